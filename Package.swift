@@ -1,0 +1,36 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "RefreshFrames",
+    products: [
+        .executable(name: "refresh-frames", targets: ["refresh-frames"])
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGD",
+            path: "Sources/CGD",
+            pkgConfig: "gdlib",
+            providers: [.apt(["libgd-dev"])]
+        ),
+        .target(name: "RefreshFramesCore"),
+        .target(name: "RefreshFramesRaster", dependencies: ["CGD", "RefreshFramesCore"]),
+        .target(name: "RefreshFramesExport", dependencies: ["RefreshFramesCore", "RefreshFramesRaster"]),
+        .target(name: "RefreshFramesCompare", dependencies: ["RefreshFramesCore", "RefreshFramesRaster"]),
+        .target(name: "RefreshFramesImport", dependencies: ["RefreshFramesCore"]),
+        .target(
+            name: "RefreshFramesCLI",
+            dependencies: [
+                "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport",
+                "RefreshFramesCompare", "RefreshFramesImport",
+            ]
+        ),
+        .executableTarget(name: "refresh-frames", dependencies: ["RefreshFramesCLI"]),
+        .testTarget(name: "RefreshFramesCoreTests", dependencies: ["RefreshFramesCore"]),
+        .testTarget(name: "RefreshFramesRasterTests", dependencies: ["RefreshFramesRaster", "RefreshFramesCore"]),
+        .testTarget(name: "RefreshFramesExportTests", dependencies: ["RefreshFramesExport", "RefreshFramesRaster", "RefreshFramesCore"]),
+        .testTarget(name: "RefreshFramesCompareTests", dependencies: ["RefreshFramesCompare", "RefreshFramesRaster", "RefreshFramesCore"]),
+        .testTarget(name: "RefreshFramesImportTests", dependencies: ["RefreshFramesImport", "RefreshFramesCore"]),
+        .testTarget(name: "RefreshFramesCLITests", dependencies: ["RefreshFramesCLI", "RefreshFramesCore"]),
+    ]
+)

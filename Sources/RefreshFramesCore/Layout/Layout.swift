@@ -1,0 +1,63 @@
+import Foundation
+
+/// A rectangle in points, origin at the top left, y down.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+    public var maxX: Double { x + width }
+    public var maxY: Double { y + height }
+
+    public var description: String { "(\(x), \(y), \(width), \(height))" }
+}
+
+/// The natural size of a view's content (a label's measured text), in points, before pixel rounding.
+public struct IntrinsicSize: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// The solved layout: each tagged view's frame in the canvas, in points, edges snapped to the pixel grid.
+public struct Layout: Sendable, Equatable {
+    public var frames: [Int: Rect]
+
+    public init(frames: [Int: Rect]) {
+        self.frames = frames
+    }
+
+    public func frame(tag: Int) -> Rect { frames[tag] ?? Rect(x: 0, y: 0, width: 0, height: 0) }
+
+    /// One line per view, ordered by tag: `tag 3: x=160.5 y=16.5 w=27 h=27.5`.
+    public var dump: String {
+        frames.keys.sorted().map { tag in
+            let f = frames[tag]!
+            return "tag \(tag): x=\(formatNumber(f.x)) y=\(formatNumber(f.y)) w=\(formatNumber(f.width)) h=\(formatNumber(f.height))"
+        }.joined(separator: "\n")
+    }
+}
+
+/// Formats a number the way dumps and JSON show it: integers without a fraction, others with up to 4 decimals.
+public func formatNumber(_ v: Double) -> String {
+    if v.isNaN { return "nan" }
+    let rounded = (v * 10000).rounded() / 10000
+    if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
+    var s = String(format: "%.4f", rounded)
+    while s.hasSuffix("0") { s.removeLast() }
+    return s
+}

@@ -1,0 +1,166 @@
+/// The animation program: UIView.animate blocks chained by their completions, run from the moment
+/// refreshing begins, looping while the control is refreshing.
+public struct Program: Sendable {
+    /// One pass of the loop.
+    public var cycle: [Step]
+    /// Where `refreshing` is re-checked.
+    public var check: LoopCheck
+    /// Applied instantly (no animation block) to every view when the loop stops.
+    public var reset: Changes
+
+    public init(cycle: [Step], check: LoopCheck = .afterCycle, reset: Changes = Changes()) {
+        self.cycle = cycle
+        self.check = check
+        self.reset = reset
+    }
+}
+
+public enum LoopCheck: String, Sendable, CaseIterable {
+    /// After the whole cycle (CustomRefreshView, the rotate-and-scale control): ending the refresh
+    /// never cuts a cycle short.
+    case afterCycle
+    /// After each view of the cycle's `each` step (the marquee), whose position carries over.
+    case afterEachView
+}
+
+public indirect enum Step: Sendable {
+    case animate(Animate)
+    /// Runs `steps` once per view, in order; inside them, the target `current` is that view.
+    case each(Each)
+}
+
+public struct Each: Sendable {
+    public var views: [Int]
+    /// The position at which the index wraps back to the first view. The marquee tutorial wraps
+    /// when it reaches `count - 1`, so its last label never animates; default: `views.count`.
+    public var wrapAt: Int
+    public var steps: [Step]
+
+    public init(views: [Int], wrapAt: Int? = nil, steps: [Step]) {
+        self.views = views
+        self.wrapAt = wrapAt ?? views.count
+        self.steps = steps
+    }
+}
+
+public enum Target: Sendable, Equatable {
+    /// The view of the enclosing `each`.
+    case current
+    case all
+    case tags([Int])
+}
+
+/// One `UIView.animate(withDuration:delay:options:animations:completion:)` call.
+public struct Animate: Sendable {
+    public var target: Target
+    public var duration: Double
+    public var delay: Double
+    public var curve: Curve
+    public var changes: Changes
+
+    public init(target: Target, duration: Double, delay: Double = 0, curve: Curve = .easeInOut, changes: Changes) {
+        self.target = target
+        self.duration = duration
+        self.delay = delay
+        self.curve = curve
+        self.changes = changes
+    }
+}
+
+public enum ColorValue: Sendable, Equatable {
+    case color(RGBA)
+    /// `getNextColor()`: the palette entry at the running index, which then advances and wraps,
+    /// and is never reset (it carries over between loops).
+    case nextPaletteColor
+}
+
+/// The properties an animation block (or the reset) assigns.
+public struct Changes: Sendable, Equatable {
+    /// Assigning a transform replaces the whole transform, as `view.transform = …` does.
+    public var transform: Transform?
+    public var alpha: Double?
+    public var backgroundColor: ColorValue?
+    public var textColor: ColorValue?
+
+    public init(
+        transform: Transform? = nil, alpha: Double? = nil, backgroundColor: ColorValue? = nil,
+        textColor: ColorValue? = nil
+    ) {
+        self.transform = transform
+        self.alpha = alpha
+        self.backgroundColor = backgroundColor
+        self.textColor = textColor
+    }
+
+    public var isEmpty: Bool {
+        transform == nil && alpha == nil && backgroundColor == nil && textColor == nil
+    }
+}
+
+/// A 2-D affine transform in decomposed form, applied about the view's centre:
+/// translate · rotate · scale. Rotation in degrees, positive = clockwise on screen.
+public struct Transform: Sendable, Equatable {
+    public var rotation: Double
+    public var scaleX: Double
+    public var scaleY: Double
+    public var translationX: Double
+    public var translationY: Double
+
+    public init(rotation: Double = 0, scaleX: Double = 1, scaleY: Double = 1, translationX: Double = 0, translationY: Double = 0) {
+        self.rotation = rotation
+        self.scaleX = scaleX
+        self.scaleY = scaleY
+        self.translationX = translationX
+        self.translationY = translationY
+    }
+
+    public static let identity = Transform()
+}
+
+/// When the control's owner calls beginRefreshing-like code and endRefreshing.
+public struct Scenario: Sendable {
+    /// The finger's pull in points over time, piecewise linear between keyframes.
+    public var pull: [PullKeyframe]
+    public var refreshStart: RefreshStart
+    /// Seconds from the start of refreshing to endRefreshing (the tutorials' timers).
+    public var workDuration: Double
+    /// The control's height: refreshing holds the content open by this much.
+    public var controlHeight: Double
+    /// `alpha = pull / divisor`, clamped to 0…1, applied to the container (the marquee's scrollViewDidScroll).
+    public var contentAlphaFollowsPull: Double?
+    /// Seconds the content takes to scroll back after endRefreshing (UIKit does not document it).
+    public var collapseDuration: Double
+    /// Total length; default: the program's stop plus the collapse and half a second.
+    public var duration: Double?
+
+    public init(
+        pull: [PullKeyframe] = [], refreshStart: RefreshStart = .at(0), workDuration: Double,
+        controlHeight: Double = 60, contentAlphaFollowsPull: Double? = nil, collapseDuration: Double = 0.3,
+        duration: Double? = nil
+    ) {
+        self.pull = pull
+        self.refreshStart = refreshStart
+        self.workDuration = workDuration
+        self.controlHeight = controlHeight
+        self.contentAlphaFollowsPull = contentAlphaFollowsPull
+        self.collapseDuration = collapseDuration
+        self.duration = duration
+    }
+}
+
+public struct PullKeyframe: Sendable, Equatable {
+    public var time: Double
+    public var distance: Double
+
+    public init(time: Double, distance: Double) {
+        self.time = time
+        self.distance = distance
+    }
+}
+
+public enum RefreshStart: Sendable, Equatable {
+    /// Refreshing begins at this time, with the content held open from then on.
+    case at(Double)
+    /// Refreshing begins when the pull first reaches this distance.
+    case pullThreshold(Double)
+}

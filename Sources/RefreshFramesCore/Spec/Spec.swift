@@ -1,0 +1,188 @@
+/// A validated, normalised RefreshFrames specification: the control's views and constraints,
+/// its animation program and the refresh scenario. Decode one with `Spec.decode(_:file:)`.
+public struct Spec: Sendable {
+    public var description: String?
+    public var canvas: Canvas
+    public var views: [ViewSpec]
+    public var constraints: [ConstraintSpec]
+    public var palette: [RGBA]
+    public var program: Program?
+    public var scenario: Scenario
+
+    public init(
+        description: String? = nil, canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec],
+        palette: [RGBA] = [], program: Program? = nil, scenario: Scenario
+    ) {
+        self.description = description
+        self.canvas = canvas
+        self.views = views
+        self.constraints = constraints
+        self.palette = palette
+        self.program = program
+        self.scenario = scenario
+    }
+
+    public func view(tag: Int) -> ViewSpec? { views.first { $0.tag == tag } }
+}
+
+/// The control's bounds in points, the pixel scale and the colour behind everything.
+public struct Canvas: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public var scale: Double
+    public var background: RGBA
+
+    public init(width: Double, height: Double, scale: Double = 2, background: RGBA = .white) {
+        self.width = width
+        self.height = height
+        self.scale = scale
+        self.background = background
+    }
+}
+
+public struct FontSpec: Sendable, Hashable {
+    /// A family name or any fontconfig pattern, e.g. `WenQuanYi Micro Hei` or `sans-serif:lang=zh-cn`.
+    public var family: String
+    public var size: Double
+    /// `regular`, `medium`, `semibold`, `bold`…
+    public var weight: String
+
+    public init(family: String = FontSpec.defaultFamily, size: Double = 17, weight: String = "regular") {
+        self.family = family
+        self.size = size
+        self.weight = weight
+    }
+
+    public static let defaultFamily = "WenQuanYi Micro Hei"
+
+    /// The fontconfig pattern for this font.
+    public var pattern: String {
+        weight == "regular" ? family : "\(family):weight=\(weight)"
+    }
+}
+
+public enum TextAlignment: String, Sendable, CaseIterable {
+    case left, center, right
+}
+
+public enum CornerRadius: Sendable, Equatable {
+    case points(Double)
+    /// `(width + height) * 0.25`, the rule the CustomRefreshView tutorial applies to every subview.
+    case quarterOfWidthPlusHeight
+
+    public func resolved(width: Double, height: Double) -> Double {
+        switch self {
+        case .points(let r): r
+        case .quarterOfWidthPlusHeight: (width + height) * 0.25
+        }
+    }
+}
+
+public enum ViewKind: String, Sendable, CaseIterable {
+    /// A UILabel: text drawn centred in its bounds; textColor and backgroundColor change instantly.
+    case label
+    /// A plain UIView: backgroundColor animates.
+    case view
+    /// UIRefreshControl's stock activity spinner: spokes appear with the pull, then rotate.
+    case spinner
+}
+
+/// The phase of the refresh, as the control's owner sees it.
+public enum RefreshPhase: String, Sendable, CaseIterable, Codable {
+    case idle, refreshing
+}
+
+public struct ViewSpec: Sendable {
+    public var tag: Int
+    public var kind: ViewKind
+    /// Texts per phase; the idle text shows from the start (each drag sets it again), the refreshing
+    /// text from the moment refreshing begins, and it stays after the refresh ends, as in the tutorials.
+    public var texts: [RefreshPhase: String]
+    public var font: FontSpec
+    public var textColor: RGBA
+    public var textAlignment: TextAlignment
+    public var backgroundColor: RGBA
+    public var cornerRadius: CornerRadius
+    public var clipsToBounds: Bool
+    public var alpha: Double
+    public var tintColor: RGBA
+    /// Explicit size; otherwise labels use their intrinsic size, with hugging and compression.
+    public var huggingPriority: Double
+    public var compressionPriority: Double
+
+    public init(
+        tag: Int, kind: ViewKind = .label, texts: [RefreshPhase: String] = [:], font: FontSpec = FontSpec(),
+        textColor: RGBA = .black, textAlignment: TextAlignment = .center, backgroundColor: RGBA = .clear,
+        cornerRadius: CornerRadius = .points(0), clipsToBounds: Bool = false, alpha: Double = 1,
+        tintColor: RGBA = RGBA(white: 0.5), huggingPriority: Double = 251, compressionPriority: Double = 750
+    ) {
+        self.tag = tag
+        self.kind = kind
+        self.texts = texts
+        self.font = font
+        self.textColor = textColor
+        self.textAlignment = textAlignment
+        self.backgroundColor = backgroundColor
+        self.cornerRadius = cornerRadius
+        self.clipsToBounds = clipsToBounds
+        self.alpha = alpha
+        self.tintColor = tintColor
+        self.huggingPriority = huggingPriority
+        self.compressionPriority = compressionPriority
+    }
+
+    /// Whether the view has an intrinsic content size from its text.
+    public var hasIntrinsicSize: Bool { kind == .label || kind == .spinner }
+}
+
+public enum LayoutAttribute: String, Sendable, CaseIterable {
+    case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
+}
+
+public enum LayoutRelation: String, Sendable, CaseIterable {
+    case equal = "=="
+    case lessThanOrEqual = "<="
+    case greaterThanOrEqual = ">="
+}
+
+public enum LayoutItem: Sendable, Hashable, CustomStringConvertible {
+    case superview
+    case view(tag: Int)
+
+    public var description: String {
+        switch self {
+        case .superview: "superview"
+        case .view(let tag): "view \(tag)"
+        }
+    }
+}
+
+/// `item.attribute relation multiplier × toItem.toAttribute + constant`, as NSLayoutConstraint.
+public struct ConstraintSpec: Sendable {
+    public var item: LayoutItem
+    public var attribute: LayoutAttribute
+    public var relation: LayoutRelation
+    public var toItem: LayoutItem?
+    public var toAttribute: LayoutAttribute?
+    public var multiplier: Double
+    public var constant: Double
+    public var priority: Double
+    /// Where the constraint was written, for diagnostics (`constraints[3]`).
+    public var path: String
+
+    public init(
+        item: LayoutItem, attribute: LayoutAttribute, relation: LayoutRelation = .equal,
+        toItem: LayoutItem? = nil, toAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
+        constant: Double = 0, priority: Double = 1000, path: String = ""
+    ) {
+        self.item = item
+        self.attribute = attribute
+        self.relation = relation
+        self.toItem = toItem
+        self.toAttribute = toAttribute
+        self.multiplier = multiplier
+        self.constant = constant
+        self.priority = priority
+        self.path = path
+    }
+}

@@ -1,0 +1,3 @@
+import RefreshFramesCLI
+
+RefreshFramesCommand.exit(RefreshFramesCommand.main(CommandLine.arguments))
