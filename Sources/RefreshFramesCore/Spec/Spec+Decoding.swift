@@ -1,0 +1,453 @@
+extension Spec {
+    /// Parses and validates a spec document. Every problem is a located diagnostic; the first one is thrown.
+    public static func decode(_ bytes: [UInt8]) throws(SpecDiagnostic) -> Spec {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw SpecDiagnostic(path: "", location: error.location, message: error.message)
+        }
+        return try SpecDecoder().decode(ValueReader(node: root, path: ""))
+    }
+}
+
+private struct SpecDecoder {
+    func decode(_ reader: ValueReader) throws(SpecDiagnostic) -> Spec {
+        guard case .object = reader.node.value else {
+            throw reader.fail("expected a spec object with 'canvas', 'views' and 'scenario', got \(reader.node.kindDescription)")
+        }
+        let o = try reader.object()
+        let description = try o.optional("description")?.string()
+        let canvas = try decodeCanvas(o.required("canvas"))
+        let defaultFont = try o.optional("font").map { r throws(SpecDiagnostic) in try decodeFont(r, base: FontSpec()) } ?? FontSpec()
+        let viewsReader = try o.required("views")
+        let viewReaders = try viewsReader.array()
+        guard !viewReaders.isEmpty else { throw viewsReader.fail("expected at least one view") }
+        guard viewReaders.count <= Limits.views else {
+            throw viewsReader.fail("\(viewReaders.count) views is over the limit views = \(Limits.views)")
+        }
+        var views: [ViewSpec] = []
+        var seen: [Int: String] = [:]
+        for r in viewReaders {
+            let view = try decodeView(r, defaultFont: defaultFont)
+            if let first = seen[view.tag] {
+                throw SpecDiagnostic(
+                    path: r.path + ".tag", location: r.node.location,
+                    message: "duplicate tag \(view.tag) (also used by \(first))")
+            }
+            seen[view.tag] = r.path
+            views.append(view)
+        }
+        let tags = Set(views.map(\.tag))
+        var constraints: [ConstraintSpec] = []
+        if let cr = o.optional("constraints") {
+            let items = try cr.array()
+            guard items.count <= Limits.constraints else {
+                throw cr.fail("\(items.count) constraints is over the limit constraints = \(Limits.constraints)")
+            }
+            for r in items { constraints.append(try decodeConstraint(r, tags: tags)) }
+        }
+        var palette: [RGBA] = []
+        if let pr = o.optional("palette") {
+            for r in try pr.array() { palette.append(try r.color()) }
+        }
+        let programReader = o.optional("program")
+        let program = try programReader.map { r throws(SpecDiagnostic) in try decodeProgram(r, tags: views.map(\.tag)) }
+        if let program, let programReader, palette.isEmpty, program.usesPalette {
+            throw SpecDiagnostic(
+                path: "palette", location: programReader.node.location,
+                message: "the program asks for 'palette.next' but the spec has no palette")
+        }
+        let scenario = try decodeScenario(o.required("scenario"))
+        try o.finish()
+        return Spec(
+            description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,
+            program: program, scenario: scenario)
+    }
+
+    func decodeCanvas(_ r: ValueReader) throws(SpecDiagnostic) -> Canvas {
+        let o = try r.object()
+        let size = 1.0...Limits.canvasPoints
+        let canvas = Canvas(
+            width: try o.required("width").number(in: size, limit: "canvasPoints"),
+            height: try o.required("height").number(in: size, limit: "canvasPoints"),
+            scale: try o.optional("scale")?.number(in: 1...Limits.scale, limit: "scale") ?? 2,
+            background: try o.optional("background")?.color() ?? .white)
+        try o.finish()
+        return canvas
+    }
+
+    func decodeFont(_ r: ValueReader, base: FontSpec) throws(SpecDiagnostic) -> FontSpec {
+        let o = try r.object()
+        var font = base
+        if let f = o.optional("family") {
+            font.family = try f.string()
+            if font.family.isEmpty { throw f.fail("expected a font family or fontconfig pattern, got an empty string") }
+        }
+        if let s = o.optional("size") { font.size = try s.number(in: 1...Limits.fontSize, limit: "fontSize") }
+        if let w = o.optional("weight") {
+            let weights = ["thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+            let name = try w.string()
+            guard weights.contains(name) else {
+                var message = "'\(name)' is not one of \(weights.joined(separator: ", "))"
+                if let m = closestMatch(to: name, in: weights) { message += "; did you mean '\(m)'?" }
+                throw w.fail(message)
+            }
+            font.weight = name
+        }
+        try o.finish()
+        return font
+    }
+
+    func decodeView(_ r: ValueReader, defaultFont: FontSpec) throws(SpecDiagnostic) -> ViewSpec {
+        let o = try r.object()
+        var view = ViewSpec(tag: try o.required("tag").integer(in: 1...1_000_000), font: defaultFont)
+        if let k = o.optional("kind") { view.kind = try k.oneOf(ViewKind.self) }
+        if let t = o.optional("text") {
+            if t.isString {
+                let s = try t.string()
+                guard s.count <= Limits.textLength else { throw t.fail("text is over the limit textLength = \(Limits.textLength)") }
+                view.texts = [.idle: s, .refreshing: s]
+            } else {
+                let to = try t.object()
+                for phase in RefreshPhase.allCases {
+                    if let pr = to.optional(phase.rawValue) {
+                        let s = try pr.string()
+                        guard s.count <= Limits.textLength else { throw pr.fail("text is over the limit textLength = \(Limits.textLength)") }
+                        view.texts[phase] = s
+                    }
+                }
+                try to.finish()
+                if view.texts[.refreshing] == nil { view.texts[.refreshing] = view.texts[.idle] }
+            }
+            if view.kind == .view { throw t.fail("a plain view has no text; use \"kind\": \"label\"") }
+        }
+        if let f = o.optional("font") { view.font = try decodeFont(f, base: defaultFont) }
+        if let c = o.optional("textColor") { view.textColor = try c.color() }
+        if let a = o.optional("textAlignment") { view.textAlignment = try a.oneOf(TextAlignment.self) }
+        if let c = o.optional("backgroundColor") { view.backgroundColor = try c.color() }
+        if let c = o.optional("cornerRadius") {
+            if c.isString {
+                guard try c.string() == "quarterOfWidthPlusHeight" else {
+                    throw c.fail("expected a number of points or \"quarterOfWidthPlusHeight\", got '\(try c.string())'")
+                }
+                view.cornerRadius = .quarterOfWidthPlusHeight
+            } else {
+                view.cornerRadius = .points(try c.number(in: 0...Limits.canvasPoints))
+            }
+        }
+        if let c = o.optional("clipsToBounds") { view.clipsToBounds = try c.bool() }
+        if let a = o.optional("alpha") { view.alpha = try a.number(in: 0...1) }
+        if let c = o.optional("tintColor") { view.tintColor = try c.color() }
+        if let p = o.optional("huggingPriority") { view.huggingPriority = try p.number(in: 1...1000) }
+        if let p = o.optional("compressionPriority") { view.compressionPriority = try p.number(in: 1...1000) }
+        try o.finish()
+        return view
+    }
+
+    // MARK: - Constraints
+
+    func decodeItem(_ r: ValueReader, tags: Set<Int>) throws(SpecDiagnostic) -> LayoutItem {
+        if r.isString {
+            let s = try r.string()
+            guard s == "superview" else { throw r.fail("expected a view tag or \"superview\", got '\(s)'") }
+            return .superview
+        }
+        let tag = try r.integer()
+        guard tags.contains(tag) else { throw r.fail("no view with tag \(tag)") }
+        return .view(tag: tag)
+    }
+
+    func decodeConstraint(_ r: ValueReader, tags: Set<Int>) throws(SpecDiagnostic) -> ConstraintSpec {
+        if r.isString {
+            return try ConstraintShorthand.parse(try r.string(), path: r.path, location: r.node.location, tags: tags)
+        }
+        let o = try r.object()
+        var c = ConstraintSpec(
+            item: try decodeItem(o.required("item"), tags: tags),
+            attribute: try o.required("attribute").oneOf(LayoutAttribute.self), path: r.path)
+        if let rel = o.optional("relation") { c.relation = try rel.oneOf(LayoutRelation.self) }
+        if let t = o.optional("toItem") { c.toItem = try decodeItem(t, tags: tags) }
+        if let a = o.optional("toAttribute") {
+            c.toAttribute = try a.oneOf(LayoutAttribute.self)
+            if c.toItem == nil { throw a.fail("'toAttribute' needs a 'toItem'") }
+        } else if c.toItem != nil {
+            c.toAttribute = c.attribute
+        }
+        if let m = o.optional("multiplier") { c.multiplier = try m.number(in: -1e4...1e4) }
+        if let k = o.optional("constant") { c.constant = try k.number(in: -1e5...1e5) }
+        if let p = o.optional("priority") { c.priority = try p.number(in: 1...1000) }
+        try o.finish()
+        return c
+    }
+
+    // MARK: - Program
+
+    func decodeProgram(_ r: ValueReader, tags: [Int]) throws(SpecDiagnostic) -> Program {
+        let o = try r.object()
+        var program = Program(cycle: [])
+        if let c = o.optional("check") { program.check = try c.oneOf(LoopCheck.self) }
+        let cycleReader = try o.required("cycle")
+        program.cycle = try decodeSteps(cycleReader, tags: tags, insideEach: false, depth: 1)
+        guard !program.cycle.isEmpty else { throw cycleReader.fail("expected at least one step") }
+        if program.check == .afterEachView {
+            guard program.cycle.count == 1, case .each = program.cycle[0] else {
+                throw cycleReader.fail("with \"check\": \"afterEachView\" the cycle must be a single 'each' step")
+            }
+        }
+        if program.cycleDuration <= 0 {
+            throw cycleReader.fail("the cycle takes no time, so the loop would never advance; give a step a duration")
+        }
+        if let reset = o.optional("reset") {
+            program.reset = try decodeChanges(reset, allowNext: false)
+        }
+        try o.finish()
+        return program
+    }
+
+    func decodeSteps(_ r: ValueReader, tags: [Int], insideEach: Bool, depth: Int) throws(SpecDiagnostic) -> [Step] {
+        guard depth <= Limits.programDepth else {
+            throw r.fail("steps nested deeper than the limit programDepth = \(Limits.programDepth)")
+        }
+        var steps: [Step] = []
+        for sr in try r.array() {
+            let o = try sr.object()
+            if let a = o.optional("animate") {
+                steps.append(.animate(try decodeAnimate(a, tags: tags, insideEach: insideEach)))
+            } else if let e = o.optional("each") {
+                steps.append(.each(try decodeEach(e, tags: tags, depth: depth)))
+            } else {
+                if let first = o.members.first {
+                    var message = "unknown step '\(first.key)'; expected 'animate' or 'each'"
+                    if let m = closestMatch(to: first.key, in: ["animate", "each"]) { message = "unknown step '\(first.key)'; did you mean '\(m)'?" }
+                    throw SpecDiagnostic(path: sr.path + "." + first.key, location: first.keyLocation, message: message)
+                }
+                throw sr.fail("expected a step: {\"animate\": …} or {\"each\": …}")
+            }
+            try o.finish()
+        }
+        return steps
+    }
+
+    func decodeViewList(_ r: ValueReader, tags: [Int]) throws(SpecDiagnostic) -> [Int] {
+        if r.isString {
+            guard try r.string() == "all" else { throw r.fail("expected \"all\", a list of tags or {\"from\", \"to\"}, got '\(try r.string())'") }
+            return tags
+        }
+        var list: [Int] = []
+        if case .object = r.node.value {
+            let o = try r.object()
+            let from = try o.required("from").integer()
+            let to = try o.required("to").integer()
+            try o.finish()
+            guard from <= to else { throw r.fail("'from' \(from) is after 'to' \(to)") }
+            guard to - from < Limits.views else { throw r.fail("range is over the limit views = \(Limits.views)") }
+            list = Array(from...to)
+        } else {
+            for t in try r.array() { list.append(try t.integer()) }
+        }
+        guard !list.isEmpty else { throw r.fail("expected at least one view") }
+        for tag in list where !tags.contains(tag) {
+            throw r.fail("no view with tag \(tag)")
+        }
+        return list
+    }
+
+    func decodeEach(_ r: ValueReader, tags: [Int], depth: Int) throws(SpecDiagnostic) -> Each {
+        let o = try r.object()
+        let views = try decodeViewList(o.required("views"), tags: tags)
+        var wrapAt: Int?
+        if let w = o.optional("wrapAt") { wrapAt = try w.integer(in: 1...views.count) }
+        let stepsReader = try o.required("steps")
+        let steps = try decodeSteps(stepsReader, tags: tags, insideEach: true, depth: depth + 1)
+        guard !steps.isEmpty else { throw stepsReader.fail("expected at least one step") }
+        try o.finish()
+        return Each(views: views, wrapAt: wrapAt, steps: steps)
+    }
+
+    func decodeAnimate(_ r: ValueReader, tags: [Int], insideEach: Bool) throws(SpecDiagnostic) -> Animate {
+        let o = try r.object()
+        var target = Target.current
+        if let v = o.optional("views") {
+            if v.isString, try v.string() == "current" {
+                target = .current
+            } else {
+                let list = try decodeViewList(v, tags: tags)
+                target = list == tags ? .all : .tags(list)
+            }
+        } else if !insideEach {
+            throw r.fail("missing required key 'views' (outside an 'each', say which views: \"all\" or a list of tags)")
+        }
+        if target == .current && !insideEach {
+            throw r.fail("'current' names the view of an enclosing 'each', and there is none")
+        }
+        let durationReader = try o.required("duration")
+        let duration = try durationReader.number(in: 0...Limits.stepDuration, limit: "stepDuration")
+        let delay = try o.optional("delay")?.number(in: 0...Limits.stepDuration, limit: "stepDuration") ?? 0
+        let curve = try o.optional("curve").map { r throws(SpecDiagnostic) in try decodeCurve(r) } ?? .easeInOut
+        let changes = try decodeChanges(o.required("set"), allowNext: true)
+        try o.finish()
+        return Animate(target: target, duration: duration, delay: delay, curve: curve, changes: changes)
+    }
+
+    func decodeCurve(_ r: ValueReader) throws(SpecDiagnostic) -> Curve {
+        if r.isString {
+            let names = ["linear", "easeIn", "easeOut", "easeInOut"]
+            let s = try r.string()
+            switch s {
+            case "linear": return .linear
+            case "easeIn": return .easeIn
+            case "easeOut": return .easeOut
+            case "easeInOut": return .easeInOut
+            default:
+                var message = "'\(s)' is not a curve; expected \(names.joined(separator: ", ")), {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {\"damping\", \"velocity\"}}"
+                if let m = closestMatch(to: s, in: names) { message = "'\(s)' is not a curve; did you mean '\(m)'?" }
+                throw r.fail(message)
+            }
+        }
+        let o = try r.object()
+        if let b = o.optional("cubicBezier") {
+            let points = try b.array()
+            guard points.count == 4 else { throw b.fail("expected four numbers [x1, y1, x2, y2], got \(points.count)") }
+            let x1 = try points[0].number(in: 0...1)
+            let y1 = try points[1].number(in: -10...10)
+            let x2 = try points[2].number(in: 0...1)
+            let y2 = try points[3].number(in: -10...10)
+            try o.finish()
+            return .cubicBezier(x1, y1, x2, y2)
+        }
+        if let s = o.optional("spring") {
+            let so = try s.object()
+            let damping = try so.required("damping").number(in: 0.01...1)
+            let velocity = try so.optional("velocity")?.number(in: -100...100) ?? 0
+            try so.finish()
+            try o.finish()
+            return .spring(damping: damping, velocity: velocity)
+        }
+        try o.finish()
+        throw r.fail("expected {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {\"damping\", \"velocity\"}}")
+    }
+
+    func decodeColorValue(_ r: ValueReader, allowNext: Bool) throws(SpecDiagnostic) -> ColorValue {
+        if r.isString, try r.string() == "palette.next" {
+            guard allowNext else { throw r.fail("'palette.next' is only allowed inside an animation step") }
+            return .nextPaletteColor
+        }
+        return .color(try r.color())
+    }
+
+    func decodeChanges(_ r: ValueReader, allowNext: Bool) throws(SpecDiagnostic) -> Changes {
+        let o = try r.object()
+        var changes = Changes()
+        if let t = o.optional("transform") { changes.transform = try decodeTransform(t) }
+        if let a = o.optional("alpha") { changes.alpha = try a.number(in: 0...1) }
+        if let c = o.optional("backgroundColor") { changes.backgroundColor = try decodeColorValue(c, allowNext: allowNext) }
+        if let c = o.optional("textColor") { changes.textColor = try decodeColorValue(c, allowNext: allowNext) }
+        try o.finish()
+        if changes.isEmpty {
+            throw r.fail("expected at least one of transform, alpha, backgroundColor, textColor")
+        }
+        return changes
+    }
+
+    func decodeTransform(_ r: ValueReader) throws(SpecDiagnostic) -> Transform {
+        if r.isString {
+            guard try r.string() == "identity" else {
+                throw r.fail("expected \"identity\" or {\"rotation\", \"scale\", \"translation\"}, got '\(try r.string())'")
+            }
+            return .identity
+        }
+        let o = try r.object()
+        var t = Transform.identity
+        if let a = o.optional("rotation") { t.rotation = try a.number(in: -3600...3600) }
+        if let s = o.optional("scale") {
+            if s.isNumber {
+                let v = try s.number(in: -100...100)
+                t.scaleX = v
+                t.scaleY = v
+            } else {
+                let pair = try s.array()
+                guard pair.count == 2 else { throw s.fail("expected a number or [sx, sy]") }
+                t.scaleX = try pair[0].number(in: -100...100)
+                t.scaleY = try pair[1].number(in: -100...100)
+            }
+        }
+        if let tr = o.optional("translation") {
+            let pair = try tr.array()
+            guard pair.count == 2 else { throw tr.fail("expected [tx, ty] in points") }
+            t.translationX = try pair[0].number(in: -1e4...1e4)
+            t.translationY = try pair[1].number(in: -1e4...1e4)
+        }
+        try o.finish()
+        return t
+    }
+
+    // MARK: - Scenario
+
+    func decodeScenario(_ r: ValueReader) throws(SpecDiagnostic) -> Scenario {
+        let o = try r.object()
+        let seconds = 0...Limits.scenarioDuration
+        var scenario = Scenario(workDuration: try o.required("workDuration").number(in: seconds, limit: "scenarioDuration"))
+        if let p = o.optional("pull") {
+            let frames = try p.array()
+            guard frames.count <= Limits.pullKeyframes else {
+                throw p.fail("\(frames.count) keyframes is over the limit pullKeyframes = \(Limits.pullKeyframes)")
+            }
+            var last = -1.0
+            for f in frames {
+                let pair = try f.array()
+                guard pair.count == 2 else { throw f.fail("expected [seconds, points]") }
+                let time = try pair[0].number(in: seconds)
+                guard time > last else { throw pair[0].fail("keyframe times must increase; \(formatNumber(time)) follows \(formatNumber(last))") }
+                last = time
+                scenario.pull.append(PullKeyframe(time: time, distance: try pair[1].number(in: 0...2000)))
+            }
+        }
+        let at = o.optional("refreshAt")
+        let threshold = o.optional("refreshAtPull")
+        switch (at, threshold) {
+        case (let a?, nil): scenario.refreshStart = .at(try a.number(in: seconds))
+        case (nil, let t?):
+            let distance = try t.number(in: 1...2000)
+            scenario.refreshStart = .pullThreshold(distance)
+            guard scenario.pull.contains(where: { $0.distance >= distance }) else {
+                throw t.fail("the pull never reaches \(formatNumber(distance)) points, so refreshing would never begin")
+            }
+        case (nil, nil): throw r.fail("missing 'refreshAt' (seconds) or 'refreshAtPull' (points)")
+        case (_?, let t?): throw t.fail("give either 'refreshAt' or 'refreshAtPull', not both")
+        }
+        if let h = o.optional("controlHeight") { scenario.controlHeight = try h.number(in: 1...Limits.canvasPoints) }
+        if let a = o.optional("contentAlphaFollowsPull") { scenario.contentAlphaFollowsPull = try a.number(in: 1...2000) }
+        if let c = o.optional("collapseDuration") { scenario.collapseDuration = try c.number(in: 0...10) }
+        if let d = o.optional("duration") { scenario.duration = try d.number(in: 0.01...Limits.scenarioDuration, limit: "scenarioDuration") }
+        try o.finish()
+        return scenario
+    }
+}
+
+extension Program {
+    var usesPalette: Bool {
+        func uses(_ steps: [Step]) -> Bool {
+            steps.contains { step in
+                switch step {
+                case .animate(let a): a.changes.textColor == .nextPaletteColor || a.changes.backgroundColor == .nextPaletteColor
+                case .each(let e): uses(e.steps)
+                }
+            }
+        }
+        return uses(cycle)
+    }
+
+    /// Seconds one pass of the cycle takes (for `afterEachView`, one view's steps).
+    public var cycleDuration: Double {
+        func duration(_ steps: [Step]) -> Double {
+            steps.reduce(0) { sum, step in
+                switch step {
+                case .animate(let a): sum + a.delay + a.duration
+                case .each(let e): sum + Double(e.wrapAt) * duration(e.steps)
+                }
+            }
+        }
+        return duration(cycle)
+    }
+}

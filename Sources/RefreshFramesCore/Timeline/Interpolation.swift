@@ -1,0 +1,51 @@
+import Foundation
+
+/// A value an animation can move between two endpoints.
+public protocol Interpolatable: Sendable, Equatable {
+    func interpolated(to other: Self, _ progress: Double) -> Self
+}
+
+extension Double: Interpolatable {
+    public func interpolated(to other: Double, _ progress: Double) -> Double {
+        self + (other - self) * progress
+    }
+}
+
+extension RGBA: Interpolatable {
+    public func interpolated(to other: RGBA, _ progress: Double) -> RGBA { mixed(with: other, progress) }
+}
+
+extension Transform: Interpolatable {
+    /// Decomposed interpolation, as Core Animation does: angle, scale and translation each move
+    /// linearly (never the matrix elements), and the angle takes the short way round.
+    public func interpolated(to other: Transform, _ progress: Double) -> Transform {
+        let a = normalized
+        var b = other.normalized
+        if b.rotation - a.rotation > 180 { b.rotation -= 360 }
+        if a.rotation - b.rotation > 180 { b.rotation += 360 }
+        return Transform(
+            rotation: a.rotation.interpolated(to: b.rotation, progress),
+            scaleX: a.scaleX.interpolated(to: b.scaleX, progress),
+            scaleY: a.scaleY.interpolated(to: b.scaleY, progress),
+            translationX: a.translationX.interpolated(to: b.translationX, progress),
+            translationY: a.translationY.interpolated(to: b.translationY, progress))
+    }
+
+    /// The same transform with its angle in (−180°, 180°], as a decomposed matrix would give it.
+    public var normalized: Transform {
+        var t = self
+        var r = rotation.truncatingRemainder(dividingBy: 360)
+        if r > 180 { r -= 360 }
+        if r <= -180 { r += 360 }
+        t.rotation = r
+        return t
+    }
+
+    /// The affine matrix [a, b, c, d, tx, ty] (CGAffineTransform order) of translate · rotate · scale.
+    public var matrix: [Double] {
+        let radians = rotation * .pi / 180
+        let c = cos(radians)
+        let s = sin(radians)
+        return [c * scaleX, s * scaleX, -s * scaleY, c * scaleY, translationX, translationY]
+    }
+}

@@ -1,0 +1,143 @@
+/// Runs the animation program as UIKit would: each block sets the model values at once, adds an
+/// animation for the animatable ones, and its completion starts the next block exactly when it ends.
+/// Times are kept in whole microseconds so chained durations add up exactly.
+struct ProgramRunner {
+    let spec: Spec
+    let now: Int64
+    var initial: [Int: [AnimatedProperty: PropertyValue]] = [:]
+    var segments: [Segment] = []
+    private var model: [Int: [AnimatedProperty: PropertyValue]] = [:]
+    private var colorIndex = 0
+    private var blocks = 0
+    private let kinds: [Int: ViewKind]
+
+    init(spec: Spec, now: Int64) {
+        self.spec = spec
+        self.now = now
+        var kinds: [Int: ViewKind] = [:]
+        for view in spec.views {
+            kinds[view.tag] = view.kind
+            initial[view.tag] = [
+                .transform: .transform(.identity), .alpha: .number(view.alpha),
+                .textColor: .color(view.textColor), .backgroundColor: .color(view.backgroundColor),
+                .text: .text(nil),
+            ]
+        }
+        self.kinds = kinds
+    }
+
+    static func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+    static func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
+
+    private func current(_ tag: Int, _ p: AnimatedProperty) -> PropertyValue {
+        model[tag]?[p] ?? initial[tag]?[p] ?? .text(nil)
+    }
+
+    mutating func applyRefreshingTexts(at began: Double) {
+        for view in spec.views {
+            guard let text = view.texts[.refreshing], text != view.texts[.idle] else { continue }
+            let value = PropertyValue.text(expandClockTemplates(text, now: now))
+            segments.append(Segment(tag: view.tag, property: .text, from: current(view.tag, .text), to: value, start: began, end: began, curve: .linear))
+            model[view.tag, default: [:]][.text] = value
+        }
+    }
+
+    /// Spinners fade out (UIRefreshControl's `_goAway`, 0.3 s) when refreshing ends.
+    mutating func fadeSpinners(at ended: Double, duration: Double) {
+        for view in spec.views where view.kind == .spinner {
+            segments.append(Segment(tag: view.tag, property: .alpha, from: current(view.tag, .alpha), to: .number(0), start: ended, end: ended + duration, curve: .easeInOut))
+        }
+    }
+
+    /// Runs the loop from `start`; returns when it stopped (the reset applied).
+    mutating func run(_ program: Program, from start: Double, refreshEndsAt end: Double) throws(SpecDiagnostic) -> Double {
+        var t = Self.micros(start)
+        let endMicros = Self.micros(end)
+        switch program.check {
+        case .afterCycle:
+            repeat {
+                for step in program.cycle { t = try run(step, at: t, current: nil) }
+            } while endMicros > t
+        case .afterEachView:
+            guard case .each(let each) = program.cycle[0] else { return Self.seconds(t) }
+            var cursor = 0
+            repeat {
+                for step in each.steps { t = try run(step, at: t, current: each.views[cursor]) }
+                cursor += 1
+                if cursor == each.wrapAt { cursor = 0 }
+            } while endMicros > t
+        }
+        // The loop saw `refreshing == false`: snap every view to the reset values, no animation.
+        for view in spec.views { apply(program.reset, to: view.tag, at: t, duration: 0, delay: 0, curve: .linear) }
+        return Self.seconds(t)
+    }
+
+    private mutating func run(_ step: Step, at t: Int64, current: Int?) throws(SpecDiagnostic) -> Int64 {
+        switch step {
+        case .each(let each):
+            var t = t
+            for tag in each.views.prefix(each.wrapAt) {
+                for inner in each.steps { t = try run(inner, at: t, current: tag) }
+            }
+            return t
+        case .animate(let a):
+            blocks += 1
+            if blocks > Timeline.maximumBlocks {
+                throw SpecDiagnostic(
+                    path: "program", location: nil,
+                    message: "the program runs more than \(Timeline.maximumBlocks) animation blocks before the refresh ends (limit: animationBlocks); lengthen its steps or shorten scenario.workDuration")
+            }
+            let targets: [Int]
+            switch a.target {
+            case .current: targets = current.map { [$0] } ?? []
+            case .all: targets = spec.views.map(\.tag)
+            case .tags(let list): targets = list
+            }
+            let duration = Self.micros(a.duration)
+            let delay = Self.micros(a.delay)
+            var animated = false
+            for tag in targets {
+                animated = apply(a.changes, to: tag, at: t, duration: duration, delay: delay, curve: a.curve) || animated
+            }
+            // A block that animates nothing completes at once (UIKit calls the completion on the next turn).
+            return animated ? t + delay + duration : t
+        }
+    }
+
+    private mutating func resolve(_ value: ColorValue) -> RGBA {
+        switch value {
+        case .color(let c): return c
+        case .nextPaletteColor:
+            // getNextColor(): wrap when the index reaches the end, return, advance; never reset.
+            if colorIndex == spec.palette.count { colorIndex = 0 }
+            let c = spec.palette[colorIndex]
+            colorIndex += 1
+            return c
+        }
+    }
+
+    /// Returns whether any change was animated (not instant).
+    private mutating func apply(_ changes: Changes, to tag: Int, at t: Int64, duration: Int64, delay: Int64, curve: Curve) -> Bool {
+        let kind = kinds[tag] ?? .view
+        var animated = false
+        func set(_ p: AnimatedProperty, _ value: PropertyValue, animatable: Bool) {
+            let from = current(tag, p)
+            if animatable && duration > 0 {
+                segments.append(Segment(
+                    tag: tag, property: p, from: from, to: value, start: Self.seconds(t + delay),
+                    end: Self.seconds(t + delay + duration), curve: curve))
+                animated = true
+            } else {
+                segments.append(Segment(tag: tag, property: p, from: from, to: value, start: Self.seconds(t), end: Self.seconds(t), curve: .linear))
+            }
+            model[tag, default: [:]][p] = value
+        }
+        if let transform = changes.transform { set(.transform, .transform(transform), animatable: true) }
+        if let alpha = changes.alpha { set(.alpha, .number(alpha), animatable: true) }
+        // UILabel draws its background into its contents, so only a plain view's backgroundColor animates.
+        if let bg = changes.backgroundColor { set(.backgroundColor, .color(resolve(bg)), animatable: kind != .label) }
+        // textColor is never animated: the label redraws with the new colour at the start of the block.
+        if let tc = changes.textColor { set(.textColor, .color(resolve(tc)), animatable: false) }
+        return animated
+    }
+}

@@ -1,0 +1,34 @@
+extension Timeline {
+    /// The readable, font-independent text dump of every segment: the cheapest golden.
+    ///
+    ///     refresh begins at 0.000 s; endRefreshing at 4.000 s; loop stops at 4.950 s; duration 5.450 s
+    ///        0.000 →  0.100  tag 1  transform        identity → rotate(45°)  linear
+    ///        0.000           tag 1  textColor        #000000FF → #FF00FFFF  instant
+    public var dump: String {
+        var lines: [String] = []
+        var header = "refresh begins at \(seconds(refreshBeganAt)) s; endRefreshing at \(seconds(refreshEndedAt)) s"
+        if let programStoppedAt { header += "; loop stops at \(seconds(programStoppedAt)) s" }
+        header += "; duration \(seconds(duration)) s"
+        lines.append(header)
+        lines.append("layout:")
+        lines.append(contentsOf: layout.dump.split(separator: "\n").map { "  " + $0 })
+        lines.append("segments:")
+        for s in segments {
+            let time = s.isInstant ? "\(pad(seconds(s.start), 8))          " : "\(pad(seconds(s.start), 8)) → \(pad(seconds(s.end), 7))"
+            let property = s.property.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
+            let curve = s.isInstant ? "instant" : s.curve.description
+            lines.append("\(time)  tag \(s.tag)  \(property)  \(s.from) → \(s.to)  \(curve)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private func seconds(_ v: Double) -> String {
+        let ms = Int((v * 1000).rounded())
+        let frac = String(abs(ms) % 1000)
+        return "\(ms / 1000).\(String(repeating: "0", count: 3 - frac.count))\(frac)"
+    }
+
+    private func pad(_ s: String, _ width: Int) -> String {
+        String(repeating: " ", count: max(0, width - s.count)) + s
+    }
+}

@@ -1,0 +1,177 @@
+/// Every animation segment of a scenario, computed once from the spec and the solved layout;
+/// `sample(at:)` then gives the state at any instant, in any order, on any thread.
+public struct Timeline: Sendable {
+    public let spec: Spec
+    public let layout: Layout
+    /// All segments in the order the program produced them.
+    public let segments: [Segment]
+    public let refreshBeganAt: Double
+    public let refreshEndedAt: Double
+    /// When the loop reached a check point with refreshing over and the reset applied; nil without a program.
+    public let programStoppedAt: Double?
+    /// The scenario's length in seconds.
+    public let duration: Double
+
+    private let segmentsByView: [Int: [AnimatedProperty: [Segment]]]
+    private let initial: [Int: [AnimatedProperty: PropertyValue]]
+
+    /// The most animation blocks a program may run before the refresh ends.
+    public static let maximumBlocks = 100_000
+
+    public init(spec: Spec, layout: Layout, now: Int64 = 0) throws(SpecDiagnostic) {
+        self.spec = spec
+        self.layout = layout
+        let scenario = spec.scenario
+        let began = ScenarioClock.refreshBegin(scenario)
+        let ended = began + scenario.workDuration
+        refreshBeganAt = began
+        refreshEndedAt = ended
+
+        var builder = ProgramRunner(spec: spec, now: now)
+        for view in spec.views {
+            if let idle = view.texts[.idle] {
+                builder.initial[view.tag, default: [:]][.text] = .text(expandClockTemplates(idle, now: now))
+            }
+        }
+        builder.applyRefreshingTexts(at: began)
+        var stopped: Double?
+        if let program = spec.program {
+            stopped = try builder.run(program, from: began, refreshEndsAt: ended)
+        }
+        builder.fadeSpinners(at: ended, duration: 0.3)
+        segments = builder.segments
+        programStoppedAt = stopped
+        initial = builder.initial
+
+        var byView: [Int: [AnimatedProperty: [Segment]]] = [:]
+        for s in builder.segments { byView[s.tag, default: [:]][s.property, default: []].append(s) }
+        for (tag, properties) in byView {
+            for (property, list) in properties {
+                // Stable by start: segments that begin together keep the order the program made them.
+                byView[tag]![property] = list.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+            }
+        }
+        segmentsByView = byView
+        let restAt = max(stopped ?? ended, ended + scenario.collapseDuration)
+        let lastPull = scenario.pull.last?.time ?? 0
+        duration = scenario.duration ?? (max(restAt, lastPull) + 0.5)
+    }
+
+    /// The value of one property of one view at `time`.
+    public func value(of property: AnimatedProperty, tag: Int, at time: Double) -> PropertyValue {
+        let base = initial[tag]?[property] ?? .text(nil)
+        guard let list = segmentsByView[tag]?[property], !list.isEmpty else { return base }
+        // The last segment that has started.
+        var lo = 0
+        var hi = list.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if list[mid].start <= time { lo = mid + 1 } else { hi = mid }
+        }
+        guard lo > 0 else { return base }
+        return list[lo - 1].value(at: time)
+    }
+
+    public func phase(at time: Double) -> ScenarioPhase {
+        if time < refreshBeganAt {
+            return ScenarioClock.fingerPull(spec.scenario, at: time) > 0 ? .pulling : .idle
+        }
+        if time < refreshEndedAt { return .refreshing }
+        let restAt = max(programStoppedAt ?? refreshEndedAt, refreshEndedAt + spec.scenario.collapseDuration)
+        return time < restAt ? .ending : .ended
+    }
+
+    public func sample(at time: Double) -> FrameState {
+        let scenario = spec.scenario
+        let pull = ScenarioClock.pull(scenario, at: time, began: refreshBeganAt, ended: refreshEndedAt)
+        let contentAlpha = scenario.contentAlphaFollowsPull.map { min(max(pull / $0, 0), 1) } ?? 1
+        let views = spec.views.sorted { $0.tag < $1.tag }.map { view -> ViewState in
+            func get(_ p: AnimatedProperty) -> PropertyValue { value(of: p, tag: view.tag, at: time) }
+            var state = ViewState(
+                tag: view.tag, text: nil, frame: layout.frame(tag: view.tag), transform: .identity,
+                alpha: view.alpha, textColor: view.textColor, backgroundColor: view.backgroundColor)
+            if case .text(let s) = get(.text) { state.text = s }
+            if case .transform(let t) = get(.transform) { state.transform = t }
+            if case .number(let a) = get(.alpha) { state.alpha = a }
+            if case .color(let c) = get(.textColor) { state.textColor = c }
+            if case .color(let c) = get(.backgroundColor) { state.backgroundColor = c }
+            if view.kind == .spinner {
+                state.spinner = ScenarioClock.spinner(
+                    scenario, at: time, pull: pull, began: refreshBeganAt)
+            }
+            return state
+        }
+        return FrameState(
+            time: time, phase: phase(at: time), refreshBeganAt: refreshBeganAt <= duration ? refreshBeganAt : nil,
+            refreshEndedAt: refreshEndedAt <= duration ? refreshEndedAt : nil, contentAlpha: contentAlpha,
+            pull: pull, views: views)
+    }
+
+    /// Frame times for sampling at `fps` from `from` to `to` (inclusive of `from`, exclusive of `to`).
+    public func frameTimes(fps: Double, from: Double = 0, to: Double? = nil) -> [Double] {
+        let end = to ?? duration
+        let count = Int(((end - from) * fps - 1e-9).rounded(.up))
+        return (0..<max(count, 0)).map { from + Double($0) / fps }
+    }
+
+    /// The instants where something starts or stops changing: segment boundaries and scenario events.
+    public var checkpoints: [Double] {
+        var set = Set<Double>([0, refreshBeganAt, refreshEndedAt])
+        if let programStoppedAt { set.insert(programStoppedAt) }
+        for s in segments {
+            set.insert(s.start)
+            set.insert(s.end)
+        }
+        return set.filter { $0 >= 0 && $0 <= duration }.sorted()
+    }
+}
+
+/// The scenario's pull and refresh events as functions of time.
+enum ScenarioClock {
+    static func fingerPull(_ s: Scenario, at time: Double) -> Double {
+        guard let first = s.pull.first else { return 0 }
+        if time <= first.time { return first.distance }
+        for (a, b) in zip(s.pull, s.pull.dropFirst()) where time < b.time {
+            return a.distance + (b.distance - a.distance) * (time - a.time) / (b.time - a.time)
+        }
+        return s.pull.last!.distance
+    }
+
+    static func refreshBegin(_ s: Scenario) -> Double {
+        switch s.refreshStart {
+        case .at(let t): return t
+        case .pullThreshold(let d):
+            if let first = s.pull.first, first.distance >= d { return first.time }
+            for (a, b) in zip(s.pull, s.pull.dropFirst()) where b.distance >= d {
+                return a.time + (b.time - a.time) * (d - a.distance) / (b.distance - a.distance)
+            }
+            return s.pull.last?.time ?? 0
+        }
+    }
+
+    /// The content's pull: the finger's, held open by the control's height while refreshing,
+    /// then scrolling back over `collapseDuration` (ease-out) after endRefreshing.
+    static func pull(_ s: Scenario, at time: Double, began: Double, ended: Double) -> Double {
+        let finger = fingerPull(s, at: time)
+        if time < began { return finger }
+        if time < ended { return max(finger, s.controlHeight) }
+        let atEnd = max(fingerPull(s, at: ended), s.controlHeight)
+        guard s.collapseDuration > 0, time < ended + s.collapseDuration else { return finger }
+        let p = Curve.easeOut.progress(at: (time - ended) / s.collapseDuration)
+        return max(finger, atEnd + (finger - atEnd) * p)
+    }
+
+    static func spinner(_ s: Scenario, at time: Double, pull: Double, began: Double) -> SpinnerState {
+        if time >= began {
+            let turns = Int(((time - began) * 12).rounded(.down))
+            return SpinnerState(visibleSpokes: 12, leadingSpoke: turns % 12)
+        }
+        let trigger: Double
+        switch s.refreshStart {
+        case .pullThreshold(let d): trigger = d
+        case .at: trigger = s.controlHeight
+        }
+        let spokes = Int((12 * min(pull / trigger, 1)).rounded(.down))
+        return SpinnerState(visibleSpokes: spokes, leadingSpoke: 0)
+    }
+}
