@@ -83,7 +83,7 @@ private struct LayoutSystem {
     init(canvas: Canvas, views: [ViewSpec]) throws(LayoutError) {
         for (name, value) in [("width", canvas.width), ("height", canvas.height), ("scale", canvas.scale)] {
             guard value.isFinite, value >= 0, name != "scale" || value > 0 else {
-                throw LayoutError(path: "canvas", message: "\(name) must be a finite positive number, got \(value)")
+                throw LayoutError(path: "canvas", message: "\(name) must be a finite positive number, got \(formatNumber(value))")
             }
         }
         var indices: [Int: Int] = [:]
@@ -139,7 +139,7 @@ private struct LayoutSystem {
         guard view.hasIntrinsicSize, let intrinsicSize else { return entries }
         for (name, size, variable) in [("width", intrinsicSize.width, frame.width), ("height", intrinsicSize.height, frame.height)] {
             guard size.isFinite else {
-                throw LayoutError(path: path, message: "intrinsic \(name) of view \(view.tag) must be a finite number, got \(size)")
+                throw LayoutError(path: path, message: "intrinsic \(name) of view \(view.tag) must be a finite number, got \(formatNumber(size))")
             }
             guard size >= 0 else { continue }  // UIView.noIntrinsicMetric
             let rounded = ceilToPixel(size)
@@ -157,7 +157,7 @@ private struct LayoutSystem {
     func constraint(for spec: ConstraintSpec) throws(LayoutError) -> Entry {
         func failure(_ message: String) -> LayoutError { LayoutError(path: spec.path, message: message) }
         for (name, value) in [("multiplier", spec.multiplier), ("constant", spec.constant), ("priority", spec.priority)] {
-            guard value.isFinite else { throw failure("\(name) must be a finite number, got \(value)") }
+            guard value.isFinite else { throw failure("\(name) must be a finite number, got \(formatNumber(value))") }
         }
         if let problem = Self.priorityProblem(spec.priority) { throw failure(problem) }
 
