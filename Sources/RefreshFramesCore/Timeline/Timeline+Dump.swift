@@ -12,6 +12,10 @@ extension Timeline {
         lines.append(header)
         lines.append("layout:")
         lines.append(contentsOf: layout.dump.split(separator: "\n").map { "  " + $0 })
+        if refreshingLayout != layout {
+            lines.append("layout while refreshing:")
+            lines.append(contentsOf: refreshingLayout.dump.split(separator: "\n").map { "  " + $0 })
+        }
         lines.append("segments:")
         for s in segments {
             let time = s.isInstant ? "\(pad(seconds(s.start), 8))          " : "\(pad(seconds(s.start), 8)) → \(pad(seconds(s.end), 7))"

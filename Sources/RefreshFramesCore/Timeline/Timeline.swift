@@ -2,7 +2,9 @@
 /// `sample(at:)` then gives the state at any instant, in any order, on any thread.
 public struct Timeline: Sendable {
     public let spec: Spec
+    /// The layout with the idle texts; `refreshingLayout` with the texts shown from refreshBeganAt on.
     public let layout: Layout
+    public let refreshingLayout: Layout
     /// All segments in the order the program produced them.
     public let segments: [Segment]
     public let refreshBeganAt: Double
@@ -18,9 +20,10 @@ public struct Timeline: Sendable {
     /// The most animation blocks a program may run before the refresh ends.
     public static let maximumBlocks = 100_000
 
-    public init(spec: Spec, layout: Layout, now: Int64 = 0) throws(SpecDiagnostic) {
+    public init(spec: Spec, idleLayout: Layout, refreshingLayout: Layout? = nil, now: Int64 = 0) throws(SpecDiagnostic) {
         self.spec = spec
-        self.layout = layout
+        self.layout = idleLayout
+        self.refreshingLayout = refreshingLayout ?? idleLayout
         let scenario = spec.scenario
         let began = ScenarioClock.refreshBegin(scenario)
         let ended = began + scenario.workDuration
@@ -85,6 +88,7 @@ public struct Timeline: Sendable {
         let scenario = spec.scenario
         let pull = ScenarioClock.pull(scenario, at: time, began: refreshBeganAt, ended: refreshEndedAt)
         let contentAlpha = scenario.contentAlphaFollowsPull.map { min(max(pull / $0, 0), 1) } ?? 1
+        let layout = time >= refreshBeganAt ? refreshingLayout : self.layout
         let views = spec.views.sorted { $0.tag < $1.tag }.map { view -> ViewState in
             func get(_ p: AnimatedProperty) -> PropertyValue { value(of: p, tag: view.tag, at: time) }
             var state = ViewState(

@@ -1,0 +1,210 @@
+/// One option a command accepts: `--fps 30`, `-o out.gif`, or a flag `--quiet`.
+struct OptionDefinition: Sendable {
+    var long: String
+    var short: Character?
+    /// Nil for a flag.
+    var valueName: String?
+    var help: String
+
+    static func value(_ long: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionDefinition {
+        OptionDefinition(long: long, short: short, valueName: valueName, help: help)
+    }
+
+    static func flag(_ long: String, short: Character? = nil, _ help: String) -> OptionDefinition {
+        OptionDefinition(long: long, short: short, valueName: nil, help: help)
+    }
+}
+
+struct ArgumentDefinition: Sendable {
+    var name: String
+    var help: String
+    var isOptional: Bool
+}
+
+/// A subcommand's interface, from which both parsing and `--help` are derived.
+struct CommandDefinition: Sendable {
+    var name: String
+    var abstract: String
+    var discussion: String = ""
+    var arguments: [ArgumentDefinition] = []
+    var options: [OptionDefinition] = []
+
+    var usage: String {
+        var parts = ["refresh-frames", name]
+        for a in arguments { parts.append(a.isOptional ? "[<\(a.name)>]" : "<\(a.name)>") }
+        if !options.isEmpty { parts.append("[options]") }
+        return parts.joined(separator: " ")
+    }
+
+    var help: String {
+        var out = "OVERVIEW: \(abstract)\n"
+        if !discussion.isEmpty { out += "\n\(discussion)\n" }
+        out += "\nUSAGE: \(usage)\n"
+        if !arguments.isEmpty {
+            out += "\nARGUMENTS:\n"
+            for a in arguments { out += row("<\(a.name)>", a.help) }
+        }
+        out += "\nOPTIONS:\n"
+        for o in options + [.flag("help", short: "h", "Show help information.")] {
+            var label = o.short.map { "-\($0), " } ?? ""
+            label += "--\(o.long)"
+            if let v = o.valueName { label += " <\(v)>" }
+            out += row(label, o.help)
+        }
+        return out
+    }
+}
+
+func row(_ label: String, _ help: String) -> String {
+    let pad = 26
+    if label.count + 2 < pad {
+        return "  " + label + String(repeating: " ", count: pad - label.count - 2) + help + "\n"
+    }
+    return "  \(label)\n" + String(repeating: " ", count: pad) + help + "\n"
+}
+
+struct ParsedArguments: Sendable {
+    var positionals: [String] = []
+    var values: [String: String] = [:]
+    var flags: Set<String> = []
+    var wantsHelp = false
+
+    func value(_ long: String) -> String? { values[long] }
+    func has(_ long: String) -> Bool { flags.contains(long) || values[long] != nil }
+}
+
+extension CommandDefinition {
+    func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
+        var parsed = ParsedArguments()
+        var i = 0
+        var onlyPositionals = false
+        func usage(_ message: String) -> CLIError { .usage(message, command: name) }
+        while i < arguments.count {
+            let arg = arguments[i]
+            i += 1
+            if onlyPositionals || arg == "-" || !arg.hasPrefix("-") || Double(arg) != nil {
+                parsed.positionals.append(arg)
+                continue
+            }
+            if arg == "--" {
+                onlyPositionals = true
+                continue
+            }
+            if arg == "--help" || arg == "-h" {
+                parsed.wantsHelp = true
+                continue
+            }
+            var name = arg
+            var inline: String?
+            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
+                name = String(arg[..<eq])
+                inline = String(arg[arg.index(after: eq)...])
+            }
+            let option: OptionDefinition?
+            if name.hasPrefix("--") {
+                option = options.first { "--" + $0.long == name }
+            } else if name.count == 2 {
+                option = options.first { $0.short.map { "-\($0)" } == name }
+            } else {
+                option = nil
+            }
+            guard let option else {
+                var message = "Unknown option '\(name)'."
+                let names = options.map { "--" + $0.long }
+                if let m = closestMatchCLI(name, names) { message += " Did you mean '\(m)'?" }
+                throw usage(message)
+            }
+            if let valueName = option.valueName {
+                let value: String
+                if let inline {
+                    value = inline
+                } else {
+                    guard i < arguments.count, !(arguments[i].hasPrefix("-") && arguments[i].count > 1 && Double(arguments[i]) == nil) else {
+                        throw usage("Missing value for '--\(option.long) <\(valueName)>'.")
+                    }
+                    value = arguments[i]
+                    i += 1
+                }
+                if parsed.values[option.long] != nil {
+                    throw usage("'--\(option.long)' was given more than once.")
+                }
+                parsed.values[option.long] = value
+            } else {
+                if inline != nil { throw usage("'--\(option.long)' takes no value.") }
+                parsed.flags.insert(option.long)
+            }
+        }
+        if parsed.wantsHelp { return parsed }
+        let required = self.arguments.filter { !$0.isOptional }
+        if parsed.positionals.count < required.count {
+            throw usage("Missing expected argument '<\(required[parsed.positionals.count].name)>'.")
+        }
+        if parsed.positionals.count > self.arguments.count {
+            throw usage("Unexpected argument '\(parsed.positionals[self.arguments.count])'.")
+        }
+        return parsed
+    }
+}
+
+func closestMatchCLI(_ word: String, _ candidates: [String]) -> String? {
+    var best: (String, Int)?
+    for c in candidates {
+        let d = levenshtein(word, c)
+        if d <= max(2, c.count / 3), best == nil || d < best!.1 { best = (c, d) }
+    }
+    return best?.0
+}
+
+private func levenshtein(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+    var prev = Array(0...b.count)
+    var cur = prev
+    for i in 1...a.count {
+        cur[0] = i
+        for j in 1...b.count {
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        }
+        swap(&prev, &cur)
+    }
+    return prev[b.count]
+}
+
+/// Typed values from option strings, with usage errors that quote the value.
+extension ParsedArguments {
+    func double(_ long: String, command: String, in range: ClosedRange<Double>) throws(CLIError) -> Double? {
+        guard let text = values[long] else { return nil }
+        guard let v = Double(text), v.isFinite else {
+            throw .usage("Invalid value '\(text)' for '--\(long)': expected a number.", command: command)
+        }
+        guard range.contains(v) else {
+            throw .usage("Invalid value '\(text)' for '--\(long)': expected a number from \(formatRange(range.lowerBound)) to \(formatRange(range.upperBound)).", command: command)
+        }
+        return v
+    }
+
+    func integer(_ long: String, command: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+        guard let text = values[long] else { return nil }
+        guard let v = Int(text) else {
+            throw .usage("Invalid value '\(text)' for '--\(long)': expected a whole number.", command: command)
+        }
+        guard range.contains(v) else {
+            throw .usage("Invalid value '\(text)' for '--\(long)': expected a whole number from \(range.lowerBound) to \(range.upperBound).", command: command)
+        }
+        return v
+    }
+
+    func choice<E: RawRepresentable & CaseIterable>(_ long: String, command: String, as: E.Type) throws(CLIError) -> E? where E.RawValue == String {
+        guard let text = values[long] else { return nil }
+        guard let v = E(rawValue: text) else {
+            let names = E.allCases.map(\.rawValue)
+            throw .usage("Invalid value '\(text)' for '--\(long)': expected one of \(names.joined(separator: ", ")).", command: command)
+        }
+        return v
+    }
+}
+
+private func formatRange(_ v: Double) -> String {
+    v == v.rounded() ? String(Int(v)) : String(v)
+}

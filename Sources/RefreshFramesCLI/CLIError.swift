@@ -1,0 +1,24 @@
+/// Every way a command can fail, each with the exit status the README documents.
+enum CLIError: Error, Sendable {
+    /// Bad command line: exit 64, with the usage line and a pointer to `--help`.
+    case usage(String, command: String?)
+    /// Bad input (spec, files): exit 2, one line.
+    case input(String)
+    /// A golden check found differences: exit 1 (the report was already printed).
+    case differences(String)
+
+    var exitCode: Int32 {
+        switch self {
+        case .usage: 64
+        case .input: 2
+        case .differences: 1
+        }
+    }
+}
+
+enum ExitCode {
+    static let success: Int32 = 0
+    static let differences: Int32 = 1
+    static let badInput: Int32 = 2
+    static let usage: Int32 = 64
+}
