@@ -1,4 +1,54 @@
 #ifndef REFRESHFRAMES_CGD_SHIM_H
 #define REFRESHFRAMES_CGD_SHIM_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 #include <gd.h>
+#include <gd_errors.h>
+#include <ft2build.h>
+#include FT_FREETYPE_H
+#include FT_ADVANCES_H
+#include <fontconfig/fontconfig.h>
+
+/* Function-like macros of gd.h, which Swift does not import. */
+static inline int cgd_sx(gdImagePtr im) { return gdImageSX(im); }
+static inline int cgd_sy(gdImagePtr im) { return gdImageSY(im); }
+static inline int cgd_is_truecolor(gdImagePtr im) { return gdImageTrueColor(im); }
+static inline int cgd_truecolor_alpha(int r, int g, int b, int a) { return gdTrueColorAlpha(r, g, b, a); }
+
+/* One row of a truecolor image's pixels (NULL for palette images or rows out of range). */
+static inline int *cgd_row(gdImagePtr im, int y) {
+    if (!im->trueColor || im->tpixels == NULL || y < 0 || y >= im->sy) return NULL;
+    return im->tpixels[y];
+}
+
+/* Sets every pixel of a truecolor image to `color`, bypassing alpha blending. */
+static inline void cgd_fill(gdImagePtr im, int color) {
+    if (!im->trueColor || im->tpixels == NULL) return;
+    for (int y = 0; y < im->sy; y++) {
+        int *row = im->tpixels[y];
+        for (int x = 0; x < im->sx; x++) row[x] = color;
+    }
+}
+
+/* gd's error callback receives a va_list; the trampoline formats the message into a per-thread
+   buffer, so the Swift caller that saw a NULL return can put gd's own words into its error. */
+static inline char *cgd_message_buffer(void) {
+    static _Thread_local char buffer[512];
+    return buffer;
+}
+
+static inline void cgd_error_trampoline(int priority, const char *format, va_list args) {
+    (void)priority;
+    vsnprintf(cgd_message_buffer(), 512, format, args);
+}
+
+static inline void cgd_install_error_handler(void) { gdSetErrorMethod(cgd_error_trampoline); }
+static inline void cgd_clear_last_message(void) { cgd_message_buffer()[0] = 0; }
+static inline const char *cgd_last_error_message(void) { return cgd_message_buffer(); }
+
+/* FreeType's 16.16 / 26.6 helpers need nothing; these expose FT_Face fields that are macros. */
+static inline int cgd_ft_has_kerning(FT_Face face) { return FT_HAS_KERNING(face) ? 1 : 0; }
+
 #endif

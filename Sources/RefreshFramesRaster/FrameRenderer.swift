@@ -1,0 +1,132 @@
+import CGD
+import Foundation
+import RefreshFramesCore
+
+/// Draws a `FrameState` as UIKit would composite the control's views: the canvas background, then
+/// each view in subview order, transformed about its centre, with its alpha applied as a group.
+public struct FrameRenderer: Sendable {
+    public let canvas: Canvas
+    public let views: [ViewSpec]
+    public let fonts: FontBook
+
+    public init(canvas: Canvas, views: [ViewSpec], fonts: FontBook) {
+        GDRuntime.prepare()
+        self.canvas = canvas
+        self.views = views
+        self.fonts = fonts
+    }
+
+    /// The frame as `canvas.width × scale` by `canvas.height × scale` pixels (scale: `canvas.scale`).
+    public func render(_ state: FrameState, scale: Double? = nil) throws -> Bitmap {
+        let scale = scale ?? canvas.scale
+        guard scale > 0, scale.isFinite else { throw RasterError.invalidScale(scale) }
+        let width = Int((canvas.width * scale).rounded())
+        let height = Int((canvas.height * scale).rounded())
+        guard width > 0, height > 0 else {
+            throw RasterError.imageAllocationFailed(width: width, height: height, reason: "the canvas is empty")
+        }
+        var surface = Surface(width: width, height: height, background: canvas.background)
+        let states = Dictionary(state.views.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
+        let groupAlpha = clamp01(state.contentAlpha)
+        for spec in views {
+            guard let view = states[spec.tag] else { continue }
+            let alpha = clamp01(view.alpha) * groupAlpha
+            guard alpha > 0 else { continue }
+            guard let placement = Placement(frame: view.frame, transform: view.transform, scale: scale) else { continue }
+            var text: TextMask?
+            if spec.kind == .label, let string = view.text, !string.isEmpty, view.textColor.alpha > 0 {
+                text = try TextMask(
+                    string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
+                    bounds: (width, height))
+            }
+            let radius = spec.cornerRadius.resolved(width: view.frame.width, height: view.frame.height)
+            let shape = RoundedBox(halfWidth: view.frame.width / 2, halfHeight: view.frame.height / 2, radius: radius)
+            var spokes: Spokes?
+            if spec.kind == .spinner, let spinner = view.spinner, spinner.visibleSpokes > 0 {
+                spokes = Spokes(state: spinner, width: view.frame.width, height: view.frame.height)
+            }
+            surface.composite(
+                placement: placement, shape: shape, background: view.backgroundColor, clips: spec.clipsToBounds,
+                text: text, textColor: view.textColor, spokes: spokes, tint: spec.tintColor, alpha: alpha)
+        }
+        return surface.bitmap()
+    }
+}
+
+func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
+
+/// Where a view lands in pixels: its centre after translation, and the map from a pixel back to the
+/// view's own coordinates (points, origin at the view's centre, y down).
+struct Placement {
+    var centerX: Double
+    var centerY: Double
+    var cosine: Double
+    var sine: Double
+    /// Pixels per local point along each local axis.
+    var unitX: Double
+    var unitY: Double
+    /// Pixels per point for distances (exact for uniform scales).
+    var pixelsPerPoint: Double
+    var halfWidth: Double
+    var halfHeight: Double
+    var rotationRadians: Double
+
+    init?(frame: Rect, transform: Transform, scale: Double) {
+        guard frame.width.isFinite, frame.height.isFinite, transform.scaleX != 0, transform.scaleY != 0 else {
+            return nil
+        }
+        centerX = (frame.midX + transform.translationX) * scale
+        centerY = (frame.midY + transform.translationY) * scale
+        rotationRadians = transform.rotation * .pi / 180
+        cosine = cos(rotationRadians)
+        sine = sin(rotationRadians)
+        unitX = transform.scaleX * scale
+        unitY = transform.scaleY * scale
+        pixelsPerPoint = min(abs(unitX), abs(unitY))
+        halfWidth = frame.width / 2
+        halfHeight = frame.height / 2
+    }
+
+    /// A local point (points from the centre) to pixel coordinates.
+    func toPixel(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        let sx = x * unitX
+        let sy = y * unitY
+        return (centerX + sx * cosine - sy * sine, centerY + sx * sine + sy * cosine)
+    }
+
+    /// A pixel position back to local points.
+    func toLocal(_ px: Double, _ py: Double) -> (x: Double, y: Double) {
+        let dx = px - centerX
+        let dy = py - centerY
+        return ((dx * cosine + dy * sine) / unitX, (-dx * sine + dy * cosine) / unitY)
+    }
+
+    /// The pixel rectangle covering the local rectangle, grown by `margin` pixels, clipped to the surface.
+    func pixelBounds(
+        minX: Double, minY: Double, maxX: Double, maxY: Double, margin: Double, clip: (Int, Int)
+    ) -> PixelBox? {
+        let corners = [toPixel(minX, minY), toPixel(maxX, minY), toPixel(minX, maxY), toPixel(maxX, maxY)]
+        let x0 = max(0, Int((corners.map(\.x).min()! - margin).rounded(.down)))
+        let y0 = max(0, Int((corners.map(\.y).min()! - margin).rounded(.down)))
+        let x1 = min(clip.0, Int((corners.map(\.x).max()! + margin).rounded(.up)))
+        let y1 = min(clip.1, Int((corners.map(\.y).max()! + margin).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelBox(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+}
+
+/// A half-open pixel rectangle.
+struct PixelBox: Equatable {
+    var x0: Int
+    var y0: Int
+    var x1: Int
+    var y1: Int
+
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+
+    func union(_ other: PixelBox?) -> PixelBox {
+        guard let other else { return self }
+        return PixelBox(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+}

@@ -1,0 +1,67 @@
+import CGD
+import RefreshFramesCore
+
+/// PNG bytes to and from `Bitmap`s, through libgd. gd keeps alpha in 7 bits, so opaque and fully
+/// transparent pixels round-trip exactly while partial alpha may move by one step.
+public enum PNGCodec {
+    /// zlib level used for every PNG, fixed so that output bytes are reproducible.
+    public static let compressionLevel = 6
+
+    public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+        let image: GDImage
+        do {
+            image = try GDImage(width: bitmap.width, height: bitmap.height)
+        } catch let error as RasterError {
+            throw RasterError.pngEncodeFailed(reason: error.description)
+        }
+        bitmap.pixels.withUnsafeBufferPointer { source in
+            for y in 0..<bitmap.height {
+                guard let row = image.row(y) else { continue }
+                for x in 0..<bitmap.width {
+                    let i = (y * bitmap.width + x) * 4
+                    let alpha = 127 - Int32(source[i + 3] >> 1)
+                    row[x] = cgd_truecolor_alpha(Int32(source[i]), Int32(source[i + 1]), Int32(source[i + 2]), alpha)
+                }
+            }
+        }
+        var size: Int32 = 0
+        cgd_clear_last_message()
+        guard let data = gdImagePngPtrEx(image.pointer, &size, Int32(compressionLevel)) else {
+            throw RasterError.pngEncodeFailed(reason: GDRuntime.lastMessage)
+        }
+        defer { gdFree(data) }
+        return Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
+    }
+
+    public static func decode(_ bytes: [UInt8]) throws -> Bitmap {
+        GDRuntime.prepare()
+        guard !bytes.isEmpty, bytes.count <= Int(Int32.max) else {
+            throw RasterError.pngDecodeFailed(reason: bytes.isEmpty ? "the data is empty" : "the data is too large")
+        }
+        cgd_clear_last_message()
+        let pointer = bytes.withUnsafeBytes { raw in
+            gdImageCreateFromPngPtr(Int32(raw.count), UnsafeMutableRawPointer(mutating: raw.baseAddress))
+        }
+        guard let pointer else { throw RasterError.pngDecodeFailed(reason: GDRuntime.lastMessage) }
+        let image = GDImage(adopting: pointer)
+        let width = image.width
+        let height = image.height
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            guard let row = image.row(y) else {
+                throw RasterError.pngDecodeFailed(reason: "libgd could not convert the image to truecolor")
+            }
+            for x in 0..<width {
+                let p = UInt32(bitPattern: row[x])
+                let i = (y * width + x) * 4
+                let alpha7 = (p >> 24) & 0x7F
+                pixels[i] = UInt8((p >> 16) & 0xFF)
+                pixels[i + 1] = UInt8((p >> 8) & 0xFF)
+                pixels[i + 2] = UInt8(p & 0xFF)
+                // gd's own 7-to-8-bit rule (gd_png.c), so gd-written PNGs decode to what they hold.
+                pixels[i + 3] = UInt8(255 - ((alpha7 << 1) + (alpha7 >> 6)))
+            }
+        }
+        return Bitmap(width: width, height: height, pixels: pixels)
+    }
+}

@@ -1,0 +1,47 @@
+/// Why rendering, measuring or PNG coding failed. Each message is written for the person running the tool.
+public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// No installed outline font has a glyph for this character.
+    case noFontCovers(Unicode.Scalar)
+    /// fontconfig could not parse the family or pattern.
+    case invalidFontPattern(String)
+    /// fontconfig found no usable font at all for the pattern.
+    case noFontMatches(String)
+    /// FreeType could not open a font file fontconfig reported.
+    case fontLoadFailed(path: String, code: Int32)
+    /// libgd refused to draw a run of text.
+    case textDrawFailed(text: String, font: String, reason: String)
+    /// libgd could not allocate an image of this size.
+    case imageAllocationFailed(width: Int, height: Int, reason: String)
+    case invalidScale(Double)
+    case pngEncodeFailed(reason: String)
+    case pngDecodeFailed(reason: String)
+
+    public var description: String {
+        switch self {
+        case .noFontCovers(let scalar):
+            "no installed font covers '\(Character(scalar))' (\(RasterError.codePoint(scalar)))"
+        case .invalidFontPattern(let pattern):
+            "'\(pattern)' is not a valid font family or fontconfig pattern"
+        case .noFontMatches(let pattern):
+            "no installed font matches '\(pattern)'"
+        case .fontLoadFailed(let path, let code):
+            "cannot load font file '\(path)' (FreeType error \(code))"
+        case .textDrawFailed(let text, let font, let reason):
+            "cannot draw '\(text)' with '\(font)': \(reason)"
+        case .imageAllocationFailed(let width, let height, let reason):
+            "cannot create a \(width)x\(height) image" + (reason.isEmpty ? "" : ": \(reason)")
+        case .invalidScale(let scale):
+            "scale \(scale) must be a positive number"
+        case .pngEncodeFailed(let reason):
+            "cannot encode PNG" + (reason.isEmpty ? "" : ": \(reason)")
+        case .pngDecodeFailed(let reason):
+            "cannot decode PNG: " + (reason.isEmpty ? "the data is not a readable PNG image" : reason)
+        }
+    }
+
+    /// `U+1D11E`: at least four upper-case hex digits.
+    static func codePoint(_ scalar: Unicode.Scalar) -> String {
+        let hex = String(scalar.value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}

@@ -1,0 +1,140 @@
+import RefreshFramesCore
+
+/// The frame being composed: premultiplied RGBA floats, converted to a `Bitmap` at the end.
+struct Surface {
+    let width: Int
+    let height: Int
+    private var pixels: [Float]
+
+    init(width: Int, height: Int, background: RGBA) {
+        self.width = width
+        self.height = height
+        let a = clamp01(background.alpha)
+        let fill: [Float] = [
+            Float(clamp01(background.red) * a), Float(clamp01(background.green) * a),
+            Float(clamp01(background.blue) * a), Float(a),
+        ]
+        pixels = [Float](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            for i in 0..<(width * height) {
+                buffer[4 * i] = fill[0]
+                buffer[4 * i + 1] = fill[1]
+                buffer[4 * i + 2] = fill[2]
+                buffer[4 * i + 3] = fill[3]
+            }
+            count = width * height * 4
+        }
+    }
+
+    /// Builds one view's layer pixel by pixel (background, spokes, then text, clipped to the rounded
+    /// bounds when asked) and blends it over the surface with the view's alpha, so a view's own
+    /// overlapping parts never blend twice.
+    mutating func composite(
+        placement: Placement, shape: RoundedBox, background: RGBA, clips: Bool, text: TextMask?,
+        textColor: RGBA, spokes: Spokes?, tint: RGBA, alpha: Double
+    ) {
+        let hasBackground = background.alpha > 0
+        let shapeBox = placement.pixelBounds(
+            minX: -shape.halfWidth, minY: -shape.halfHeight, maxX: shape.halfWidth, maxY: shape.halfHeight,
+            margin: 1, clip: (width, height))
+        var box: PixelBox?
+        if hasBackground || spokes != nil { box = shapeBox }
+        if let text { box = text.box.union(box) }
+        if clips {
+            guard let shapeBox, let current = box else { return }
+            box = PixelBox(
+                x0: max(current.x0, shapeBox.x0), y0: max(current.y0, shapeBox.y0),
+                x1: min(current.x1, shapeBox.x1), y1: min(current.y1, shapeBox.y1))
+        }
+        guard let box, box.width > 0, box.height > 0 else { return }
+
+        let ppp = placement.pixelsPerPoint
+        let bg = premultiplied(background)
+        let ink = premultiplied(textColor)
+        let spokeInk = premultiplied(tint)
+        let layerAlpha = Float(alpha)
+        let needsShape = hasBackground || clips
+
+        pixels.withUnsafeMutableBufferPointer { out in
+            for y in box.y0..<box.y1 {
+                for x in box.x0..<box.x1 {
+                    let local = placement.toLocal(Double(x) + 0.5, Double(y) + 0.5)
+                    var shapeCoverage: Float = 1
+                    if needsShape {
+                        shapeCoverage = Float(
+                            coverage(distance: shape.distance(local.x, local.y), pixelsPerPoint: ppp))
+                    }
+                    let clip: Float = clips ? shapeCoverage : 1
+                    var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                    if hasBackground {
+                        r = bg.0 * shapeCoverage
+                        g = bg.1 * shapeCoverage
+                        b = bg.2 * shapeCoverage
+                        a = bg.3 * shapeCoverage
+                    }
+                    if let spokes {
+                        let c = Float(spokes.coverage(local.x, local.y, pixelsPerPoint: ppp)) * clip
+                        if c > 0 {
+                            let keep = 1 - spokeInk.3 * c
+                            r = spokeInk.0 * c + r * keep
+                            g = spokeInk.1 * c + g * keep
+                            b = spokeInk.2 * c + b * keep
+                            a = spokeInk.3 * c + a * keep
+                        }
+                    }
+                    if let text {
+                        let c = text.value(x, y) * clip
+                        if c > 0 {
+                            let keep = 1 - ink.3 * c
+                            r = ink.0 * c + r * keep
+                            g = ink.1 * c + g * keep
+                            b = ink.2 * c + b * keep
+                            a = ink.3 * c + a * keep
+                        }
+                    }
+                    guard a > 0 else { continue }
+                    let i = (y * width + x) * 4
+                    let keep = 1 - a * layerAlpha
+                    out[i] = r * layerAlpha + out[i] * keep
+                    out[i + 1] = g * layerAlpha + out[i + 1] * keep
+                    out[i + 2] = b * layerAlpha + out[i + 2] * keep
+                    out[i + 3] = a * layerAlpha + out[i + 3] * keep
+                }
+            }
+        }
+    }
+
+    /// 8-bit, non-premultiplied.
+    func bitmap() -> Bitmap {
+        let count = width * height
+        let bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            pixels.withUnsafeBufferPointer { p in
+                for i in 0..<count {
+                    let a = p[4 * i + 3]
+                    if a <= 0 {
+                        buffer[4 * i] = 0
+                        buffer[4 * i + 1] = 0
+                        buffer[4 * i + 2] = 0
+                        buffer[4 * i + 3] = 0
+                        continue
+                    }
+                    let unpremultiply = a >= 1 ? 1 : 1 / a
+                    buffer[4 * i] = quantise(p[4 * i] * unpremultiply)
+                    buffer[4 * i + 1] = quantise(p[4 * i + 1] * unpremultiply)
+                    buffer[4 * i + 2] = quantise(p[4 * i + 2] * unpremultiply)
+                    buffer[4 * i + 3] = quantise(a)
+                }
+            }
+            initialized = count * 4
+        }
+        return Bitmap(width: width, height: height, pixels: bytes)
+    }
+}
+
+@inline(__always) private func quantise(_ v: Float) -> UInt8 {
+    UInt8(min(max(v, 0), 1) * 255 + 0.5)
+}
+
+private func premultiplied(_ c: RGBA) -> (Float, Float, Float, Float) {
+    let a = clamp01(c.alpha)
+    return (Float(clamp01(c.red) * a), Float(clamp01(c.green) * a), Float(clamp01(c.blue) * a), Float(a))
+}

@@ -1,0 +1,75 @@
+import CGD
+import Foundation
+import RefreshFramesCore
+
+/// A label's text re-rasterised by FreeType (through gd) at its on-screen size and angle, as
+/// coverage in 0…1 over a pixel box of the surface.
+struct TextMask {
+    var box: PixelBox
+    var coverage: [Float]
+
+    /// Nil when the text lies entirely outside the surface.
+    init?(
+        _ text: String, font: FontSpec, alignment: TextAlignment, placement: Placement, fonts: FontBook,
+        bounds: (Int, Int)
+    ) throws {
+        let layout = try fonts.layout(text, font: font)
+        guard !layout.runs.isEmpty, font.size > 0 else { return nil }
+        let size = font.size
+        let width = layout.width * size
+        let lineHeight = layout.lineHeight * size
+        let startX: Double
+        switch alignment {
+        case .left: startX = -placement.halfWidth
+        case .center: startX = -width / 2
+        case .right: startX = placement.halfWidth - width
+        }
+        // UILabel centres the line box vertically; the baseline sits one ascender below its top.
+        let baseline = -lineHeight / 2 + layout.ascender * size
+        let slack = size * 0.35
+        guard
+            let box = placement.pixelBounds(
+                minX: startX - slack, minY: -lineHeight / 2 - slack, maxX: startX + width + slack,
+                maxY: lineHeight / 2 + slack, margin: 2, clip: bounds)
+        else { return nil }
+        self.box = box
+
+        let image = try GDImage(width: box.width, height: box.height)
+        let pixelSize = size * (abs(placement.unitX * placement.unitY)).squareRoot()
+        let white = cgd_truecolor_alpha(255, 255, 255, 0)
+        var extra = gdFTStringExtra()
+        extra.flags = gdFTEX_RESOLUTION | gdFTEX_FONTPATHNAME
+        extra.hdpi = 72
+        extra.vdpi = 72
+        var rect = [Int32](repeating: 0, count: 8)
+        for run in layout.runs where !run.text.isEmpty {
+            let origin = placement.toPixel(startX + run.offset * size, baseline)
+            let x = Int32((origin.x - Double(box.x0)).rounded())
+            let y = Int32((origin.y - Double(box.y0)).rounded())
+            // gd expands "&#NNN;" entities; escape "&" so the text is drawn as written.
+            let escaped = run.text.replacingOccurrences(of: "&", with: "&#38;")
+            cgd_clear_last_message()
+            // gd turns counter-clockwise for positive angles; a view's rotation is clockwise on screen.
+            if let failure = gdImageStringFTEx(
+                image.pointer, &rect, white, run.file, pixelSize, -placement.rotationRadians, x, y, escaped, &extra)
+            {
+                throw RasterError.textDrawFailed(text: run.text, font: run.file, reason: String(cString: failure))
+            }
+        }
+
+        var coverage = [Float](repeating: 0, count: box.width * box.height)
+        for row in 0..<box.height {
+            guard let pixels = image.row(row) else { continue }
+            for column in 0..<box.width {
+                let alpha = Int((UInt32(bitPattern: pixels[column]) >> 24) & 0x7F)
+                coverage[row * box.width + column] = Float(127 - alpha) / 127
+            }
+        }
+        self.coverage = coverage
+    }
+
+    @inline(__always) func value(_ x: Int, _ y: Int) -> Float {
+        guard x >= box.x0, x < box.x1, y >= box.y0, y < box.y1 else { return 0 }
+        return coverage[(y - box.y0) * box.width + (x - box.x0)]
+    }
+}
