@@ -1,0 +1,65 @@
+import Foundation
+import RefreshFramesCore
+
+enum ValidateCommand {
+    static let definition = CommandDefinition(
+        name: "validate", abstract: "Check a spec: decoding, layout and program; print a one-line summary.",
+        arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
+        options: [nowOption])
+
+    static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
+        let now = try SpecLoader.clock(args.value("now"), environment: env, command: definition.name)
+        let loaded = try SpecLoader.load(args.positionals[0], now: now)
+        let t = loaded.timeline
+        let labels = loaded.spec.views.count
+        var summary = "\(loaded.path): ok: \(labels) view\(labels == 1 ? "" : "s"), \(loaded.spec.constraints.count) constraints, "
+        summary += "\(t.segments.count) animation segments, refresh \(formatSeconds(t.refreshBeganAt))–\(formatSeconds(t.refreshEndedAt))"
+        if let stop = t.programStoppedAt { summary += ", loop stops at \(formatSeconds(stop))" }
+        summary += ", duration \(formatSeconds(t.duration))\n"
+        Output.out(summary)
+        return ExitCode.success
+    }
+}
+
+enum StateCommand {
+    static let definition = CommandDefinition(
+        name: "state", abstract: "Print every view's state at one instant as JSON.",
+        discussion: """
+            Times are seconds from the start of the scenario. The object lists time, phase
+            (idle, pulling, refreshing, ending, ended), refreshBeganAt, refreshEndedAt, contentAlpha,
+            pull and labels: every tagged view by tag with text, frame [x, y, w, h] in points (before
+            the transform), rotation (degrees, clockwise), scale, translation, alpha, textColor and
+            backgroundColor (#RRGGBBAA). See docs/spec.md.
+            """,
+        arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
+        options: [.value("at", "seconds", "The instant to sample (required)."), nowOption])
+
+    static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
+        guard args.value("at") != nil else {
+            throw .usage("Missing expected option '--at <seconds>'.", command: definition.name)
+        }
+        let at = try args.double("at", command: definition.name, in: 0...Limits.scenarioDuration)!
+        let now = try SpecLoader.clock(args.value("now"), environment: env, command: definition.name)
+        let loaded = try SpecLoader.load(args.positionals[0], now: now)
+        Output.out(loaded.timeline.sample(at: at).json + "\n")
+        return ExitCode.success
+    }
+}
+
+enum TimelineCommand {
+    static let definition = CommandDefinition(
+        name: "timeline", abstract: "Print the layout and every animation segment as text (a font-independent golden).",
+        arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
+        options: [nowOption])
+
+    static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
+        let now = try SpecLoader.clock(args.value("now"), environment: env, command: definition.name)
+        let loaded = try SpecLoader.load(args.positionals[0], now: now)
+        Output.out(loaded.timeline.dump)
+        return ExitCode.success
+    }
+}
+
+func formatSeconds(_ v: Double) -> String {
+    String(format: "%.2f s", v)
+}

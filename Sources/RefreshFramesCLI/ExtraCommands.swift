@@ -1,0 +1,3 @@
+extension RefreshFramesCommand {
+    static var extraSubcommands: [Subcommand] { [] }
+}

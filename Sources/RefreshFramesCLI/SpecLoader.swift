@@ -1,0 +1,76 @@
+import Foundation
+import RefreshFramesCore
+import RefreshFramesRaster
+
+/// A spec read from disk and turned into a timeline, with what is needed to report on it.
+struct LoadedSpec {
+    var path: String
+    var bytes: [UInt8]
+    var spec: Spec
+    var timeline: Timeline
+    var now: Int64
+}
+
+enum SpecLoader {
+    /// The name the README and messages use for the built-in default.
+    static let builtInName = "<built-in rotate-scale>"
+
+    static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .input("\(path): error: no such file")
+        }
+        if isDirectory.boolValue { throw .input("\(path): error: is a directory; expected a JSON spec file") }
+        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
+            throw .input("\(path): error: cannot read the file (permission denied)")
+        }
+        guard data.count <= 4 << 20 else {
+            throw .input("\(path): error: the file is \(data.count) bytes, over the limit specBytes = \(4 << 20)")
+        }
+        return [UInt8](data)
+    }
+
+    /// Loads SPEC (or the built-in default when nil) and builds its timeline.
+    static func load(_ path: String?, now: Int64) throws(CLIError) -> LoadedSpec {
+        let name = path ?? builtInName
+        let bytes = try path.map { p throws(CLIError) in try readFile(p) } ?? Array(BuiltInSpec.rotateScale.utf8)
+        let spec: Spec
+        do {
+            spec = try Spec.decode(bytes)
+        } catch {
+            throw .input(error.formatted(file: name))
+        }
+        do {
+            let timeline = try Timeline.make(spec: spec, now: now, measurer: fontMeasurer)
+            return LoadedSpec(path: name, bytes: bytes, spec: spec, timeline: timeline, now: now)
+        } catch let error as SceneError {
+            let location = (try? JSONParser.parse(bytes))?.locate(error.path)
+            throw .input(SpecDiagnostic(path: error.path, location: location, message: error.message).formatted(file: name))
+        } catch let error as SpecDiagnostic {
+            throw .input(error.formatted(file: name))
+        } catch {
+            throw .input("\(name): error: \(error)")
+        }
+    }
+
+    static let fontMeasurer = TextMeasurer { text, font in
+        try FontBook.shared.measure(text, font: font)
+    }
+
+    /// `--now` (seconds since 1970 or `yyyy-MM-ddTHH:mm:ssZ`), else SOURCE_DATE_EPOCH, else the real clock.
+    static func clock(_ option: String?, environment: [String: String], command: String) throws(CLIError) -> Int64 {
+        if let option {
+            if let seconds = Int64(option) { return seconds }
+            let formatter = ISO8601DateFormatter()
+            if let date = formatter.date(from: option) { return Int64(date.timeIntervalSince1970) }
+            throw .usage("Invalid value '\(option)' for '--now': expected seconds since 1970 or 2016-02-14T12:00:00Z.", command: command)
+        }
+        if let epoch = environment["SOURCE_DATE_EPOCH"] {
+            guard let seconds = Int64(epoch) else {
+                throw .input("SOURCE_DATE_EPOCH: error: '\(epoch)' is not a whole number of seconds")
+            }
+            return seconds
+        }
+        return Int64(Date().timeIntervalSince1970)
+    }
+}
