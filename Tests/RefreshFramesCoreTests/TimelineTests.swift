@@ -1,0 +1,143 @@
+import Testing
+@testable import RefreshFramesCore
+
+private let magenta = RGBA(red: 1, green: 0, blue: 1)
+private let brown = RGBA(red: 0.6, green: 0.4, blue: 0.2)
+
+private func view(_ state: FrameState, _ tag: Int) -> ViewState { state.views.first { $0.tag == tag }! }
+
+struct RotateScaleTimelineTests {
+    let timeline: Timeline
+
+    init() throws { timeline = try sampleTimeline("rotate-scale") }
+
+    @Test func theFirstLabelTiltsInItsColourWhileTheOthersWait() {
+        let s = timeline.sample(at: 0.05)
+        #expect(view(s, 1).transform.rotation == 22.5)
+        #expect(view(s, 1).textColor == magenta)
+        #expect(view(s, 2).transform == .identity)
+        #expect(view(s, 2).textColor == .black)
+        #expect(s.phase == .refreshing)
+    }
+
+    @Test func textColorJumpsAtTheStartOfTheBlockWhileTheTransformInterpolates() {
+        // The straighten-back block starts at 0.10 s: black at once, rotation still 45° → 0° over 0.05 s.
+        let s = timeline.sample(at: 0.12)
+        #expect(view(s, 1).textColor == .black)
+        #expect(abs(view(s, 1).transform.rotation - 27) < 1e-9)
+        #expect(view(timeline.sample(at: 0.0999), 1).textColor == magenta)
+    }
+
+    @Test func chainedBlocksFollowWithoutAGap() {
+        #expect(abs(view(timeline.sample(at: 0.2), 2).transform.rotation - 22.5) < 1e-9)
+        #expect(view(timeline.sample(at: 0.2), 2).textColor == brown)
+        // Step 2 begins after 7 × 0.15 s: every label at scale 1.25 half-way through 0.35 s.
+        let s = timeline.sample(at: 1.225)
+        #expect(s.views.allSatisfy { abs($0.transform.scaleX - 1.25) < 1e-9 && abs($0.transform.scaleY - 1.25) < 1e-9 })
+        #expect(s.views.allSatisfy { abs(view(timeline.sample(at: 1.525), $0.tag).transform.scaleX - 1.25) < 1e-9 })
+    }
+
+    @Test func theIssuesExampleInstant() {
+        let s = timeline.sample(at: 1.7)
+        #expect(view(s, 1).transform.rotation == 22.5)
+        #expect(view(s, 1).textColor.hexString == "#FF00FFFF")
+        #expect(s.refreshBeganAt == 0 && s.refreshEndedAt == 4 && s.pull == 60 && s.contentAlpha == 1)
+    }
+
+    @Test func endingNeverCutsTheCycleShort() {
+        #expect(timeline.refreshEndedAt == 4)
+        #expect(timeline.programStoppedAt == 4.95)  // checks at 1.65, 3.30, 4.95
+        let during = timeline.sample(at: 4.5)
+        #expect(during.phase == .ending)
+        #expect(during.views.allSatisfy { $0.transform.scaleX > 1 })  // the third cycle's scale-up still runs
+        let after = timeline.sample(at: 5.0)
+        #expect(after.phase == .ended)
+        #expect(after.views.allSatisfy { $0.transform == .identity && $0.textColor == .black })
+    }
+}
+
+struct ColorDotsTimelineTests {
+    @Test func backgroundColourAnimatesOnPlainViewsAndStays() throws {
+        let t = try sampleTimeline("color-dots")
+        let mid = view(t.sample(at: 0.05), 1).backgroundColor
+        #expect(mid == RGBA(red: 0.5, green: 0, blue: 0.5, alpha: 0.5))
+        #expect(view(t.sample(at: 1.0), 1).backgroundColor == magenta)
+    }
+
+    @Test func theColourIndexCarriesOverBetweenLoops() throws {
+        let t = try sampleTimeline("color-dots")
+        // 8 views, 7 colours: the second loop's first view takes the 9th colour, brown.
+        let cycle = 8 * 0.15 + 0.65
+        #expect(view(t.sample(at: cycle + 0.1), 1).backgroundColor == brown)
+        #expect(view(t.sample(at: 1.2), 8).backgroundColor == magenta)
+    }
+
+    @Test func theResetSnapsEverythingBack() throws {
+        let t = try sampleTimeline("color-dots")
+        #expect(t.programStoppedAt == 5.55)
+        #expect(view(t.sample(at: 5.54), 1).backgroundColor != .clear)
+        #expect(t.sample(at: 5.55).views.allSatisfy { $0.backgroundColor == .clear && $0.transform == .identity })
+    }
+}
+
+struct MarqueeTimelineTests {
+    let timeline: Timeline
+
+    init() throws { timeline = try sampleTimeline("marquee") }
+
+    @Test func alphaFollowsThePullAndRefreshingStartsAtTheThreshold() {
+        let s = timeline.sample(at: 0.3)
+        #expect(s.pull == 37.5)
+        #expect(s.contentAlpha == 0.625)
+        #expect(s.phase == .pulling)
+        #expect(abs(timeline.refreshBeganAt - 0.48) < 1e-12)
+        #expect(timeline.sample(at: 1).contentAlpha == 1)
+    }
+
+    @Test func textsSwitchWhenRefreshingBeginsAndStayAfterwards() {
+        #expect(timeline.sample(at: 0.1).views.map { $0.text ?? "" }.joined() == "下拉刷新数据")
+        #expect(timeline.sample(at: 1.0).views.map { $0.text ?? "" }.joined() == "数据加载中...")
+        #expect(timeline.sample(at: 4.0).views.map { $0.text ?? "" }.joined() == "数据加载中...")
+    }
+
+    @Test func theSixthLabelNeverAnimates() {
+        #expect(!timeline.segments.contains { $0.tag == 6 && $0.property != .text })
+        // After label 5 the index wraps to the first label.
+        let afterFive = timeline.refreshBeganAt + 5 * 0.25 + 0.075
+        #expect(abs(view(timeline.sample(at: afterFive), 1).transform.scaleX - 1.25) < 1e-9)
+    }
+
+    @Test func refreshingIsReCheckedAfterEachLabel() {
+        // 3 s of work is exactly 12 labels: the timer and the check coincide, and the loop stops there.
+        #expect(timeline.programStoppedAt == timeline.refreshEndedAt)
+        let scaleSegments = timeline.segments.filter { $0.property == .transform && $0.to == .transform(Transform(scaleX: 1.5, scaleY: 1.5)) }
+        #expect(scaleSegments.map(\.tag) == [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2])
+    }
+}
+
+struct ClassicSpinnerTimelineTests {
+    @Test func spokesAppearWithThePullAndTheTitleGetsTheClock() throws {
+        let t = try sampleTimeline("classic-spinner")
+        #expect(abs(t.refreshBeganAt - 0.825) < 1e-12)
+        #expect(view(t.sample(at: 0.45), 1).spinner == SpinnerState(visibleSpokes: 6, leadingSpoke: 0))
+        #expect(view(t.sample(at: 0.2), 2).text == "第一次更新")
+        #expect(view(t.sample(at: 0.9), 2).text == "最后一次更新时间： 2016-02-14 12:00:00")
+        #expect(view(t.sample(at: 0.9), 1).spinner?.visibleSpokes == 12)
+    }
+
+    @Test func theTimelineDumpIsStable() throws {
+        let t = try sampleTimeline("classic-spinner")
+        #expect(t.dump.hasPrefix("refresh begins at 0.825 s; endRefreshing at 0.825 s; duration 2.000 s\nlayout:\n"))
+        #expect(t.dump.contains("   0.825            tag 2  text             \"第一次更新\" → \"最后一次更新时间： 2016-02-14 12:00:00\"  instant"))
+    }
+}
+
+struct ProgramLimitTests {
+    @Test func aProgramThatWouldRunTooManyBlocksIsRefused() throws {
+        let json = minimalSpec(
+            program: #"{"cycle": [{"animate": {"views": "all", "duration": 0.001, "set": {"alpha": 0.5}}}]}"#,
+            scenario: #"{"refreshAt": 0, "workDuration": 600}"#)
+        let spec = try Spec.decode(Array(json.utf8))
+        #expect(throws: SpecDiagnostic.self) { try Timeline.make(spec: spec, now: 0, measurer: emMeasurer) }
+    }
+}
