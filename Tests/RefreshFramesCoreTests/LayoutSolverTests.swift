@@ -305,7 +305,7 @@ private func vertical(_ tag: Int) -> [ConstraintSpec] { [pin(tag, .top), size(ta
         #expect(solveError([ViewSpec(tag: 1), ViewSpec(tag: 1)], []) == "views[1]: tag 1 is already used by views[0]")
         #expect(solveError(labels(1...1), [], intrinsic: [1: IntrinsicSize(width: .nan, height: 1)])
             == "views[0]: intrinsic width of view 1 must be a finite number, got nan")
-        #expect(throws: LayoutError(path: "canvas", message: "scale must be a finite positive number, got 0")) {
+        #expect(throws: LayoutError(path: "canvas", message: "scale must be a finite number greater than 0, got 0")) {
             try LayoutSolver.solve(canvas: Canvas(width: 10, height: 10, scale: 0), views: [], constraints: [], intrinsicSizes: [:])
         }
     }
