@@ -5,7 +5,12 @@
 /// intrinsic size gets `size <= intrinsic` at its hugging priority and `size >= intrinsic` at its
 /// compression priority, the intrinsic size first rounded up to the pixel grid. Priority 1000 is
 /// required; lower priorities are optional, a higher one always outweighing any number of lower
-/// ones (see `Simplex`). Then every edge is rounded to the nearest pixel, half away from zero.
+/// ones (see `Simplex`). Then every edge is rounded to the nearest pixel, half away from zero
+/// (a tie within a millionth of a pixel counts as a tie, so float noise cannot flip it).
+///
+/// Errors come in input order: invalid input first, then the first required constraint that
+/// cannot be added (implicit view constraints are added before `constraints`), then the first
+/// undetermined view in tag order.
 public enum LayoutSolver {
     public static func solve(
         canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec], intrinsicSizes: [Int: IntrinsicSize]
@@ -255,7 +260,9 @@ private struct LayoutSystem {
     // MARK: Solution
 
     /// Throws for the first view, in tag order, with a size or position that the required constraints
-    /// and the optional objective leave free: a probe below every priority can move it.
+    /// and the optional objective leave free: a probe below every priority can move it. Within a view
+    /// the width is checked before the horizontal position (a free width also frees the left edge of a
+    /// centred view, and the width is what to fix), then the same for height and vertical position.
     func checkDetermined(_ solver: Simplex) throws(LayoutError) {
         for (tag, index) in indices.sorted(by: { $0.key < $1.key }) {
             let frame = FrameVariables(index: index)
