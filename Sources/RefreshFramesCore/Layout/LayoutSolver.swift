@@ -5,7 +5,12 @@
 /// intrinsic size gets `size <= intrinsic` at its hugging priority and `size >= intrinsic` at its
 /// compression priority, the intrinsic size first rounded up to the pixel grid. Priority 1000 is
 /// required; lower priorities are optional, a higher one always outweighing any number of lower
-/// ones (see `Simplex`). Then every edge is rounded to the nearest pixel, half away from zero.
+/// ones (see `Simplex`). Then every edge is rounded to the nearest pixel, half away from zero
+/// (a tie within a millionth of a pixel counts as a tie, so float noise cannot flip it).
+///
+/// Errors come in input order: invalid input first, then the first required constraint that
+/// cannot be added (implicit view constraints are added before `constraints`), then the first
+/// undetermined view in tag order.
 public enum LayoutSolver {
     public static func solve(
         canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec], intrinsicSizes: [Int: IntrinsicSize]
@@ -14,7 +19,7 @@ public enum LayoutSolver {
         var solver = Simplex()
         var entries: [LayoutSystem.Entry] = []
         for (index, view) in views.enumerated() {
-            entries += try system.implicitConstraints(for: view, index: index, intrinsicSize: intrinsicSizes[view.tag])
+            entries += try system.implicitConstraints(index: index, intrinsicSize: intrinsicSizes[view.tag])
         }
         for spec in constraints {
             entries.append(try system.constraint(for: spec))
@@ -24,7 +29,8 @@ public enum LayoutSolver {
                 try solver.add(entry.constraint, id: id)
             } catch {
                 switch error {
-                case .unsatisfiable(_, let others): throw LayoutError.conflict(entry, with: others.map { entries[$0] })
+                case .unsatisfiable(_, let others):
+                    throw LayoutError.conflict(entry, with: others.map { entries[$0] })
                 }
             }
         }
@@ -46,7 +52,9 @@ public struct LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String { "\(path): \(message)" }
 
-    fileprivate static func conflict(_ entry: LayoutSystem.Entry, with others: [LayoutSystem.Entry]) -> LayoutError {
+    fileprivate static func conflict(
+        _ entry: LayoutSystem.Entry, with others: [LayoutSystem.Entry]
+    ) -> LayoutError {
         guard !others.isEmpty else {
             return LayoutError(path: entry.path, message: "can never hold (\(entry.text))")
         }
@@ -64,10 +72,17 @@ private struct LayoutSystem {
         var path: String
         /// How a user would write it: `view 3 width == 30`.
         var text: String
+
+        init(_ lhs: LinearExpression, _ relation: LinearConstraint.Relation, _ rhs: LinearExpression,
+             strength: Strength = .required, path: String, text: String) {
+            constraint = LinearConstraint(expression: lhs - rhs, relation: relation, strength: strength)
+            self.path = path
+            self.text = text
+        }
     }
 
     /// The variables of one view, numbered from its index in `views`.
-    struct Frame {
+    struct FrameVariables {
         var index: Int
         var left: Variable { Variable(index * 4) }
         var top: Variable { Variable(index * 4 + 1) }
@@ -82,14 +97,16 @@ private struct LayoutSystem {
 
     init(canvas: Canvas, views: [ViewSpec]) throws(LayoutError) {
         for (name, value) in [("width", canvas.width), ("height", canvas.height), ("scale", canvas.scale)] {
-            guard value.isFinite, value >= 0, name != "scale" || value > 0 else {
-                throw LayoutError(path: "canvas", message: "\(name) must be a finite positive number, got \(formatNumber(value))")
+            guard value.isFinite, value > 0 else {
+                let message = "\(name) must be a finite number greater than 0, got \(formatNumber(value))"
+                throw LayoutError(path: "canvas", message: message)
             }
         }
         var indices: [Int: Int] = [:]
         for (index, view) in views.enumerated() {
-            guard indices[view.tag] == nil else {
-                throw LayoutError(path: "views[\(index)]", message: "tag \(view.tag) is already used by views[\(indices[view.tag]!)]")
+            if let earlier = indices[view.tag] {
+                let message = "tag \(view.tag) is already used by views[\(earlier)]"
+                throw LayoutError(path: "views[\(index)]", message: message)
             }
             indices[view.tag] = index
             for (name, priority) in [("hugging", view.huggingPriority), ("compression", view.compressionPriority)] {
@@ -127,36 +144,42 @@ private struct LayoutSystem {
     // MARK: Constraints
 
     /// Non-negative size, then hugging and compression resistance of the intrinsic size.
-    func implicitConstraints(for view: ViewSpec, index: Int, intrinsicSize: IntrinsicSize?) throws(LayoutError) -> [Entry] {
-        let frame = Frame(index: index)
+    func implicitConstraints(index: Int, intrinsicSize: IntrinsicSize?) throws(LayoutError) -> [Entry] {
+        let view = views[index]
+        let frame = FrameVariables(index: index)
         let path = "views[\(index)]"
-        var entries = [
-            Entry(constraint: LinearConstraint(expression: LinearExpression(frame.width), relation: .greaterThanOrEqual, strength: .required),
-                  path: path, text: "view \(view.tag) width >= 0"),
-            Entry(constraint: LinearConstraint(expression: LinearExpression(frame.height), relation: .greaterThanOrEqual, strength: .required),
-                  path: path, text: "view \(view.tag) height >= 0"),
-        ]
-        guard view.hasIntrinsicSize, let intrinsicSize else { return entries }
-        for (name, size, variable) in [("width", intrinsicSize.width, frame.width), ("height", intrinsicSize.height, frame.height)] {
-            guard size.isFinite else {
-                throw LayoutError(path: path, message: "intrinsic \(name) of view \(view.tag) must be a finite number, got \(formatNumber(size))")
+        let dimensions = [("width", frame.width, intrinsicSize?.width), ("height", frame.height, intrinsicSize?.height)]
+        var entries: [Entry] = []
+        for (name, variable, _) in dimensions {
+            let size = LinearExpression(variable)
+            let text = "view \(view.tag) \(name) >= 0"
+            entries.append(Entry(size, .greaterThanOrEqual, LinearExpression(0), path: path, text: text))
+        }
+        guard view.hasIntrinsicSize else { return entries }
+        for case (let name, let variable, let intrinsic?) in dimensions {
+            guard intrinsic.isFinite else {
+                let message =
+                    "intrinsic \(name) of view \(view.tag) must be a finite number, got \(formatNumber(intrinsic))"
+                throw LayoutError(path: path, message: message)
             }
-            guard size >= 0 else { continue }  // UIView.noIntrinsicMetric
-            let rounded = ceilToPixel(size)
-            let expression = LinearExpression(variable) - LinearExpression(rounded)
+            guard intrinsic >= 0 else { continue }  // UIView.noIntrinsicMetric
+            let size = LinearExpression(variable)
+            let rounded = ceilToPixel(intrinsic)
+            let text = "view \(view.tag) \(name)"
             entries.append(Entry(
-                constraint: LinearConstraint(expression: expression, relation: .lessThanOrEqual, strength: Self.strength(view.huggingPriority)),
-                path: path, text: "view \(view.tag) \(name) <= \(formatNumber(rounded)) (content hugging)"))
+                size, .lessThanOrEqual, LinearExpression(rounded), strength: Self.strength(view.huggingPriority),
+                path: path, text: "\(text) <= \(formatNumber(rounded)) (content hugging)"))
             entries.append(Entry(
-                constraint: LinearConstraint(expression: expression, relation: .greaterThanOrEqual, strength: Self.strength(view.compressionPriority)),
-                path: path, text: "view \(view.tag) \(name) >= \(formatNumber(rounded)) (compression resistance)"))
+                size, .greaterThanOrEqual, LinearExpression(rounded), strength: Self.strength(view.compressionPriority),
+                path: path, text: "\(text) >= \(formatNumber(rounded)) (compression resistance)"))
         }
         return entries
     }
 
     func constraint(for spec: ConstraintSpec) throws(LayoutError) -> Entry {
         func failure(_ message: String) -> LayoutError { LayoutError(path: spec.path, message: message) }
-        for (name, value) in [("multiplier", spec.multiplier), ("constant", spec.constant), ("priority", spec.priority)] {
+        let numbers = [("multiplier", spec.multiplier), ("constant", spec.constant), ("priority", spec.priority)]
+        for (name, value) in numbers {
             guard value.isFinite else { throw failure("\(name) must be a finite number, got \(formatNumber(value))") }
         }
         if let problem = Self.priorityProblem(spec.priority) { throw failure(problem) }
@@ -172,13 +195,16 @@ private struct LayoutSystem {
             }
             right = spec.multiplier * (try expression(toItem, toAttribute, path: spec.path)) + spec.constant
             let factor = spec.multiplier == 1 ? "" : "\(formatNumber(spec.multiplier)) * "
-            let offset = spec.constant == 0 ? "" : spec.constant < 0 ? " - \(formatNumber(-spec.constant))" : " + \(formatNumber(spec.constant))"
+            let offset =
+                spec.constant == 0 ? "" : "\(spec.constant < 0 ? " - " : " + ")\(formatNumber(abs(spec.constant)))"
             rightText = "\(factor)\(toItem) \(toAttribute)\(offset)"
         } else {
             guard spec.attribute == .width || spec.attribute == .height else {
                 throw failure("a constant constraint needs width or height, got \(spec.attribute)")
             }
-            if case .superview = spec.item { throw failure("a constant constraint on the superview constrains no view") }
+            if case .superview = spec.item {
+                throw failure("a constant constraint on the superview constrains no view")
+            }
             right = LinearExpression(spec.constant)
             rightText = formatNumber(spec.constant)
         }
@@ -188,7 +214,7 @@ private struct LayoutSystem {
         case .greaterThanOrEqual: .greaterThanOrEqual
         }
         return Entry(
-            constraint: LinearConstraint(expression: left - right, relation: relation, strength: Self.strength(spec.priority)),
+            left, relation, right, strength: Self.strength(spec.priority),
             path: spec.path, text: "\(spec.item) \(spec.attribute) \(spec.relation.rawValue) \(rightText)")
     }
 
@@ -205,15 +231,19 @@ private struct LayoutSystem {
     }
 
     /// An attribute as a linear expression in the view's variables, or a constant for the superview.
-    private func expression(_ item: LayoutItem, _ attribute: LayoutAttribute, path: String) throws(LayoutError) -> LinearExpression {
-        let (left, top, width, height): (LinearExpression, LinearExpression, LinearExpression, LinearExpression)
+    private func expression(
+        _ item: LayoutItem, _ attribute: LayoutAttribute, path: String
+    ) throws(LayoutError) -> LinearExpression {
+        let left, top, width, height: LinearExpression
         switch item {
         case .superview:
-            (left, top, width, height) = (LinearExpression(0), LinearExpression(0), LinearExpression(canvas.width), LinearExpression(canvas.height))
+            (left, top) = (LinearExpression(0), LinearExpression(0))
+            (width, height) = (LinearExpression(canvas.width), LinearExpression(canvas.height))
         case .view(let tag):
             guard let index = indices[tag] else { throw LayoutError(path: path, message: "no view with tag \(tag)") }
-            let frame = Frame(index: index)
-            (left, top, width, height) = (LinearExpression(frame.left), LinearExpression(frame.top), LinearExpression(frame.width), LinearExpression(frame.height))
+            let frame = FrameVariables(index: index)
+            (left, top) = (LinearExpression(frame.left), LinearExpression(frame.top))
+            (width, height) = (LinearExpression(frame.width), LinearExpression(frame.height))
         }
         return switch attribute {
         case .left, .leading: left
@@ -230,10 +260,12 @@ private struct LayoutSystem {
     // MARK: Solution
 
     /// Throws for the first view, in tag order, with a size or position that the required constraints
-    /// and the optional objective leave free: a probe below every priority can move it.
+    /// and the optional objective leave free: a probe below every priority can move it. Within a view
+    /// the width is checked before the horizontal position (a free width also frees the left edge of a
+    /// centred view, and the width is what to fix), then the same for height and vertical position.
     func checkDetermined(_ solver: Simplex) throws(LayoutError) {
         for (tag, index) in indices.sorted(by: { $0.key < $1.key }) {
-            let frame = Frame(index: index)
+            let frame = FrameVariables(index: index)
             let checks: [(Variable, String)] = [
                 (frame.width, "width; constrain its width, or its left and right"),
                 (frame.left, "horizontal position; constrain its left, centerX or right"),
@@ -252,7 +284,8 @@ private struct LayoutSystem {
             var probe = solver
             let pull = LinearExpression(variable) - LinearExpression(value + offset)
             // Optional, so it can never be unsatisfiable; priority 0 is below any real constraint.
-            try? probe.add(LinearConstraint(expression: pull, relation: .equal, strength: .optional(priority: 0)), id: -1)
+            let probeStrength = Strength.optional(priority: 0)
+            try? probe.add(LinearConstraint(expression: pull, relation: .equal, strength: probeStrength), id: -1)
             return abs(probe.value(of: variable) - value) > 1e-6
         }
     }
@@ -261,7 +294,7 @@ private struct LayoutSystem {
     func snappedLayout(_ solver: Simplex) -> Layout {
         var frames: [Int: Rect] = [:]
         for (tag, index) in indices {
-            let frame = Frame(index: index)
+            let frame = FrameVariables(index: index)
             let left = solver.value(of: frame.left)
             let top = solver.value(of: frame.top)
             let x = snapToPixel(left)

@@ -192,21 +192,25 @@ struct Simplex: Sendable {
 
     /// Primal simplex on the objective or phase one's (Bland's rule: lowest entering and leaving
     /// symbols, so no cycling).
+    ///
+    /// Kiwi only ever increases the entering symbol. A parametric external variable is unrestricted,
+    /// though, so when it reaches the objective it may also be decreased; the ratio test then looks
+    /// at rows it would drive negative in that direction.
     private mutating func optimize(phaseOne: Bool) {
-        while let entering = (phaseOne ? artificialObjective! : objective).enteringSymbol() {
+        while let (entering, direction) = (phaseOne ? artificialObjective! : objective).enteringSymbol() {
             var leaving: Symbol?
             var bestRatio = Double.infinity
             for symbol in rows.keys.sorted() where symbol.kind != .external {
-                let coefficient = rows[symbol]!.coefficient(of: entering)
-                guard coefficient < 0 else { continue }
-                let ratio = -rows[symbol]!.constant / coefficient
+                let rate = rows[symbol]!.coefficient(of: entering) * direction
+                guard rate < 0 else { continue }
+                let ratio = -rows[symbol]!.constant / rate
                 if ratio < bestRatio {
                     bestRatio = ratio
                     leaving = symbol
                 }
             }
             // Error variables are non-negative and weighted positively, so the objective is bounded
-            // below; no leaving row would mean an entering symbol that is not restricted.
+            // below and some restricted row always limits the step.
             guard let leaving else { preconditionFailure("unbounded objective in layout simplex") }
             var row = rows.removeValue(forKey: leaving)!
             row.solve(for: entering, replacing: leaving)
@@ -363,13 +367,17 @@ private struct Objective: Sendable {
         for index in levels.indices { levels[index].row.substitute(symbol, with: row) }
     }
 
-    /// The lowest non-dummy symbol whose coefficients are lexicographically negative: increasing it
-    /// lowers the highest-priority error it touches.
-    func enteringSymbol() -> Symbol? {
+    /// The lowest symbol whose change lowers the highest-priority error it touches, and the direction
+    /// of that change: +1 for a restricted (slack or error) symbol with lexicographically negative
+    /// coefficients, either sign for an unrestricted external one. Dummies are fixed at zero.
+    func enteringSymbol() -> (symbol: Symbol, direction: Double)? {
         let candidates = Set(levels.flatMap { $0.row.cells.keys }).filter { $0.kind != .dummy }.sorted()
-        return candidates.first { symbol in
-            guard let first = levels.first(where: { $0.row.cells[symbol] != nil }) else { return false }
-            return first.row.coefficient(of: symbol) < 0
+        for symbol in candidates {
+            guard let first = levels.first(where: { $0.row.cells[symbol] != nil }) else { continue }
+            let coefficient = first.row.coefficient(of: symbol)
+            if coefficient < 0 { return (symbol, 1) }
+            if symbol.kind == .external { return (symbol, -1) }
         }
+        return nil
     }
 }
