@@ -1,0 +1,202 @@
+import Dispatch
+import Foundation
+import RefreshFramesCore
+import Testing
+@testable import RefreshFramesRaster
+
+@Suite struct FrameRendererTests {
+    static let label = ViewSpec(
+        tag: 1, texts: [.idle: "下拉刷新"], font: FontSpec(size: 17), textColor: .magenta)
+
+    func labelScene(transform: Transform = .identity, text: String = "下拉刷新", size: Double = 17) -> Scene {
+        var scene = Scene()
+        var spec = Self.label
+        spec.font.size = size
+        scene.add(spec, frame: Rect(x: 50, y: 45, width: 100, height: 30), text: text, transform: transform)
+        return scene
+    }
+
+    @Test func sizeFollowsCanvasAndScale() throws {
+        var scene = labelScene()
+        scene.canvas.scale = 2
+        let bitmap = try scene.render()
+        #expect(bitmap.width == 400 && bitmap.height == 240)
+        let third = try scene.render(scale: 3)
+        #expect(third.width == 600 && third.height == 360)
+    }
+
+    @Test func cjkGlyphIsNotATofuBox() throws {
+        var scene = Scene()
+        scene.add(Self.label, frame: Rect(x: 20, y: 0, width: 160, height: 120), text: "我", textColor: .black)
+        scene.specs[0].font.size = 100
+        let bitmap = try scene.render()
+        let ink = Ink(bitmap)
+        #expect(ink.width > 60 && ink.height > 60)
+        // A missing-glyph box is a hollow rectangle: no ink inside. 我 has strokes across its middle.
+        #expect(ink.interiorDensity(bitmap) > 0.12, "interior density \(ink.interiorDensity(bitmap))")
+        var crossings = 0
+        let y = (ink.minY + ink.maxY) / 2
+        for x in ink.minX...ink.maxX - 1
+        where Ink.isInk(bitmap[x, y], (255, 255, 255), 64) != Ink.isInk(bitmap[x + 1, y], (255, 255, 255), 64) {
+            crossings += 1
+        }
+        #expect(crossings >= 6, "stroke edges across the middle row: \(crossings)")
+    }
+
+    @Test func cjkTextInALatinFontFallsBackToRealGlyphs() throws {
+        var scene = Scene()
+        var spec = Self.label
+        spec.font = FontSpec(family: "DejaVu Sans", size: 100)
+        scene.add(spec, frame: Rect(x: 20, y: 0, width: 160, height: 120), text: "我", textColor: .black)
+        let bitmap = try scene.render()
+        #expect(Ink(bitmap).interiorDensity(bitmap) > 0.12)
+    }
+
+    @Test func textIsTheTextColor() throws {
+        let bitmap = try labelScene(size: 30).render()
+        let ink = Ink(bitmap, threshold: 200)
+        #expect(ink.count > 50)
+        var found = false
+        for y in ink.minY...ink.maxY {
+            for x in ink.minX...ink.maxX where bitmap[x, y].green < 10 {
+                #expect(bitmap[x, y].red > 245 && bitmap[x, y].blue > 245)
+                found = true
+            }
+        }
+        #expect(found, "no fully inked magenta pixel")
+    }
+
+    @Test func rotationTiltsTheTextClockwise() throws {
+        let upright = try labelScene().render()
+        let rotated = try labelScene(transform: Transform(rotation: 45)).render()
+        let a = Ink(upright)
+        let b = Ink(rotated)
+        #expect(a.width > 2 * a.height, "upright ink \(a.width)x\(a.height)")
+        #expect(b.height > 2 * a.height && b.width < a.width, "rotated ink \(b.width)x\(b.height)")
+        // Clockwise on screen: the start of the line rises, its end drops.
+        let left = Ink.meanY(rotated, columns: b.minX..<(b.minX + b.width / 3))
+        let right = Ink.meanY(rotated, columns: (b.maxX - b.width / 3)..<(b.maxX + 1))
+        #expect(left < right - 10, "left mean y \(left), right mean y \(right)")
+        // Rotated about the view centre (100, 60).
+        #expect(abs(Double(b.minX + b.maxX) / 2 - 100) < 4 && abs(Double(b.minY + b.maxY) / 2 - 60) < 4)
+        // Re-rasterised, not smeared: some pixels are still the full text colour.
+        #expect(rotated.pixels.indices.contains { $0 % 4 == 1 && rotated.pixels[$0] < 10 })
+    }
+
+    @Test func scaleWidensTheInk() throws {
+        let normal = Ink(try labelScene().render())
+        let scaled = Ink(try labelScene(transform: Transform(scaleX: 1.5, scaleY: 1.5)).render())
+        let ratio = Double(scaled.width) / Double(normal.width)
+        #expect(ratio > 1.4 && ratio < 1.6, "width ratio \(ratio)")
+        #expect(abs(Double(scaled.minX + scaled.maxX) / 2 - Double(normal.minX + normal.maxX) / 2) < 3)
+    }
+
+    @Test func translationMovesInPoints() throws {
+        var scene = labelScene(transform: Transform(translationX: 10, translationY: -5))
+        scene.canvas.scale = 2
+        let moved = Ink(try scene.render())
+        var still = labelScene()
+        still.canvas.scale = 2
+        let base = Ink(try still.render())
+        #expect(moved.minX - base.minX == 20 && moved.minY - base.minY == -10)
+    }
+
+    @Test func roundedBackgroundIsAntialiased() throws {
+        var scene = Scene()
+        let spec = ViewSpec(tag: 1, kind: .view, backgroundColor: RGBA(red: 1, green: 0, blue: 0), cornerRadius: .quarterOfWidthPlusHeight)
+        scene.add(spec, frame: Rect(x: 30, y: 30, width: 40, height: 40))
+        let bitmap = try scene.render(scale: 2)
+        #expect(bitmap[100, 100] == (255, 0, 0, 255))
+        #expect(bitmap[61, 61] == (255, 255, 255, 255))
+        #expect(bitmap[139, 139] == (255, 255, 255, 255))
+        // On row 80 the circle's edge (x ≈ 65.4) ramps from white to red through an intermediate value.
+        let ramp = (61...69).map { Int(bitmap[$0, 80].green) }
+        #expect(ramp.contains { $0 > 20 && $0 < 235 }, "edge \(ramp)")
+        #expect(ramp.first == 255 && ramp.last == 0)
+        // The whole rim is smooth: about one partially covered pixel per pixel of circumference.
+        let partial = bitmap.pixels.indices.filter { $0 % 4 == 1 && bitmap.pixels[$0] > 20 && bitmap.pixels[$0] < 235 }
+        #expect(partial.count > 150, "partially covered pixels: \(partial.count)")
+    }
+
+    @Test func viewAlphaBlendsOverTheBackground() throws {
+        var scene = Scene()
+        scene.add(
+            ViewSpec(tag: 1, kind: .view, backgroundColor: .black), frame: Rect(x: 10, y: 10, width: 50, height: 50),
+            alpha: 0.5)
+        #expect(try scene.render()[30, 30] == (128, 128, 128, 255))
+        scene.contentAlpha = 0.5
+        #expect(try scene.render()[30, 30] == (191, 191, 191, 255))
+    }
+
+    @Test func aViewsTextAndBackgroundBlendOnceAsAGroup() throws {
+        var scene = Scene()
+        var spec = Self.label
+        spec.backgroundColor = .black
+        spec.textColor = .black
+        scene.add(spec, frame: Rect(x: 50, y: 45, width: 100, height: 30), alpha: 0.5)
+        let bitmap = try scene.render()
+        let values = Set((46..<74).flatMap { y in (51..<149).map { x in bitmap[x, y].red } })
+        #expect(values == [128], "values inside the label \(values.sorted())")
+    }
+
+    @Test func clipsToBoundsCutsTheText() throws {
+        var scene = labelScene(text: "下拉刷新数据下拉刷新数据")
+        let unclipped = Ink(try scene.render())
+        scene.specs[0].clipsToBounds = true
+        let clipped = Ink(try scene.render())
+        #expect(unclipped.minX < 50 && unclipped.maxX > 150)
+        #expect(clipped.minX >= 50 && clipped.maxX < 150)
+    }
+
+    @Test func emojiDrawsAGlyph() throws {
+        var scene = Scene()
+        scene.add(Self.label, frame: Rect(x: 20, y: 0, width: 160, height: 120), text: "😀", textColor: .black)
+        scene.specs[0].font.size = 80
+        let bitmap = try scene.render()
+        let ink = Ink(bitmap)
+        #expect(ink.width > 40 && ink.height > 40)
+        #expect(ink.interiorDensity(bitmap) > 0.05)
+    }
+
+    @Test func uncoveredCharacterFailsTheFrame() throws {
+        let scene = labelScene(text: "刷新\u{10000}")
+        #expect(throws: RasterError.noFontCovers("\u{10000}")) { try scene.render() }
+    }
+
+    @Test func spinnerDrawsVisibleSpokesWithATrail() throws {
+        var scene = Scene()
+        let spec = ViewSpec(tag: 1, kind: .spinner, tintColor: .black)
+        scene.add(spec, frame: Rect(x: 80, y: 40, width: 40, height: 40), spinner: SpinnerState(visibleSpokes: 12, leadingSpoke: 0))
+        let full = try scene.render(scale: 2)
+        // Spoke 0 at 12 o'clock is the leading one (opaque); spoke 1 (1 o'clock) is furthest behind.
+        let top = full[200, 92]
+        let behind = (x: 200 + Int(30 * sin(Double.pi / 6)), y: 120 - Int(30 * cos(Double.pi / 6)))
+        #expect(top.red < 10, "leading spoke \(top)")
+        let faded = full[behind.x, behind.y].red
+        #expect(faded > 150 && faded < 200, "trailing spoke \(faded)")
+        scene.states[0].spinner = SpinnerState(visibleSpokes: 3, leadingSpoke: 0)
+        let partial = try scene.render(scale: 2)
+        #expect(partial[200, 92].red < 10)
+        #expect(partial[200, 148] == (255, 255, 255, 255), "6 o'clock spoke should be hidden")
+        #expect(partial[behind.x, behind.y].red < 10)
+    }
+
+    @Test func renderingIsDeterministicAcrossThreads() throws {
+        var scene = labelScene(transform: Transform(rotation: 30, scaleX: 1.5, scaleY: 1.5))
+        scene.canvas.scale = 2
+        var pill = Self.label
+        pill.tag = 2
+        pill.backgroundColor = RGBA(red: 0.2, green: 0.6, blue: 1, alpha: 0.7)
+        pill.cornerRadius = .quarterOfWidthPlusHeight
+        scene.add(pill, frame: Rect(x: 20, y: 20, width: 90, height: 26), text: "我是 pull", transform: Transform(rotation: -45), alpha: 0.8)
+        let first = try scene.render()
+        #expect(try scene.render() == first)
+        let renderer = FrameRenderer(canvas: scene.canvas, views: scene.specs, fonts: .shared)
+        let state = scene.state
+        nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Bitmap?>.allocate(capacity: 8)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        DispatchQueue.concurrentPerform(iterations: 8) { i in results[i] = try? renderer.render(state) }
+        for result in results { #expect(result == first) }
+    }
+}
