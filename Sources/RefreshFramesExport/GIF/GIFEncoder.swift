@@ -153,9 +153,8 @@ public struct GIFEncoder {
         mapped.withUnsafeBufferPointer { source in
             canvas.withUnsafeMutableBufferPointer { canvas in
                 for row in 0..<rect.height {
-                    let from = row * rect.width
-                    let to = (rect.top + row) * canvasWidth + rect.left
-                    for x in 0..<rect.width { canvas[to + x] = source[from + x] }
+                    let to = canvas.baseAddress! + (rect.top + row) * canvasWidth + rect.left
+                    to.update(from: source.baseAddress! + row * rect.width, count: rect.width)
                 }
             }
         }
@@ -168,18 +167,24 @@ public struct GIFEncoder {
         let transparent = UInt8(palette.transparentIndex)
         let canvasWidth = width
         let usesTransparency = hasWrittenFrame
-        imageData.removeAll(keepingCapacity: true)
+        if imageData.count != rect.width * rect.height {
+            imageData = [UInt8](repeating: 0, count: rect.width * rect.height)
+        }
         pending.withUnsafeBufferPointer { pending in
             displayed.withUnsafeMutableBufferPointer { displayed in
-                for y in rect.top..<(rect.top + rect.height) {
-                    let row = y * canvasWidth
-                    for x in rect.left..<(rect.left + rect.width) {
-                        let index = pending[row + x]
-                        if usesTransparency && index == displayed[row + x] {
-                            imageData.append(transparent)
-                        } else {
-                            imageData.append(index)
-                            displayed[row + x] = index
+                imageData.withUnsafeMutableBufferPointer { data in
+                    var out = 0
+                    for y in rect.top..<(rect.top + rect.height) {
+                        let row = y * canvasWidth
+                        for x in rect.left..<(rect.left + rect.width) {
+                            let index = pending[row + x]
+                            if usesTransparency && index == displayed[row + x] {
+                                data[out] = transparent
+                            } else {
+                                data[out] = index
+                                displayed[row + x] = index
+                            }
+                            out += 1
                         }
                     }
                 }
