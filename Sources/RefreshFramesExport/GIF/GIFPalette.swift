@@ -1,0 +1,197 @@
+import RefreshFramesCore
+
+/// The one global colour table of an animation: at most 255 colours, the index after the last
+/// one being transparency (used for "unchanged since the previous frame").
+///
+/// Built from exact colours the caller pins (the spec's backgrounds, text and palette colours),
+/// the most frequent exact colours of a few sample frames, and a median cut over the rest of the
+/// sample colours weighted by frequency. Deterministic: every step sorts before it chooses.
+public struct GIFPalette: Sendable, Equatable {
+    /// The colours, each packed `0xRRGGBB`.
+    public let colors: [UInt32]
+
+    public static let maximumColorCount = 255
+
+    /// The index written for pixels that show the previous frame through.
+    public var transparentIndex: Int { colors.count }
+
+    /// A palette of exactly these colours (`0xRRGGBB`), in this order.
+    public init(colors: [UInt32]) throws {
+        guard !colors.isEmpty else { throw GIFError.emptyPalette }
+        guard colors.count <= Self.maximumColorCount else {
+            throw GIFError.tooManyPinnedColors(count: colors.count)
+        }
+        self.colors = colors.map { $0 & 0xFF_FFFF }
+    }
+
+    /// A palette for frames like `samples`, always containing the `pinned` colours exactly.
+    ///
+    /// Colours with alpha below 1 are pinned as they appear composited over black (how the
+    /// encoder flattens pixels); fully clear colours are not pinned.
+    /// - Parameter frequentSampleColors: how many of the most frequent exact sample colours are
+    ///   kept exactly, before the median cut shares out what room is left.
+    public init(pinned: [RGBA], samples: [Bitmap], frequentSampleColors: Int = 64) throws {
+        var chosen: [UInt32] = []
+        var seen = Set<UInt32>()
+        for color in pinned {
+            let b = color.bytes
+            guard b.alpha > 0 else { continue }
+            let rgb = Self.flattened(red: b.red, green: b.green, blue: b.blue, alpha: b.alpha)
+            if seen.insert(rgb).inserted { chosen.append(rgb) }
+        }
+        guard chosen.count <= Self.maximumColorCount else {
+            throw GIFError.tooManyPinnedColors(count: chosen.count)
+        }
+
+        let histogram = ColorHistogram(samples).entries.filter { !seen.contains($0.rgb) }
+        let room = Self.maximumColorCount - chosen.count
+        if histogram.count <= room {
+            chosen += histogram.map(\.rgb)
+        } else {
+            // Frequent means at least 1/1024 of the sample pixels: the flat areas of a UI.
+            let pixelCount = samples.reduce(0) { $0 + $1.width * $1.height }
+            let frequent = histogram
+                .filter { $0.count * 1024 >= pixelCount }
+                .sorted { ($0.count, $1.rgb) > ($1.count, $0.rgb) }
+                .prefix(min(max(frequentSampleColors, 0), room))
+                .map(\.rgb)
+            chosen += frequent
+            seen.formUnion(frequent)
+            let rest = histogram.filter { !seen.contains($0.rgb) }
+            for rgb in MedianCut.representatives(of: rest, count: room - frequent.count)
+            where seen.insert(rgb).inserted {
+                chosen.append(rgb)
+            }
+        }
+        if chosen.isEmpty { chosen = [0] }
+        try self.init(colors: chosen)
+    }
+
+    /// The index of the palette colour nearest to `rgb` (`0xRRGGBB`) in RGB distance; the
+    /// lowest index wins a tie.
+    public func nearestIndex(to rgb: UInt32) -> Int {
+        let r = Int((rgb >> 16) & 0xFF), g = Int((rgb >> 8) & 0xFF), b = Int(rgb & 0xFF)
+        var best = 0
+        var bestDistance = Int.max
+        for (i, c) in colors.enumerated() {
+            let dr = Int((c >> 16) & 0xFF) - r, dg = Int((c >> 8) & 0xFF) - g, db = Int(c & 0xFF) - b
+            let d = dr * dr + dg * dg + db * db
+            if d < bestDistance {
+                bestDistance = d
+                best = i
+                if d == 0 { break }
+            }
+        }
+        return best
+    }
+
+    /// A pixel as the GIF shows it: partial alpha composited over black, packed `0xRRGGBB`.
+    @inline(__always)
+    static func flattened(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8) -> UInt32 {
+        if alpha == 255 { return UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) }
+        func scale(_ v: UInt8) -> UInt32 { (UInt32(v) * UInt32(alpha) + 127) / 255 }
+        return scale(red) << 16 | scale(green) << 8 | scale(blue)
+    }
+}
+
+/// Exact colours of some frames with their pixel counts, sorted by colour.
+struct ColorHistogram {
+    struct Entry {
+        var rgb: UInt32
+        var count: Int
+    }
+
+    private(set) var entries: [Entry] = []
+
+    init(_ frames: [Bitmap]) {
+        // Runs of equal pixels first (flat UI is mostly runs), then sort and merge the runs.
+        var runs: [Entry] = []
+        for frame in frames {
+            frame.pixels.withUnsafeBufferPointer { p in
+                var i = 0
+                while i < p.count {
+                    let rgb = GIFPalette.flattened(red: p[i], green: p[i + 1], blue: p[i + 2], alpha: p[i + 3])
+                    if let last = runs.last, last.rgb == rgb {
+                        runs[runs.count - 1].count += 1
+                    } else {
+                        runs.append(Entry(rgb: rgb, count: 1))
+                    }
+                    i += 4
+                }
+            }
+        }
+        runs.sort { $0.rgb < $1.rgb }
+        for run in runs {
+            if let last = entries.last, last.rgb == run.rgb {
+                entries[entries.count - 1].count += run.count
+            } else {
+                entries.append(run)
+            }
+        }
+    }
+}
+
+/// Median cut weighted by pixel count: repeatedly splits the box with the largest squared error
+/// at the weighted median of its widest channel; each box is represented by its weighted mean.
+enum MedianCut {
+    private struct Box {
+        var range: Range<Int>
+        var error: Double
+        var widestChannel: Int
+        var mean: UInt32
+    }
+
+    static func representatives(of colors: [ColorHistogram.Entry], count: Int) -> [UInt32] {
+        guard count > 0, !colors.isEmpty else { return [] }
+        var items = colors
+        var boxes = [box(items, 0..<items.count)]
+        while boxes.count < count {
+            var target = 0
+            for (i, b) in boxes.enumerated() where b.error > boxes[target].error { target = i }
+            let split = boxes[target]
+            guard split.error > 0 else { break }
+            let shift = UInt32(16 - 8 * split.widestChannel)
+            items[split.range].sort {
+                let a = ($0.rgb >> shift) & 0xFF, b = ($1.rgb >> shift) & 0xFF
+                return a != b ? a < b : $0.rgb < $1.rgb
+            }
+            let total = items[split.range].reduce(0) { $0 + $1.count }
+            var cumulative = 0
+            var cut = split.range.lowerBound + 1
+            for i in split.range {
+                cumulative += items[i].count
+                if 2 * cumulative >= total {
+                    cut = i + 1
+                    break
+                }
+            }
+            cut = min(max(cut, split.range.lowerBound + 1), split.range.upperBound - 1)
+            boxes[target] = box(items, split.range.lowerBound..<cut)
+            boxes.append(box(items, cut..<split.range.upperBound))
+        }
+        return boxes.map(\.mean)
+    }
+
+    private static func box(_ items: [ColorHistogram.Entry], _ range: Range<Int>) -> Box {
+        var weight = 0.0
+        var sum = [0.0, 0.0, 0.0]
+        var squares = [0.0, 0.0, 0.0]
+        for item in items[range] {
+            let w = Double(item.count)
+            weight += w
+            for c in 0..<3 {
+                let v = Double((item.rgb >> UInt32(16 - 8 * c)) & 0xFF)
+                sum[c] += w * v
+                squares[c] += w * v * v
+            }
+        }
+        let errors = (0..<3).map { squares[$0] - sum[$0] * sum[$0] / weight }
+        var widest = 0
+        for c in 1..<3 where errors[c] > errors[widest] { widest = c }
+        let mean = (0..<3).reduce(UInt32(0)) { packed, c in
+            packed << 8 | UInt32((sum[c] / weight).rounded())
+        }
+        return Box(
+            range: range, error: range.count > 1 ? errors.reduce(0, +) : 0, widestChannel: widest, mean: mean)
+    }
+}

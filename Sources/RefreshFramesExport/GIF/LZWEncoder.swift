@@ -1,0 +1,90 @@
+/// GIF's variable-length-code LZW: codes grow from `minimumCodeSize + 1` to 12 bits, and a clear
+/// code restarts the table when all 4096 codes are used.
+struct LZWEncoder {
+    private static let maximumCode = 4095
+    private static let tableSize = 1 << 13
+
+    /// Hash of (prefix code << 8 | next byte) → code; key −1 is empty.
+    private var keys = [Int32](repeating: -1, count: tableSize)
+    private var codes = [UInt16](repeating: 0, count: tableSize)
+    private var packed: [UInt8] = []
+
+    /// Appends the image data of `indices` to `out`: the LZW minimum code size byte, the data
+    /// sub-blocks (≤ 255 bytes each) and the block terminator.
+    mutating func encode(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into out: inout [UInt8]) {
+        packed.removeAll(keepingCapacity: true)
+        let clearCode = 1 << minimumCodeSize
+        let endCode = clearCode + 1
+        var codeSize = minimumCodeSize + 1
+        var nextCode = endCode + 1
+        var bits: UInt64 = 0
+        var bitCount = 0
+        let mask = Self.tableSize - 1
+
+        func write(_ code: Int, _ size: Int, _ packed: inout [UInt8]) {
+            bits |= UInt64(code) << UInt64(bitCount)
+            bitCount += size
+            while bitCount >= 8 {
+                packed.append(UInt8(truncatingIfNeeded: bits))
+                bits >>= 8
+                bitCount -= 8
+            }
+        }
+
+        keys.withUnsafeMutableBufferPointer { keys in
+            codes.withUnsafeMutableBufferPointer { codes in
+                write(clearCode, codeSize, &packed)
+                guard !indices.isEmpty else { return }
+                var prefix = Int(indices[0])
+                var i = 1
+                while i < indices.count {
+                    let byte = Int(indices[i])
+                    i += 1
+                    let key = Int32(prefix << 8 | byte)
+                    var slot = (Int(key) &* 0x9E37_79B1) >> 11 & mask
+                    var found = -1
+                    while keys[slot] != -1 {
+                        if keys[slot] == key {
+                            found = Int(codes[slot])
+                            break
+                        }
+                        slot = (slot + 1) & mask
+                    }
+                    if found >= 0 {
+                        prefix = found
+                        continue
+                    }
+                    write(prefix, codeSize, &packed)
+                    keys[slot] = key
+                    codes[slot] = UInt16(nextCode)
+                    nextCode += 1
+                    if nextCode > Self.maximumCode {
+                        write(clearCode, codeSize, &packed)
+                        for k in 0..<keys.count { keys[k] = -1 }
+                        codeSize = minimumCodeSize + 1
+                        nextCode = endCode + 1
+                    } else if nextCode > 1 << codeSize {
+                        codeSize += 1
+                    }
+                    prefix = byte
+                }
+                write(prefix, codeSize, &packed)
+                // The decoder adds its entry for this last code before it reads the end code.
+                if nextCode == 1 << codeSize && codeSize < 12 { codeSize += 1 }
+                for k in 0..<keys.count { keys[k] = -1 }
+            }
+        }
+        write(endCode, codeSize, &packed)
+        if bitCount > 0 { packed.append(UInt8(truncatingIfNeeded: bits)) }
+
+        out.append(UInt8(minimumCodeSize))
+        var start = 0
+        while start < packed.count {
+            let length = min(255, packed.count - start)
+            out.append(UInt8(length))
+            out.append(contentsOf: packed[start..<(start + length)])
+            start += length
+        }
+        out.append(0)
+    }
+}
