@@ -1,3 +1,3 @@
 extension RefreshFramesCommand {
-    static var extraSubcommands: [Subcommand] { [] }
+    static var extraSubcommands: [Subcommand] { [RenderCommand.subcommand] }
 }

@@ -1,0 +1,187 @@
+import Foundation
+
+/// Every output is written under a temporary name beside its target and renamed when complete,
+/// so an interrupted or failed run never leaves a half-written file, and the previous file survives.
+final class TemporaryFiles: @unchecked Sendable {
+    static let shared = TemporaryFiles()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var sources: [DispatchSourceSignal] = []
+
+    func add(_ path: String) {
+        lock.lock()
+        paths.insert(path)
+        lock.unlock()
+    }
+
+    func remove(_ path: String) {
+        lock.lock()
+        paths.remove(path)
+        lock.unlock()
+    }
+
+    func removeAll() {
+        lock.lock()
+        let all = paths
+        paths = []
+        lock.unlock()
+        for p in all { try? FileManager.default.removeItem(atPath: p) }
+    }
+
+    /// On SIGINT or SIGTERM: delete the temporary files, then exit 130 or 143.
+    func installSignalHandlers() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard sources.isEmpty else { return }
+        for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [self] in
+                removeAll()
+                Output.err("interrupted: removed unfinished output\n")
+                exit(code)
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+}
+
+/// A file being written: `OUT.tmp-PID` until `commit()` renames it to `OUT`.
+final class OutputFile {
+    let path: String
+    let temporaryPath: String
+    private let handle: FileHandle
+    private var committed = false
+
+    /// Checks the target's directory first, so the error names what is wrong.
+    static func checkTarget(_ path: String, protecting inputs: [String] = []) throws(CLIError) {
+        let url = URL(fileURLWithPath: path)
+        let directory = url.deletingLastPathComponent().path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .input("\(path): error: the directory '\(directory)' does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: directory) else {
+            throw .input("\(path): error: the directory '\(directory)' is not writable")
+        }
+        let target = url.standardizedFileURL.resolvingSymlinksInPath().path
+        for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
+            throw .input("\(path): error: the output would overwrite the input '\(input)'; choose another name")
+        }
+    }
+
+    init(_ path: String) throws(CLIError) {
+        self.path = path
+        temporaryPath = path + ".tmp-\(getpid())"
+        TemporaryFiles.shared.installSignalHandlers()
+        TemporaryFiles.shared.add(temporaryPath)
+        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
+            let handle = FileHandle(forWritingAtPath: temporaryPath)
+        else {
+            TemporaryFiles.shared.remove(temporaryPath)
+            throw .input("\(path): error: cannot create the file (\(String(cString: strerror(errno))))")
+        }
+        self.handle = handle
+    }
+
+    deinit {
+        if !committed {
+            try? handle.close()
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            TemporaryFiles.shared.remove(temporaryPath)
+        }
+    }
+
+    func write<C: Collection>(_ bytes: C) throws(CLIError) where C.Element == UInt8 {
+        do {
+            try handle.write(contentsOf: Data(bytes))
+        } catch {
+            throw .input("\(path): error: writing failed: \(Self.describe(error))")
+        }
+    }
+
+    func commit() throws(CLIError) {
+        do {
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            throw .input("\(path): error: writing failed: \(Self.describe(error))")
+        }
+        guard rename(temporaryPath, path) == 0 else {
+            throw .input("\(path): error: cannot replace the file (\(String(cString: strerror(errno))))")
+        }
+        committed = true
+        TemporaryFiles.shared.remove(temporaryPath)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        let ns = error as NSError
+        if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(ns.code))) }
+        return ns.localizedDescription
+    }
+
+    /// Writes a whole file atomically.
+    static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+        let file = try OutputFile(path)
+        try file.write(bytes)
+        try file.commit()
+    }
+}
+
+/// A directory being filled: `OUT.tmp-PID/` until `commit()` puts it in place of `OUT/`.
+final class OutputDirectory {
+    let path: String
+    let temporaryPath: String
+    private var committed = false
+
+    init(_ path: String) throws(CLIError) {
+        self.path = path
+        temporaryPath = path.hasSuffix("/") ? String(path.dropLast()) + ".tmp-\(getpid())" : path + ".tmp-\(getpid())"
+        TemporaryFiles.shared.installSignalHandlers()
+        TemporaryFiles.shared.add(temporaryPath)
+        do {
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            try FileManager.default.createDirectory(atPath: temporaryPath, withIntermediateDirectories: false)
+        } catch {
+            TemporaryFiles.shared.remove(temporaryPath)
+            throw .input("\(path): error: cannot create the directory (\(OutputFile.describe(error)))")
+        }
+    }
+
+    deinit {
+        if !committed {
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            TemporaryFiles.shared.remove(temporaryPath)
+        }
+    }
+
+    func write(_ bytes: [UInt8], name: String) throws(CLIError) {
+        guard FileManager.default.createFile(atPath: temporaryPath + "/" + name, contents: Data(bytes)) else {
+            throw .input("\(path)/\(name): error: writing failed (\(String(cString: strerror(errno))))")
+        }
+    }
+
+    func commit() throws(CLIError) {
+        let target = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let old = target + ".old-\(getpid())"
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory)
+        if exists {
+            guard isDirectory.boolValue else { throw .input("\(path): error: exists and is not a directory") }
+            guard rename(target, old) == 0 else {
+                throw .input("\(path): error: cannot replace the directory (\(String(cString: strerror(errno))))")
+            }
+        }
+        guard rename(temporaryPath, target) == 0 else {
+            if exists { _ = rename(old, target) }
+            throw .input("\(path): error: cannot create the directory (\(String(cString: strerror(errno))))")
+        }
+        committed = true
+        TemporaryFiles.shared.remove(temporaryPath)
+        if exists { try? FileManager.default.removeItem(atPath: old) }
+    }
+}

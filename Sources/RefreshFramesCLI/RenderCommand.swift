@@ -1,0 +1,317 @@
+import Foundation
+import RefreshFramesCore
+import RefreshFramesExport
+import RefreshFramesRaster
+
+enum RenderFormat: String, CaseIterable {
+    case gif, png, ansi, cast
+}
+
+enum RenderLimits {
+    static let frames = 100_000
+    static let pixelsPerFrame = 4096 * 4096
+    static let memoryBytes = 2 << 30
+}
+
+/// What `render` was asked to do, checked before any frame is drawn.
+struct RenderRequest {
+    var loaded: LoadedSpec
+    var format: RenderFormat
+    var output: String?
+    var at: Double?
+    var times: [Double]
+    var fps: Double
+    var scale: Double
+    var loop: Int
+    var threads: Int
+    var canvas: Canvas
+    var from: Double
+    var to: Double
+}
+
+enum RenderCommand {
+    static let definition = CommandDefinition(
+        name: "render", abstract: "Render the animation to an animated GIF, a PNG sequence, one PNG or an ANSI stream.",
+        discussion: """
+            The format follows the output: OUT.gif an animated GIF; a directory (or --format png) a PNG
+            sequence frame-0000.png… with a frames.json manifest; OUT.png with --at one frame. Without
+            SPEC the built-in default (samples/rotate-scale.json) is rendered; without -o the output is
+            named after the spec (rotate-scale.gif). Files are written under a temporary name and
+            renamed when complete.
+            """,
+        arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file (default: the built-in rotate-scale).", isOptional: true)],
+        options: [
+            .value("output", short: "o", "path", "Where to write (.gif, .png, a directory, .ans, .cast)."),
+            .value("format", "format", "gif, png, ansi or cast (default: from the output's name)."),
+            .value("at", "seconds", "Render the single frame at this instant."),
+            .value("fps", "n", "Frames per second (default 50; GIF delays are whole centiseconds, at least 2)."),
+            .value("scale", "n", "Pixels per point (default: the spec's canvas scale)."),
+            .value("from", "seconds", "Start time (default 0)."),
+            .value("to", "seconds", "End time (default: the scenario's end)."),
+            .value("loop", "n", "GIF loop count, 0 = forever (default 0)."),
+            .value("background", "colour", "Canvas background, e.g. #FFFFFF or clear."),
+            .value("threads", "n", "Render threads (default: the number of cores); output is identical for any value."),
+            nowOption,
+        ] + AnsiOptions.options)
+
+    static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
+        let request = try makeRequest(args, environment: env)
+        switch request.format {
+        case .gif: try renderGIF(request)
+        case .png: try request.at == nil ? renderSequence(request) : renderPNG(request)
+        case .ansi, .cast: try AnsiOptions.render(request, args: args, environment: env)
+        }
+        return ExitCode.success
+    }
+
+    static func makeRequest(_ args: ParsedArguments, environment: [String: String]) throws(CLIError) -> RenderRequest {
+        let name = definition.name
+        let specPath = args.positionals.first
+        let output = args.value("output")
+        var format = try args.choice("format", command: name, as: RenderFormat.self)
+        if format == nil, let output {
+            let lower = output.lowercased()
+            var isDirectory: ObjCBool = false
+            if lower.hasSuffix(".gif") { format = .gif }
+            else if lower.hasSuffix(".png") { format = .png }
+            else if lower.hasSuffix(".ans") || lower.hasSuffix(".ansi") { format = .ansi }
+            else if lower.hasSuffix(".cast") { format = .cast }
+            else if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+                || !URL(fileURLWithPath: output).lastPathComponent.contains(".") { format = .png }
+            else {
+                throw .usage("Cannot tell the format of '\(output)': name it .gif, .png, .ans or .cast, or give --format.", command: name)
+            }
+        }
+        let resolvedFormat = format ?? .gif
+        let at = try args.double("at", command: name, in: 0...Limits.scenarioDuration)
+        if resolvedFormat == .png, let output, output.lowercased().hasSuffix(".png"), at == nil {
+            throw .usage("A single PNG needs '--at <seconds>'; for a PNG sequence give a directory.", command: name)
+        }
+        if at != nil && (args.value("from") != nil || args.value("to") != nil) {
+            throw .usage("'--at' renders one frame; it cannot be combined with '--from' or '--to'.", command: name)
+        }
+        if resolvedFormat == .gif && at != nil {
+            throw .usage("'--at' renders one frame; write it as .png (or drop --at for a GIF).", command: name)
+        }
+        let fps = try args.double("fps", command: name, in: 1...100) ?? 50
+        let loop = try args.integer("loop", command: name, in: 0...65535) ?? 0
+        let threads = try args.integer("threads", command: name, in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+        let scaleOption = try args.double("scale", command: name, in: 0.25...Limits.scale)
+        var background: RGBA?
+        if let text = args.value("background") {
+            guard let c = RGBA(parsing: text) else {
+                throw .usage("Invalid value '\(text)' for '--background': expected #RRGGBB, #RRGGBBAA or a UIKit colour name.", command: name)
+            }
+            background = c
+        }
+        let now = try SpecLoader.clock(args.value("now"), environment: environment, command: name)
+        let loaded = try SpecLoader.load(specPath, now: now)
+        var canvas = loaded.spec.canvas
+        if let background { canvas.background = background }
+        let scale = scaleOption ?? canvas.scale
+        let duration = loaded.timeline.duration
+        let from = try args.double("from", command: name, in: 0...Limits.scenarioDuration) ?? 0
+        let to = try args.double("to", command: name, in: 0...Limits.scenarioDuration) ?? duration
+        guard to > from else {
+            throw .usage("'--to' (\(formatNumber(to))) must be after '--from' (\(formatNumber(from))).", command: name)
+        }
+        let times = at.map { [$0] } ?? loaded.timeline.frameTimes(fps: fps, from: from, to: to)
+        let width = Int((canvas.width * scale).rounded())
+        let height = Int((canvas.height * scale).rounded())
+        guard width * height <= RenderLimits.pixelsPerFrame else {
+            throw .input("\(loaded.path): error: a \(width)x\(height) frame is over the limit pixelsPerFrame = \(RenderLimits.pixelsPerFrame)")
+        }
+        guard times.count <= RenderLimits.frames else {
+            throw .input("\(loaded.path): error: \(times.count) frames is over the limit frames = \(RenderLimits.frames); lower --fps or shorten --from/--to")
+        }
+        let memory = width * height * 4 * (threads * 4 + 4) * 2
+        guard memory <= RenderLimits.memoryBytes else {
+            throw .input("\(loaded.path): error: rendering \(width)x\(height) frames on \(threads) threads needs about \(memory >> 20) MiB, over the limit memory = \(RenderLimits.memoryBytes >> 20) MiB; lower --scale or --threads")
+        }
+        var resolvedOutput = output
+        if resolvedOutput == nil && (resolvedFormat == .gif || resolvedFormat == .png) {
+            let base = specPath.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "rotate-scale"
+            resolvedOutput = resolvedFormat == .gif ? base + ".gif" : (at != nil ? base + ".png" : base + "-frames")
+        }
+        if let resolvedOutput, resolvedOutput != "-" {
+            try OutputFile.checkTarget(resolvedOutput, protecting: specPath.map { [$0] } ?? [])
+        }
+        return RenderRequest(
+            loaded: loaded, format: resolvedFormat, output: resolvedOutput, at: at, times: times, fps: fps, scale: scale,
+            loop: loop, threads: threads, canvas: canvas, from: from, to: to)
+    }
+
+    static func renderer(_ request: RenderRequest) -> @Sendable (Double) throws -> Bitmap {
+        let renderer = FrameRenderer(canvas: request.canvas, views: request.loaded.spec.views, fonts: .shared)
+        let timeline = request.loaded.timeline
+        let scale = request.scale
+        return { t in try renderer.render(timeline.sample(at: t), scale: scale) }
+    }
+
+    /// Renders every frame in order through `consume`, with progress on a terminal.
+    static func stream(_ request: RenderRequest, consume: (Int, Bitmap) throws(CLIError) -> Void) throws(CLIError) {
+        let render = renderer(request)
+        let progress = Progress(total: request.times.count)
+        do {
+            try FrameStream(times: request.times, threads: request.threads).run(render: render) { i, bitmap in
+                try consume(i, bitmap)
+                progress.update(i + 1)
+            }
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .input("\(request.loaded.path): error: \(error)")
+        }
+        progress.finish()
+    }
+
+    static func renderGIF(_ request: RenderRequest) throws(CLIError) {
+        let output = request.output!
+        let render = renderer(request)
+        let times = request.times
+        let sampleIndices = Set((0..<min(12, times.count)).map { $0 * (times.count - 1) / max(1, min(12, times.count) - 1) })
+        var samples: [Bitmap] = []
+        do {
+            for i in sampleIndices.sorted() { samples.append(try render(times[i])) }
+        } catch {
+            throw .input("\(request.loaded.path): error: \(error)")
+        }
+        let palette: GIFPalette
+        do {
+            palette = try GIFPalette(pinned: pinnedColors(request), samples: samples)
+        } catch {
+            throw .input("\(output): error: \(error)")
+        }
+        let slots = GIFTiming.delays(frameTimes: times, totalDuration: request.to - request.from)
+        var delays = [Int: Int]()
+        for slot in slots { delays[slot.frameIndex] = slot.delay }
+        let file = try OutputFile(output)
+        var encoder: GIFEncoder
+        do {
+            encoder = try GIFEncoder(
+                width: samples[0].width, height: samples[0].height, palette: palette, loopCount: request.loop,
+                sink: { bytes in try file.write(bytes) })
+        } catch {
+            throw .input("\(output): error: \(error)")
+        }
+        var bytes = 0
+        let kept = RenderRequest(
+            loaded: request.loaded, format: request.format, output: request.output, at: nil,
+            times: slots.map { times[$0.frameIndex] }, fps: request.fps, scale: request.scale, loop: request.loop,
+            threads: request.threads, canvas: request.canvas, from: request.from, to: request.to)
+        let keptDelays = slots.map(\.delay)
+        try stream(kept) { i, bitmap throws(CLIError) in
+            do {
+                try encoder.add(bitmap, delayCentiseconds: keptDelays[i])
+            } catch let e as CLIError {
+                throw e
+            } catch {
+                throw .input("\(output): error: \(error)")
+            }
+        }
+        do { try encoder.finish() } catch { throw .input("\(output): error: \(OutputFile.describe(error))") }
+        try file.commit()
+        bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
+        _ = delays
+        Output.out("wrote \(output): \(slots.count) frames, \(formatSeconds(request.to - request.from)), \(samples[0].width)x\(samples[0].height), \(bytes) bytes\n")
+    }
+
+    static func pinnedColors(_ request: RenderRequest) -> [RGBA] {
+        let spec = request.loaded.spec
+        var colors: [RGBA] = [request.canvas.background, .black, .white]
+        for v in spec.views { colors += [v.textColor, v.backgroundColor, v.tintColor] }
+        colors += spec.palette
+        var unique: [RGBA] = []
+        for c in colors where c.alpha == 1 && !unique.contains(c) { unique.append(c) }
+        return unique
+    }
+
+    static func renderPNG(_ request: RenderRequest) throws(CLIError) {
+        let output = request.output!
+        let bitmap: Bitmap
+        let bytes: [UInt8]
+        do {
+            bitmap = try renderer(request)(request.at!)
+            bytes = try PNGCodec.encode(bitmap)
+        } catch {
+            throw .input("\(request.loaded.path): error: \(error)")
+        }
+        if output == "-" {
+            Output.outBytes(bytes)
+            return
+        }
+        try OutputFile.write(bytes, to: output)
+        Output.out("wrote \(output): frame at \(formatSeconds(request.at!)), \(bitmap.width)x\(bitmap.height), \(bytes.count) bytes\n")
+    }
+
+    static func renderSequence(_ request: RenderRequest) throws(CLIError) {
+        let output = request.output!
+        let directory = try OutputDirectory(output)
+        var entries: [String] = []
+        try stream(request) { i, bitmap throws(CLIError) in
+            let name = String(format: "frame-%04d.png", i)
+            do {
+                try directory.write(try PNGCodec.encode(bitmap), name: name)
+            } catch let e as CLIError {
+                throw e
+            } catch {
+                throw .input("\(output)/\(name): error: \(error)")
+            }
+            entries.append("    {\"file\": \"\(name)\", \"time\": \(formatNumber(request.times[i]))}")
+        }
+        let manifest = FrameManifest.json(request: request, frames: entries)
+        try directory.write(Array(manifest.utf8), name: "frames.json")
+        try directory.commit()
+        Output.out("wrote \(output)/: \(request.times.count) PNG frames at \(formatNumber(request.fps)) fps and frames.json\n")
+    }
+}
+
+enum FrameManifest {
+    static func json(request: RenderRequest, frames: [String]) -> String {
+        let fonts = FontBook.shared.filesUsed.map { path -> String in
+            let hash = FileManager.default.contents(atPath: path).map { SHA256.hex([UInt8]($0)) } ?? "unreadable"
+            return "    {\"file\": \"\(path)\", \"sha256\": \"\(hash)\"}"
+        }
+        return """
+            {
+              "tool": "refresh-frames \(RefreshFramesCommand.version)",
+              "spec": "\(request.loaded.path)",
+              "specSHA256": "\(SHA256.hex(request.loaded.bytes))",
+              "fps": \(formatNumber(request.fps)),
+              "scale": \(formatNumber(request.scale)),
+              "fonts": [
+            \(fonts.joined(separator: ",\n"))
+              ],
+              "frames": [
+            \(frames.joined(separator: ",\n"))
+              ]
+            }
+
+            """
+    }
+}
+
+/// `rendering 120/272 frames` on stderr, only when stderr is a terminal.
+final class Progress {
+    let total: Int
+    let enabled: Bool
+    private var last = -1
+
+    init(total: Int) {
+        self.total = total
+        enabled = Output.stderrIsTerminal && total > 20
+    }
+
+    func update(_ done: Int) {
+        guard enabled else { return }
+        let percent = done * 100 / total
+        if percent != last {
+            last = percent
+            Output.err("\rrendering \(done)/\(total) frames")
+        }
+    }
+
+    func finish() {
+        if enabled { Output.err("\r\u{1B}[K") }
+    }
+}
