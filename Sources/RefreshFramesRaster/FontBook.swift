@@ -53,6 +53,13 @@ public final class FontBook: @unchecked Sendable {
         return layout
     }
 
+    /// Runs `body` with the FreeType face of `file`, holding the book's lock.
+    func withFace<T>(_ file: String, _ body: (FT_Face) throws -> T) throws -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(try face(file).face)
+    }
+
     // MARK: - Under the lock
 
     private func makeLayout(_ text: String, pattern: String) throws -> TextLayout {

@@ -42,16 +42,20 @@ struct TextMask {
         extra.hdpi = 72
         extra.vdpi = 72
         var rect = [Int32](repeating: 0, count: 8)
+        var beyondBMP: [(run: TextLayout.Run, x: Double, y: Double)] = []
         for run in layout.runs where !run.text.isEmpty {
             let origin = placement.toPixel(startX + run.offset * size, baseline)
-            let x = Int32((origin.x - Double(box.x0)).rounded())
-            let y = Int32((origin.y - Double(box.y0)).rounded())
-            // gd expands "&#NNN;" entities; escape "&" so the text is drawn as written.
-            let escaped = run.text.replacingOccurrences(of: "&", with: "&#38;")
+            let x = origin.x - Double(box.x0)
+            let y = origin.y - Double(box.y0)
+            if run.text.unicodeScalars.contains(where: { $0.value > 0xFFFF }) {
+                beyondBMP.append((run, x, y))
+                continue
+            }
             cgd_clear_last_message()
             // gd turns counter-clockwise for positive angles; a view's rotation is clockwise on screen.
             if let failure = gdImageStringFTEx(
-                image.pointer, &rect, white, run.file, pixelSize, -placement.rotationRadians, x, y, escaped, &extra)
+                image.pointer, &rect, white, run.file, pixelSize, -placement.rotationRadians, Int32(x.rounded()),
+                Int32(y.rounded()), TextMask.gdEscaped(run.text), &extra)
             {
                 throw RasterError.textDrawFailed(text: run.text, font: run.file, reason: String(cString: failure))
             }
@@ -65,7 +69,17 @@ struct TextMask {
                 coverage[row * box.width + column] = Float(127 - alpha) / 127
             }
         }
+        for (run, x, y) in beyondBMP {
+            try fonts.rasterise(
+                run.text, file: run.file, pixelSize: pixelSize, angle: -placement.rotationRadians, originX: x,
+                originY: y, into: &coverage, width: box.width, height: box.height)
+        }
         self.coverage = coverage
+    }
+
+    /// gd expands "&#…;" and "&name;" entities; escape "&" so the text is drawn as written.
+    static func gdEscaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&#38;")
     }
 
     @inline(__always) func value(_ x: Int, _ y: Int) -> Float {

@@ -148,14 +148,31 @@ import Testing
         #expect(clipped.minX >= 50 && clipped.maxX < 150)
     }
 
-    @Test func emojiDrawsAGlyph() throws {
+    /// Characters beyond the BMP (emoji) come from the fallback font as one glyph each, not as
+    /// their UTF-8 bytes read as Latin-1 nor as missing-glyph boxes; "&" is not an entity.
+    @Test(arguments: ["😀", "🚀", "a&amp;b", "我😀是"])
+    func astralCharactersDrawOneGlyphEach(text: String) throws {
+        var scene = Scene()
+        scene.add(Self.label, frame: Rect(x: 0, y: 0, width: 200, height: 120), text: text, textColor: .black)
+        scene.specs[0].font.size = 60
+        let bitmap = try scene.render()
+        let ink = Ink(bitmap)
+        let advance = try FontBook.shared.measure(text, font: scene.specs[0].font).width
+        #expect(ink.width > 20 && Double(ink.width) <= advance * 1.15 + 4, "ink \(ink.width) px, advance \(advance)")
+        #expect(abs(Double(ink.minX + ink.maxX) / 2 - 100) < 0.1 * advance + 3, "ink centred")
+    }
+
+    @Test func emojiIsAGlyphNotABox() throws {
         var scene = Scene()
         scene.add(Self.label, frame: Rect(x: 20, y: 0, width: 160, height: 120), text: "😀", textColor: .black)
         scene.specs[0].font.size = 80
         let bitmap = try scene.render()
         let ink = Ink(bitmap)
         #expect(ink.width > 40 && ink.height > 40)
+        // A smiling face: ink in the middle (eyes, mouth), not a hollow frame.
         #expect(ink.interiorDensity(bitmap) > 0.05)
+        _ = try FontBook.shared.measure("🚀", font: FontSpec())
+        #expect(FontBook.shared.filesUsed.contains { $0.hasSuffix("Symbola_hint.ttf") })
     }
 
     @Test func uncoveredCharacterFailsTheFrame() throws {

@@ -1,0 +1,51 @@
+import CGD
+import Foundation
+
+extension FontBook {
+    /// Draws `text` with FreeType directly, for the characters gd cannot address: its UTF-8 reader
+    /// stops at 3-byte sequences and its "&#…;" reader at 5 digits, so nothing beyond U+FFFF reaches
+    /// FreeType through gd. Same FreeType, same hinting and antialiasing as gd's own path.
+    /// - Parameters:
+    ///   - angle: radians, counter-clockwise on screen (gd's convention).
+    ///   - originX, originY: the baseline start in `coverage`'s pixel grid.
+    func rasterise(
+        _ text: String, file: String, pixelSize: Double, angle: Double, originX: Double, originY: Double,
+        into coverage: inout [Float], width: Int, height: Int
+    ) throws {
+        try withFace(file) { face in
+            guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else { return }
+            var matrix = FT_Matrix(
+                xx: FT_Fixed((cos(angle) * 65536).rounded()), xy: FT_Fixed((-sin(angle) * 65536).rounded()),
+                yx: FT_Fixed((sin(angle) * 65536).rounded()), yy: FT_Fixed((cos(angle) * 65536).rounded()))
+            FT_Set_Transform(face, &matrix, nil)
+            defer { FT_Set_Transform(face, nil, nil) }
+            var penX = originX
+            var penY = originY
+            for scalar in text.unicodeScalars {
+                let glyph = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+                guard FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_BITMAP)) == 0,
+                    FT_Render_Glyph(face.pointee.glyph, FT_RENDER_MODE_NORMAL) == 0,
+                    let slot = face.pointee.glyph
+                else { continue }
+                let bitmap = slot.pointee.bitmap
+                let left = Int(penX.rounded()) + Int(slot.pointee.bitmap_left)
+                let top = Int(penY.rounded()) - Int(slot.pointee.bitmap_top)
+                if let buffer = bitmap.buffer, bitmap.pixel_mode == UInt8(FT_PIXEL_MODE_GRAY.rawValue) {
+                    for row in 0..<Int(bitmap.rows) {
+                        let y = top + row
+                        guard y >= 0, y < height else { continue }
+                        for column in 0..<Int(bitmap.width) {
+                            let x = left + column
+                            guard x >= 0, x < width else { continue }
+                            let value = Float(buffer[row * Int(bitmap.pitch) + column]) / 255
+                            let i = y * width + x
+                            if value > coverage[i] { coverage[i] = value }
+                        }
+                    }
+                }
+                penX += Double(slot.pointee.advance.x) / 64
+                penY -= Double(slot.pointee.advance.y) / 64
+            }
+        }
+    }
+}
