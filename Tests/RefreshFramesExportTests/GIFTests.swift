@@ -13,7 +13,8 @@ private let squareColor = RGBA(red: 0, green: 122 / 255, blue: 1)
 /// antialiasing), and a grey ramp that never moves.
 private func squareFrame(x: Int, width: Int = 120, height: Int = 40) -> Bitmap {
     var bitmap = Bitmap(width: width, height: height, fill: background)
-    let bg = background.bytes, fg = squareColor.bytes
+    let bg = background.bytes
+    let fg = squareColor.bytes
     func blend(_ a: UInt8, _ b: UInt8, _ t: Double) -> UInt8 {
         UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded())
     }
@@ -115,7 +116,8 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
 }
 
 @Test func identicalFramesAreMergedIntoOneLongerDelay() throws {
-    let a = squareFrame(x: 0), b = squareFrame(x: 30)
+    let a = squareFrame(x: 0)
+    let b = squareFrame(x: 30)
     let palette = try GIFPalette(pinned: [background, squareColor], samples: [a, b])
     let bytes = try encode([(a, 3), (a, 4), (b, 5), (b, 2), (b, 1), (a, 6)], palette: palette)
     let gif = try GIFDecoder.decode(bytes)
@@ -219,7 +221,8 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
 
 @Test func largePaletteKeepsGradientsAbove40dB() throws {
     // A diagonal colour ramp with a slight vertical shading: 600 x 20 = 12,000 colours.
-    let width = 600, height = 40
+    let width = 600
+    let height = 40
     var pixels = [UInt8](repeating: 255, count: width * height * 4)
     for y in 0..<height {
         for x in 0..<width {
