@@ -312,6 +312,8 @@ func timingEdgeCases(times: [Double], total: Double, expected: [GIFTiming.Slot])
 
 @Test func decoderRejectsOtherFiles() {
     #expect(throws: GIFError.notAGIF) { try GIFDecoder.decode(Array("PNG and more".utf8)) }
+    let huge = Array("GIF89a".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0x3B]
+    #expect(throws: GIFError.tooLarge(width: 65535, height: 65535)) { try GIFDecoder.decode(huge) }
 }
 
 /// A hand-made GIF exercising what our encoder never writes: disposal 2 and 3, a local colour
