@@ -13,7 +13,8 @@ private let squareColor = RGBA(red: 0, green: 122 / 255, blue: 1)
 /// antialiasing), and a grey ramp that never moves.
 private func squareFrame(x: Int, width: Int = 120, height: Int = 40) -> Bitmap {
     var bitmap = Bitmap(width: width, height: height, fill: background)
-    let bg = background.bytes, fg = squareColor.bytes
+    let bg = background.bytes
+    let fg = squareColor.bytes
     func blend(_ a: UInt8, _ b: UInt8, _ t: Double) -> UInt8 {
         UInt8((Double(a) + (Double(b) - Double(a)) * t).rounded())
     }
@@ -115,7 +116,8 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
 }
 
 @Test func identicalFramesAreMergedIntoOneLongerDelay() throws {
-    let a = squareFrame(x: 0), b = squareFrame(x: 30)
+    let a = squareFrame(x: 0)
+    let b = squareFrame(x: 30)
     let palette = try GIFPalette(pinned: [background, squareColor], samples: [a, b])
     let bytes = try encode([(a, 3), (a, 4), (b, 5), (b, 2), (b, 1), (a, 6)], palette: palette)
     let gif = try GIFDecoder.decode(bytes)
@@ -219,7 +221,8 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
 
 @Test func largePaletteKeepsGradientsAbove40dB() throws {
     // A diagonal colour ramp with a slight vertical shading: 600 x 20 = 12,000 colours.
-    let width = 600, height = 40
+    let width = 600
+    let height = 40
     var pixels = [UInt8](repeating: 255, count: width * height * 4)
     for y in 0..<height {
         for x in 0..<width {
@@ -309,6 +312,52 @@ func timingEdgeCases(times: [Double], total: Double, expected: [GIFTiming.Slot])
 
 @Test func decoderRejectsOtherFiles() {
     #expect(throws: GIFError.notAGIF) { try GIFDecoder.decode(Array("PNG and more".utf8)) }
+    let huge = Array("GIF89a".utf8) + [0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0x3B]
+    #expect(throws: GIFError.tooLarge(width: 65535, height: 65535)) { try GIFDecoder.decode(huge) }
+}
+
+/// A hand-made GIF exercising what our encoder never writes: disposal 2 and 3, a local colour
+/// table, interlacing, and a file without a loop extension.
+@Test func decoderHandlesDisposalLocalTablesAndInterlace() throws {
+    var bytes = Array("GIF89a".utf8) + [4, 0, 8, 0, 0xF1, 0, 0]
+    bytes += [0, 0, 0, 255, 255, 255, 255, 0, 0, 0, 255, 0]  // black, white, red, green
+    var lzw = LZWEncoder()
+    func image(
+        _ rect: PixelRect, _ indices: [UInt8], disposal: UInt8, localTable: [UInt8]? = nil, interlaced: Bool = false
+    ) {
+        bytes += [0x21, 0xF9, 4, disposal << 2, 5, 0, 0, 0]
+        bytes += [0x2C, UInt8(rect.left), 0, UInt8(rect.top), 0, UInt8(rect.width), 0, UInt8(rect.height), 0]
+        bytes.append((localTable == nil ? 0 : 0x80) | (interlaced ? 0x40 : 0))
+        bytes += localTable ?? []
+        indices.withUnsafeBufferPointer { lzw.encode($0, minimumCodeSize: 2, into: &bytes) }
+    }
+    image(PixelRect(left: 0, top: 0, width: 4, height: 8), Array(repeating: 2, count: 32), disposal: 3)
+    image(PixelRect(left: 1, top: 1, width: 2, height: 2), [3, 3, 3, 3], disposal: 2)
+    image(PixelRect(left: 0, top: 0, width: 1, height: 1), [1], disposal: 0, localTable: [0, 0, 255, 255, 255, 0])
+    // Rows stored in the order 0, 4, 2, 6, 1, 3, 5, 7: even rows white, odd rows black.
+    image(PixelRect(left: 3, top: 0, width: 1, height: 8), [1, 1, 1, 1, 0, 0, 0, 0], disposal: 1, interlaced: true)
+    bytes.append(0x3B)
+
+    let gif = try GIFDecoder.decode(bytes)
+    #expect(gif.loopCount == nil)
+    #expect(gif.frames.map(\.delayCentiseconds) == [5, 5, 5, 5])
+    #expect(gif.frames.map(\.disposal) == [3, 2, 0, 1])
+    func picture(_ rows: [String]) -> Bitmap {
+        let colors: [Character: [UInt8]] = [
+            ".": [0, 0, 0, 0], "k": [0, 0, 0, 255], "w": [255, 255, 255, 255], "r": [255, 0, 0, 255],
+            "g": [0, 255, 0, 255], "y": [255, 255, 0, 255],
+        ]
+        return Bitmap(width: 4, height: 8, pixels: rows.joined().flatMap { colors[$0]! })
+    }
+    let allRed = picture(Array(repeating: "rrrr", count: 8))
+    let square = picture(["....", ".gg.", ".gg.", "....", "....", "....", "....", "...."])
+    let corner = picture(["y...", "....", "....", "....", "....", "....", "....", "...."])
+    let column = picture(["y..w", "...k", "...w", "...k", "...w", "...k", "...w", "...k"])
+    #expect(gif.frames.map(\.image) == [allRed, square, corner, column])
+}
+
+@Test func interlacedRowOrder() {
+    #expect(GIFDecoder.interlacedRows(height: 10) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
 }
 
 /// A hand-made GIF exercising what our encoder never writes: disposal 2 and 3, a local colour

@@ -5,6 +5,9 @@ import RefreshFramesCore
 /// Disposal 2 restores the image's area to clear (as browsers do), not to the background colour.
 /// Image pixels outside the logical screen are clipped.
 public enum GIFDecoder {
+    /// Larger images are refused rather than allocated (a corrupt header could ask for 16 GB).
+    static let maximumPixelCount = 1 << 26
+
     public static func decode(_ bytes: [UInt8]) throws -> DecodedGIF {
         var reader = ByteReader(bytes: bytes)
         let signature = try reader.bytes(6)
@@ -13,6 +16,7 @@ public enum GIFDecoder {
         }
         let width = try reader.uint16()
         let height = try reader.uint16()
+        guard width * height <= maximumPixelCount else { throw GIFError.tooLarge(width: width, height: height) }
         let screenFlags = try reader.byte()
         _ = try reader.bytes(2)  // background index, aspect ratio
         let globalTable = screenFlags & 0x80 != 0 ? try reader.colorTable(bits: Int(screenFlags & 7) + 1) : nil
@@ -51,6 +55,9 @@ public enum GIFDecoder {
                 let region = PixelRect(
                     left: try reader.uint16(), top: try reader.uint16(),
                     width: try reader.uint16(), height: try reader.uint16())
+                guard region.width * region.height <= maximumPixelCount else {
+                    throw GIFError.tooLarge(width: region.width, height: region.height)
+                }
                 let flags = try reader.byte()
                 let localTable = flags & 0x80 != 0 ? try reader.colorTable(bits: Int(flags & 7) + 1) : nil
                 guard let table = localTable ?? globalTable else {

@@ -124,7 +124,10 @@ public struct GIFEncoder {
 
     /// The bounding box, within `rect`, of `mapped` pixels whose index differs from `pending`.
     private func changedIndexRect(within rect: PixelRect) -> PixelRect? {
-        var left = Int.max, right = -1, top = Int.max, bottom = -1
+        var left = Int.max
+        var right = -1
+        var top = Int.max
+        var bottom = -1
         let canvasWidth = width
         mapped.withUnsafeBufferPointer { new in
             pending.withUnsafeBufferPointer { old in

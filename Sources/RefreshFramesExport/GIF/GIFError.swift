@@ -12,8 +12,8 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
     case unknownBlock(byte: UInt8, offset: Int)
     case invalidLZWCode(offset: Int)
     case imageDataTooShort(frame: Int, expected: Int, actual: Int)
-    case imageOutsideCanvas(frame: Int)
     case missingColorTable(frame: Int)
+    case tooLarge(width: Int, height: Int)
 
     public var description: String {
         switch self {
@@ -41,10 +41,10 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
             return "corrupt LZW image data in the block ending at byte \(offset)"
         case .imageDataTooShort(let frame, let expected, let actual):
             return "frame \(frame) has \(actual) of its \(expected) pixels"
-        case .imageOutsideCanvas(let frame):
-            return "frame \(frame) lies outside the logical screen"
         case .missingColorTable(let frame):
             return "frame \(frame) has neither a local nor a global colour table"
+        case .tooLarge(let width, let height):
+            return "a \(width)x\(height) GIF image is too large to decode (at most 2^26 pixels)"
         }
     }
 }

@@ -50,7 +50,8 @@ public struct GIFPalette: Sendable, Equatable {
         } else {
             // Frequent means at least 1/1024 of the sample pixels: the flat areas of a UI.
             let pixelCount = samples.reduce(0) { $0 + $1.width * $1.height }
-            let frequent = histogram
+            let frequent =
+                histogram
                 .filter { $0.count * 1024 >= pixelCount }
                 .sorted { ($0.count, $1.rgb) > ($1.count, $0.rgb) }
                 .prefix(min(max(frequentSampleColors, 0), room))
@@ -70,11 +71,15 @@ public struct GIFPalette: Sendable, Equatable {
     /// The index of the palette colour nearest to `rgb` (`0xRRGGBB`) in RGB distance; the
     /// lowest index wins a tie.
     public func nearestIndex(to rgb: UInt32) -> Int {
-        let r = Int((rgb >> 16) & 0xFF), g = Int((rgb >> 8) & 0xFF), b = Int(rgb & 0xFF)
+        let r = Int((rgb >> 16) & 0xFF)
+        let g = Int((rgb >> 8) & 0xFF)
+        let b = Int(rgb & 0xFF)
         var best = 0
         var bestDistance = Int.max
         for (i, c) in colors.enumerated() {
-            let dr = Int((c >> 16) & 0xFF) - r, dg = Int((c >> 8) & 0xFF) - g, db = Int(c & 0xFF) - b
+            let dr = Int((c >> 16) & 0xFF) - r
+            let dg = Int((c >> 8) & 0xFF) - g
+            let db = Int(c & 0xFF) - b
             let d = dr * dr + dg * dg + db * db
             if d < bestDistance {
                 bestDistance = d
@@ -152,7 +157,8 @@ enum MedianCut {
             guard split.error > 0 else { break }
             let shift = UInt32(16 - 8 * split.widestChannel)
             items[split.range].sort {
-                let a = ($0.rgb >> shift) & 0xFF, b = ($1.rgb >> shift) & 0xFF
+                let a = ($0.rgb >> shift) & 0xFF
+                let b = ($1.rgb >> shift) & 0xFF
                 return a != b ? a < b : $0.rgb < $1.rgb
             }
             let total = items[split.range].reduce(0) { $0 + $1.count }
