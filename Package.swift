@@ -31,6 +31,9 @@ let package = Package(
         .testTarget(name: "RefreshFramesExportTests", dependencies: ["RefreshFramesExport", "RefreshFramesRaster", "RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesCompareTests", dependencies: ["RefreshFramesCompare", "RefreshFramesRaster", "RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesImportTests", dependencies: ["RefreshFramesImport", "RefreshFramesCore"]),
-        .testTarget(name: "RefreshFramesCLITests", dependencies: ["RefreshFramesCLI", "RefreshFramesCore"]),
+        .testTarget(
+            name: "RefreshFramesCLITests",
+            dependencies: ["RefreshFramesCLI", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport"]
+        ),
     ]
 )

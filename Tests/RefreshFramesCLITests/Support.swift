@@ -1,0 +1,60 @@
+import Foundation
+import RefreshFramesCore
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+func samplePath(_ name: String) -> String { repositoryRoot.appendingPathComponent("samples/\(name).json").path }
+
+/// The built `refresh-frames` binary beside the test bundle (swift build --build-tests builds both).
+let binaryPath: String = {
+    var dir = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = dir.appendingPathComponent("refresh-frames").path
+        if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        dir = dir.deletingLastPathComponent()
+    }
+    return repositoryRoot.appendingPathComponent(".build/debug/refresh-frames").path
+}()
+
+struct RunResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+    var stdoutBytes: [UInt8]
+}
+
+/// Runs the real binary, as a user would, with a fixed clock unless the environment says otherwise.
+func run(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> RunResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binaryPath)
+    process.arguments = arguments
+    var env = ProcessInfo.processInfo.environment
+    env["SOURCE_DATE_EPOCH"] = "1455451200"
+    env.removeValue(forKey: "CI")
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let outData = out.fileHandleForReading.readDataToEndOfFile()
+    let errData = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return RunResult(
+        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+        stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
+}
+
+/// A fresh empty directory under the system's temporary directory.
+func temporaryDirectory() throws -> String {
+    let path = NSTemporaryDirectory() + "refresh-frames-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+func contents(ofDirectory path: String) -> [String] {
+    ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+}
