@@ -44,6 +44,8 @@ enum PixelScan {
                 var minY = Int.max
                 var maxX = -1
                 var maxY = -1
+                var lastColour: UInt32 = 0
+                var lastGrey: UInt8 = 255  // the grey of transparent black (lastColour 0): paper white
                 for y in 0..<height {
                     let row = y * width * 4
                     if diff == nil && memcmp(a + row, g + row, width * 4) == 0 { continue }
@@ -69,9 +71,14 @@ enum PixelScan {
                             maxY = max(maxY, y)
                             if let diff { paint(diff, i, 255, 0, 0) }
                         } else if let diff {
-                            let grey = UInt8(
-                                (255 + (brightness(g, i) - 255) * fadedAlpha * Double(g[i + 3]) / 255).rounded())
-                            paint(diff, i, grey, grey, grey)
+                            // Flat fills repeat one colour: reuse its grey.
+                            let colour = (UInt32(g[i]) << 24) | (UInt32(g[i + 1]) << 16) | (UInt32(g[i + 2]) << 8) | UInt32(g[i + 3])
+                            if colour != lastColour {
+                                lastColour = colour
+                                lastGrey = UInt8(
+                                    (255 + (brightness(g, i) - 255) * fadedAlpha * Double(g[i + 3]) / 255).rounded())
+                            }
+                            paint(diff, i, lastGrey, lastGrey, lastGrey)
                         }
                     }
                 }
@@ -155,7 +162,8 @@ enum PixelScan {
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1)
         let y2 = min(y1 + 1, height - 1)
-        let center = brightness(image, (y1 * width + x1) * 4)
+        let c = (y1 * width + x1) * 4
+        let center = brightness(image, c)
         var zeroes = (x1 == x0 || x1 == x2 || y1 == y0 || y1 == y2) ? 1 : 0
         var darkest = 0.0
         var brightest = 0.0
@@ -163,7 +171,12 @@ enum PixelScan {
         var brightestAt = (0, 0)
         for x in x0...x2 {
             for y in y0...y2 where !(x == x1 && y == y1) {
-                let delta = center - brightness(image, (y * width + x) * 4)
+                let j = (y * width + x) * 4
+                // Byte-equal neighbours (all of them inside a flat fill) need no brightness.
+                let equal =
+                    image[c] == image[j] && image[c + 1] == image[j + 1] && image[c + 2] == image[j + 2]
+                    && image[c + 3] == image[j + 3]
+                let delta = equal ? 0 : center - brightness(image, j)
                 if delta == 0 {
                     zeroes += 1
                     if zeroes > 2 { return false }
