@@ -24,4 +24,3 @@ func formatValue(_ value: Double) -> String {
     let text = formatNumber(value)
     return text.contains(".") || text.contains("n") ? text : text + ".0"
 }
-
