@@ -1,0 +1,130 @@
+import Foundation
+
+/// A font the renderer used, named by file and identified by a hash (SHA-256 hex or any caller-given string).
+public struct FontFingerprint: Sendable, Hashable, Codable {
+    public var file: String
+    public var hash: String
+
+    public init(file: String, hash: String) {
+        self.file = file
+        self.hash = hash
+    }
+
+    /// What changed between two font lists, one phrase per file in file order, e.g.
+    /// `wqy-microhei.ttc 1a2b3c4d5e6f → 9f8e7d6c5b4a`, `DejaVuSans.ttf missing`,
+    /// `NotoSans.ttf not in the manifest`; empty when they agree.
+    public static func differences(golden: [FontFingerprint], current: [FontFingerprint]) -> [String] {
+        let goldenHashes = Dictionary(golden.map { ($0.file, $0.hash) }, uniquingKeysWith: { first, _ in first })
+        let currentHashes = Dictionary(current.map { ($0.file, $0.hash) }, uniquingKeysWith: { first, _ in first })
+        func short(_ hash: String) -> String { hash.count > 12 ? String(hash.prefix(12)) : hash }
+        return Set(goldenHashes.keys).union(currentHashes.keys).sorted().compactMap { file in
+            switch (goldenHashes[file], currentHashes[file]) {
+            case (let g?, let c?) where g != c: "\(file) \(short(g)) → \(short(c))"
+            case (_?, nil): "\(file) missing"
+            case (nil, _?): "\(file) not in the manifest"
+            default: nil
+            }
+        }
+    }
+}
+
+/// `manifest.json` beside the goldens: what they were recorded with and which frames they hold.
+public struct GoldenManifest: Sendable, Hashable, Codable {
+    /// One recorded frame.
+    public struct Frame: Sendable, Hashable, Codable {
+        /// The golden's name, e.g. `frame-012`.
+        public var name: String
+        /// Seconds since the scenario began.
+        public var time: Double
+
+        public init(name: String, time: Double) {
+            self.name = name
+            self.time = time
+        }
+    }
+
+    public static let fileName = "manifest.json"
+
+    public var toolVersion: String
+    /// Hex digest of the spec the goldens were rendered from, as the caller computed it.
+    public var specHash: String
+    public var fonts: [FontFingerprint]
+    public var frames: [Frame]
+
+    public init(toolVersion: String, specHash: String, fonts: [FontFingerprint], frames: [Frame]) {
+        self.toolVersion = toolVersion
+        self.specHash = specHash
+        self.fonts = fonts
+        self.frames = frames
+    }
+
+    /// UTF-8 JSON with sorted keys, two-space indentation and a final newline: the same manifest
+    /// always gives the same bytes. Times are written in Swift's shortest round-trip form; a
+    /// non-finite time is written as `null` (and rejected by `decode`).
+    public func encode() -> [UInt8] {
+        func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
+        var out = "{\n  \"fonts\": ["
+        out += fonts.isEmpty ? "]" : "\n" + fonts.map {
+            "    {\n      \"file\": \(jsonString($0.file)),\n      \"hash\": \(jsonString($0.hash))\n    }"
+        }.joined(separator: ",\n") + "\n  ]"
+        out += ",\n  \"frames\": ["
+        out += frames.isEmpty ? "]" : "\n" + frames.map {
+            "    {\n      \"name\": \(jsonString($0.name)),\n      \"time\": \(number($0.time))\n    }"
+        }.joined(separator: ",\n") + "\n  ]"
+        out += ",\n  \"specHash\": \(jsonString(specHash)),\n  \"toolVersion\": \(jsonString(toolVersion))\n}\n"
+        return Array(out.utf8)
+    }
+
+    /// Reads `manifest.json`; `path` only names the file in the error.
+    public static func decode(_ bytes: [UInt8], path: String = fileName) throws(CompareError) -> GoldenManifest {
+        do {
+            return try JSONDecoder().decode(GoldenManifest.self, from: Data(bytes))
+        } catch let error as DecodingError {
+            throw .invalidManifest(path: path, reason: describe(error))
+        } catch {
+            throw .invalidManifest(path: path, reason: "\(error)")
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func where_(_ path: [any CodingKey]) -> String {
+            var text = ""
+            for key in path {
+                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+            }
+            return text.isEmpty ? "the top level" : text
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "\(where_(context.codingPath)): missing key '\(key.stringValue)'"
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(where_(context.codingPath)): expected \(type)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "not valid JSON" : "\(where_(context.codingPath)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
+
+/// A JSON string literal with the mandatory escapes.
+func jsonString(_ s: String) -> String {
+    var out = "\""
+    for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if scalar.value < 0x20 {
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return out + "\""
+}

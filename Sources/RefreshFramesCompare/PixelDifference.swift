@@ -1,0 +1,124 @@
+import RefreshFramesCore
+
+/// A width × height in pixels.
+public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    public init(_ bitmap: Bitmap) {
+        self.init(width: bitmap.width, height: bitmap.height)
+    }
+
+    /// `750×120`
+    public var description: String { "\(width)×\(height)" }
+}
+
+/// A rectangle of pixels; `x`, `y` is the top-left pixel, both ends inclusive in `maxX`, `maxY`.
+public struct PixelRect: Sendable, Hashable, CustomStringConvertible {
+    public var x: Int
+    public var y: Int
+    public var width: Int
+    public var height: Int
+
+    public init(x: Int, y: Int, width: Int, height: Int) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public var maxX: Int { x + width - 1 }
+    public var maxY: Int { y + height - 1 }
+
+    /// `x 10…19, y 4…43`
+    public var description: String { "x \(x)…\(maxX), y \(y)…\(maxY)" }
+}
+
+/// What a pixel comparison of two equally sized frames found.
+public struct PixelStatistics: Sendable, Hashable {
+    /// Pixels compared: width × height.
+    public var pixelCount: Int
+    /// Pixels whose colour differs beyond the threshold and that are not ignored as antialiasing.
+    public var differingPixelCount: Int
+    /// Pixels beyond the threshold that were classified as antialiasing (not counted when ignored).
+    public var antialiasedPixelCount: Int
+    /// The largest per-channel difference (R, G, B or A, 0…255) among the differing pixels.
+    public var maxDelta: Int
+    /// The smallest rectangle holding every differing pixel; nil when none differs.
+    public var bounds: PixelRect?
+    public var tolerance: PixelTolerance
+
+    public init(
+        pixelCount: Int, differingPixelCount: Int, antialiasedPixelCount: Int, maxDelta: Int, bounds: PixelRect?,
+        tolerance: PixelTolerance
+    ) {
+        self.pixelCount = pixelCount
+        self.differingPixelCount = differingPixelCount
+        self.antialiasedPixelCount = antialiasedPixelCount
+        self.maxDelta = maxDelta
+        self.bounds = bounds
+        self.tolerance = tolerance
+    }
+
+    /// differingPixelCount / pixelCount, 0 for an empty frame.
+    public var differingFraction: Double {
+        pixelCount == 0 ? 0 : Double(differingPixelCount) / Double(pixelCount)
+    }
+
+    public var passed: Bool {
+        differingPixelCount == 0 || differingFraction <= tolerance.maxDifferingFraction
+    }
+}
+
+/// The outcome of `PixelComparison.compare`: either a size mismatch or per-pixel statistics.
+public enum PixelDifference: Sendable, Hashable {
+    case sizeMismatch(actual: PixelSize, golden: PixelSize)
+    case compared(PixelStatistics)
+
+    public var passed: Bool {
+        switch self {
+        case .sizeMismatch: false
+        case .compared(let statistics): statistics.passed
+        }
+    }
+
+    /// The statistics of a same-size comparison; nil on a size mismatch.
+    public var statistics: PixelStatistics? {
+        if case .compared(let statistics) = self { return statistics }
+        return nil
+    }
+
+    /// The mismatch in one line, e.g. `0.4% of pixels differ, max Δ 37, tolerance 0.1%`
+    /// or `size differs: actual 750×240, golden 750×120`.
+    public var summary: String {
+        switch self {
+        case .sizeMismatch(let actual, let golden):
+            return "size differs: actual \(actual), golden \(golden)"
+        case .compared(let s):
+            return "\(formatPercent(s.differingFraction)) of pixels differ, max Δ \(s.maxDelta), "
+                + "tolerance \(formatPercent(s.tolerance.maxDifferingFraction))"
+        }
+    }
+
+    /// The exact counts behind `summary`, e.g. `360 of 90000 pixels differ in x 10…19, y 4…43; 12 antialiased pixels ignored`.
+    public var details: String {
+        switch self {
+        case .sizeMismatch(let actual, let golden):
+            return "the actual frame is \(actual) pixels, the golden \(golden); re-record if the canvas size changed on purpose"
+        case .compared(let s):
+            var text = "\(s.differingPixelCount) of \(s.pixelCount) pixels differ"
+            if let bounds = s.bounds { text += " in \(bounds)" }
+            if s.antialiasedPixelCount > 0 {
+                text += "; \(s.antialiasedPixelCount) antialiased pixel\(s.antialiasedPixelCount == 1 ? "" : "s") "
+                    + (s.tolerance.ignoreAntialiasing ? "ignored" : "counted")
+            }
+            text += " (threshold \(formatNumber(s.tolerance.threshold)))"
+            return text
+        }
+    }
+}
