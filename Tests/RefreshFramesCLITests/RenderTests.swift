@@ -1,0 +1,167 @@
+import Foundation
+import RefreshFramesCore
+import RefreshFramesExport
+import RefreshFramesRaster
+import Testing
+
+private func png(_ path: String) throws -> Bitmap {
+    try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))))
+}
+
+/// Pixels whose colour is far from the background, inside a box (in pixels).
+private func ink(_ b: Bitmap, x: Range<Int>, y: Range<Int>, background: (UInt8, UInt8, UInt8)) -> [(Int, Int)] {
+    var points: [(Int, Int)] = []
+    for yy in y {
+        for xx in x {
+            let p = b[xx, yy]
+            let d = abs(Int(p.red) - Int(background.0)) + abs(Int(p.green) - Int(background.1)) + abs(Int(p.blue) - Int(background.2))
+            if d > 200 { points.append((xx, yy)) }
+        }
+    }
+    return points
+}
+
+struct RenderTests {
+    // rotate-scale: label 1 is at (80.5, 17, 22, 26) pt, i.e. x 161…205, y 34…86 px at 2×.
+    let label1 = (x: 150..<216, y: 20..<100)
+    let background: (UInt8, UInt8, UInt8) = (0xEC, 0xF0, 0xF1)
+
+    @Test func theFirstLabelIsMagentaAndTiltedAtFiftyMilliseconds() throws {
+        let dir = try temporaryDirectory()
+        #expect(try run(["render", samplePath("rotate-scale"), "--at", "0.05", "-o", dir + "/a.png"]).status == 0)
+        #expect(try run(["render", samplePath("rotate-scale"), "--at", "0.099", "-o", dir + "/tilted.png"]).status == 0)
+        #expect(try run(["render", samplePath("rotate-scale"), "--at", "5.2", "-o", dir + "/reset.png"]).status == 0)
+        let frame = try png(dir + "/a.png")
+        let points = ink(frame, x: label1.x, y: label1.y, background: background)
+        #expect(points.count > 100)
+        let magenta = points.filter { let p = frame[$0.0, $0.1]; return p.red > 200 && p.green < 60 && p.blue > 200 }
+        #expect(magenta.count > points.count / 2)
+        // Tilted: 45° turns the glyph's ink box; the reset frame's is the upright one.
+        let reset = try png(dir + "/reset.png")
+        let upright = ink(reset, x: label1.x, y: label1.y, background: background)
+        let tilted = ink(try png(dir + "/tilted.png"), x: label1.x, y: label1.y, background: background)
+        func width(_ p: [(Int, Int)]) -> Int { p.map(\.0).max()! - p.map(\.0).min()! }
+        func height(_ p: [(Int, Int)]) -> Int { p.map(\.1).max()! - p.map(\.1).min()! }
+        #expect(width(tilted) > width(upright) + 6)
+        #expect(height(tilted) > height(upright) + 6)
+        // At the reset every label is black and upright: no coloured ink anywhere.
+        for y in 0..<reset.height {
+            for x in 0..<reset.width {
+                let p = reset[x, y]
+                #expect(max(p.red, p.green, p.blue) - min(p.red, p.green, p.blue) < 16)
+                if max(p.red, p.green, p.blue) - min(p.red, p.green, p.blue) >= 16 { return }
+            }
+        }
+    }
+
+    @Test func theGIFDecodesToTheScenarioTiming() throws {
+        let dir = try temporaryDirectory()
+        let r = try run(["render", samplePath("rotate-scale"), "-o", dir + "/rs.gif", "--loop", "3"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("wrote \(dir)/rs.gif: 272 frames, 5.45 s, 750x120, "))
+        let gif = try GIFDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/rs.gif"))))
+        #expect(gif.width == 750 && gif.height == 120)
+        #expect(gif.loopCount == 3)
+        #expect(gif.totalDelayCentiseconds == 545)
+        #expect(gif.frames.allSatisfy { $0.delayCentiseconds >= 2 })
+        // Identical frames are merged into longer delays, never dropped: after the reset nothing moves.
+        #expect(gif.frames.count < 272)
+        #expect(gif.frames.last!.delayCentiseconds >= 45)
+        // Decoded frames match the truecolor render closely (one global palette, no dithering).
+        #expect(try run(["render", samplePath("rotate-scale"), "--at", "0.06", "-o", dir + "/f3.png"]).status == 0)
+        let truth = try png(dir + "/f3.png")
+        var elapsed = 0
+        let decoded = gif.frames.first { frame in
+            defer { elapsed += frame.delayCentiseconds }
+            return elapsed == 6
+        }
+        let frame = try #require(decoded).image
+        var squared = 0.0
+        for i in stride(from: 0, to: truth.pixels.count, by: 4) {
+            for c in 0..<3 {
+                let d = Double(truth.pixels[i + c]) - Double(frame.pixels[i + c])
+                squared += d * d
+            }
+        }
+        let mse = squared / Double(truth.width * truth.height * 3)
+        let psnr = mse == 0 ? 99 : 10 * log10(255 * 255 / mse)
+        #expect(psnr > 40)
+    }
+
+    @Test func outputIsByteIdenticalAcrossRunsAndThreadCounts() throws {
+        let dir = try temporaryDirectory()
+        for (name, threads) in [("a", "1"), ("b", "2"), ("c", "2")] {
+            #expect(try run(["render", samplePath("marquee"), "-o", "\(dir)/\(name).gif", "--threads", threads]).status == 0)
+            #expect(try run(["render", samplePath("marquee"), "-o", "\(dir)/\(name)/", "--threads", threads, "--fps", "10"]).status == 0)
+        }
+        let a = FileManager.default.contents(atPath: dir + "/a.gif")
+        #expect(a != nil)
+        #expect(a == FileManager.default.contents(atPath: dir + "/b.gif"))
+        #expect(a == FileManager.default.contents(atPath: dir + "/c.gif"))
+        let frames = contents(ofDirectory: dir + "/a")
+        #expect(frames.count == 44)  // 43 frames at 10 fps over 4.28 s, and frames.json
+        #expect(frames.last == "frames.json")
+        for f in frames {
+            #expect(FileManager.default.contents(atPath: "\(dir)/a/\(f)") == FileManager.default.contents(atPath: "\(dir)/b/\(f)"))
+        }
+    }
+
+    @Test func thePNGSequenceManifestNamesFramesAndFonts() throws {
+        let dir = try temporaryDirectory()
+        #expect(try run(["render", samplePath("classic-spinner"), "-o", dir + "/seq/", "--fps", "5"]).status == 0)
+        let manifest = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: dir + "/seq/frames.json"))) as! [String: Any]
+        let frames = manifest["frames"] as! [[String: Any]]
+        #expect(frames.count == 10)
+        #expect(frames[1]["file"] as? String == "frame-0001.png")
+        #expect(frames[1]["time"] as? Double == 0.2)
+        #expect((manifest["specSHA256"] as? String)?.count == 64)
+        let fonts = manifest["fonts"] as! [[String: Any]]
+        #expect(fonts.contains { ($0["file"] as? String)?.hasSuffix("wqy-microhei.ttc") == true })
+    }
+
+    @Test func badOutputsLeaveNoFileBehind() throws {
+        let dir = try temporaryDirectory()
+        let missing = try run(["render", samplePath("marquee"), "-o", dir + "/nope/m.gif"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "\(dir)/nope/m.gif: error: the directory '\(dir)/nope' does not exist\n")
+        let copy = dir + "/spec.json"
+        try FileManager.default.copyItem(atPath: samplePath("marquee"), toPath: copy)
+        let overwrite = try run(["render", copy, "--format", "gif", "-o", copy])
+        #expect(overwrite.status == 2)
+        #expect(overwrite.stderr == "\(copy): error: the output would overwrite the input '\(copy)'; choose another name\n")
+        // A character no font covers fails the render after it started: no GIF and no temporary file.
+        let uncovered = dir + "/uncovered.json"
+        let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: samplePath("marquee"))), as: UTF8.self)
+            .replacingOccurrences(of: "\"refreshing\": \"中\"", with: "\"refreshing\": \"\u{10000}\"")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: uncovered))
+        let r = try run(["render", uncovered, "-o", dir + "/out.gif"])
+        #expect(r.status == 2)
+        #expect(r.stderr.contains("no installed font covers '\u{10000}' (U+10000)"))
+        #expect(r.stderr.split(separator: "\n").count == 1)
+        #expect(contents(ofDirectory: dir) == ["spec.json", "uncovered.json"])
+    }
+
+    @Test func anInterruptedRenderKeepsThePreviousFileAndLeavesNoTemporaryFile() throws {
+        let dir = try temporaryDirectory()
+        let out = dir + "/long.gif"
+        #expect(try run(["render", samplePath("classic-spinner"), "-o", out]).status == 0)
+        let before = FileManager.default.contents(atPath: out)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: binaryPath)
+        process.arguments = ["render", samplePath("rotate-scale"), "-o", out, "--fps", "100", "--scale", "4", "--threads", "1"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var sawTemporary = false
+        for _ in 0..<200 where !sawTemporary {
+            usleep(20_000)
+            sawTemporary = contents(ofDirectory: dir).contains { $0.contains(".tmp-") }
+        }
+        #expect(sawTemporary)
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 143)
+        #expect(contents(ofDirectory: dir) == ["long.gif"])
+        #expect(FileManager.default.contents(atPath: out) == before)
+    }
+}
