@@ -99,26 +99,27 @@ public struct ANSIReplayer: Sendable {
         guard start + 1 < bytes.count, bytes[start + 1] == UInt8(ascii: "[") else {
             throw .unsupportedSequence(describe(bytes[start..<min(start + 2, bytes.count)]), offset: offset + start)
         }
+        // CSI: parameter bytes 0x30–0x3F, intermediate bytes 0x20–0x2F, one final byte 0x40–0x7E.
         var i = start + 2
+        while i < bytes.count, (0x20...0x3F).contains(bytes[i]) { i += 1 }
+        guard i < bytes.count, (0x40...0x7E).contains(bytes[i]) else {
+            throw .unsupportedSequence(describe(bytes[start..<min(i + 1, bytes.count)]), offset: offset + start)
+        }
         var parameters: [Int?] = []
         var current: Int?
-        while i < bytes.count, (0x30...0x3F).contains(bytes[i]) {
-            switch bytes[i] {
+        for byte in bytes[(start + 2)..<i] {
+            switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                current = (current ?? 0) * 10 + Int(bytes[i] - UInt8(ascii: "0"))
+                current = (current ?? 0) * 10 + Int(byte - UInt8(ascii: "0"))
             case UInt8(ascii: ";"):
                 parameters.append(current)
                 current = nil
             default:
-                // Private or other parameter bytes (`?`, `<`, `:`) are outside the subset.
+                // Private markers (`?`, `<`…), sub-parameters (`:`) and intermediates are outside the subset.
                 throw .unsupportedSequence(describe(bytes[start...i]), offset: offset + start)
             }
-            i += 1
         }
         parameters.append(current)
-        guard i < bytes.count else {
-            throw .unsupportedSequence(describe(bytes[start..<i]), offset: offset + start)
-        }
         let final = bytes[i]
         let sequence = bytes[start...i]
         func p(_ k: Int, _ fallback: Int) -> Int { k < parameters.count ? parameters[k] ?? fallback : fallback }
