@@ -39,17 +39,11 @@ public enum ColorMode: String, Sendable, CaseIterable {
     ) -> CellGrid {
         if self == .truecolor { return grid }
         var out = grid
-        var cache: [TerminalRGB: TerminalRGB] = [:]
-        func q(_ c: TerminalRGB, _ fallback: TerminalRGB) -> TerminalRGB {
-            if self == .none { return fallback }
-            if let hit = cache[c] { return hit }
-            let v = quantized(c, fallback: fallback)
-            cache[c] = v
-            return v
-        }
-        for i in out.cells.indices {
-            out.cells[i].foreground = q(out.cells[i].foreground, defaultForeground)
-            out.cells[i].background = q(out.cells[i].background, defaultBackground)
+        out.cells.withUnsafeMutableBufferPointer { cells in
+            for i in cells.indices {
+                cells[i].foreground = quantized(cells[i].foreground, fallback: defaultForeground)
+                cells[i].background = quantized(cells[i].background, fallback: defaultBackground)
+            }
         }
         return out
     }
