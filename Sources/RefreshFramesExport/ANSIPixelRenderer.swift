@@ -96,7 +96,8 @@ public struct ANSIPixelRenderer: Sendable {
                                     let denominator = 255 * n
                                     let uncovered = denominator - sums[tx * 4 + 3]
                                     func channel(_ sum: Int, _ bg: Int) -> UInt8 {
-                                        UInt8(truncatingIfNeeded: (sum + bg * uncovered + denominator / 2) / denominator)
+                                        UInt8(
+                                            truncatingIfNeeded: (sum + bg * uncovered + denominator / 2) / denominator)
                                     }
                                     colors[ty * targetWidth + tx] = TerminalRGB(
                                         red: channel(sums[tx * 4], bgR), green: channel(sums[tx * 4 + 1], bgG),
@@ -116,7 +117,8 @@ public struct ANSIPixelRenderer: Sendable {
             let upper = 2 * row * targetWidth
             let lower = upper + targetWidth
             for column in 0..<targetWidth {
-                cells.append(Cell(character: block, foreground: colors[upper + column], background: colors[lower + column]))
+                cells.append(
+                    Cell(character: block, foreground: colors[upper + column], background: colors[lower + column]))
             }
         }
         return CellGrid(width: targetWidth, height: cellRows, cells: cells)

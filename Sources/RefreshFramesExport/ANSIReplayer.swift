@@ -184,7 +184,9 @@ public struct ANSIReplayer: Sendable {
         for k in range { grid.cells[k] = b }
     }
 
-    private mutating func applySGR(_ parameters: [Int?], sequence: ArraySlice<UInt8>, at position: Int) throws(ANSIError) {
+    private mutating func applySGR(_ parameters: [Int?], sequence: ArraySlice<UInt8>, at position: Int)
+        throws(ANSIError)
+    {
         var k = 0
         func unsupported() -> ANSIError { .unsupportedSequence(describe(sequence), offset: position) }
         while k < parameters.count {

@@ -88,13 +88,18 @@ public struct ANSITextRenderer: Sendable {
             }
             let backgroundOpacity = view.backgroundColor.alpha * opacity
 
-            if let spinner = view.spinner ?? (spec?.kind == .spinner ? SpinnerState(visibleSpokes: 0, leadingSpoke: 0) : nil) {
-                guard let glyph = Self.glyph(for: spinner), grid.contains(column: centreColumn, row: centreRow) else { continue }
+            if let spinner = view.spinner
+                ?? (spec?.kind == .spinner ? SpinnerState(visibleSpokes: 0, leadingSpoke: 0) : nil)
+            {
+                guard let glyph = Self.glyph(for: spinner), grid.contains(column: centreColumn, row: centreRow) else {
+                    continue
+                }
                 let under = grid[centreColumn, centreRow].background
                 let tint = spec?.tintColor ?? RGBA(white: 0.5)
                 guard tint.alpha * opacity >= Self.visibleAlpha else { continue }
                 grid.put(
-                    glyph, column: centreColumn, row: centreRow, foreground: tint.composited(over: under, opacity: opacity),
+                    glyph, column: centreColumn, row: centreRow,
+                    foreground: tint.composited(over: under, opacity: opacity),
                     background: under, bold: bold, underline: underline)
                 continue
             }
@@ -106,7 +111,8 @@ public struct ANSITextRenderer: Sendable {
                         let under = grid[column, row].background
                         grid.put(
                             "█", column: column, row: row,
-                            foreground: view.backgroundColor.composited(over: under, opacity: opacity), background: under)
+                            foreground: view.backgroundColor.composited(over: under, opacity: opacity),
+                            background: under)
                     }
                 }
                 continue

@@ -118,7 +118,8 @@ public struct CellGrid: Hashable, Sendable {
             w = 1
             text = " "
         }
-        let cell = Cell(character: text, foreground: foreground, background: background, bold: bold, underline: underline)
+        let cell = Cell(
+            character: text, foreground: foreground, background: background, bold: bold, underline: underline)
         detachWideHalves(column: column, row: row)
         self[column, row] = cell
         if w == 2 {
@@ -141,7 +142,9 @@ public struct CellGrid: Hashable, Sendable {
         for character in text {
             let w = displayWidth(of: character)
             if w > 0 && x >= 0 && x + w <= width {
-                put(character, column: x, row: row, foreground: foreground, background: background, bold: bold, underline: underline)
+                put(
+                    character, column: x, row: row, foreground: foreground, background: background, bold: bold,
+                    underline: underline)
             }
             x += w
         }

@@ -52,10 +52,11 @@ private let pureBlue = TerminalRGB(red: 0, green: 0, blue: 255)
 
 // MARK: - Display width
 
-@Test(arguments: [
-    ("a", 1), ("我", 2), ("。", 2), ("🤗", 2), ("\u{301}", 0), ("e\u{301}", 1), ("ｱ", 1), ("Ａ", 2), ("한", 2),
-    ("ひ", 2), ("\u{200D}", 0),
-] as [(String, Int)])
+@Test(
+    arguments: [
+        ("a", 1), ("我", 2), ("。", 2), ("🤗", 2), ("\u{301}", 0), ("e\u{301}", 1), ("ｱ", 1), ("Ａ", 2), ("한", 2),
+        ("ひ", 2), ("\u{200D}", 0),
+    ] as [(String, Int)])
 func displayWidthOfCharacter(text: String, width: Int) {
     #expect(displayWidth(of: Character(text)) == width)
 }
@@ -90,7 +91,9 @@ func displayWidthOfCharacter(text: String, width: Int) {
     ].joined(separator: "\n")
     #expect(grid.plainText == expected)
     // Each CJK character: its cell, then a continuation; at the columns the centres give.
-    for (character, column, row) in [("下", 22, 3), ("拉", 29, 3), ("刷", 35, 3), ("新", 42, 5), ("数", 48, 3), ("据", 54, 3)] {
+    for (character, column, row) in [
+        ("下", 22, 3), ("拉", 29, 3), ("刷", 35, 3), ("新", 42, 5), ("数", 48, 3), ("据", 54, 3),
+    ] {
         #expect(grid[column, row].character == character)
         #expect(grid[column + 1, row].isContinuation)
         #expect(grid[column + 1, row].foreground == grid[column, row].foreground)
@@ -113,12 +116,13 @@ func displayWidthOfCharacter(text: String, width: Int) {
     #expect(ANSITextRenderer.underlineRotationThreshold == 10)
 }
 
-@Test(arguments: [
-    (Transform(scaleX: 1.24, scaleY: 1.24), false, false), (Transform(scaleX: 1.25, scaleY: 1), true, false),
-    (Transform(scaleX: 0.5, scaleY: -1.5), true, false), (Transform(rotation: 9.9), false, false),
-    (Transform(rotation: -10), false, true), (Transform(rotation: 360), false, false),
-    (Transform(rotation: 355), false, false), (Transform(rotation: 190, scaleX: 1.5), true, true),
-] as [(Transform, Bool, Bool)])
+@Test(
+    arguments: [
+        (Transform(scaleX: 1.24, scaleY: 1.24), false, false), (Transform(scaleX: 1.25, scaleY: 1), true, false),
+        (Transform(scaleX: 0.5, scaleY: -1.5), true, false), (Transform(rotation: 9.9), false, false),
+        (Transform(rotation: -10), false, true), (Transform(rotation: 360), false, false),
+        (Transform(rotation: 355), false, false), (Transform(rotation: 190, scaleX: 1.5), true, true),
+    ] as [(Transform, Bool, Bool)])
 func emphasisThresholds(transform: Transform, bold: Bool, underline: Bool) {
     let e = ANSITextRenderer.emphasis(of: transform)
     #expect(e.bold == bold)
@@ -131,11 +135,13 @@ func emphasisThresholds(transform: Transform, bold: Bool, underline: Bool) {
     #expect(grid.cells.allSatisfy { $0.background == white })
 }
 
-@Test(arguments: [
-    (SpinnerState(visibleSpokes: 0, leadingSpoke: 0), nil), (SpinnerState(visibleSpokes: 1, leadingSpoke: 0), "⠁"),
-    (SpinnerState(visibleSpokes: 6, leadingSpoke: 0), "⡇"), (SpinnerState(visibleSpokes: 11, leadingSpoke: 0), "⣿"),
-    (SpinnerState(visibleSpokes: 12, leadingSpoke: 0), "⠋"), (SpinnerState(visibleSpokes: 12, leadingSpoke: 11), "⠙"),
-] as [(SpinnerState, Character?)])
+@Test(
+    arguments: [
+        (SpinnerState(visibleSpokes: 0, leadingSpoke: 0), nil), (SpinnerState(visibleSpokes: 1, leadingSpoke: 0), "⠁"),
+        (SpinnerState(visibleSpokes: 6, leadingSpoke: 0), "⡇"), (SpinnerState(visibleSpokes: 11, leadingSpoke: 0), "⣿"),
+        (SpinnerState(visibleSpokes: 12, leadingSpoke: 0), "⠋"),
+        (SpinnerState(visibleSpokes: 12, leadingSpoke: 11), "⠙"),
+    ] as [(SpinnerState, Character?)])
 func spinnerGlyphs(spinner: SpinnerState, glyph: Character?) {
     #expect(ANSITextRenderer.glyph(for: spinner) == glyph)
 }
@@ -175,9 +181,10 @@ private func bitmap(width: Int, height: Int, _ color: (Int, Int) -> (UInt8, UInt
     #expect(grid[0, 0].foreground == TerminalRGB(white: 128))
     let clear = bitmap(width: 4, height: 2) { _, _ in (255, 0, 0, 0) }
     let green = TerminalRGB(red: 0, green: 255, blue: 0)
-    #expect(ANSIPixelRenderer(columns: 4, background: green).render(clear).cells.allSatisfy {
-        $0.foreground == green && $0.background == green
-    })
+    #expect(
+        ANSIPixelRenderer(columns: 4, background: green).render(clear).cells.allSatisfy {
+            $0.foreground == green && $0.background == green
+        })
 }
 
 @Test func pixelRendererKeepsTheAspect() {
@@ -279,7 +286,8 @@ private func sgrParameters(_ bytes: [UInt8]) -> [[Int]] {
     var encoder = ANSIEncoder(colorMode: .detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"]))
     #expect(encoder.colorMode == .none)
     var bytes = encoder.encode(frame: renderer.render(labelState(), views: viewSpecs, canvas: canvas))
-    bytes += encoder.encode(frame: renderer.render(labelState { $0[0].textColor = blue }, views: viewSpecs, canvas: canvas))
+    bytes += encoder.encode(
+        frame: renderer.render(labelState { $0[0].textColor = blue }, views: viewSpecs, canvas: canvas))
     let parameters = sgrParameters(bytes).flatMap { $0 }
     #expect(!parameters.isEmpty)
     #expect(parameters.allSatisfy { [0, 1, 4, 22, 24].contains($0) }, "\(Set(parameters).sorted())")
@@ -297,10 +305,12 @@ private func sgrParameters(_ bytes: [UInt8]) -> [[Int]] {
     #expect(params(.palette16) == [[0], [91, 44], [0]])
 }
 
-@Test(arguments: [
-    (TerminalRGB(red: 128, green: 128, blue: 128), 244), (TerminalRGB(white: 0), 16), (TerminalRGB(white: 255), 231),
-    (TerminalRGB(red: 95, green: 135, blue: 175), 67), (TerminalRGB(white: 8), 232), (TerminalRGB(white: 100), 241),
-] as [(TerminalRGB, Int)])
+@Test(
+    arguments: [
+        (TerminalRGB(red: 128, green: 128, blue: 128), 244), (TerminalRGB(white: 0), 16),
+        (TerminalRGB(white: 255), 231),
+        (TerminalRGB(red: 95, green: 135, blue: 175), 67), (TerminalRGB(white: 8), 232), (TerminalRGB(white: 100), 241),
+    ] as [(TerminalRGB, Int)])
 func nearest256Colour(color: TerminalRGB, index: Int) {
     #expect(Int(nearest256(color)) == index)
     // The arithmetic search agrees with a brute-force one over 16…255.
@@ -319,7 +329,9 @@ func nearest256Colour(color: TerminalRGB, index: Int) {
 
 @Test func replayerRejectsSequencesOutsideTheSubset() {
     var replayer = ANSIReplayer(width: 4, height: 2)
-    #expect(throws: ANSIError.unsupportedSequence("ESC[?25l", offset: 1)) { try replayer.apply(Array("x\u{1B}[?25l".utf8)) }
+    #expect(throws: ANSIError.unsupportedSequence("ESC[?25l", offset: 1)) {
+        try replayer.apply(Array("x\u{1B}[?25l".utf8))
+    }
     #expect(
         ANSIError.unsupportedSequence("ESC[?25l", offset: 1).description
             == "unsupported escape sequence 'ESC[?25l' at byte 1")
@@ -333,12 +345,14 @@ func nearest256Colour(color: TerminalRGB, index: Int) {
 
 // MARK: - Colour mode detection
 
-@Test(arguments: [
-    ([:], ColorMode.palette16), (["TERM": "xterm"], .palette16), (["TERM": "xterm-256color"], .palette256),
-    (["TERM": "screen-256color", "COLORTERM": "truecolor"], .truecolor), (["COLORTERM": "24bit"], .truecolor),
-    (["COLORTERM": "yes", "TERM": "xterm-256color"], .palette256), (["NO_COLOR": "", "COLORTERM": "truecolor"], .none),
-    (["NO_COLOR": "1", "TERM": "xterm-256color"], .none),
-] as [([String: String], ColorMode)])
+@Test(
+    arguments: [
+        ([:], ColorMode.palette16), (["TERM": "xterm"], .palette16), (["TERM": "xterm-256color"], .palette256),
+        (["TERM": "screen-256color", "COLORTERM": "truecolor"], .truecolor), (["COLORTERM": "24bit"], .truecolor),
+        (["COLORTERM": "yes", "TERM": "xterm-256color"], .palette256),
+        (["NO_COLOR": "", "COLORTERM": "truecolor"], .none),
+        (["NO_COLOR": "1", "TERM": "xterm-256color"], .none),
+    ] as [([String: String], ColorMode)])
 func detectColorMode(environment: [String: String], mode: ColorMode) {
     #expect(ColorMode.detect(environment: environment) == mode)
 }
