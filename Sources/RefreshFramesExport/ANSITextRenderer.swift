@@ -88,9 +88,8 @@ public struct ANSITextRenderer: Sendable {
             }
             let backgroundOpacity = view.backgroundColor.alpha * opacity
 
-            if let spinner = view.spinner
-                ?? (spec?.kind == .spinner ? SpinnerState(visibleSpokes: 0, leadingSpoke: 0) : nil)
-            {
+            if view.spinner != nil || spec?.kind == .spinner {
+                let spinner = view.spinner ?? SpinnerState(visibleSpokes: 0, leadingSpoke: 0)
                 guard let glyph = Self.glyph(for: spinner), grid.contains(column: centreColumn, row: centreRow) else {
                     continue
                 }
