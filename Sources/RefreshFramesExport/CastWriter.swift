@@ -1,0 +1,71 @@
+/// An asciinema cast (format v2): a JSON header line, then one `[time, "o", data]` line per frame.
+///
+/// Times are written with at most 6 decimals (microseconds, trailing zeros dropped, at least one
+/// decimal) and must strictly increase after that rounding. Data is the frame's bytes as a JSON
+/// string: `"` and `\` escaped, control characters as `\u00XX` (ESC is `\u001b`), everything else,
+/// non-ASCII included, kept as UTF-8.
+public struct CastWriter: Sendable {
+    public let width: Int
+    public let height: Int
+    /// Seconds since 1970 written in the header; a parameter, so casts are reproducible.
+    public let timestamp: Int
+    public let environment: [String: String]
+    /// The header and event lines so far, each without its newline.
+    public private(set) var lines: [String]
+    private var lastTime: Double?
+
+    public init(width: Int, height: Int, timestamp: Int, environment: [String: String] = ["TERM": "xterm-256color"]) {
+        self.width = width
+        self.height = height
+        self.timestamp = timestamp
+        self.environment = environment
+        let env = environment.keys.sorted().map { "\(jsonString($0)): \(jsonString(environment[$0]!))" }
+        lines = [
+            "{\"version\": 2, \"width\": \(width), \"height\": \(height), \"timestamp\": \(timestamp), "
+                + "\"env\": {\(env.joined(separator: ", "))}}"
+        ]
+    }
+
+    /// Appends one output event: `bytes` written `time` seconds after the start.
+    public mutating func append(time: Double, bytes: [UInt8]) throws(ANSIError) {
+        guard time.isFinite, time >= 0 else { throw .castTimeInvalid(time) }
+        let micros = (time * 1_000_000).rounded()
+        let rounded = micros / 1_000_000
+        if let lastTime, rounded <= lastTime { throw .castTimeNotIncreasing(time: rounded, previous: lastTime) }
+        lastTime = rounded
+        lines.append("[\(formatCastTime(Int64(micros))), \"o\", \(jsonString(String(decoding: bytes, as: UTF8.self)))]")
+    }
+
+    /// The whole cast, each line ending in a newline.
+    public var text: String { lines.joined(separator: "\n") + "\n" }
+}
+
+/// Microseconds as seconds with up to 6 decimals: `0.0`, `1.5`, `0.033333`.
+func formatCastTime(_ micros: Int64) -> String {
+    let whole = micros / 1_000_000
+    var fraction = String(micros % 1_000_000)
+    fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+    while fraction.count > 1 && fraction.hasSuffix("0") { fraction.removeLast() }
+    return "\(whole).\(fraction)"
+}
+
+/// A JSON string literal for `text`.
+func jsonString(_ text: String) -> String {
+    var out = "\""
+    out.reserveCapacity(text.utf8.count + 2)
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case "\u{0}"..."\u{1F}", "\u{7F}":
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default:
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}

@@ -1,0 +1,416 @@
+import Foundation
+import RefreshFramesCore
+import Testing
+
+@testable import RefreshFramesExport
+
+// MARK: - Fixtures
+
+private let canvas = Canvas(width: 375, height: 60, scale: 2, background: .white)
+private let red = RGBA(red: 1, green: 0, blue: 0)
+private let blue = RGBA(red: 0, green: 0, blue: 1)
+
+/// Six 20×20 labels 下 拉 刷 新 数 据 at x = 100, 130, … 250, y = 20, a 10×10 blue dot (tag 7)
+/// and a spinner (tag 8) at (20, 20, 20, 20). On 80 columns a cell is 4.6875 × 9.375 points.
+private func labelState(
+    contentAlpha: Double = 1, change: (inout [ViewState]) -> Void = { _ in }
+) -> FrameState {
+    var views = Array("下拉刷新数据").enumerated().map { i, character in
+        ViewState(
+            tag: i + 1, text: String(character), frame: Rect(x: 100 + 30 * Double(i), y: 20, width: 20, height: 20),
+            transform: .identity, alpha: 1, textColor: red, backgroundColor: .clear)
+    }
+    views[1].transform = Transform(scaleX: 1.5, scaleY: 1.5)  // 拉: bold
+    views[2].transform = Transform(rotation: 45)  // 刷: underline
+    views[3].transform = Transform(translationY: 20)  // 新: two rows down
+    views[4].textColor = RGBA(red: 1, green: 0, blue: 0, alpha: 0.5)  // 数: half transparent
+    views.append(
+        ViewState(
+            tag: 7, text: nil, frame: Rect(x: 300, y: 40, width: 10, height: 10), transform: .identity, alpha: 1,
+            textColor: .black, backgroundColor: blue))
+    views.append(
+        ViewState(
+            tag: 8, text: nil, frame: Rect(x: 20, y: 20, width: 20, height: 20), transform: .identity, alpha: 1,
+            textColor: .black, backgroundColor: .clear, spinner: SpinnerState(visibleSpokes: 12, leadingSpoke: 3)))
+    change(&views)
+    return FrameState(
+        time: 0, phase: .refreshing, refreshBeganAt: 0, refreshEndedAt: nil, contentAlpha: contentAlpha, pull: 60,
+        views: views)
+}
+
+private let viewSpecs: [ViewSpec] =
+    (1...6).map { ViewSpec(tag: $0) } + [
+        ViewSpec(tag: 7, kind: .view, backgroundColor: blue),
+        ViewSpec(tag: 8, kind: .spinner, tintColor: RGBA(white: 0.5)),
+    ]
+
+private func spaces(_ n: Int) -> String { String(repeating: " ", count: n) }
+
+private let white = TerminalRGB.white
+private let pureRed = TerminalRGB(red: 255, green: 0, blue: 0)
+private let pureBlue = TerminalRGB(red: 0, green: 0, blue: 255)
+
+// MARK: - Display width
+
+@Test(
+    arguments: [
+        ("a", 1), ("我", 2), ("。", 2), ("🤗", 2), ("\u{301}", 0), ("e\u{301}", 1), ("ｱ", 1), ("Ａ", 2), ("한", 2),
+        ("ひ", 2), ("\u{200D}", 0),
+    ] as [(String, Int)])
+func displayWidthOfCharacter(text: String, width: Int) {
+    #expect(displayWidth(of: Character(text)) == width)
+}
+
+// MARK: - CellGrid
+
+@Test func wideCharacterTakesTwoCellsAndOverwritingHalfBlanksTheOther() {
+    var grid = CellGrid(width: 6, height: 1)
+    #expect(grid.write("a下b", column: 0, row: 0, foreground: white, background: .black) == 4)
+    #expect(grid[1, 0].character == "下")
+    #expect(grid[2, 0].isContinuation)
+    #expect(grid.plainText == "a下b")
+    grid.put("x", column: 2, row: 0, foreground: white, background: .black)
+    #expect(grid.plainText == "a xb")
+    // A wide character that does not fit at the right edge becomes a space.
+    grid.put("据", column: 5, row: 0, foreground: white, background: .black)
+    #expect(grid[5, 0].character == " ")
+}
+
+// MARK: - Text renderer
+
+@Test func textRendererPlacesLabelsDotAndSpinner() {
+    let grid = ANSITextRenderer(columns: 80).render(labelState(), views: viewSpecs, canvas: canvas)
+    #expect(grid.width == 80)
+    #expect(grid.height == 7)
+    let expected = [
+        "", "", "",
+        spaces(6) + "⠸" + spaces(15) + "下" + spaces(5) + "拉" + spaces(4) + "刷" + spaces(11) + "数" + spaces(4) + "据",
+        spaces(64) + "██",
+        spaces(42) + "新",
+        "",
+    ].joined(separator: "\n")
+    #expect(grid.plainText == expected)
+    // Each CJK character: its cell, then a continuation; at the columns the centres give.
+    for (character, column, row) in [
+        ("下", 22, 3), ("拉", 29, 3), ("刷", 35, 3), ("新", 42, 5), ("数", 48, 3), ("据", 54, 3),
+    ] {
+        #expect(grid[column, row].character == character)
+        #expect(grid[column + 1, row].isContinuation)
+        #expect(grid[column + 1, row].foreground == grid[column, row].foreground)
+    }
+    #expect(grid[22, 3].foreground == pureRed)
+    #expect(grid[22, 3].background == white)
+    #expect(grid[48, 3].foreground == TerminalRGB(red: 255, green: 128, blue: 128))
+    #expect(grid[6, 3].foreground == TerminalRGB(white: 128))
+    #expect(grid[64, 4].foreground == pureBlue)
+    #expect(grid[64, 4].background == white)
+    #expect(grid[0, 0] == Cell(character: " ", foreground: white, background: white))
+}
+
+@Test func textRendererShowsScaleAsBoldAndRotationAsUnderline() {
+    let grid = ANSITextRenderer(columns: 80).render(labelState(), views: viewSpecs, canvas: canvas)
+    #expect(grid[22, 3].bold == false && grid[22, 3].underline == false)  // 下: identity
+    #expect(grid[29, 3].bold == true && grid[29, 3].underline == false)  // 拉: scale 1.5
+    #expect(grid[35, 3].bold == false && grid[35, 3].underline == true)  // 刷: rotation 45°
+    #expect(ANSITextRenderer.boldScaleThreshold == 1.25)
+    #expect(ANSITextRenderer.underlineRotationThreshold == 10)
+}
+
+@Test(
+    arguments: [
+        (Transform(scaleX: 1.24, scaleY: 1.24), false, false), (Transform(scaleX: 1.25, scaleY: 1), true, false),
+        (Transform(scaleX: 0.5, scaleY: -1.5), true, false), (Transform(rotation: 9.9), false, false),
+        (Transform(rotation: -10), false, true), (Transform(rotation: 360), false, false),
+        (Transform(rotation: 355), false, false), (Transform(rotation: 190, scaleX: 1.5), true, true),
+    ] as [(Transform, Bool, Bool)])
+func emphasisThresholds(transform: Transform, bold: Bool, underline: Bool) {
+    let e = ANSITextRenderer.emphasis(of: transform)
+    #expect(e.bold == bold)
+    #expect(e.underline == underline)
+}
+
+@Test func transparentContentRendersOnlyTheCanvasBackground() {
+    let grid = ANSITextRenderer(columns: 80).render(labelState(contentAlpha: 0), views: viewSpecs, canvas: canvas)
+    #expect(grid.plainText == Array(repeating: "", count: 7).joined(separator: "\n"))
+    #expect(grid.cells.allSatisfy { $0.background == white })
+}
+
+@Test(
+    arguments: [
+        (SpinnerState(visibleSpokes: 0, leadingSpoke: 0), nil), (SpinnerState(visibleSpokes: 1, leadingSpoke: 0), "⠁"),
+        (SpinnerState(visibleSpokes: 6, leadingSpoke: 0), "⡇"), (SpinnerState(visibleSpokes: 11, leadingSpoke: 0), "⣿"),
+        (SpinnerState(visibleSpokes: 12, leadingSpoke: 0), "⠋"),
+        (SpinnerState(visibleSpokes: 12, leadingSpoke: 11), "⠙"),
+    ] as [(SpinnerState, Character?)])
+func spinnerGlyphs(spinner: SpinnerState, glyph: Character?) {
+    #expect(ANSITextRenderer.glyph(for: spinner) == glyph)
+}
+
+@Test func textGridSizeKeepsTwoToOneCells() {
+    #expect(ANSITextRenderer(columns: 80).gridSize(for: canvas) == (80, 7))
+    #expect(ANSITextRenderer(columns: 160).gridSize(for: canvas) == (160, 13))
+    #expect(ANSITextRenderer(columns: 80).gridSize(for: Canvas(width: 375, height: 10)) == (80, 3))
+}
+
+// MARK: - Pixel renderer
+
+private func bitmap(width: Int, height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> Bitmap {
+    var pixels: [UInt8] = []
+    for y in 0..<height {
+        for x in 0..<width {
+            let c = color(x, y)
+            pixels += [c.0, c.1, c.2, c.3]
+        }
+    }
+    return Bitmap(width: width, height: height, pixels: pixels)
+}
+
+@Test func pixelRendererDrawsUpperPixelAsForegroundAndLowerAsBackground() {
+    let image = bitmap(width: 40, height: 4) { _, y in y < 2 ? (255, 0, 0, 255) : (0, 0, 255, 255) }
+    let grid = ANSIPixelRenderer(columns: 20).render(image)
+    #expect(grid.width == 20)
+    #expect(grid.height == 1)
+    #expect(grid.cells.allSatisfy { $0 == Cell(character: "▀", foreground: pureRed, background: pureBlue) })
+}
+
+@Test func pixelRendererBoxFiltersAndCompositesTransparency() {
+    // Left half black, right half white, averaged into one cell: 127.5 rounds to 128.
+    let image = bitmap(width: 4, height: 4) { x, _ in x < 2 ? (0, 0, 0, 255) : (255, 255, 255, 255) }
+    let grid = ANSIPixelRenderer(columns: 1).render(image)
+    #expect(grid.width == 1 && grid.height == 1)
+    #expect(grid[0, 0].foreground == TerminalRGB(white: 128))
+    let clear = bitmap(width: 4, height: 2) { _, _ in (255, 0, 0, 0) }
+    let green = TerminalRGB(red: 0, green: 255, blue: 0)
+    #expect(
+        ANSIPixelRenderer(columns: 4, background: green).render(clear).cells.allSatisfy {
+            $0.foreground == green && $0.background == green
+        })
+}
+
+@Test func pixelRendererKeepsTheAspect() {
+    #expect(ANSIPixelRenderer(columns: 80).gridSize(imageWidth: 750, imageHeight: 120) == (80, 6))
+    #expect(ANSIPixelRenderer(columns: 160).gridSize(imageWidth: 750, imageHeight: 120) == (160, 13))
+    #expect(ANSIPixelRenderer(columns: 80).gridSize(imageWidth: 750, imageHeight: 1) == (80, 1))
+    let grid = ANSIPixelRenderer(columns: 80).render(Bitmap(width: 750, height: 120, fill: .white))
+    #expect(grid.width == 80 && grid.height == 6)
+    #expect(grid.cells.allSatisfy { $0.foreground == white && $0.background == white })
+}
+
+// MARK: - Encoder and replayer
+
+private func replay(_ chunks: [[UInt8]], width: Int, height: Int) throws -> CellGrid {
+    var replayer = ANSIReplayer(width: width, height: height)
+    for chunk in chunks { try replayer.apply(chunk) }
+    return replayer.grid
+}
+
+@Test(arguments: ColorMode.allCases)
+func diffEncodingReproducesEveryFrame(mode: ColorMode) throws {
+    let renderer = ANSITextRenderer(columns: 80)
+    let frame1 = renderer.render(labelState(), views: viewSpecs, canvas: canvas)
+    let frame2 = renderer.render(
+        labelState { views in
+            views[2].transform = Transform(scaleX: 1.5, scaleY: 1.5)  // 刷 bold, no longer underlined
+            views[2].textColor = blue
+            views[5].transform = Transform(translationX: -5)  // 据 moves one column left
+        }, views: viewSpecs, canvas: canvas)
+    #expect(frame1 != frame2)
+    var encoder = ANSIEncoder(colorMode: mode)
+    let bytes1 = encoder.encode(frame: frame1)
+    let bytes2 = encoder.encode(frame: frame2)
+    #expect(bytes1.starts(with: Array("\u{1B}[0m\u{1B}[H\u{1B}[2J".utf8)))
+    #expect(bytes2.count * 10 < bytes1.count, "diff \(bytes2.count) bytes, full \(bytes1.count)")
+    #expect(Array(bytes2.suffix(4)) == Array("\u{1B}[0m".utf8))
+    #expect(encoder.bytesWritten == bytes1.count + bytes2.count)
+    #expect(try replay([bytes1], width: 80, height: 7) == mode.quantized(frame1))
+    #expect(try replay([bytes1, bytes2], width: 80, height: 7) == mode.quantized(frame2))
+    #expect(encoder.encode(frame: frame2).isEmpty)
+}
+
+@Test(arguments: ColorMode.allCases)
+func diffEncodingOfPixelFrames(mode: ColorMode) throws {
+    let renderer = ANSIPixelRenderer(columns: 40)
+    var encoder = ANSIEncoder(colorMode: mode)
+    var chunks: [[UInt8]] = []
+    for step in 0..<4 {
+        let image = bitmap(width: 200, height: 40) { x, y in
+            (UInt8((x * 5 + step * 40) % 256), UInt8(y * 6), x / 10 == step ? 255 : 30, UInt8(255 - step * 50))
+        }
+        let grid = renderer.render(image)
+        chunks.append(encoder.encode(frame: grid))
+        #expect(try replay(chunks, width: grid.width, height: grid.height) == mode.quantized(grid))
+    }
+}
+
+/// Random grids of narrow and wide characters moving about: the diff must always replay exactly.
+@Test(arguments: [ColorMode.truecolor, .palette16])
+func diffEncodingSurvivesRandomWideCharacterChurn(mode: ColorMode) throws {
+    var seed: UInt64 = 0x1234_5678
+    func next(_ n: Int) -> Int {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return Int((seed >> 33) % UInt64(n))
+    }
+    let characters: [Character] = ["a", "b", " ", "下", "拉", "🤗", "█", "é"]
+    let colors = [pureRed, pureBlue, white, TerminalRGB.black, TerminalRGB(red: 10, green: 200, blue: 30)]
+    var grid = CellGrid(width: 13, height: 4)
+    var encoder = ANSIEncoder(colorMode: mode)
+    var replayer = ANSIReplayer(width: 13, height: 4)
+    for _ in 0..<200 {
+        for _ in 0..<next(6) {
+            grid.put(
+                characters[next(characters.count)], column: next(13), row: next(4),
+                foreground: colors[next(colors.count)], background: colors[next(colors.count)],
+                bold: next(2) == 0, underline: next(3) == 0)
+        }
+        try replayer.apply(encoder.encode(frame: grid))
+        #expect(replayer.grid == mode.quantized(grid))
+    }
+}
+
+/// The SGR parameter lists in a stream.
+private func sgrParameters(_ bytes: [UInt8]) -> [[Int]] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    var result: [[Int]] = []
+    var rest = Substring(text)
+    while let start = rest.range(of: "\u{1B}[") {
+        rest = rest[start.upperBound...]
+        let body = rest.prefix { $0.isNumber || $0 == ";" }
+        let after = rest.dropFirst(body.count)
+        if after.first == "m" { result.append(body.split(separator: ";").map { Int($0)! }) }
+    }
+    return result
+}
+
+@Test func noColorModeEmitsNoColourCodes() throws {
+    let renderer = ANSITextRenderer(columns: 80)
+    var encoder = ANSIEncoder(colorMode: .detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"]))
+    #expect(encoder.colorMode == .none)
+    var bytes = encoder.encode(frame: renderer.render(labelState(), views: viewSpecs, canvas: canvas))
+    bytes += encoder.encode(
+        frame: renderer.render(labelState { $0[0].textColor = blue }, views: viewSpecs, canvas: canvas))
+    let parameters = sgrParameters(bytes).flatMap { $0 }
+    #expect(!parameters.isEmpty)
+    #expect(parameters.allSatisfy { [0, 1, 4, 22, 24].contains($0) }, "\(Set(parameters).sorted())")
+}
+
+@Test func truecolorAndPaletteCodes() {
+    var grid = CellGrid(width: 1, height: 1)
+    grid.put("x", column: 0, row: 0, foreground: TerminalRGB(red: 250, green: 1, blue: 2), background: pureBlue)
+    func params(_ mode: ColorMode) -> [[Int]] {
+        var encoder = ANSIEncoder(colorMode: mode)
+        return sgrParameters(encoder.encode(frame: grid))
+    }
+    #expect(params(.truecolor) == [[0], [38, 2, 250, 1, 2, 48, 2, 0, 0, 255], [0]])
+    #expect(params(.palette256) == [[0], [38, 5, 196, 48, 5, 21], [0]])
+    #expect(params(.palette16) == [[0], [91, 44], [0]])
+}
+
+@Test(
+    arguments: [
+        (TerminalRGB(red: 128, green: 128, blue: 128), 244), (TerminalRGB(white: 0), 16),
+        (TerminalRGB(white: 255), 231),
+        (TerminalRGB(red: 95, green: 135, blue: 175), 67), (TerminalRGB(white: 8), 232), (TerminalRGB(white: 100), 241),
+    ] as [(TerminalRGB, Int)])
+func nearest256Colour(color: TerminalRGB, index: Int) {
+    #expect(Int(nearest256(color)) == index)
+    // The arithmetic search agrees with a brute-force one over 16…255.
+    let brute = (16..<256).min { a, b in
+        func d(_ i: Int) -> Int {
+            let p = xtermPalette[i]
+            let dr = Int(p.red) - Int(color.red)
+            let dg = Int(p.green) - Int(color.green)
+            let db = Int(p.blue) - Int(color.blue)
+            return dr * dr + dg * dg + db * db
+        }
+        return d(a) < d(b)
+    }!
+    #expect(xtermPalette[brute] == xtermPalette[index])
+}
+
+@Test func replayerRejectsSequencesOutsideTheSubset() {
+    var replayer = ANSIReplayer(width: 4, height: 2)
+    #expect(throws: ANSIError.unsupportedSequence("ESC[?25l", offset: 1)) {
+        try replayer.apply(Array("x\u{1B}[?25l".utf8))
+    }
+    #expect(
+        ANSIError.unsupportedSequence("ESC[?25l", offset: 1).description
+            == "unsupported escape sequence 'ESC[?25l' at byte 1")
+}
+
+@Test func replayerWrapsAndPositions() throws {
+    var replayer = ANSIReplayer(width: 4, height: 2)
+    try replayer.apply(Array("abcde\u{1B}[1;2H下\u{1B}[2;4H\u{1B}[1K".utf8))
+    #expect(replayer.grid.plainText == "a下d\n")
+}
+
+// MARK: - Colour mode detection
+
+@Test(
+    arguments: [
+        ([:], ColorMode.palette16), (["TERM": "xterm"], .palette16), (["TERM": "xterm-256color"], .palette256),
+        (["TERM": "screen-256color", "COLORTERM": "truecolor"], .truecolor), (["COLORTERM": "24bit"], .truecolor),
+        (["COLORTERM": "yes", "TERM": "xterm-256color"], .palette256),
+        (["NO_COLOR": "", "COLORTERM": "truecolor"], .none),
+        (["NO_COLOR": "1", "TERM": "xterm-256color"], .none),
+    ] as [([String: String], ColorMode)])
+func detectColorMode(environment: [String: String], mode: ColorMode) {
+    #expect(ColorMode.detect(environment: environment) == mode)
+}
+
+// MARK: - asciinema cast
+
+@Test func castLinesParseBackAsJSON() throws {
+    let renderer = ANSITextRenderer(columns: 80)
+    var encoder = ANSIEncoder(colorMode: .truecolor)
+    var cast = CastWriter(width: 80, height: 7, timestamp: 1_700_000_000)
+    var all: [UInt8] = []
+    let times = [0, 1.0 / 30, 2.0 / 30, 0.1 + 1e-7]
+    for (i, time) in times.enumerated() {
+        let state = labelState { $0[0].transform = Transform(translationX: Double(i) * 10) }
+        let bytes = encoder.encode(frame: renderer.render(state, views: viewSpecs, canvas: canvas))
+        all += bytes
+        try cast.append(time: time, bytes: bytes)
+    }
+    let text = cast.text
+    #expect(text.hasSuffix("]\n"))
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(lines.count == 1 + times.count)
+    #expect(
+        lines[0]
+            == #"{"version": 2, "width": 80, "height": 7, "timestamp": 1700000000, "env": {"TERM": "xterm-256color"}}"#)
+    let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+    #expect(header["version"] as? Int == 2)
+    #expect(header["width"] as? Int == 80)
+    #expect(header["height"] as? Int == 7)
+    #expect(header["timestamp"] as? Int == 1_700_000_000)
+    #expect(header["env"] as? [String: String] == ["TERM": "xterm-256color"])
+    var data = ""
+    var previous = -1.0
+    for line in lines.dropFirst() {
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [Any])
+        #expect(event.count == 3)
+        let time = try #require(event[0] as? Double)
+        #expect(time > previous)
+        previous = time
+        #expect(event[1] as? String == "o")
+        data += try #require(event[2] as? String)
+    }
+    #expect(data == String(decoding: all, as: UTF8.self))
+    #expect(lines[1].hasPrefix(#"[0.0, "o", "\u001b[0m\u001b[H\u001b[2J"#))
+    #expect(lines[2].hasPrefix(#"[0.033333, "o", ""#))
+    #expect(lines[4].hasPrefix(#"[0.1, "o", ""#))
+    #expect(lines[1].contains("下"))
+}
+
+@Test func castRejectsTimesThatDoNotIncrease() throws {
+    var cast = CastWriter(width: 1, height: 1, timestamp: 0)
+    try cast.append(time: 0.5, bytes: [])
+    #expect(throws: ANSIError.castTimeNotIncreasing(time: 0.5, previous: 0.5)) {
+        try cast.append(time: 0.5000001, bytes: [])
+    }
+    #expect(throws: ANSIError.castTimeInvalid(-1)) { try cast.append(time: -1, bytes: []) }
+}
+
+@Test func jsonStringEscaping() {
+    #expect(jsonString("a\"b\\c\n\u{1B}[0m\u{7F}下🤗") == #""a\"b\\c\n\u001b[0m\u007f下🤗""#)
+}
