@@ -1,8 +1,103 @@
-/// The terminal options of `render` (filled in by the ANSI exporter).
+import Foundation
+import RefreshFramesCore
+import RefreshFramesExport
+import RefreshFramesRaster
+
+enum AnsiMode: String, CaseIterable {
+    case pixels, text
+}
+
+enum ColorsOption: String, CaseIterable {
+    case auto, truecolor, _256 = "256", _16 = "16", none
+}
+
+/// The terminal options of `render`: `--ansi pixels|text`, `--cols`, `--colors`.
 enum AnsiOptions {
-    static let options: [OptionDefinition] = []
+    static let options: [OptionDefinition] = [
+        .value("ansi", "mode", "For ANSI and cast output: pixels (half blocks) or text (labels as characters); default pixels."),
+        .value("cols", "n", "Columns for ANSI and cast output (default: the terminal's width, else 80)."),
+        .value("colors", "mode", "auto, truecolor, 256, 16 or none (default auto: COLORTERM/TERM, none under NO_COLOR)."),
+    ]
+
+    static func colorMode(_ args: ParsedArguments, environment: [String: String], command: String) throws(CLIError) -> ColorMode {
+        switch try args.choice("colors", command: command, as: ColorsOption.self) ?? .auto {
+        case .auto: return ColorMode.detect(environment: environment)
+        case .truecolor: return .truecolor
+        case ._256: return .palette256
+        case ._16: return .palette16
+        case .none: return .none
+        }
+    }
+
+    static func columns(_ args: ParsedArguments, command: String) throws(CLIError) -> Int {
+        try args.integer("cols", command: command, in: 10...1000) ?? Terminal.size()?.columns ?? 80
+    }
+
+    /// Draws frames as cell grids, in either mode.
+    static func gridMaker(_ request: RenderRequest, mode: AnsiMode, columns: Int) -> @Sendable (Double) throws -> CellGrid {
+        let timeline = request.loaded.timeline
+        let views = request.loaded.spec.views
+        let canvas = request.canvas
+        switch mode {
+        case .text:
+            let renderer = ANSITextRenderer(columns: columns)
+            return { t in renderer.render(timeline.sample(at: t), views: views, canvas: canvas) }
+        case .pixels:
+            let raster = FrameRenderer(canvas: canvas, views: views, fonts: .shared)
+            let pixels = ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
+            // One terminal cell is about 2 px of a 1× frame: rendering at 1× keeps text legible and fast.
+            let scale = min(request.scale, max(1, Double(columns) * 2 / canvas.width))
+            return { t in pixels.render(try raster.render(timeline.sample(at: t), scale: scale)) }
+        }
+    }
 
     static func render(_ request: RenderRequest, args: ParsedArguments, environment: [String: String]) throws(CLIError) {
-        throw .usage("ANSI output is not available yet.", command: "render")
+        let command = RenderCommand.definition.name
+        let mode = try args.choice("ansi", command: command, as: AnsiMode.self) ?? .pixels
+        let columns = try columns(args, command: command)
+        var encoder = ANSIEncoder(colorMode: try colorMode(args, environment: environment, command: command))
+        let makeGrid = gridMaker(request, mode: mode, columns: columns)
+        let times = request.times
+        var stream: [UInt8] = []
+        var cast: CastWriter?
+        var grids: [CellGrid] = []
+        do {
+            for t in times { grids.append(try makeGrid(t)) }
+        } catch {
+            throw .input("\(request.loaded.path): error: \(error)")
+        }
+        if request.format == .cast, let first = grids.first {
+            cast = CastWriter(width: first.width, height: first.height, timestamp: Int(request.loaded.now))
+        }
+        for (i, grid) in grids.enumerated() {
+            let bytes = encoder.encode(frame: grid)
+            if cast != nil {
+                do {
+                    try cast!.append(time: times[i] - request.from, bytes: bytes)
+                } catch {
+                    throw .input("\(request.output ?? "-"): error: \(error)")
+                }
+            } else {
+                stream += bytes
+            }
+        }
+        stream += encoder.trailer()
+        let bytes = cast.map { Array($0.text.utf8) } ?? stream
+        guard let output = request.output, output != "-" else {
+            Output.outBytes(bytes)
+            return
+        }
+        try OutputFile.write(bytes, to: output)
+        let size = grids.first.map { "\($0.width)x\($0.height) cells" } ?? ""
+        Output.out("wrote \(output): \(grids.count) frames, \(size), \(bytes.count) bytes\n")
+    }
+}
+
+/// The controlling terminal's size, when stdout is one.
+enum Terminal {
+    static func size() -> (columns: Int, rows: Int)? {
+        var w = winsize()
+        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0 else { return nil }
+        return (Int(w.ws_col), Int(w.ws_row))
     }
 }

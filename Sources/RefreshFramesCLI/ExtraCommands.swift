@@ -1,3 +1,3 @@
 extension RefreshFramesCommand {
-    static var extraSubcommands: [Subcommand] { [RenderCommand.subcommand] }
+    static var extraSubcommands: [Subcommand] { [RenderCommand.subcommand, PreviewCommand.subcommand] }
 }
