@@ -1,0 +1,173 @@
+import Foundation
+import RefreshFramesExport
+import Testing
+
+/// Replays an ANSI stream onto a grid and returns what a person would read.
+private func screen(_ bytes: [UInt8], width: Int, height: Int) throws -> String {
+    var replayer = ANSIReplayer(width: width, height: height)
+    try replayer.apply(bytes)
+    var lines = replayer.grid.plainText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.joined(separator: "\n")
+}
+
+/// Every visible character with its colour and emphasis, one per line: `r2c14 我 #FF00FF underline`.
+private func styles(_ bytes: [UInt8], width: Int, height: Int) throws -> String {
+    var replayer = ANSIReplayer(width: width, height: height)
+    try replayer.apply(bytes)
+    let grid = replayer.grid
+    var lines: [String] = []
+    for row in 0..<grid.height {
+        for column in 0..<grid.width {
+            let cell = grid[column, row]
+            guard !cell.isContinuation, cell.character != " " else { continue }
+            var line = "r\(row)c\(column) \(cell.character) \(cell.foreground)"
+            if cell.bold { line += " bold" }
+            if cell.underline { line += " underline" }
+            lines.append(line)
+        }
+    }
+    return lines.joined(separator: "\n")
+}
+
+private let goldenDirectory = repositoryRoot.appendingPathComponent("Tests/RefreshFramesCLITests/Goldens/ansi-text")
+
+struct TerminalStreamTests {
+    static let instants: [(String, [Double])] = [
+        ("rotate-scale", [0.05, 1.3, 5.2]),
+        ("color-dots", [0.05, 1.3]),
+        ("marquee", [0.2, 0.6, 1.0]),
+        ("classic-spinner", [0.5, 1.0]),
+    ]
+
+    /// Text mode is font-independent, so its frames are exact goldens.
+    @Test(arguments: instants)
+    func textFramesMatchTheirGoldens(name: String, times: [Double]) throws {
+        var text = ""
+        for t in times {
+            let r = try run(["render", samplePath(name), "--format", "ansi", "--ansi", "text", "--at", String(t), "--cols", "60", "--colors", "truecolor"])
+            #expect(r.status == 0)
+            text += "t=\(t)\n" + (try screen(r.stdoutBytes, width: 60, height: 20)) + "\n"
+            text += (try styles(r.stdoutBytes, width: 60, height: 20)) + "\n\n"
+        }
+        let golden = goldenDirectory.appendingPathComponent("\(name).txt")
+        if ProcessInfo.processInfo.environment["REFRESH_FRAMES_RECORD"] == "all" {
+            try Data(text.utf8).write(to: golden)
+        }
+        #expect(text == (try String(contentsOf: golden, encoding: .utf8)))
+    }
+
+    @Test func theDiffStreamReproducesEveryFullFrame() throws {
+        let dir = try temporaryDirectory()
+        let stream = try run(["render", samplePath("rotate-scale"), "-o", dir + "/rs.ans", "--ansi", "text", "--cols", "60", "--fps", "20", "--colors", "truecolor"])
+        #expect(stream.status == 0)
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/rs.ans")))
+        // The last frame of the stream, replayed from the start, equals that frame rendered alone.
+        let last = try run(["render", samplePath("rotate-scale"), "--format", "ansi", "--ansi", "text", "--at", "5.4", "--cols", "60", "--colors", "truecolor"])
+        #expect(try screen(bytes, width: 60, height: 20) == (try screen(last.stdoutBytes, width: 60, height: 20)))
+        // Later frames carry only what changed.
+        let oneFrame = last.stdoutBytes.count
+        #expect(bytes.count < oneFrame * 109 / 4)
+    }
+
+    @Test func castFilesAreJSONLinesWithMonotonicTimes() throws {
+        let dir = try temporaryDirectory()
+        let r = try run(["render", samplePath("marquee"), "-o", dir + "/m.cast", "--cols", "80", "--fps", "25"])
+        #expect(r.status == 0)
+        let lines = try String(contentsOf: URL(fileURLWithPath: dir + "/m.cast"), encoding: .utf8).split(separator: "\n")
+        let header = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as! [String: Any]
+        #expect(header["version"] as? Int == 2)
+        #expect(header["width"] as? Int == 80)
+        #expect(header["timestamp"] as? Int == 1_455_451_200)
+        var previous = -1.0
+        for line in lines.dropFirst() {
+            let event = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [Any]
+            let time = event[0] as! Double
+            #expect(time > previous)
+            previous = time
+            #expect(event[1] as? String == "o")
+        }
+        #expect(lines.count > 50)
+    }
+
+    @Test func noColorMeansNoColourEscapes() throws {
+        let r = try run(["render", samplePath("rotate-scale"), "--format", "ansi", "--at", "0.05", "--cols", "40"], environment: ["NO_COLOR": "1"])
+        #expect(r.status == 0)
+        #expect(!r.stdout.contains("38;"))
+        #expect(!r.stdout.contains("48;"))
+    }
+}
+
+/// The live preview, driven through a real terminal: tmux.
+@Suite(.serialized) struct PreviewTests {
+    let session = "rf-test-\(getpid())"
+
+    /// Runs tmux; its output goes to a file, since a server it starts would hold a pipe open forever.
+    func tmux(_ arguments: [String]) throws -> String {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
+        p.arguments = arguments
+        let path = NSTemporaryDirectory() + "tmux-out-\(getpid())-\(UUID().uuidString)"
+        FileManager.default.createFile(atPath: path, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        try out.close()
+        return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+    }
+
+    func start(_ command: String) throws {
+        _ = try tmux(["kill-session", "-t", session])
+        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "24", command + "; echo EXIT=$?; sleep 20"])
+    }
+
+    func pane() throws -> String { try tmux(["capture-pane", "-p", "-t", session]) }
+
+    func waitFor(_ text: String, seconds: Double = 8) throws -> Bool {
+        for _ in 0..<Int(seconds * 20) {
+            if try pane().contains(text) { return true }
+            usleep(50_000)
+        }
+        return false
+    }
+
+    /// alternate_on 0 and cursor_flag 1: main screen, cursor visible.
+    func restored() throws -> Bool {
+        try tmux(["display-message", "-p", "-t", session, "#{alternate_on} #{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "0 1"
+    }
+
+    @Test func showsTheLabelsReactsToKeysAndRestoresOnQuit() throws {
+        try start("SOURCE_DATE_EPOCH=1455451200 \(binaryPath) preview \(samplePath("marquee")) --ansi text")
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor("下"))
+        #expect(try waitFor("数"))
+        #expect(try tmux(["display-message", "-p", "-t", session, "#{alternate_on} #{cursor_flag}"]).hasPrefix("1 0"))
+        _ = try tmux(["send-keys", "-t", session, "e"])
+        #expect(try waitFor(" ending ") || (try waitFor(" ended ")))
+        _ = try tmux(["send-keys", "-t", session, " "])
+        #expect(try waitFor(" pulling "))
+        _ = try tmux(["send-keys", "-t", session, "p"])
+        #expect(try waitFor("pixels  │"))
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try waitFor("EXIT=0"))
+        #expect(try restored())
+    }
+
+    @Test func restoresTheTerminalOnSIGTERM() throws {
+        try start("exec_test() { \(binaryPath) preview; echo EXIT=$?; }; exec_test")
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor("refreshing"))
+        let pids = try tmux(["list-panes", "-t", session, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let kill = Process()
+        kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+        kill.arguments = ["-TERM", "-P", pids, "-f", "refresh-frames preview"]
+        try kill.run()
+        kill.waitUntilExit()
+        #expect(try waitFor("EXIT=143"))
+        #expect(try restored())
+    }
+}
