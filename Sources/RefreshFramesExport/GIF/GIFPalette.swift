@@ -10,6 +10,9 @@ import RefreshFramesCore
 public struct GIFPalette: Sendable, Equatable {
     /// The colours, each packed `0xRRGGBB`.
     public let colors: [UInt32]
+    /// Which colour wins when two are equally near a pixel: the lower rank. The colours' order
+    /// as chosen, before they were reordered for compression, so reordering changes no pixel.
+    private var tieRanks: [Int]
 
     public static let maximumColorCount = 255
 
@@ -23,6 +26,7 @@ public struct GIFPalette: Sendable, Equatable {
             throw GIFError.tooManyPinnedColors(count: colors.count)
         }
         self.colors = colors.map { $0 & 0xFF_FFFF }
+        tieRanks = Array(colors.indices)
     }
 
     /// A palette for frames like `samples`, always containing the `pinned` colours exactly
@@ -68,7 +72,9 @@ public struct GIFPalette: Sendable, Equatable {
             }
         }
         if chosen.isEmpty { chosen = [0] }
-        try self.init(colors: Self.mostNeededFirst(chosen, samples: samples, sampleColors: sampleColors))
+        let order = try GIFPalette(colors: chosen).mostNeededFirst(samples: samples, sampleColors: sampleColors)
+        try self.init(colors: order.map { chosen[$0] })
+        tieRanks = order
     }
 
     /// `colors` ordered so that the colours small regions of the samples need come first.
@@ -78,10 +84,10 @@ public struct GIFPalette: Sendable, Equatable {
     /// tile needing the colours it shows, and the order is chosen as gifsicle chooses its global
     /// table from whole frames: repeatedly give the highest free index to the colour the fewest
     /// tiles still need (fewest sample pixels on a tie), and drop the tiles that need it.
-    private static func mostNeededFirst(
-        _ colors: [UInt32], samples: [Bitmap], sampleColors: [ColorHistogram.Entry]
-    ) -> [UInt32] {
-        guard colors.count > 1, let palette = try? GIFPalette(colors: colors) else { return colors }
+    /// - Returns: the new order, as indices into `colors`.
+    private func mostNeededFirst(samples: [Bitmap], sampleColors: [ColorHistogram.Entry]) -> [Int] {
+        let palette = self
+        guard colors.count > 1 else { return Array(colors.indices) }
         var indexOf: [UInt32: UInt8] = [:]
         var uses = [Int](repeating: 0, count: colors.count)
         for entry in sampleColors {
@@ -100,7 +106,7 @@ public struct GIFPalette: Sendable, Equatable {
                 for y in 0..<frame.height {
                     var i = y * frame.width * 4
                     for x in 0..<frame.width {
-                        let rgb = flattened(red: p[i], green: p[i + 1], blue: p[i + 2], alpha: p[i + 3])
+                        let rgb = Self.flattened(red: p[i], green: p[i + 1], blue: p[i + 2], alpha: p[i + 3])
                         if rgb != lastRGB {
                             lastRGB = rgb
                             lastIndex = indexOf[rgb] ?? UInt8(palette.nearestIndex(to: rgb))
@@ -133,11 +139,11 @@ public struct GIFPalette: Sendable, Equatable {
                 for c in tileColors[t] { need[Int(c)] -= 1 }
             }
         }
-        return order.map { colors[$0] }
+        return order
     }
 
     /// The index of the palette colour nearest to `rgb` (`0xRRGGBB`) in RGB distance; the
-    /// lowest index wins a tie.
+    /// colour chosen first (before reordering) wins a tie.
     public func nearestIndex(to rgb: UInt32) -> Int {
         let r = Int((rgb >> 16) & 0xFF)
         let g = Int((rgb >> 8) & 0xFF)
@@ -149,7 +155,7 @@ public struct GIFPalette: Sendable, Equatable {
             let dg = Int((c >> 8) & 0xFF) - g
             let db = Int(c & 0xFF) - b
             let d = dr * dr + dg * dg + db * db
-            if d < bestDistance {
+            if d < bestDistance || (d == bestDistance && tieRanks[i] < tieRanks[best]) {
                 bestDistance = d
                 best = i
                 if d == 0 { break }
