@@ -150,8 +150,8 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
     let bytes = try encode([(first, 2), (second, 2)], palette: palette)
     // Image descriptor: separator, left 30, top 12, width 10, height 10 (little-endian), flags.
     #expect(contains(bytes, [0x2C, 30, 0, 12, 0, 10, 0, 10, 0, 0]))
-    // Graphic control extension: disposal 1, transparency on, 2 cs, transparent index 2.
-    #expect(contains(bytes, [0x21, 0xF9, 0x04, 0x05, 2, 0, 2, 0]))
+    // Graphic control extension: disposal 1, 2 cs, no transparency (every pixel of the box changed).
+    #expect(contains(bytes, [0x21, 0xF9, 0x04, 0x04, 2, 0, 0, 0]))
     let gif = try GIFDecoder.decode(bytes)
     #expect(
         gif.frames.map(\.region) == [
@@ -160,9 +160,15 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
     #expect(gif.frames[1].image == second)
 }
 
-@Test func unchangedPixelsInsideTheRectangleAreTransparent() throws {
-    // Two changed pixels at opposite corners: everything else in the 10x10 box is transparent.
-    let first = Bitmap(width: 20, height: 20, fill: RGBA.white)
+/// Two pixels change at opposite corners of a 10x10 box over a noisy background: every unchanged
+/// pixel transparent compresses far better than writing the noise out again.
+@Test func unchangedPixelsInsideTheRectangleAreTransparentWhenThatIsSmaller() throws {
+    var first = Bitmap(width: 20, height: 20, fill: RGBA.white)
+    for i in stride(from: 0, to: first.pixels.count, by: 4) where (i / 4 * 7919) % 13 < 6 {
+        first.pixels[i] = 0
+        first.pixels[i + 1] = 0
+        first.pixels[i + 2] = 255
+    }
     var second = first
     for (x, y) in [(5, 5), (14, 14)] {
         let i = (y * 20 + x) * 4
@@ -170,12 +176,65 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
         second.pixels[i + 1] = 0
         second.pixels[i + 2] = 0
     }
-    let palette = try GIFPalette(colors: [0xFFFFFF, 0x000000])
-    let gif = try GIFDecoder.decode(try encode([(first, 2), (second, 2)], palette: palette))
+    let palette = try GIFPalette(colors: [0xFFFFFF, 0x0000FF, 0x000000])
+    let bytes = try encode([(first, 2), (second, 2)], palette: palette)
+    let gif = try GIFDecoder.decode(bytes)
     #expect(gif.frames[1].region == PixelRect(left: 5, top: 5, width: 10, height: 10))
-    #expect(gif.frames[1].transparentIndex == 2)
+    // The lowest index the changed (black, 2) pixels leave free.
+    #expect(gif.frames[1].transparentIndex == 0)
     #expect(gif.frames[1].disposal == 1)
     #expect(gif.frames[1].image == second)
+}
+
+/// The right half turns black next to a left half that already was: written opaque the box is
+/// one colour, so no transparency is used, and its LZW code size is the smallest (2).
+@Test func opaqueIsChosenWhenTransparencyCompressesWorse() throws {
+    var first = Bitmap(width: 40, height: 20, fill: RGBA.white)
+    for y in 0..<20 {
+        for x in 0..<40 where x < 20 || y < 4 {
+            let i = (y * 40 + x) * 4
+            first.pixels[i] = 0
+            first.pixels[i + 1] = 0
+            first.pixels[i + 2] = 0
+        }
+    }
+    let second = Bitmap(width: 40, height: 20, fill: RGBA.black)
+    let palette = try GIFPalette(colors: [0xFFFFFF, 0x808080, 0x000000])
+    let bytes = try encode([(first, 2), (second, 2)], palette: palette)
+    let gif = try GIFDecoder.decode(bytes)
+    #expect(gif.frames[1].region == PixelRect(left: 20, top: 4, width: 20, height: 16))
+    #expect(gif.frames[1].transparentIndex == nil)
+    #expect(gif.frames[1].image == second)
+    // Image descriptor (20x16 at 20,4), then LZW minimum code size 2.
+    #expect(contains(bytes, [0x2C, 20, 0, 4, 0, 20, 0, 16, 0, 0, 2]))
+    // Graphic control extension: disposal 1, no transparency.
+    #expect(contains(bytes, [0x21, 0xF9, 0x04, 0x04, 2, 0, 0, 0]))
+}
+
+/// Whatever form each frame is written in, the decoded frames are the palette-mapped inputs:
+/// moving squares over a ramp, with frames that hold still, return, and jump.
+@Test func everyFormDecodesToTheSameFrames() throws {
+    let frames = [0, 3, 3, 40, 41, 0, 90, 7, 60, 61, 62].map { squareFrame(x: $0) }
+    let palette = try GIFPalette(pinned: [background], samples: [frames[0], frames[6]])
+    let gif = try GIFDecoder.decode(try encode(frames.map { ($0, 2) }, palette: palette))
+    let distinct = [0, 1, 3, 4, 5, 6, 7, 8, 9, 10].map { frames[$0] }
+    #expect(gif.frames.map(\.image) == distinct.map { paletteMapped($0, palette) })
+}
+
+/// Colours that small regions of the samples need come first, so small frames need few index bits.
+@Test func paletteOrdersColoursByHowManyRegionsNeedThem() throws {
+    // A white 64x64 sample: grey in every 32x32 tile, red in one tile only, blue in two.
+    var sample = Bitmap(width: 64, height: 64, fill: RGBA.white)
+    func paint(_ x: Int, _ y: Int, _ rgb: (UInt8, UInt8, UInt8)) {
+        let i = (y * 64 + x) * 4
+        (sample.pixels[i], sample.pixels[i + 1], sample.pixels[i + 2]) = rgb
+    }
+    for (x, y) in [(1, 1), (40, 1), (1, 40), (40, 40)] { paint(x, y, (128, 128, 128)) }
+    for x in 0..<20 { paint(x, 10, (255, 0, 0)) }
+    paint(2, 50, (0, 0, 255))
+    paint(50, 50, (0, 0, 255))
+    let palette = try GIFPalette(pinned: [.black], samples: [sample])
+    #expect(palette.colors == [0xFFFFFF, 0x808080, 0x0000FF, 0xFF0000, 0x000000])
 }
 
 @Test func longDelaysAreSplitAcrossFramesThatChangeNothing() throws {
@@ -235,7 +294,8 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
     let gradient = Bitmap(width: width, height: height, pixels: pixels)
     let palette = try GIFPalette(pinned: [.white, .black], samples: [gradient])
     #expect(palette.colors.count == 255)
-    #expect(Array(palette.colors.prefix(2)) == [0xFFFFFF, 0x000000])
+    // Pinned colours the samples never show come last.
+    #expect(Array(palette.colors.suffix(2)) == [0xFFFFFF, 0x000000])
     let gif = try GIFDecoder.decode(try encode([(gradient, 10)], palette: palette))
     #expect(gif.frames.count == 1)
     #expect(gif.frames[0].image == paletteMapped(gradient, palette))

@@ -31,7 +31,10 @@ public struct GIFEncoder {
     private var pendingDelay = 0
     private var lastFrame: Bitmap?
     private var mapped: [UInt8] = []
-    private var imageData: [UInt8] = []
+    /// The pending frame's rectangle as every pixel opaque, mixed runs transparent, every
+    /// unchanged pixel transparent.
+    private var deferredClear: [UInt8] = []
+    private var forms = (opaque: Candidate(), runs: Candidate(), clear: Candidate())
     private var hasWrittenFrame = false
     private var isFinished = false
 
@@ -163,48 +166,166 @@ public struct GIFEncoder {
         }
     }
 
-    /// Writes the pending frame (cropped, unchanged pixels transparent) and makes it the
-    /// displayed canvas.
+    /// Writes the pending frame (cropped to what changed) and makes it the displayed canvas.
+    ///
+    /// Every frame after the first is LZW-compressed in up to three forms that all decode to the
+    /// same picture, and the smallest is written (the choice `gifsicle -O3` makes): every pixel
+    /// with its colour; runs of unchanged pixels made transparent only where a run holds more
+    /// than one colour; every unchanged pixel transparent. Each form gets the lowest transparent
+    /// index its pixels leave free and the smallest LZW code size its indices allow.
     private mutating func writePending() throws {
         guard let rect = pendingRect else { return }
-        let transparent = UInt8(palette.transparentIndex)
-        let canvasWidth = width
-        let usesTransparency = hasWrittenFrame
-        if imageData.count != rect.width * rect.height {
-            imageData = [UInt8](repeating: 0, count: rect.width * rect.height)
+        let count = rect.width * rect.height
+        // Moved out of self (and back at the end) so the three buffers can be written at once.
+        var opaqueForm = Candidate()
+        var runsForm = Candidate()
+        var clearForm = Candidate()
+        swap(&opaqueForm, &forms.opaque)
+        swap(&runsForm, &forms.runs)
+        swap(&clearForm, &forms.clear)
+        defer {
+            swap(&opaqueForm, &forms.opaque)
+            swap(&runsForm, &forms.runs)
+            swap(&clearForm, &forms.clear)
         }
+        if opaqueForm.pixels.count != count {
+            opaqueForm.pixels = [UInt8](repeating: 0, count: count)
+            runsForm.pixels = opaqueForm.pixels
+            clearForm.pixels = opaqueForm.pixels
+        }
+        let isFirst = !hasWrittenFrame
+        let canvasWidth = width
+        var unchangedCount = 0
+        var runsTransparentCount = 0
+        var changedColors = ColorSet()
+        var allColors = ColorSet()
+        // Colours the changed pixels need; the mixed-runs form shows unchanged pixels of other
+        // colours as transparent, since keeping them would only add colours to the image.
+        pending.withUnsafeBufferPointer { pending in
+            displayed.withUnsafeBufferPointer { displayed in
+                for y in rect.top..<(rect.top + rect.height) {
+                    let row = y * canvasWidth
+                    for x in rect.left..<(rect.left + rect.width) where isFirst || pending[row + x] != displayed[row + x] {
+                        changedColors.insert(pending[row + x])
+                    }
+                }
+            }
+        }
+        let neededColors = changedColors
         pending.withUnsafeBufferPointer { pending in
             displayed.withUnsafeMutableBufferPointer { displayed in
-                imageData.withUnsafeMutableBufferPointer { data in
-                    var out = 0
-                    for y in rect.top..<(rect.top + rect.height) {
-                        let row = y * canvasWidth
-                        for x in rect.left..<(rect.left + rect.width) {
-                            let index = pending[row + x]
-                            if usesTransparency && index == displayed[row + x] {
-                                data[out] = transparent
-                            } else {
-                                data[out] = index
-                                displayed[row + x] = index
+                opaqueForm.pixels.withUnsafeMutableBufferPointer { opaque in
+                    runsForm.pixels.withUnsafeMutableBufferPointer { runs in
+                        clearForm.pixels.withUnsafeMutableBufferPointer { clear in
+                            // Runs of unchanged pixels: 0 none, 1 one colour so far (kept), 2 mixed (transparent).
+                            var runState = 0
+                            var runStart = 0
+                            var out = 0
+                            for y in rect.top..<(rect.top + rect.height) {
+                                let row = y * canvasWidth
+                                for x in rect.left..<(rect.left + rect.width) {
+                                    let index = pending[row + x]
+                                    opaque[out] = index
+                                    allColors.insert(index)
+                                    if isFirst || index != displayed[row + x] {
+                                        displayed[row + x] = index
+                                        clear[out] = index
+                                        runs[out] = index
+                                        runState = 0
+                                    } else {
+                                        unchangedCount += 1
+                                        clear[out] = Self.placeholder
+                                        let shown = neededColors.contains(index) ? index : Self.placeholder
+                                        if runState == 0 {
+                                            runStart = out
+                                            runState = 1
+                                        } else if runState == 1 && shown != runs[out - 1] {
+                                            for k in runStart..<out { runs[k] = Self.placeholder }
+                                            runsTransparentCount += out - runStart
+                                            runState = 2
+                                        }
+                                        if runState == 2 || shown == Self.placeholder {
+                                            runs[out] = Self.placeholder
+                                            runsTransparentCount += 1
+                                        } else {
+                                            runs[out] = shown
+                                        }
+                                    }
+                                    out += 1
+                                }
                             }
-                            out += 1
                         }
                     }
                 }
             }
         }
+
+        opaqueForm.transparentIndex = nil
+        encode(&opaqueForm, colors: allColors)
+        var best = 0
+        var bestSize = opaqueForm.compressed.count
+        if unchangedCount > 0 {
+            // The mixed-runs form is worth trying only when it differs from both others.
+            if runsTransparentCount > 0 && runsTransparentCount < unchangedCount {
+                prepareTransparent(&runsForm, colors: changedColors)
+                encode(&runsForm, colors: changedColors)
+                if runsForm.compressed.count < bestSize { (best, bestSize) = (1, runsForm.compressed.count) }
+            }
+            prepareTransparent(&clearForm, colors: changedColors)
+            encode(&clearForm, colors: changedColors)
+            if clearForm.compressed.count < bestSize { (best, bestSize) = (2, clearForm.compressed.count) }
+        }
+
         var delay = pendingDelay
-        writeImage(rect, delay: min(delay, 65535))
+        writeImage(rect, delay: min(delay, 65535), best == 0 ? opaqueForm : best == 1 ? runsForm : clearForm)
         delay -= 65535
         // A delay longer than a GIF can hold continues on 1x1 frames that change nothing.
-        while delay > 0 {
-            imageData = [transparent]
-            writeImage(PixelRect(left: 0, top: 0, width: 1, height: 1), delay: min(delay, 65535))
-            delay -= 65535
+        if delay > 0 {
+            var nothing = Candidate()
+            nothing.pixels = [Self.placeholder]
+            prepareTransparent(&nothing, colors: ColorSet())
+            encode(&nothing, colors: ColorSet())
+            while delay > 0 {
+                writeImage(PixelRect(left: 0, top: 0, width: 1, height: 1), delay: min(delay, 65535), nothing)
+                delay -= 65535
+            }
         }
         hasWrittenFrame = true
         pendingRect = nil
         try flush()
+    }
+
+    /// Marks pixels still to be given the transparent index; never a colour (there are at most 255).
+    private static let placeholder: UInt8 = 255
+
+    /// Gives `candidate` the lowest index none of `colors` uses as its transparent index, written
+    /// where the placeholder stands.
+    private func prepareTransparent(_ candidate: inout Candidate, colors: ColorSet) {
+        let transparent = colors.lowestAbsent
+        candidate.transparentIndex = transparent
+        guard transparent != Self.placeholder else { return }
+        candidate.pixels.withUnsafeMutableBufferPointer { pixels in
+            for k in pixels.indices where pixels[k] == Self.placeholder { pixels[k] = transparent }
+        }
+    }
+
+    /// LZW-compresses `candidate.pixels` with the smallest code size that holds every index used.
+    private mutating func encode(_ candidate: inout Candidate, colors: ColorSet) {
+        var highest = colors.highest ?? 0
+        if let transparent = candidate.transparentIndex { highest = max(highest, transparent) }
+        var codeSize = 2
+        while 1 << codeSize <= Int(highest) { codeSize += 1 }
+        candidate.compressed.removeAll(keepingCapacity: true)
+        let filled = candidate.pixels.withUnsafeBufferPointer { data in
+            lzw.encode(data, minimumCodeSize: codeSize, into: &candidate.compressed)
+        }
+        guard filled else { return }
+        // A large image filled the code table: see whether keeping the full table does better.
+        deferredClear.removeAll(keepingCapacity: true)
+        candidate.pixels.withUnsafeBufferPointer { data in
+            _ = lzw.encode(data, minimumCodeSize: codeSize, clearsWhenFull: false, into: &deferredClear)
+        }
+        if deferredClear.count < candidate.compressed.count { swap(&deferredClear, &candidate.compressed) }
     }
 
     // MARK: - Bytes
@@ -224,21 +345,18 @@ public struct GIFEncoder {
         output.append(0)
     }
 
-    private mutating func writeImage(_ rect: PixelRect, delay: Int) {
-        // Graphic control extension: disposal 1 (do not dispose), transparent index on.
-        output += [0x21, 0xF9, 0x04, 1 << 2 | 1]
+    private mutating func writeImage(_ rect: PixelRect, delay: Int, _ image: Candidate) {
+        // Graphic control extension: disposal 1 (do not dispose), transparency when the image uses it.
+        output += [0x21, 0xF9, 0x04, 1 << 2 | (image.transparentIndex == nil ? 0 : 1)]
         appendUInt16(delay)
-        output += [UInt8(palette.transparentIndex), 0]
+        output += [image.transparentIndex ?? 0, 0]
         output.append(0x2C)
         appendUInt16(rect.left)
         appendUInt16(rect.top)
         appendUInt16(rect.width)
         appendUInt16(rect.height)
         output.append(0)  // no local colour table, not interlaced
-        let minimumCodeSize = max(2, colorTableBits)
-        imageData.withUnsafeBufferPointer { data in
-            lzw.encode(data, minimumCodeSize: minimumCodeSize, into: &output)
-        }
+        output += image.compressed
     }
 
     private mutating func appendUInt16(_ value: Int) {
@@ -251,4 +369,11 @@ public struct GIFEncoder {
         try sink(output[...])
         output.removeAll(keepingCapacity: true)
     }
+}
+
+/// One way of writing a frame's rectangle, and its compressed image data.
+private struct Candidate {
+    var pixels: [UInt8] = []
+    var transparentIndex: UInt8?
+    var compressed: [UInt8] = []
 }

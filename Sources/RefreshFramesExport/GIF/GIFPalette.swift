@@ -5,10 +5,14 @@ import RefreshFramesCore
 ///
 /// Built from exact colours the caller pins (the spec's backgrounds, text and palette colours),
 /// the most frequent exact colours of a few sample frames, and a median cut over the rest of the
-/// sample colours weighted by frequency. Deterministic: every step sorts before it chooses.
+/// sample colours weighted by frequency; then ordered so that the colours small regions need
+/// have low indices. Deterministic: every step sorts before it chooses.
 public struct GIFPalette: Sendable, Equatable {
     /// The colours, each packed `0xRRGGBB`.
     public let colors: [UInt32]
+    /// Which colour wins when two are equally near a pixel: the lower rank. The colours' order
+    /// as chosen, before they were reordered for compression, so reordering changes no pixel.
+    private var tieRanks: [Int]
 
     public static let maximumColorCount = 255
 
@@ -22,9 +26,11 @@ public struct GIFPalette: Sendable, Equatable {
             throw GIFError.tooManyPinnedColors(count: colors.count)
         }
         self.colors = colors.map { $0 & 0xFF_FFFF }
+        tieRanks = Array(colors.indices)
     }
 
-    /// A palette for frames like `samples`, always containing the `pinned` colours exactly.
+    /// A palette for frames like `samples`, always containing the `pinned` colours exactly
+    /// (those the samples never show come last).
     ///
     /// Colours with alpha below 1 are pinned as they appear composited over black (how the
     /// encoder flattens pixels); fully clear colours are not pinned.
@@ -43,7 +49,8 @@ public struct GIFPalette: Sendable, Equatable {
             throw GIFError.tooManyPinnedColors(count: chosen.count)
         }
 
-        let histogram = ColorHistogram(samples).entries.filter { !seen.contains($0.rgb) }
+        let sampleColors = ColorHistogram(samples).entries
+        let histogram = sampleColors.filter { !seen.contains($0.rgb) }
         let room = Self.maximumColorCount - chosen.count
         if histogram.count <= room {
             chosen += histogram.map(\.rgb)
@@ -65,11 +72,78 @@ public struct GIFPalette: Sendable, Equatable {
             }
         }
         if chosen.isEmpty { chosen = [0] }
-        try self.init(colors: chosen)
+        let order = try GIFPalette(colors: chosen).mostNeededFirst(samples: samples, sampleColors: sampleColors)
+        try self.init(colors: order.map { chosen[$0] })
+        tieRanks = order
+    }
+
+    /// `colors` ordered so that the colours small regions of the samples need come first.
+    ///
+    /// A frame's LZW codes start one bit wider than its highest index needs, and later frames
+    /// hold only what changed, a small region. So the samples are cut into 32x32 tiles, each
+    /// tile needing the colours it shows, and the order is chosen as gifsicle chooses its global
+    /// table from whole frames: repeatedly give the highest free index to the colour the fewest
+    /// tiles still need (fewest sample pixels on a tie), and drop the tiles that need it.
+    /// - Returns: the new order, as indices into `colors`.
+    private func mostNeededFirst(samples: [Bitmap], sampleColors: [ColorHistogram.Entry]) -> [Int] {
+        let palette = self
+        guard colors.count > 1 else { return Array(colors.indices) }
+        var indexOf: [UInt32: UInt8] = [:]
+        var uses = [Int](repeating: 0, count: colors.count)
+        for entry in sampleColors {
+            let index = palette.nearestIndex(to: entry.rgb)
+            indexOf[entry.rgb] = UInt8(index)
+            uses[index] += entry.count
+        }
+        let tile = 32
+        var tiles: [ColorSet] = []
+        for frame in samples {
+            let columns = (frame.width + tile - 1) / tile
+            var band = [ColorSet](repeating: ColorSet(), count: columns)
+            frame.pixels.withUnsafeBufferPointer { p in
+                var lastRGB = UInt32.max
+                var lastIndex: UInt8 = 0
+                for y in 0..<frame.height {
+                    var i = y * frame.width * 4
+                    for x in 0..<frame.width {
+                        let rgb = Self.flattened(red: p[i], green: p[i + 1], blue: p[i + 2], alpha: p[i + 3])
+                        if rgb != lastRGB {
+                            lastRGB = rgb
+                            lastIndex = indexOf[rgb] ?? UInt8(palette.nearestIndex(to: rgb))
+                        }
+                        band[x / tile].insert(lastIndex)
+                        i += 4
+                    }
+                    if y % tile == tile - 1 || y == frame.height - 1 {
+                        tiles += band
+                        band = [ColorSet](repeating: ColorSet(), count: columns)
+                    }
+                }
+            }
+        }
+        var need = [Int](repeating: 0, count: colors.count)
+        let tileColors = tiles.map(\.members)
+        for members in tileColors { for c in members { need[Int(c)] += 1 } }
+        var active = [Bool](repeating: true, count: tiles.count)
+        var placed = [Bool](repeating: false, count: colors.count)
+        var order = [Int](repeating: 0, count: colors.count)
+        for position in stride(from: colors.count - 1, through: 0, by: -1) {
+            var pick = -1
+            for c in colors.indices where !placed[c] {
+                if pick < 0 || (need[c], uses[c], pick) < (need[pick], uses[pick], c) { pick = c }
+            }
+            placed[pick] = true
+            order[position] = pick
+            for t in tiles.indices where active[t] && tiles[t].contains(UInt8(pick)) {
+                active[t] = false
+                for c in tileColors[t] { need[Int(c)] -= 1 }
+            }
+        }
+        return order
     }
 
     /// The index of the palette colour nearest to `rgb` (`0xRRGGBB`) in RGB distance; the
-    /// lowest index wins a tie.
+    /// colour chosen first (before reordering) wins a tie.
     public func nearestIndex(to rgb: UInt32) -> Int {
         let r = Int((rgb >> 16) & 0xFF)
         let g = Int((rgb >> 8) & 0xFF)
@@ -81,7 +155,7 @@ public struct GIFPalette: Sendable, Equatable {
             let dg = Int((c >> 8) & 0xFF) - g
             let db = Int(c & 0xFF) - b
             let d = dr * dr + dg * dg + db * db
-            if d < bestDistance {
+            if d < bestDistance || (d == bestDistance && tieRanks[i] < tieRanks[best]) {
                 bestDistance = d
                 best = i
                 if d == 0 { break }

@@ -1,5 +1,6 @@
-/// GIF's variable-length-code LZW: codes grow from `minimumCodeSize + 1` to 12 bits, and a clear
-/// code restarts the table when all 4096 codes are used.
+/// GIF's variable-length-code LZW: codes grow from `minimumCodeSize + 1` to 12 bits. When all 4096
+/// codes are used, either a clear code restarts the table, or (a "deferred clear") the full table
+/// goes on being used unchanged to the end of the image, which wins when the image repeats itself.
 struct LZWEncoder {
     private static let maximumCode = 4095
     private static let tableSize = 1 << 13
@@ -11,7 +12,14 @@ struct LZWEncoder {
 
     /// Appends the image data of `indices` to `out`: the LZW minimum code size byte, the data
     /// sub-blocks (≤ 255 bytes each) and the block terminator.
-    mutating func encode(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, into out: inout [UInt8]) {
+    /// - Parameter clearsWhenFull: false keeps a full table instead of clearing it.
+    /// - Returns: whether the table filled up (so the other `clearsWhenFull` would differ).
+    @discardableResult
+    mutating func encode(
+        _ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, clearsWhenFull: Bool = true,
+        into out: inout [UInt8]
+    ) -> Bool {
+        var filled = false
         packed.removeAll(keepingCapacity: true)
         let clearCode = 1 << minimumCodeSize
         let endCode = clearCode + 1
@@ -55,10 +63,14 @@ struct LZWEncoder {
                         continue
                     }
                     write(prefix, codeSize, &packed)
+                    prefix = byte
+                    if nextCode > Self.maximumCode { continue }  // full, and kept
                     keys[slot] = key
                     codes[slot] = UInt16(nextCode)
                     nextCode += 1
                     if nextCode > Self.maximumCode {
+                        filled = true
+                        guard clearsWhenFull else { continue }
                         write(clearCode, codeSize, &packed)
                         for k in 0..<keys.count { keys[k] = -1 }
                         codeSize = minimumCodeSize + 1
@@ -66,7 +78,6 @@ struct LZWEncoder {
                     } else if nextCode > 1 << codeSize {
                         codeSize += 1
                     }
-                    prefix = byte
                 }
                 write(prefix, codeSize, &packed)
                 // The decoder adds its entry for this last code before it reads the end code.
@@ -86,5 +97,6 @@ struct LZWEncoder {
             start += length
         }
         out.append(0)
+        return filled
     }
 }
