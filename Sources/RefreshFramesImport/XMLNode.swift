@@ -48,12 +48,19 @@ extension XMLNode {
         return root
     }
 
+    /// Foundation reports libxml2's error numbers (`xmlParserErrors`); the common ones in words.
     private static func describe(_ error: Error) -> String {
         let error = error as NSError
         if let reason = error.userInfo[NSLocalizedDescriptionKey] as? String, !reason.isEmpty {
             return reason
         }
-        return "malformed XML (XMLParser error \(error.code))"
+        let messages = [
+            3: "no document start", 4: "the document is empty or does not start with an element",
+            5: "extra content at the end of the document", 9: "an invalid character",
+            39: "an attribute is not quoted", 41: "an attribute has no value", 73: "'>' expected",
+            76: "a closing tag does not match the element it closes", 77: "the data ends inside a tag",
+        ]
+        return messages[error.code] ?? "malformed XML (libxml2 error \(error.code))"
     }
 }
 
