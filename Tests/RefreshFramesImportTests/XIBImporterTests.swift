@@ -311,3 +311,55 @@ struct XIBImporterTests {
         return String(line[range.upperBound...].prefix { $0 != "\"" })
     }
 }
+
+struct StoryboardAndReportTests {
+    @Test func aStoryboardImportsItsFirstScene() throws {
+        let name = "scene.storyboard"
+        let result = try importFixture(name)
+        #expect(result.warnings == [
+            ImportWarning(
+                line: try line(of: "sceneID=\"Sc2-sn-002\"", in: name), element: "<scene>",
+                message: "only the first scene is imported; this scene is skipped"),
+        ])
+        #expect(result.frameDifferences == [])
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.canvas.width == 375 && spec.canvas.height == 60)
+        #expect(spec.canvas.background == RGBA(parsing: "#EFEFF4"))  // groupTableViewBackgroundColor
+        #expect(spec.views.map(\.font) == [FontSpec(family: "WenQuanYi Micro Hei", size: 17, weight: "regular")])
+        #expect(result.specJSON.contains("\"1.width == 1.height\""))
+        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["System -> WenQuanYi Micro Hei"])
+    }
+
+    @Test func theMarqueeLeavesItsLastLabelOut() throws {
+        let result = try importFixture("intrinsic-sizes.xib", animation: .marquee)
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        guard case .each(let each)? = spec.program?.cycle.first else {
+            Issue.record("expected an each step")
+            return
+        }
+        #expect(each.views == Array(1...7))
+        #expect(each.wrapAt == 6)
+        #expect(spec.program?.check == .afterEachView)
+    }
+
+    @Test func theReportListsWarningsFontsAndFrames() {
+        let result = ImportResult(
+            specJSON: "{}",
+            warnings: [ImportWarning(line: 46, element: "<button id=\"Ab4-at-bt4\">", message: "not supported")],
+            frameDifferences: [
+                FrameDifference(
+                    tag: 3, line: 14, interfaceBuilder: Rect(x: 290, y: 15, width: 20, height: 30),
+                    solved: Rect(x: 290, y: 15, width: 20, height: 31)),
+                FrameDifference(
+                    tag: 9, line: 40, interfaceBuilder: Rect(x: 241.5, y: 16.5, width: 27.5, height: 27.5),
+                    solved: Rect(x: 241.25, y: 16.5, width: 27.75, height: 27.5)),
+            ],
+            fontMapping: [(from: "Avenir-Book", to: "WenQuanYi Micro Hei")])
+        #expect(ImportReport.lines(for: result, path: "a/b.xib") == [
+            "a/b.xib:46: warning: <button id=\"Ab4-at-bt4\">: not supported",
+            "a/b.xib: note: font 'Avenir-Book' is drawn with 'WenQuanYi Micro Hei'",
+            "a/b.xib:14: frame of tag 3: IB (290, 15, 20, 30), solved (290, 15, 20, 31)",
+            "a/b.xib:40: frame of tag 9: IB (241.5, 16.5, 27.5, 27.5), solved (241.25, 16.5, 27.75, 27.5)",
+        ])
+    }
+}
