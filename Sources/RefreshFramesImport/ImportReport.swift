@@ -1,0 +1,20 @@
+import RefreshFramesCore
+
+/// The lines `refresh-frames import` prints on stderr about an import.
+public enum ImportReport {
+    /// Warnings (`path:LINE: warning: <element>: …`), then the font mapping, then frame differences
+    /// (`frame of tag 3: IB (290, 15, 20, 30), solved (290, 15, 20, 31)`).
+    public static func lines(for result: ImportResult, path: String) -> [String] {
+        var lines = result.warnings.map { "\(path):\($0.line): warning: \($0.element): \($0.message)" }
+        lines += result.fontMapping.map { "\(path): note: font '\($0.from)' is drawn with '\($0.to)'" }
+        lines += result.frameDifferences.map { difference in
+            "\(path):\(difference.line): frame of tag \(difference.tag): IB \(format(difference.interfaceBuilder)), "
+                + "solved \(format(difference.solved))"
+        }
+        return lines
+    }
+
+    static func format(_ rect: Rect) -> String {
+        "(" + [rect.x, rect.y, rect.width, rect.height].map(formatNumber).joined(separator: ", ") + ")"
+    }
+}

@@ -1,0 +1,123 @@
+import RefreshFramesCore
+
+/// Writes an imported document as spec JSON: keys in a fixed order, one view and one constraint a line.
+enum SpecWriter {
+    static func write(_ document: ImportedDocument, fileName: String, animation: ImportAnimation) -> String {
+        let labels = document.views.filter(\.isLabel).map(\.spec.tag).sorted()
+        let program = animation.program(labels: labels)
+        let canvas = document.canvas
+        var lines = ["{"]
+        lines.append("  \"description\": \(string("Imported from \(fileName) by refresh-frames import.")),")
+        lines.append(
+            "  \"canvas\": {\"width\": \(number(canvas.width)), \"height\": \(number(canvas.height)), "
+                + "\"scale\": \(number(canvas.scale)), \"background\": \(string(canvas.background.hexString))},")
+        lines.append("  \"views\": [")
+        lines += document.views.enumerated().map { index, view in
+            "    " + self.view(view) + (index == document.views.count - 1 ? "" : ",")
+        }
+        lines.append("  ],")
+        lines.append("  \"constraints\": [")
+        lines += document.constraints.enumerated().map { index, constraint in
+            "    " + self.constraint(constraint.spec) + (index == document.constraints.count - 1 ? "" : ",")
+        }
+        lines.append("  ],")
+        if let program {
+            lines.append("  \"palette\": [\"magenta\", \"brown\", \"yellow\", \"red\", \"green\", \"blue\", \"orange\"],")
+            lines.append("  \"program\": " + program + ",")
+        }
+        lines.append(
+            "  \"scenario\": {\"refreshAt\": 0, \"workDuration\": 4, \"controlHeight\": \(number(canvas.height))}")
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func view(_ view: ImportedView) -> String {
+        let spec = view.spec
+        var members = ["\"tag\": \(spec.tag)", "\"kind\": \(string(spec.kind.rawValue))"]
+        if spec.kind == .label {
+            if let text = view.text { members.append("\"text\": \(string(text))") }
+            members.append(
+                "\"font\": {\"family\": \(string(spec.font.family)), \"size\": \(number(spec.font.size)), "
+                    + "\"weight\": \(string(spec.font.weight))}")
+            members.append("\"textColor\": \(string(spec.textColor.hexString))")
+            members.append("\"textAlignment\": \(string(spec.textAlignment.rawValue))")
+        }
+        if spec.backgroundColor != .clear {
+            members.append("\"backgroundColor\": \(string(spec.backgroundColor.hexString))")
+        }
+        if case .points(let radius) = spec.cornerRadius, radius != 0 {
+            members.append("\"cornerRadius\": \(number(radius))")
+        }
+        if spec.clipsToBounds { members.append("\"clipsToBounds\": true") }
+        if spec.alpha != 1 { members.append("\"alpha\": \(number(spec.alpha))") }
+        if spec.tintColor != ViewSpec(tag: 1).tintColor {
+            members.append("\"tintColor\": \(string(spec.tintColor.hexString))")
+        }
+        if spec.kind == .label {
+            if spec.huggingPriority != 251 { members.append("\"huggingPriority\": \(number(spec.huggingPriority))") }
+            if spec.compressionPriority != 750 {
+                members.append("\"compressionPriority\": \(number(spec.compressionPriority))")
+            }
+        }
+        return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    /// The one-line shorthand where it can say it (a view first), else the object form.
+    static func constraint(_ c: ConstraintSpec) -> String {
+        let priority = c.priority == 1000 ? "" : " @\(number(c.priority))"
+        guard case .view(let tag) = c.item else {
+            var members = ["\"item\": \(item(c.item))", "\"attribute\": \(string(c.attribute.rawValue))"]
+            if c.relation != .equal { members.append("\"relation\": \(string(c.relation.rawValue))") }
+            if let toItem = c.toItem, let toAttribute = c.toAttribute {
+                members.append("\"toItem\": \(item(toItem))")
+                members.append("\"toAttribute\": \(string(toAttribute.rawValue))")
+            }
+            if c.multiplier != 1 { members.append("\"multiplier\": \(number(c.multiplier))") }
+            if c.constant != 0 { members.append("\"constant\": \(number(c.constant))") }
+            if c.priority != 1000 { members.append("\"priority\": \(number(c.priority))") }
+            return "{" + members.joined(separator: ", ") + "}"
+        }
+        let left = "\(tag).\(c.attribute.rawValue) \(c.relation.rawValue)"
+        guard let toItem = c.toItem, let toAttribute = c.toAttribute else {
+            return string("\(left) \(number(c.constant))\(priority)")
+        }
+        let factor = c.multiplier == 1 ? "" : "\(number(c.multiplier)) * "
+        let target = switch toItem {
+        case .superview: "superview"
+        case .view(let t): "\(t)"
+        }
+        let offset = c.constant == 0 ? "" : (c.constant < 0 ? " - " : " + ") + number(abs(c.constant))
+        return string("\(left) \(factor)\(target).\(toAttribute.rawValue)\(offset)\(priority)")
+    }
+
+    private static func item(_ item: LayoutItem) -> String {
+        switch item {
+        case .superview: "\"superview\""
+        case .view(let tag): "\(tag)"
+        }
+    }
+
+    /// Integers without a fraction, others in Swift's shortest round-tripping form.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
+        return "\(value)"
+    }
+
+    static func string(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

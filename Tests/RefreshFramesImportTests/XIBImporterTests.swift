@@ -1,0 +1,365 @@
+import Foundation
+import RefreshFramesCore
+import Testing
+@testable import RefreshFramesImport
+
+struct XIBImporterTests {
+    static let fixtureNames = ["tagged-labels.xib", "equal-widths.xib", "intrinsic-sizes.xib", "attributes.xib"]
+
+    // MARK: - Every fixture
+
+    @Test(arguments: fixtureNames)
+    func theSpecDecodesAndSolvesToInterfaceBuildersFrames(name: String) throws {
+        let result = try importFixture(name)
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(result.frameDifferences == [])
+        // Solve again here, from the decoded spec, so the check does not rest on the importer's own.
+        var sizes: [Int: IntrinsicSize] = [:]
+        for view in spec.views where view.kind == .label {
+            sizes[view.tag] = try wenQuanYi.measure(view.texts[.idle] ?? "", view.font)
+        }
+        let layout = try LayoutSolver.solve(
+            canvas: spec.canvas, views: spec.views, constraints: spec.constraints, intrinsicSizes: sizes)
+        for (tag, frame) in try storedFrames(name) {
+            #expect(layout.frame(tag: tag) == frame, "tag \(tag)")
+        }
+        #expect(layout.frames.count == spec.views.count)
+    }
+
+    @Test(arguments: fixtureNames, ImportAnimation.allCases)
+    func everyAnimationDecodes(name: String, animation: ImportAnimation) throws {
+        let result = try importFixture(name, animation: animation)
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect((spec.program == nil) == (animation == .none))
+        #expect(spec.palette.isEmpty == (animation == .none))
+        #expect(spec.scenario.refreshStart == .at(0))
+        #expect(spec.scenario.workDuration == 4)
+        #expect(spec.scenario.controlHeight == spec.canvas.height)
+    }
+
+    // MARK: - Labels with tags (Xcode 7, calibratedRGB, fixed sizes, the container as first item)
+
+    @Test func taggedLabelsImportExactly() throws {
+        let result = try importFixture("tagged-labels.xib")
+        #expect(result.specJSON == Self.taggedLabelsSpec + "\n")
+        #expect(result.warnings == [])
+        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["Avenir-Book -> WenQuanYi Micro Hei"])
+    }
+
+    @Test func anInstalledFamilyIsKept() throws {
+        let result = try importFixture("tagged-labels.xib", installed: ["WenQuanYi Micro Hei", "Avenir"])
+        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["Avenir-Book -> Avenir"])
+        #expect(try Spec.decode(Array(result.specJSON.utf8)).views.allSatisfy { $0.font.family == "Avenir" })
+    }
+
+    static let taggedLabelsSpec = """
+        {
+          "description": "Imported from tagged-labels.xib by refresh-frames import.",
+          "canvas": {"width": 550, "height": 60, "scale": 2, "background": "#ECF0F1FF"},
+          "views": [
+            {"tag": 3, "kind": "label", "text": "新", "font": {"family": "WenQuanYi Micro Hei", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"},
+            {"tag": 4, "kind": "label", "text": "中", "font": {"family": "WenQuanYi Micro Hei", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"},
+            {"tag": 2, "kind": "label", "text": "刷", "font": {"family": "WenQuanYi Micro Hei", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"},
+            {"tag": 1, "kind": "label", "text": "拉", "font": {"family": "WenQuanYi Micro Hei", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"}
+          ],
+          "constraints": [
+            "4.centerY == superview.centerY",
+            "1.centerY == superview.centerY",
+            "3.centerX == superview.centerX + 25",
+            "4.leading == 3.trailing + 8",
+            "3.centerY == superview.centerY",
+            "3.leading == 2.trailing + 8",
+            "2.leading == 1.trailing + 8",
+            "2.centerY == superview.centerY",
+            "3.width == 20",
+            "3.height == 30",
+            "4.height == 30",
+            "4.width == 20",
+            "2.height == 30",
+            "2.width == 20",
+            "1.height == 30",
+            "1.width == 20"
+          ],
+          "palette": ["magenta", "brown", "yellow", "red", "green", "blue", "orange"],
+          "program": {
+            "check": "afterCycle",
+            "cycle": [
+              {"each": {"views": [1, 2, 3, 4], "steps": [
+                {"animate": {"duration": 0.1, "curve": "linear", "set": {"transform": {"rotation": 45}, "textColor": "palette.next"}}},
+                {"animate": {"duration": 0.05, "curve": "linear", "set": {"transform": "identity", "textColor": "black"}}}
+              ]}},
+              {"animate": {"views": [1, 2, 3, 4], "duration": 0.35, "curve": "linear", "set": {"transform": {"scale": 1.5}}}},
+              {"animate": {"views": [1, 2, 3, 4], "duration": 0.25, "curve": "linear", "set": {"transform": "identity"}}}
+            ],
+            "reset": {"textColor": "black", "transform": "identity"}
+          },
+          "scenario": {"refreshAt": 0, "workDuration": 4, "controlHeight": 60}
+        }
+        """
+
+    // MARK: - Equal-width chain (Xcode 10, sRGB, duplicated constraints, pixel snapping)
+
+    @Test func theEqualWidthChainSnapsEdgesToHalfPoints() throws {
+        let result = try importFixture("equal-widths.xib")
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        let layout = try LayoutSolver.solve(
+            canvas: spec.canvas, views: spec.views, constraints: spec.constraints,
+            intrinsicSizes: Dictionary(uniqueKeysWithValues: spec.views.map { ($0.tag, try! wenQuanYi.measure(spec.view(tag: $0.tag)!.texts[.idle]!, $0.font)) }))
+        // uikit-semantics.md §6.2: 325 pt in 12 equal widths, every edge rounded to the nearest 0.5 pt.
+        let edges = [25, 52, 79, 106.5, 133.5, 160.5, 187.5, 214.5, 241.5, 269, 296, 323, 350]
+        for tag in 1...12 {
+            let expected = Rect(x: edges[tag - 1], y: 16.5, width: edges[tag] - edges[tag - 1], height: 27.5)
+            #expect(layout.frame(tag: tag) == expected, "tag \(tag)")
+        }
+        #expect(result.frameDifferences == [])
+    }
+
+    @Test func duplicatedConstraintsAreDroppedWithAWarning() throws {
+        let name = "equal-widths.xib"
+        let result = try importFixture(name)
+        #expect(result.warnings == [
+            ImportWarning(
+                line: try line(of: "id=\"C09-eq-009\"", in: name), element: "<constraint id=\"C09-eq-009\">",
+                message: "duplicates <constraint id=\"C08-eq-008\"> on line \(try line(of: "id=\"C08-eq-008\"", in: name)); dropped"),
+            ImportWarning(
+                line: try line(of: "id=\"C18-eq-018\"", in: name), element: "<constraint id=\"C18-eq-018\">",
+                message: "duplicates <constraint id=\"C17-eq-017\"> on line \(try line(of: "id=\"C17-eq-017\"", in: name)); dropped"),
+        ])
+        #expect(result.warnings.first?.line == 101)
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.constraints.count == 11 * 4 + 3)
+        #expect(result.specJSON.contains("\"1.leading == superview.leading + 25\""))
+        #expect(result.specJSON.contains("\"12.trailing == superview.trailing - 25\""))
+        #expect(result.specJSON.contains("\"2.width == 1.width\""))
+    }
+
+    /// The real 30DaysofSwift file uses Avenir-Book 20 (27.5 pt high labels); drawn with WenQuanYi the
+    /// labels are 23.5 high, and the check says so for every label.
+    @Test func aSubstitutedFontThatChangesTheLayoutIsReported() throws {
+        let text = String(decoding: try fixture("equal-widths.xib"), as: UTF8.self).replacingOccurrences(
+            of: "name=\"WenQuanYiMicroHei\" family=\"WenQuanYi Micro Hei\" pointSize=\"23.4\"",
+            with: "name=\"Avenir-Book\" family=\"Avenir\" pointSize=\"20\"")
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "avenir.xib", animation: .none, measurer: wenQuanYi)
+        let edges = [25, 52, 79, 106.5, 133.5, 160.5, 187.5, 214.5, 241.5, 269, 296, 323, 350]
+        #expect(result.frameDifferences.map(\.tag) == Array(1...12))
+        for difference in result.frameDifferences {
+            let x = edges[difference.tag - 1]
+            let width = edges[difference.tag] - x
+            #expect(difference.interfaceBuilder == Rect(x: x, y: 16.5, width: width, height: 27.5))
+            #expect(difference.solved == Rect(x: x, y: 18.5, width: width, height: 23.5))
+        }
+        let report = ImportReport.lines(for: result, path: "avenir.xib")
+        #expect(report.contains("avenir.xib: note: font 'Avenir-Book' is drawn with 'WenQuanYi Micro Hei'"))
+        #expect(report.last == "avenir.xib:\(try line(of: "x=\"323\"", in: "equal-widths.xib")): frame of tag 12: IB (323, 16.5, 27, 27.5), solved (323, 18.5, 27, 23.5)")
+    }
+
+    // MARK: - Intrinsic sizes (the rotate-and-scale layout from WenQuanYi 22's measured size)
+
+    @Test func labelsTakeTheirMeasuredSize() throws {
+        let result = try importFixture("intrinsic-sizes.xib")
+        #expect(result.warnings == [])
+        #expect(result.frameDifferences == [])
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.canvas.background == RGBA(parsing: "#EDEDED"))  // calibratedWhite 0.93
+        #expect(spec.views.allSatisfy { $0.textColor == .black && $0.huggingPriority == 251 })  // darkTextColor
+        #expect(spec.constraints.count == 14)
+        #expect(result.specJSON.contains("\"4.centerX == superview.centerX\""))
+        // Measuring wrongly must show: a measurer 1 pt wider moves every label.
+        let wider = TextMeasurer { text, font in
+            let size = try wenQuanYi.measure(text, font)
+            return IntrinsicSize(width: size.width + 1, height: size.height)
+        }
+        let off = try XIBImporter.importDocument(
+            fixture("intrinsic-sizes.xib"), fileName: "x.xib", animation: .none, measurer: wider)
+        #expect(off.frameDifferences.count == 7)
+        // 23 pt labels 10 apart, the fourth centred: 187.5 - 11.5 - 3 * 33 = 77.
+        #expect(off.frameDifferences.first?.solved == Rect(x: 77, y: 17, width: 23, height: 26))
+    }
+
+    // MARK: - Attributes (Xcode 11: system colours, weights, hidden, runtime attributes, placeholders)
+
+    @Test func attributesMapOrWarn() throws {
+        let name = "attributes.xib"
+        let result = try importFixture(name)
+        func at(_ id: String) throws -> Int { try line(of: "id=\"\(id)\"", in: name) }
+        #expect(result.warnings == [
+            ImportWarning(line: try at("Av5-at-vw5"), element: "<view id=\"Av5-at-vw5\">", message: "no tag; assigned tag 5"),
+            ImportWarning(
+                line: try at("Al2-at-lb2"), element: "<label id=\"Al2-at-lb2\">",
+                message: "hidden='YES' is not representable; imported as alpha 0"),
+            ImportWarning(
+                line: try at("Al2-at-lb2"), element: "<label id=\"Al2-at-lb2\">",
+                message: "horizontalHuggingPriority 251 and verticalHuggingPriority 252 differ; a spec has one value, using 251"),
+            ImportWarning(
+                line: try at("Ab4-at-bt4"), element: "<button id=\"Ab4-at-bt4\">",
+                message: "<button> is not supported; imported as a placeholder plain view with tag 4"),
+            ImportWarning(
+                line: try at("Ac3-at-c03"), element: "<constraint id=\"Ac3-at-c03\">",
+                message: "secondAttribute 'topMargin' is a margin attribute, not representable in a spec; dropped"),
+        ])
+        #expect(result.warnings[3].line == 46)
+        #expect(result.frameDifferences == [])
+        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == [
+            "System Bold -> WenQuanYi Micro Hei bold", "System Semibold -> WenQuanYi Micro Hei semibold",
+        ])
+
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.views.map(\.tag) == [1, 2, 5, 4])
+        #expect(spec.canvas.background == .white)  // systemBackgroundColor, from <resources>
+        let hi = try #require(spec.view(tag: 1))
+        #expect(hi.font == FontSpec(family: "WenQuanYi Micro Hei", size: 17, weight: "bold"))
+        #expect(hi.textColor == RGBA(parsing: "#FF0000"))
+        #expect(hi.textAlignment == .right)
+        let hidden = try #require(spec.view(tag: 2))
+        #expect(hidden.alpha == 0)
+        #expect(hidden.textAlignment == .left)  // natural
+        #expect(hidden.font == FontSpec(family: "WenQuanYi Micro Hei", size: 15, weight: "semibold"))
+        #expect(hidden.backgroundColor == RGBA(parsing: "#808080"))  // calibratedWhite 0.5
+        let dot = try #require(spec.view(tag: 5))
+        #expect(dot.kind == .view)
+        #expect(dot.cornerRadius == .points(8))
+        #expect(dot.backgroundColor == RGBA(parsing: "#3366CC80"))
+        #expect(try #require(spec.view(tag: 4)).kind == .view)
+
+        for written in [
+            "\"2.width == 2 * 1.width\"", "\"2.leading == 1.trailing + 8 @750\"",
+            "\"5.leading >= superview.leading + 250\"", "\"5.centerX == superview.centerX @500\"",
+            "\"5.bottom <= superview.bottom - 10\"",
+            "{\"item\": \"superview\", \"attribute\": \"height\", \"toItem\": 4, \"toAttribute\": \"height\", \"multiplier\": 4}",
+        ] {
+            #expect(result.specJSON.contains(written), "\(written)")
+        }
+        #expect(!result.specJSON.contains("topMargin"))
+    }
+
+    @Test(arguments: [("2:1", 2.0), ("3:4", 0.75), ("0.5", 0.5), ("1", 1.0), ("a:b", nil), ("1:0", nil), ("", nil)])
+    func multipliers(text: String, value: Double?) {
+        #expect(DocumentReader.multiplier(text) == value)
+    }
+
+    // MARK: - Not an Interface Builder document
+
+    @Test func xmlThatIsNotAnInterfaceBuilderDocumentIsAnError() throws {
+        #expect(throws: ImportError.notInterfaceBuilder(line: 3, found: "<plist>")) {
+            try importFixture("not-interface-builder.plist")
+        }
+        let error = ImportError.notInterfaceBuilder(line: 3, found: "<plist>")
+        #expect(error.formatted(file: "a.plist") == """
+            a.plist:3: error: expected an Interface Builder document, \
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"> or \
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">, found <plist>
+            """)
+        let other = #"<?xml version="1.0"?><document type="com.apple.InterfaceBuilder3.Cocoa.XIB"/>"#
+        #expect(throws: ImportError.notInterfaceBuilder(line: 1, found: #"<document type="com.apple.InterfaceBuilder3.Cocoa.XIB">"#)) {
+            try XIBImporter.importDocument(Array(other.utf8), fileName: "mac.xib", animation: .none, measurer: wenQuanYi)
+        }
+    }
+
+    @Test func bytesThatAreNotXMLAreAnErrorWithTheLine() throws {
+        do {
+            _ = try importFixture("truncated.xib")
+            Issue.record("expected an error")
+        } catch let error as ImportError {
+            guard case .notXML(let line, _) = error else { throw error }
+            // The <view> opened on line 4 is never closed; libxml2 gives up at the end, line 6.
+            #expect(line == 6)
+            #expect(error.formatted(file: "t.xib") == "t.xib:6: error: not an XML document (extra content at the end of the document); expected an Interface Builder .xib or .storyboard")
+        }
+        #expect(throws: ImportError.notXML(line: 1, detail: "the document is empty or does not start with an element")) {
+            try XIBImporter.importDocument(Array("{\"canvas\": 1}".utf8), fileName: "x.json", animation: .none, measurer: wenQuanYi)
+        }
+    }
+
+    @Test func aDocumentWithoutSubviewsIsAnError() {
+        let xml = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                <objects>
+                    <view contentMode="scaleToFill" id="abc-de-fgh">
+                        <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                    </view>
+                </objects>
+            </document>
+            """
+        #expect(throws: ImportError.noSubviews(line: 4)) {
+            try XIBImporter.importDocument(Array(xml.utf8), fileName: "e.xib", animation: .none, measurer: wenQuanYi)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// The `<rect key="frame">` of every tagged subview, read independently of the importer.
+    func storedFrames(_ name: String) throws -> [Int: Rect] {
+        let text = String(decoding: try fixture(name), as: UTF8.self)
+        var frames: [Int: Rect] = [:]
+        var tag: Int?
+        for line in text.split(separator: "\n") {
+            if line.contains("<label ") || line.contains("<view ") || line.contains("<button ") {
+                tag = attribute("tag", in: line).flatMap { Int($0) }
+            } else if line.contains("<rect key=\"frame\""), let t = tag {
+                func n(_ key: String) -> Double { Double(attribute(key, in: line)!)! }
+                frames[t] = Rect(x: n("x"), y: n("y"), width: n("width"), height: n("height"))
+                tag = nil
+            }
+        }
+        return frames
+    }
+
+    func attribute(_ name: String, in line: Substring) -> String? {
+        guard let range = line.range(of: " \(name)=\"") else { return nil }
+        return String(line[range.upperBound...].prefix { $0 != "\"" })
+    }
+}
+
+struct StoryboardAndReportTests {
+    @Test func aStoryboardImportsItsFirstScene() throws {
+        let name = "scene.storyboard"
+        let result = try importFixture(name)
+        #expect(result.warnings == [
+            ImportWarning(
+                line: try line(of: "sceneID=\"Sc2-sn-002\"", in: name), element: "<scene>",
+                message: "only the first scene is imported; this scene is skipped"),
+        ])
+        #expect(result.frameDifferences == [])
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.canvas.width == 375 && spec.canvas.height == 60)
+        #expect(spec.canvas.background == RGBA(parsing: "#EFEFF4"))  // groupTableViewBackgroundColor
+        #expect(spec.views.map(\.font) == [FontSpec(family: "WenQuanYi Micro Hei", size: 17, weight: "regular")])
+        #expect(result.specJSON.contains("\"1.width == 1.height\""))
+        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["System -> WenQuanYi Micro Hei"])
+    }
+
+    @Test func theMarqueeLeavesItsLastLabelOut() throws {
+        let result = try importFixture("intrinsic-sizes.xib", animation: .marquee)
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        guard case .each(let each)? = spec.program?.cycle.first else {
+            Issue.record("expected an each step")
+            return
+        }
+        #expect(each.views == Array(1...7))
+        #expect(each.wrapAt == 6)
+        #expect(spec.program?.check == .afterEachView)
+    }
+
+    @Test func theReportListsWarningsFontsAndFrames() {
+        let result = ImportResult(
+            specJSON: "{}",
+            warnings: [ImportWarning(line: 46, element: "<button id=\"Ab4-at-bt4\">", message: "not supported")],
+            frameDifferences: [
+                FrameDifference(
+                    tag: 3, line: 14, interfaceBuilder: Rect(x: 290, y: 15, width: 20, height: 30),
+                    solved: Rect(x: 290, y: 15, width: 20, height: 31)),
+                FrameDifference(
+                    tag: 9, line: 40, interfaceBuilder: Rect(x: 241.5, y: 16.5, width: 27.5, height: 27.5),
+                    solved: Rect(x: 241.25, y: 16.5, width: 27.75, height: 27.5)),
+            ],
+            fontMapping: [(from: "Avenir-Book", to: "WenQuanYi Micro Hei")])
+        #expect(ImportReport.lines(for: result, path: "a/b.xib") == [
+            "a/b.xib:46: warning: <button id=\"Ab4-at-bt4\">: not supported",
+            "a/b.xib: note: font 'Avenir-Book' is drawn with 'WenQuanYi Micro Hei'",
+            "a/b.xib:14: frame of tag 3: IB (290, 15, 20, 30), solved (290, 15, 20, 31)",
+            "a/b.xib:40: frame of tag 9: IB (241.5, 16.5, 27.5, 27.5), solved (241.25, 16.5, 27.75, 27.5)",
+        ])
+    }
+}
