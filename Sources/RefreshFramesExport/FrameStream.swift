@@ -3,10 +3,11 @@ import RefreshFramesCore
 
 /// Renders frames on several threads, a batch at a time, and hands them over strictly in order,
 /// so output is identical whatever the thread count and memory stays flat however many frames there are.
+/// The next batch renders while the current one is consumed (encoding is serial).
 public struct FrameStream: Sendable {
     public var times: [Double]
     public var threads: Int
-    /// Frames held at once: a few per thread.
+    /// Frames rendered per batch: a few per thread. At most two batches are held at once.
     public var batchSize: Int
 
     public init(times: [Double], threads: Int) {
@@ -16,24 +17,53 @@ public struct FrameStream: Sendable {
     }
 
     public func run(
-        render: @Sendable (Double) throws -> Bitmap,
+        render: @escaping @Sendable (Double) throws -> Bitmap,
         consume: (Int, Bitmap) throws -> Void
     ) throws {
-        var start = 0
-        while start < times.count {
-            let end = min(start + batchSize, times.count)
-            let batch = Array(times[start..<end])
-            let results = ResultSlots(count: batch.count)
+        let allTimes = times
+        let threads = self.threads
+        let batches = stride(from: 0, to: allTimes.count, by: batchSize).map { $0..<min($0 + batchSize, allTimes.count) }
+        guard !batches.isEmpty else { return }
+        @Sendable func renderBatch(_ range: Range<Int>) -> ResultSlots {
+            let slots = ResultSlots(count: range.count)
             if threads == 1 {
-                for (i, t) in batch.enumerated() { results.store(i, Result { try render(t) }) }
+                for (i, t) in allTimes[range].enumerated() { slots.store(i, Result { try render(t) }) }
             } else {
-                DispatchQueue.concurrentPerform(iterations: batch.count) { i in
-                    results.store(i, Result { try render(batch[i]) })
+                DispatchQueue.concurrentPerform(iterations: range.count) { i in
+                    slots.store(i, Result { try render(allTimes[range.lowerBound + i]) })
                 }
             }
-            for i in 0..<batch.count { try consume(start + i, try results.take(i).get()) }
-            start = end
+            return slots
         }
+        let ahead = DispatchQueue(label: "refresh-frames.render-ahead")
+        var current = renderBatch(batches[0])
+        for (index, range) in batches.enumerated() {
+            var next: PendingBatch?
+            if index + 1 < batches.count {
+                let pending = PendingBatch()
+                let nextRange = batches[index + 1]
+                ahead.async { pending.fulfil(renderBatch(nextRange)) }
+                next = pending
+            }
+            defer { if let next { current = next.wait() } }
+            for i in 0..<range.count { try consume(range.lowerBound + i, try current.take(i).get()) }
+        }
+    }
+}
+
+/// A batch being rendered on another queue.
+private final class PendingBatch: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var slots: ResultSlots?
+
+    func fulfil(_ slots: ResultSlots) {
+        self.slots = slots
+        done.signal()
+    }
+
+    func wait() -> ResultSlots {
+        done.wait()
+        return slots!
     }
 }
 

@@ -35,7 +35,7 @@ public struct FrameRenderer: Sendable {
             guard let placement = Placement(frame: view.frame, transform: view.transform, scale: scale) else { continue }
             var text: TextMask?
             if spec.kind == .label, let string = view.text, !string.isEmpty, view.textColor.alpha > 0 {
-                text = try TextMask(
+                text = try TextMaskCache.shared.mask(
                     string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
                     bounds: (width, height))
             }

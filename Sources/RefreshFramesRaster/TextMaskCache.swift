@@ -1,0 +1,46 @@
+import Foundation
+import RefreshFramesCore
+
+/// Rasterised text masks by everything that decides their pixels, so a label that does not move
+/// between frames is drawn by FreeType once. A mask is a pure function of its key, so a cache hit
+/// gives exactly the pixels a fresh rasterisation would: output stays byte-identical.
+final class TextMaskCache: @unchecked Sendable {
+    static let shared = TextMaskCache()
+
+    struct Key: Hashable {
+        var text: String
+        var font: FontSpec
+        var alignment: TextAlignment
+        var centerX, centerY, rotation, unitX, unitY, halfWidth, halfHeight: Double
+        var boundsWidth, boundsHeight: Int
+    }
+
+    /// Enough for every label of a few specs at a few transforms; cleared whole when full.
+    static let capacity = 4096
+
+    private let lock = NSLock()
+    private var masks: [Key: TextMask?] = [:]
+
+    func mask(
+        _ text: String, font: FontSpec, alignment: TextAlignment, placement: Placement, fonts: FontBook,
+        bounds: (Int, Int)
+    ) throws -> TextMask? {
+        let key = Key(
+            text: text, font: font, alignment: alignment, centerX: placement.centerX, centerY: placement.centerY,
+            rotation: placement.rotationRadians, unitX: placement.unitX, unitY: placement.unitY,
+            halfWidth: placement.halfWidth, halfHeight: placement.halfHeight, boundsWidth: bounds.0,
+            boundsHeight: bounds.1)
+        lock.lock()
+        if let cached = masks[key] {
+            lock.unlock()
+            return cached
+        }
+        lock.unlock()
+        let mask = try TextMask(text, font: font, alignment: alignment, placement: placement, fonts: fonts, bounds: bounds)
+        lock.lock()
+        if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }
+        masks[key] = mask
+        lock.unlock()
+        return mask
+    }
+}
