@@ -1,3 +1,3 @@
 extension RefreshFramesCommand {
-    static var extraSubcommands: [Subcommand] { [RenderCommand.subcommand, PreviewCommand.subcommand] }
+    static var extraSubcommands: [Subcommand] { [RenderCommand.subcommand, PreviewCommand.subcommand, ImportCommand.subcommand] }
 }

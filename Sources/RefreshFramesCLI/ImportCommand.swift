@@ -1,0 +1,48 @@
+import Foundation
+import RefreshFramesCore
+import RefreshFramesImport
+import RefreshFramesRaster
+
+enum ImportCommand {
+    static let definition = CommandDefinition(
+        name: "import", abstract: "Write a spec from an Interface Builder .xib (or a storyboard's first scene).",
+        discussion: """
+            Reads the root view, its subviews (labels and plain views; others become placeholders with a
+            warning) and every constraint with Xcode's defaults, then solves the layout and compares it
+            with the frames Interface Builder stored. Warnings, the font mapping and any frame that
+            differs go to stderr; the spec goes to -o or stdout. The spec carries a default animation
+            over the labels in tag order, so 'refresh-frames preview x.json' plays at once.
+            """,
+        arguments: [ArgumentDefinition(name: "file", help: "The .xib or .storyboard file.", isOptional: false)],
+        options: [
+            .value("output", short: "o", "spec.json", "Where to write the spec (default: stdout)."),
+            .value("animation", "name", "rotate-scale (default), marquee, color-dots or none: the samples' programs."),
+        ])
+
+    static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, _ throws(CLIError) in
+        let path = args.positionals[0]
+        let animation = try args.choice("animation", command: definition.name, as: ImportAnimation.self) ?? .rotateScale
+        let output = args.value("output")
+        if let output, output != "-" { try OutputFile.checkTarget(output, protecting: [path]) }
+        let bytes = try SpecLoader.readFile(path)
+        let result: ImportResult
+        do {
+            result = try XIBImporter.importDocument(
+                bytes, fileName: path, animation: animation, measurer: SpecLoader.fontMeasurer,
+                isFontInstalled: { FontBook.isInstalled(family: $0) })
+        } catch let error as ImportError {
+            throw .input(error.formatted(file: path))
+        } catch {
+            throw .input("\(path): error: \(error)")
+        }
+        for line in ImportReport.lines(for: result, path: path) { Output.err(line + "\n") }
+        if let output, output != "-" {
+            try OutputFile.write(Array(result.specJSON.utf8), to: output)
+            let differences = result.frameDifferences.count
+            Output.err("wrote \(output): \(differences == 0 ? "every frame matches Interface Builder's" : "\(differences) frame(s) differ from Interface Builder's")\n")
+        } else {
+            Output.out(result.specJSON)
+        }
+        return ExitCode.success
+    }
+}

@@ -1,0 +1,32 @@
+import CGD
+import Foundation
+
+extension FontBook {
+    /// Every font family fontconfig knows, in every name it lists (e.g. "WenQuanYi Micro Hei", "文泉驿微米黑").
+    public static let installedFamilies: Set<String> = {
+        guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
+        defer { FcPatternDestroy(pattern) }
+        guard let objects = FcObjectSetCreate() else { return [] }
+        defer { FcObjectSetDestroy(objects) }
+        _ = FcObjectSetAdd(objects, FC_FAMILY)
+        guard let list = FcFontList(nil, pattern, objects) else { return [] }
+        defer { FcFontSetDestroy(list) }
+        var families: Set<String> = []
+        for i in 0..<Int(list.pointee.nfont) {
+            guard let font = list.pointee.fonts[i] else { continue }
+            var index: Int32 = 0
+            var value: UnsafeMutablePointer<FcChar8>?
+            while FcPatternGetString(font, FC_FAMILY, index, &value) == FcResultMatch, let value {
+                families.insert(String(cString: value))
+                index += 1
+            }
+        }
+        return families
+    }()
+
+    /// Whether fontconfig has a family of this name (case-insensitive).
+    public static func isInstalled(family: String) -> Bool {
+        let lowered = family.lowercased()
+        return installedFamilies.contains { $0.lowercased() == lowered }
+    }
+}
