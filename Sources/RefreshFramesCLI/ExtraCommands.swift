@@ -1,3 +1,3 @@
 extension RefreshFramesCommand {
-    static var extraSubcommands: [Subcommand] { [RenderCommand.subcommand, PreviewCommand.subcommand, ImportCommand.subcommand] }
+    static var extraSubcommands: [Subcommand] { [RenderCommand.subcommand, PreviewCommand.subcommand, CheckCommand.subcommand, CheckCommand.recordSubcommand, ImportCommand.subcommand] }
 }

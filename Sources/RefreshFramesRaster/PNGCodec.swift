@@ -7,7 +7,8 @@ public enum PNGCodec {
     /// zlib level used for every PNG, fixed so that output bytes are reproducible.
     public static let compressionLevel = 6
 
-    public static func encode(_ bitmap: Bitmap) throws -> [UInt8] {
+    /// `level` is zlib's 0…9; the default keeps output reproducible across runs.
+    public static func encode(_ bitmap: Bitmap, level: Int = compressionLevel) throws -> [UInt8] {
         let image: GDImage
         do {
             image = try GDImage(width: bitmap.width, height: bitmap.height)
@@ -26,7 +27,7 @@ public enum PNGCodec {
         }
         var size: Int32 = 0
         cgd_clear_last_message()
-        guard let data = gdImagePngPtrEx(image.pointer, &size, Int32(compressionLevel)) else {
+        guard let data = gdImagePngPtrEx(image.pointer, &size, Int32(level)) else {
             throw RasterError.pngEncodeFailed(reason: GDRuntime.lastMessage)
         }
         defer { gdFree(data) }

@@ -1,0 +1,342 @@
+import Foundation
+import RefreshFramesCompare
+import RefreshFramesCore
+import RefreshFramesRaster
+
+/// `check` compares a spec's frames and dumps with its goldens; `record` writes them.
+enum CheckCommand {
+    static let sharedOptions: [OptionDefinition] = [
+        .value("golden", "dir", "The golden directory: frame-NNN.png, timeline.txt, states.json, manifest.json (required)."),
+        .value("at", "list", "Instants to check, e.g. 0,0.05,1.2 (default: the manifest's, else 6 across the scenario)."),
+        .flag("checkpoints", "Check every instant where an animation segment starts or ends."),
+        .value("fps", "n", "Check every frame at this rate instead."),
+        .value("threshold", "0…1", "Per-pixel colour threshold in YIQ, as pixelmatch (default 0.1)."),
+        .value("max-diff", "percent", "Share of pixels a frame may differ by (default 0)."),
+        .value("report", "dir", "Where actual frames and diff images go when frames differ (default: refresh-frames-report)."),
+        .value("junit", "file", "Also write a JUnit XML report."),
+        .value("html", "dir", "Also write a static HTML report (golden / actual / diff side by side)."),
+        .value("only", "kind", "Check only 'pixels' or 'semantic' goldens (default: both)."),
+        nowOption,
+    ]
+
+    static let definition = CommandDefinition(
+        name: "check", abstract: "Compare a spec's frames and timeline with golden files (exit 1 when they differ).",
+        discussion: """
+            Semantic goldens (timeline.txt, states.json) do not depend on fonts and are compared first;
+            pixel goldens are truecolor PNG frames compared with a perceptual threshold that ignores
+            anti-aliasing. On a difference the actual frame and a diff image are written to --report, each
+            failing frame is named with its time and figures, and the exit status is 1. Recording never
+            happens implicitly: use --record missing|all or 'refresh-frames record'; when CI is set,
+            only an explicit --record writes.
+            """,
+        arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
+        options: sharedOptions + [.value("record", "mode", "missing or all: write goldens instead of failing.")])
+
+    static let recordDefinition = CommandDefinition(
+        name: "record", abstract: "Write (or overwrite) the golden files for a spec: shorthand for 'check --record all'.",
+        arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
+        options: sharedOptions)
+
+    static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
+        var mode = RecordMode.effective(requested: nil, environment: env)
+        if let text = args.value("record") {
+            guard let requested = RecordMode(rawValue: text), requested != .never else {
+                throw .usage("Invalid value '\(text)' for '--record': expected missing or all.", command: definition.name)
+            }
+            mode = requested
+        }
+        return try run(args, environment: env, mode: mode, definition: definition)
+    }
+
+    static let recordSubcommand = RefreshFramesCommand.Subcommand(definition: recordDefinition) { args, env throws(CLIError) in
+        try run(args, environment: env, mode: .all, definition: recordDefinition)
+    }
+
+    enum Only: String, CaseIterable { case pixels, semantic }
+
+    static func run(_ args: ParsedArguments, environment: [String: String], mode: RecordMode, definition: CommandDefinition) throws(CLIError) -> Int32 {
+        let name = definition.name
+        guard let golden = args.value("golden") else {
+            throw .usage("Missing expected option '--golden <dir>'.", command: name)
+        }
+        let only = try args.choice("only", command: name, as: Only.self)
+        let threshold = try args.double("threshold", command: name, in: 0...1) ?? 0.1
+        let maxDiff = try args.double("max-diff", command: name, in: 0...100) ?? 0
+        let fps = try args.double("fps", command: name, in: 1...100)
+        let selections = [args.value("at") != nil, args.has("checkpoints"), fps != nil].filter { $0 }.count
+        guard selections <= 1 else {
+            throw .usage("Choose one of '--at', '--checkpoints' and '--fps'.", command: name)
+        }
+        var requestedTimes: [Double]?
+        if let list = args.value("at") {
+            var times: [Double] = []
+            for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
+                    throw .usage("Invalid value '\(list)' for '--at': expected seconds separated by commas, e.g. 0,0.05,1.2.", command: name)
+                }
+                times.append(t)
+            }
+            requestedTimes = times
+        }
+        let specPath = args.positionals[0]
+        let now = try SpecLoader.clock(args.value("now"), environment: environment, command: name)
+        let loaded = try SpecLoader.load(specPath, now: now)
+        let timeline = loaded.timeline
+        let store = GoldenStore(directory: golden)
+        try store.prepare(recording: mode != .never, spec: specPath)
+        let manifest = try store.manifest()
+        let times: [Double]
+        if let requestedTimes { times = requestedTimes }
+        else if args.has("checkpoints") { times = timeline.checkpoints }
+        else if let fps { times = timeline.frameTimes(fps: fps) }
+        else if let manifest, !manifest.frames.isEmpty { times = manifest.frames.map(\.time) }
+        else { times = defaultInstants(timeline) }
+        guard times.count <= 2000 else {
+            throw .input("\(specPath): error: \(times.count) frames to check is over the limit checkFrames = 2000")
+        }
+
+        var report = CheckReport(suiteName: "refresh-frames check \(specPath)")
+        let reportDirectory = args.value("report") ?? "refresh-frames-report"
+        var reportFiles = ReportFiles(directory: reportDirectory)
+
+        // Semantic goldens first: font-independent, and they say in words what changed.
+        if only != .pixels {
+            let dump = timeline.dump
+            report.append(try store.checkText(name: "timeline", file: "timeline.txt", actual: dump, mode: mode))
+            let samples = times.map { t in labelSamples(timeline.sample(at: t)) }.flatMap { $0 }
+            report.append(try store.checkStates(actual: samples, mode: mode))
+        }
+        var frames: [GoldenManifest.Frame] = []
+        if only != .semantic {
+            let renderer = FrameRenderer(canvas: loaded.spec.canvas, views: loaded.spec.views, fonts: .shared)
+            let tolerance = PixelTolerance(threshold: threshold, maxDifferingFraction: maxDiff / 100)
+            for (i, t) in times.enumerated() {
+                let frameName = String(format: "frame %d", i)
+                let file = String(format: "frame-%03d.png", i)
+                frames.append(GoldenManifest.Frame(name: frameName, time: t))
+                let actual: Bitmap
+                do {
+                    actual = try renderer.render(timeline.sample(at: t))
+                } catch {
+                    throw .input("\(specPath): error: \(error)")
+                }
+                report.append(try store.checkFrame(name: frameName, time: t, file: file, actual: actual, tolerance: tolerance, mode: mode, reportFiles: &reportFiles))
+            }
+        }
+        let fonts = FontBook.shared.filesUsed.map { path in
+            FontFingerprint(file: path, hash: FileManager.default.contents(atPath: path).map { SHA256.hex([UInt8]($0)) } ?? "unreadable")
+        }
+        report.goldenFonts = manifest?.fonts
+        report.currentFonts = fonts
+        if report.recordedCount > 0 || manifest == nil && mode != .never {
+            let newManifest = GoldenManifest(
+                toolVersion: RefreshFramesCommand.version, specHash: SHA256.hex(loaded.bytes), fonts: fonts,
+                frames: only == .semantic ? (manifest?.frames ?? []) : frames)
+            try OutputFile.write(newManifest.encode(), to: store.path(GoldenManifest.fileName))
+        }
+        for line in report.consoleLines() { Output.out(line + "\n") }
+        if report.recordedCount > 0 {
+            Output.err("recorded \(report.recordedCount) golden file(s) in \(golden)\n")
+        }
+        if let junit = args.value("junit") {
+            try OutputFile.checkTarget(junit)
+            try OutputFile.write(Array(report.junitXML().utf8), to: junit)
+        }
+        if let html = args.value("html") {
+            try reportFiles.writeHTML(report, to: html, golden: golden)
+        }
+        if !report.passed {
+            if reportFiles.wroteImages { Output.out("actual frames and diff images: \(reportDirectory)/\n") }
+            return ExitCode.differences
+        }
+        return ExitCode.success
+    }
+
+    /// Six instants that show the animation: its start, just after refreshing begins, and across the rest.
+    static func defaultInstants(_ timeline: Timeline) -> [Double] {
+        let d = timeline.duration
+        let instants = [0, timeline.refreshBeganAt + 0.05, d * 0.25, d * 0.5, d * 0.75, max(0, d - 0.01)]
+        return Array(Set(instants.map { ($0 * 1000).rounded() / 1000 })).sorted()
+    }
+
+    static func labelSamples(_ state: FrameState) -> [LabelSample] {
+        state.views.map { v in
+            LabelSample(
+                tag: v.tag, time: (state.time * 1_000_000).rounded() / 1_000_000, rotation: v.transform.rotation,
+                scaleX: v.transform.scaleX, scaleY: v.transform.scaleY, translationX: v.transform.translationX,
+                translationY: v.transform.translationY, alpha: v.alpha, textColor: v.textColor.hexString,
+                backgroundColor: v.backgroundColor.hexString, text: v.text)
+        }
+    }
+}
+
+/// The files of one golden directory, read and (when recording) written atomically.
+struct GoldenStore {
+    let directory: String
+
+    func path(_ file: String) -> String { (directory as NSString).appendingPathComponent(file) }
+
+    func exists(_ file: String) -> Bool { FileManager.default.fileExists(atPath: path(file)) }
+
+    func prepare(recording: Bool, spec: String) throws(CLIError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw .input("\(directory): error: is not a directory; --golden needs a directory") }
+            return
+        }
+        guard recording else { return }
+        let parent = URL(fileURLWithPath: directory).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: parent) else {
+            throw .input("\(directory): error: the directory '\(parent)' does not exist")
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+        } catch {
+            throw .input("\(directory): error: cannot create the golden directory (\(OutputFile.describe(error)))")
+        }
+    }
+
+    func manifest() throws(CLIError) -> GoldenManifest? {
+        guard let data = FileManager.default.contents(atPath: path(GoldenManifest.fileName)) else { return nil }
+        do {
+            return try GoldenManifest.decode([UInt8](data), path: path(GoldenManifest.fileName))
+        } catch {
+            throw .input("\(error)")
+        }
+    }
+
+    func read(_ file: String) -> [UInt8]? {
+        FileManager.default.contents(atPath: path(file)).map { [UInt8]($0) }
+    }
+
+    private func missing(_ name: String, time: Double?, kind: CheckResult.Kind, file: String) -> CheckResult {
+        CheckResult(
+            name: name, time: time, kind: kind, passed: false,
+            message: "golden missing (\(path(file))); record it with --record missing or 'refresh-frames record'",
+            goldenPath: path(file))
+    }
+
+    func checkText(name: String, file: String, actual: String, mode: RecordMode) throws(CLIError) -> CheckResult {
+        if mode.records(goldenExists: exists(file)) {
+            try OutputFile.write(Array(actual.utf8), to: path(file))
+            return CheckResult(name: name, kind: .text, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
+        }
+        guard let golden = read(file) else { return missing(name, time: nil, kind: .text, file: file) }
+        let difference = TextComparison.compare(actual: actual, golden: String(decoding: golden, as: UTF8.self))
+        return CheckResult(
+            name: name, kind: .text, passed: difference.passed, message: difference.passed ? "matches" : difference.summary,
+            details: difference.passed ? nil : difference.unifiedDiff, goldenPath: path(file))
+    }
+
+    func checkStates(actual: [LabelSample], mode: RecordMode) throws(CLIError) -> CheckResult {
+        let file = "states.json"
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        if mode.records(goldenExists: exists(file)) {
+            guard let data = try? encoder.encode(actual) else { throw .input("\(path(file)): error: cannot encode the states") }
+            try OutputFile.write([UInt8](data) + [10], to: path(file))
+            return CheckResult(name: "states", kind: .state, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
+        }
+        guard let bytes = read(file) else { return missing("states", time: nil, kind: .state, file: file) }
+        guard let golden = try? JSONDecoder().decode([LabelSample].self, from: Data(bytes)) else {
+            throw .input("\(path(file)): error: not a states golden (expected a JSON array of label samples)")
+        }
+        let messages = LabelComparison.compare(actual: actual, golden: golden)
+        return CheckResult(
+            name: "states", kind: .state, passed: messages.isEmpty,
+            message: messages.isEmpty ? "matches" : messages.prefix(5).joined(separator: "; ") + (messages.count > 5 ? "; and \(messages.count - 5) more" : ""),
+            details: messages.joined(separator: "\n"), goldenPath: path(file))
+    }
+
+    func checkFrame(
+        name: String, time: Double, file: String, actual: Bitmap, tolerance: PixelTolerance, mode: RecordMode,
+        reportFiles: inout ReportFiles
+    ) throws(CLIError) -> CheckResult {
+        if mode.records(goldenExists: exists(file)) {
+            do {
+                try OutputFile.write(try PNGCodec.encode(actual), to: path(file))
+            } catch let e as CLIError {
+                throw e
+            } catch {
+                throw .input("\(path(file)): error: \(error)")
+            }
+            return CheckResult(name: name, time: time, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
+        }
+        guard let bytes = read(file) else { return missing(name, time: time, kind: .pixels, file: file) }
+        let golden: Bitmap
+        do {
+            golden = try PNGCodec.decode(bytes)
+        } catch {
+            throw .input("\(path(file)): error: not a readable PNG (\(error))")
+        }
+        let difference = PixelComparison.compare(actual: actual, golden: golden, tolerance: tolerance)
+        guard !difference.passed else {
+            return CheckResult(name: name, time: time, passed: true, message: difference.summary, goldenPath: path(file))
+        }
+        let (actualPath, diffPath) = try reportFiles.write(
+            actual: actual, diff: DiffImage.make(actual: actual, golden: golden, difference: difference), file: file)
+        return CheckResult(
+            name: name, time: time, passed: false, message: difference.summary, details: difference.details,
+            actualPath: actualPath, goldenPath: path(file), diffPath: diffPath)
+    }
+}
+
+/// The report directory: actual frames and diff images of failing frames, and the HTML page.
+struct ReportFiles {
+    let directory: String
+    private(set) var wroteImages = false
+
+    init(directory: String) {
+        self.directory = directory
+    }
+
+    mutating func write(actual: Bitmap, diff: Bitmap, file: String) throws(CLIError) -> (String, String) {
+        if !FileManager.default.fileExists(atPath: directory) {
+            do {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                throw .input("\(directory): error: cannot create the report directory (\(OutputFile.describe(error)))")
+            }
+        }
+        let base = (file as NSString).deletingPathExtension
+        let actualPath = (directory as NSString).appendingPathComponent(base + ".actual.png")
+        let diffPath = (directory as NSString).appendingPathComponent(base + ".diff.png")
+        do {
+            try OutputFile.write(try PNGCodec.encode(actual), to: actualPath)
+            try OutputFile.write(try PNGCodec.encode(diff), to: diffPath)
+        } catch let e as CLIError {
+            throw e
+        } catch {
+            throw .input("\(directory): error: \(error)")
+        }
+        wroteImages = true
+        return (actualPath, diffPath)
+    }
+
+    /// The HTML page refers to images relative to itself, so it opens from disk wherever it is.
+    func writeHTML(_ report: CheckReport, to html: String, golden: String) throws(CLIError) {
+        do {
+            try FileManager.default.createDirectory(atPath: html, withIntermediateDirectories: true)
+        } catch {
+            throw .input("\(html): error: cannot create the directory (\(OutputFile.describe(error)))")
+        }
+        let base = URL(fileURLWithPath: html).standardizedFileURL
+        func relative(_ path: String?) -> String? {
+            guard let path else { return nil }
+            let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+            let from = base.pathComponents
+            var common = 0
+            while common < min(target.count, from.count) && target[common] == from[common] { common += 1 }
+            return (Array(repeating: "..", count: from.count - common) + target[common...]).joined(separator: "/")
+        }
+        var relativeReport = report
+        relativeReport.results = report.results.map { r in
+            var r = r
+            r.actualPath = relative(r.actualPath)
+            r.goldenPath = relative(r.goldenPath)
+            r.diffPath = relative(r.diffPath)
+            return r
+        }
+        try OutputFile.write(Array(relativeReport.html().utf8), to: (html as NSString).appendingPathComponent("index.html"))
+    }
+}
