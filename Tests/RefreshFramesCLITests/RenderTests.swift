@@ -146,9 +146,14 @@ struct RenderTests {
         let out = dir + "/long.gif"
         #expect(try run(["render", samplePath("classic-spinner"), "-o", out]).status == 0)
         let before = FileManager.default.contents(atPath: out)
+        // A long render: a minute of animation at 100 fps and scale 4.
+        let long = dir + "/long.json"
+        let text = try String(contentsOfFile: samplePath("rotate-scale"), encoding: .utf8)
+            .replacingOccurrences(of: "\"workDuration\": 4,", with: "\"workDuration\": 4, \"duration\": 60,")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: long))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binaryPath)
-        process.arguments = ["render", samplePath("rotate-scale"), "-o", out, "--fps", "100", "--scale", "4", "--threads", "1"]
+        process.arguments = ["render", long, "-o", out, "--fps", "100", "--scale", "4", "--threads", "1"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -161,7 +166,7 @@ struct RenderTests {
         process.terminate()
         process.waitUntilExit()
         #expect(process.terminationStatus == 143)
-        #expect(contents(ofDirectory: dir) == ["long.gif"])
+        #expect(contents(ofDirectory: dir) == ["long.gif", "long.json"])
         #expect(FileManager.default.contents(atPath: out) == before)
     }
 }

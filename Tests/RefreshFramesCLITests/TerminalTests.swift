@@ -102,21 +102,23 @@ struct TerminalStreamTests {
 @Suite(.serialized) struct PreviewTests {
     let session = "rf-test-\(getpid())"
 
-    /// Runs tmux; its output goes to a file, since a server it starts would hold a pipe open forever.
+    /// Runs tmux with posix_spawn and waitpid (Foundation's Process can miss the exit of a client
+    /// whose server daemonises); its output goes to a file, since a server would hold a pipe open.
     func tmux(_ arguments: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/tmux")
-        p.arguments = arguments
         let path = NSTemporaryDirectory() + "tmux-out-\(getpid())-\(UUID().uuidString)"
-        FileManager.default.createFile(atPath: path, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
-        p.standardOutput = out
-        p.standardError = FileHandle.nullDevice
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        try out.close()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let argv = (["/usr/bin/tmux"] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ) == 0 else { return "" }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
         return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
     }
 
