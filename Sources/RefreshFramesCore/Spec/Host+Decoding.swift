@@ -1,9 +1,9 @@
 extension SpecDecoder {
-    /// Decodes `host` (see `Host` for the format); index paths of updates are checked against the
+    /// Decodes `host` (see `HostSpec` for the format); index paths of updates are checked against the
     /// row counts the table will have when each update runs.
-    func decodeHost(_ r: ValueReader) throws(SpecDiagnostic) -> Host {
+    func decodeHost(_ r: ValueReader) throws(SpecDiagnostic) -> HostSpec {
         let o = try r.object()
-        var host = Host(table: TableSpec())
+        var host = HostSpec(table: TableSpec())
         if let v = o.optional("viewport") {
             let vo = try v.object()
             let size = 1.0...Limits.canvasPoints
@@ -212,7 +212,7 @@ extension SpecDecoder {
 
     /// Replays the updates in time order on the row counts, so an index path that does not exist
     /// when its update runs is reported at the update.
-    private func checkUpdates(_ host: Host, readers: [ValueReader]) throws(SpecDiagnostic) {
+    private func checkUpdates(_ host: HostSpec, readers: [ValueReader]) throws(SpecDiagnostic) {
         var counts = host.table.content.rowCounts
         // Same order as the table timeline: refreshBegan, then seconds and endRefreshing by spec order
         // (their relative times are only known with the scenario, so only counts are checked here).

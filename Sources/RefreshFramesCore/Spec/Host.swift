@@ -25,7 +25,7 @@
 /// `at` is `"endRefreshing"`, `"refreshBegan"` or seconds. Row animations follow
 /// `UITableView.RowAnimation`: fade, top, bottom, middle, automatic, none (durations are undocumented
 /// by UIKit; 0.3 s ease-in-out by default).
-public struct Host: Sendable, Equatable {
+public struct HostSpec: Sendable, Equatable {
     /// The table view's frame in points (a phone screen: 375 × 667).
     public var viewport: ViewportSize
     public var table: TableSpec

@@ -20,7 +20,7 @@
 /// `reload` replaces every row at once, as `reloadData()`. An update that starts while another is
 /// still moving takes the rows from where they are at that instant.
 public struct TableTimeline: Sendable {
-    public let host: Host
+    public let host: HostSpec
     public let controlHeight: Double
     public let controlWidth: Double
     let refreshBeganAt: Double
@@ -68,7 +68,7 @@ public struct TableTimeline: Sendable {
     /// - Parameter rowHeight: the height of a row for `.automatic` tables (the cell's labels plus
     ///   margins); called once per distinct row.
     public init(
-        host: Host, controlHeight: Double, controlWidth: Double, refreshBeganAt: Double, refreshEndedAt: Double,
+        host: HostSpec, controlHeight: Double, controlWidth: Double, refreshBeganAt: Double, refreshEndedAt: Double,
         now: Int64, rowHeight: (RowSpec) throws -> Double
     ) rethrows {
         self.host = host
