@@ -200,9 +200,10 @@ struct SceneCanvas {
     /// A non-premultiplied 8-bit bitmap over the surface at (x, y), only rows in `clipY`.
     mutating func blend(_ bitmap: Bitmap, x: Int, y: Int, clipY: Range<Int>) {
         let w = surface.width
-        let ys = max(y, clipY.lowerBound, 0)..<min(y + bitmap.height, clipY.upperBound, surface.height)
-        let xs = max(x, 0)..<min(x + bitmap.width, w)
-        guard !ys.isEmpty, !xs.isEmpty else { return }
+        let y0 = max(y, clipY.lowerBound, 0), y1 = min(y + bitmap.height, clipY.upperBound, surface.height)
+        let x0 = max(x, 0), x1 = min(x + bitmap.width, w)
+        guard y1 > y0, x1 > x0 else { return }
+        let ys = y0..<y1, xs = x0..<x1
         surface.withPixels { p in
             for py in ys {
                 for px in xs {
@@ -223,9 +224,10 @@ struct SceneCanvas {
     /// A premultiplied colour emoji with its top-left at (x, y).
     mutating func blend(_ glyph: ColorEmoji.Glyph, x: Int, y: Int, alpha: Float) {
         let w = surface.width
-        let ys = max(y, 0)..<min(y + glyph.height, surface.height)
-        let xs = max(x, 0)..<min(x + glyph.width, w)
-        guard !ys.isEmpty, !xs.isEmpty else { return }
+        let y0 = max(y, 0), y1 = min(y + glyph.height, surface.height)
+        let x0 = max(x, 0), x1 = min(x + glyph.width, w)
+        guard y1 > y0, x1 > x0 else { return }
+        let ys = y0..<y1, xs = x0..<x1
         surface.withPixels { p in
             for py in ys {
                 for px in xs {

@@ -126,3 +126,16 @@ struct SceneRendererTests {
         #expect(a.width == 375 && a.height == 667)
     }
 }
+
+struct SceneCanvasTests {
+    @Test func drawingOutsideTheSurfaceIsClippedAway() throws {
+        var canvas = SceneCanvas(surface: Surface(width: 10, height: 10, background: .white), scale: 1)
+        let glyph = try #require(try ColorEmoji.shared.glyph("🤗", pixelSize: 8))
+        for (x, y) in [(20, 3), (3, 20), (-30, 3), (3, -30)] {
+            canvas.blend(glyph, x: x, y: y, alpha: 1)
+            canvas.blend(Bitmap(width: 4, height: 4, pixels: Array(repeating: 255, count: 64)), x: x, y: y, clipY: 0..<10)
+        }
+        canvas.fill(PixelBox(x0: 20, y0: 20, x1: 30, y1: 30), .black, alpha: 1)
+        #expect(canvas.surface.bitmap().pixels.allSatisfy { $0 == 255 })
+    }
+}
