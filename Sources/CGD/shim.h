@@ -51,4 +51,8 @@ static inline const char *cgd_last_error_message(void) { return cgd_message_buff
 /* FreeType's 16.16 / 26.6 helpers need nothing; these expose FT_Face fields that are macros. */
 static inline int cgd_ft_has_kerning(FT_Face face) { return FT_HAS_KERNING(face) ? 1 : 0; }
 
+/* Colour emoji: FT_LOAD_COLOR is a macro expression, FT_HAS_FIXED_SIZES a field test. */
+static inline int cgd_ft_load_color(void) { return (int)FT_LOAD_COLOR; }
+static inline int cgd_ft_has_fixed_sizes(FT_Face face) { return FT_HAS_FIXED_SIZES(face) ? 1 : 0; }
+
 #endif

@@ -43,6 +43,15 @@ enum BuiltInSpec {
     ],
     "reset": {"textColor": "black", "transform": "identity"}
   },
+  "host": {
+    "viewport": {"width": 375, "height": 667},
+    "table": {
+      "rows": ["情人节快乐", "我喜欢你", "你喜欢我吗？"]
+    },
+    "updates": [
+      {"at": "endRefreshing", "insert": {"section": 0, "row": 3, "rows": ["其实我也喜欢你"], "animation": "middle", "duration": 0.3}}
+    ]
+  },
   "scenario": {"refreshAt": 0, "workDuration": 4, "controlHeight": 60}
 }
 """#

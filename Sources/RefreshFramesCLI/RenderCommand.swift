@@ -7,6 +7,11 @@ enum RenderFormat: String, CaseIterable {
     case gif, png, ansi, cast
 }
 
+/// What `render` draws when the spec has a host: the whole screen, or the refresh control alone.
+enum RenderPart: String, CaseIterable {
+    case scene, control
+}
+
 enum RenderLimits {
     static let frames = 100_000
     static let pixelsPerFrame = 4096 * 4096
@@ -27,6 +32,11 @@ struct RenderRequest {
     var canvas: Canvas
     var from: Double
     var to: Double
+    /// With a host: the whole screen (default) or only the control.
+    var only: RenderPart = .scene
+
+    /// Whether frames are the host's whole screen.
+    var drawsScene: Bool { only == .scene && loaded.spec.host != nil }
 }
 
 enum RenderCommand {
@@ -51,6 +61,7 @@ enum RenderCommand {
             .value("loop", "n", "GIF loop count, 0 = forever (default 0)."),
             .value("background", "colour", "Canvas background, e.g. #FFFFFF or clear."),
             .value("threads", "n", "Render threads (default: the number of cores); output is identical for any value."),
+            .value("only", "part", "scene or control: for a spec with a host, the whole screen (default) or the refresh control alone."),
             nowOption,
         ] + AnsiOptions.options)
 
@@ -109,6 +120,8 @@ enum RenderCommand {
         var canvas = loaded.spec.canvas
         if let background { canvas.background = background }
         let scale = scaleOption ?? canvas.scale
+        let only = try args.choice("only", command: name, as: RenderPart.self) ?? .scene
+        let frameSize = only == .scene ? loaded.spec.host.map { ($0.viewport.width, $0.viewport.height) } : nil
         let duration = loaded.timeline.duration
         let from = try args.double("from", command: name, in: 0...Limits.scenarioDuration) ?? 0
         let to = try args.double("to", command: name, in: 0...Limits.scenarioDuration) ?? duration
@@ -116,8 +129,8 @@ enum RenderCommand {
             throw .usage("'--to' (\(formatNumber(to))) must be after '--from' (\(formatNumber(from))).", command: name)
         }
         let times = at.map { [$0] } ?? loaded.timeline.frameTimes(fps: fps, from: from, to: to)
-        let width = Int((canvas.width * scale).rounded())
-        let height = Int((canvas.height * scale).rounded())
+        let width = Int(((frameSize?.0 ?? canvas.width) * scale).rounded())
+        let height = Int(((frameSize?.1 ?? canvas.height) * scale).rounded())
         guard width * height <= RenderLimits.pixelsPerFrame else {
             throw .input("\(loaded.path): error: a \(width)x\(height) frame is over the limit pixelsPerFrame = \(RenderLimits.pixelsPerFrame)")
         }
@@ -138,13 +151,17 @@ enum RenderCommand {
         }
         return RenderRequest(
             loaded: loaded, format: resolvedFormat, output: resolvedOutput, at: at, times: times, fps: fps, scale: scale,
-            loop: loop, threads: threads, canvas: canvas, from: from, to: to)
+            loop: loop, threads: threads, canvas: canvas, from: from, to: to, only: only)
     }
 
     static func renderer(_ request: RenderRequest) -> @Sendable (Double) throws -> Bitmap {
         let renderer = FrameRenderer(canvas: request.canvas, views: request.loaded.spec.views, fonts: .shared)
         let timeline = request.loaded.timeline
         let scale = request.scale
+        if request.drawsScene, let host = request.loaded.spec.host {
+            let scene = SceneRenderer(host: host, control: renderer, fonts: .shared)
+            return { t in try scene.render(timeline.sample(at: t), scale: scale) }
+        }
         return { t in try renderer.render(timeline.sample(at: t), scale: scale) }
     }
 
@@ -198,7 +215,7 @@ enum RenderCommand {
         let kept = RenderRequest(
             loaded: request.loaded, format: request.format, output: request.output, at: nil,
             times: slots.map { times[$0.frameIndex] }, fps: request.fps, scale: request.scale, loop: request.loop,
-            threads: request.threads, canvas: request.canvas, from: request.from, to: request.to)
+            threads: request.threads, canvas: request.canvas, from: request.from, to: request.to, only: request.only)
         let keptDelays = slots.map(\.delay)
         try stream(kept) { i, bitmap throws(CLIError) in
             do {
@@ -221,6 +238,9 @@ enum RenderCommand {
         var colors: [RGBA] = [request.canvas.background, .black, .white]
         for v in spec.views { colors += [v.textColor, v.backgroundColor, v.tintColor] }
         colors += spec.palette
+        if request.drawsScene, let table = spec.host?.table {
+            colors += [table.backgroundColor, table.separatorColor, table.cell.backgroundColor, table.cell.textColor, table.cell.detailTextColor]
+        }
         var unique: [RGBA] = []
         for c in colors where c.alpha == 1 && !unique.contains(c) { unique.append(c) }
         return unique

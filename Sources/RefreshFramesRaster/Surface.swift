@@ -103,6 +103,12 @@ struct Surface {
         }
     }
 
+    /// Direct access to the premultiplied RGBA floats (row-major, 4 per pixel), for the scene's
+    /// fills and colour bitmaps.
+    mutating func withPixels<T>(_ body: (UnsafeMutableBufferPointer<Float>) throws -> T) rethrows -> T {
+        try pixels.withUnsafeMutableBufferPointer { try body($0) }
+    }
+
     /// 8-bit, non-premultiplied.
     func bitmap() -> Bitmap {
         let count = width * height

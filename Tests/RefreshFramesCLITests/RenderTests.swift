@@ -28,9 +28,9 @@ struct RenderTests {
 
     @Test func theFirstLabelIsMagentaAndTiltedAtFiftyMilliseconds() throws {
         let dir = try temporaryDirectory()
-        #expect(try run(["render", samplePath("rotate-scale"), "--at", "0.05", "-o", dir + "/a.png"]).status == 0)
-        #expect(try run(["render", samplePath("rotate-scale"), "--at", "0.099", "-o", dir + "/tilted.png"]).status == 0)
-        #expect(try run(["render", samplePath("rotate-scale"), "--at", "5.2", "-o", dir + "/reset.png"]).status == 0)
+        #expect(try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.05", "-o", dir + "/a.png"]).status == 0)
+        #expect(try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.099", "-o", dir + "/tilted.png"]).status == 0)
+        #expect(try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "5.2", "-o", dir + "/reset.png"]).status == 0)
         let frame = try png(dir + "/a.png")
         let points = ink(frame, x: label1.x, y: label1.y, background: background)
         #expect(points.count > 100)
@@ -56,7 +56,7 @@ struct RenderTests {
 
     @Test func theGIFDecodesToTheScenarioTiming() throws {
         let dir = try temporaryDirectory()
-        let r = try run(["render", samplePath("rotate-scale"), "-o", dir + "/rs.gif", "--loop", "3"])
+        let r = try run(["render", "--only", "control", samplePath("rotate-scale"), "-o", dir + "/rs.gif", "--loop", "3"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("wrote \(dir)/rs.gif: 272 frames, 5.45 s, 750x120, "))
         let gif = try GIFDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/rs.gif"))))
@@ -68,7 +68,7 @@ struct RenderTests {
         #expect(gif.frames.count < 272)
         #expect(gif.frames.last!.delayCentiseconds >= 45)
         // Decoded frames match the truecolor render closely (one global palette, no dithering).
-        #expect(try run(["render", samplePath("rotate-scale"), "--at", "0.06", "-o", dir + "/f3.png"]).status == 0)
+        #expect(try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.06", "-o", dir + "/f3.png"]).status == 0)
         let truth = try png(dir + "/f3.png")
         var elapsed = 0
         let decoded = gif.frames.first { frame in
@@ -91,8 +91,8 @@ struct RenderTests {
     @Test func outputIsByteIdenticalAcrossRunsAndThreadCounts() throws {
         let dir = try temporaryDirectory()
         for (name, threads) in [("a", "1"), ("b", "2"), ("c", "2")] {
-            #expect(try run(["render", samplePath("marquee"), "-o", "\(dir)/\(name).gif", "--threads", threads]).status == 0)
-            #expect(try run(["render", samplePath("marquee"), "-o", "\(dir)/\(name)/", "--threads", threads, "--fps", "10"]).status == 0)
+            #expect(try run(["render", "--only", "control", samplePath("marquee"), "-o", "\(dir)/\(name).gif", "--threads", threads]).status == 0)
+            #expect(try run(["render", "--only", "control", samplePath("marquee"), "-o", "\(dir)/\(name)/", "--threads", threads, "--fps", "10"]).status == 0)
         }
         let a = FileManager.default.contents(atPath: dir + "/a.gif")
         #expect(a != nil)
@@ -108,7 +108,7 @@ struct RenderTests {
 
     @Test func thePNGSequenceManifestNamesFramesAndFonts() throws {
         let dir = try temporaryDirectory()
-        #expect(try run(["render", samplePath("classic-spinner"), "-o", dir + "/seq/", "--fps", "5"]).status == 0)
+        #expect(try run(["render", "--only", "control", samplePath("classic-spinner"), "-o", dir + "/seq/", "--fps", "5"]).status == 0)
         let manifest = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: dir + "/seq/frames.json"))) as! [String: Any]
         let frames = manifest["frames"] as! [[String: Any]]
         #expect(frames.count == 10)
@@ -121,12 +121,12 @@ struct RenderTests {
 
     @Test func badOutputsLeaveNoFileBehind() throws {
         let dir = try temporaryDirectory()
-        let missing = try run(["render", samplePath("marquee"), "-o", dir + "/nope/m.gif"])
+        let missing = try run(["render", "--only", "control", samplePath("marquee"), "-o", dir + "/nope/m.gif"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "\(dir)/nope/m.gif: error: the directory '\(dir)/nope' does not exist\n")
         let copy = dir + "/spec.json"
         try FileManager.default.copyItem(atPath: samplePath("marquee"), toPath: copy)
-        let overwrite = try run(["render", copy, "--format", "gif", "-o", copy])
+        let overwrite = try run(["render", "--only", "control", copy, "--format", "gif", "-o", copy])
         #expect(overwrite.status == 2)
         #expect(overwrite.stderr == "\(copy): error: the output would overwrite the input '\(copy)'; choose another name\n")
         // A character no font covers fails the render after it started: no GIF and no temporary file.
@@ -134,7 +134,7 @@ struct RenderTests {
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: samplePath("marquee"))), as: UTF8.self)
             .replacingOccurrences(of: "\"refreshing\": \"中\"", with: "\"refreshing\": \"\u{10000}\"")
         try Data(text.utf8).write(to: URL(fileURLWithPath: uncovered))
-        let r = try run(["render", uncovered, "-o", dir + "/out.gif"])
+        let r = try run(["render", "--only", "control", uncovered, "-o", dir + "/out.gif"])
         #expect(r.status == 2)
         #expect(r.stderr.contains("no installed font covers '\u{10000}' (U+10000)"))
         #expect(r.stderr.split(separator: "\n").count == 1)
@@ -144,7 +144,7 @@ struct RenderTests {
     @Test func anInterruptedRenderKeepsThePreviousFileAndLeavesNoTemporaryFile() throws {
         let dir = try temporaryDirectory()
         let out = dir + "/long.gif"
-        #expect(try run(["render", samplePath("classic-spinner"), "-o", out]).status == 0)
+        #expect(try run(["render", "--only", "control", samplePath("classic-spinner"), "-o", out]).status == 0)
         let before = FileManager.default.contents(atPath: out)
         // A long render: a minute of animation at 100 fps and scale 4.
         let long = dir + "/long.json"
@@ -153,7 +153,7 @@ struct RenderTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: long))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binaryPath)
-        process.arguments = ["render", long, "-o", out, "--fps", "100", "--scale", "4", "--threads", "1"]
+        process.arguments = ["render", "--only", "control", long, "-o", out, "--fps", "100", "--scale", "4", "--threads", "1"]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -168,5 +168,33 @@ struct RenderTests {
         #expect(process.terminationStatus == 143)
         #expect(contents(ofDirectory: dir) == ["long.gif", "long.json"])
         #expect(FileManager.default.contents(atPath: out) == before)
+    }
+}
+
+/// With a host, `render` draws the phone screen; `--only control` the control alone.
+struct SceneRenderTests {
+    @Test func aSpecWithAHostRendersTheViewport() throws {
+        let dir = try temporaryDirectory()
+        let r = try run(["render", samplePath("rotate-scale"), "--at", "4.15", "-o", dir + "/scene.png"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("wrote \(dir)/scene.png: frame at 4.15 s, 750x1334, "))
+        let control = try run(["render", samplePath("rotate-scale"), "--only", "control", "--at", "4.15", "-o", dir + "/control.png"])
+        #expect(control.stdout.hasPrefix("wrote \(dir)/control.png: frame at 4.15 s, 750x120, "))
+        let bad = try run(["render", samplePath("rotate-scale"), "--only", "table", "--at", "1", "-o", dir + "/x.png"])
+        #expect(bad.status == 64)
+        #expect(bad.stderr.hasPrefix("Error: Invalid value 'table' for '--only': expected one of scene, control."))
+    }
+
+    @Test func stateListsTheVisibleRows() throws {
+        let r = try run(["state", samplePath("rotate-scale"), "--at", "4.3"])
+        #expect(r.status == 0)
+        let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        #expect(object["contentOffset"] as? [Double] == [0, 0])
+        #expect((object["refreshControl"] as? [String: Any])?["visibleHeight"] as? Double == 0)
+        let rows = object["rows"] as! [[String: Any]]
+        #expect(rows.map { $0["text"] as! String } == ["情人节快乐", "我喜欢你", "你喜欢我吗？", "其实我也喜欢你"])
+        #expect(rows[3]["indexPath"] as? [Int] == [0, 3])
+        #expect(rows[3]["frame"] as? [Double] == [0, 132, 375, 44])
+        #expect(rows[3]["alpha"] as? Double == 1)
     }
 }

@@ -11,7 +11,7 @@ extension Spec {
     }
 }
 
-private struct SpecDecoder {
+struct SpecDecoder {
     func decode(_ reader: ValueReader) throws(SpecDiagnostic) -> Spec {
         guard case .object = reader.node.value else {
             throw reader.fail("expected a spec object with 'canvas', 'views' and 'scenario', got \(reader.node.kindDescription)")
@@ -59,10 +59,13 @@ private struct SpecDecoder {
                 message: "the program asks for 'palette.next' but the spec has no palette")
         }
         let scenario = try decodeScenario(o.required("scenario"))
+        let host = try o.optional("host").map { r throws(SpecDiagnostic) in try decodeHost(r) }
         try o.finish()
-        return Spec(
+        var spec = Spec(
             description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,
             program: program, scenario: scenario)
+        spec.host = host
+        return spec
     }
 
     func decodeCanvas(_ r: ValueReader) throws(SpecDiagnostic) -> Canvas {

@@ -8,6 +8,8 @@ public struct Spec: Sendable {
     public var palette: [RGBA]
     public var program: Program?
     public var scenario: Scenario
+    /// The table the control sits above; nil renders the control alone.
+    public var host: HostSpec? = nil
 
     public init(
         description: String? = nil, canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec],

@@ -45,6 +45,27 @@ extension FrameState {
         }
         return "{\"time\": \(num(time)), \"phase\": \"\(phase.rawValue)\", \"refreshBeganAt\": \(opt(refreshBeganAt)), "
             + "\"refreshEndedAt\": \(opt(refreshEndedAt)), \"contentAlpha\": \(num(contentAlpha)), \"pull\": \(num(pull)),\n"
-            + " \"labels\": [\n  " + labels.joined(separator: ",\n  ") + "]}"
+            + " \"labels\": [\n  " + labels.joined(separator: ",\n  ") + "]" + sceneJSON(num: num, str: str) + "}"
+    }
+}
+
+extension FrameState {
+    /// The host table's keys, after `labels`; empty without a host, so the control-only JSON is unchanged.
+    /// Frames are in the viewport's coordinates, `[x, y, width, height]`.
+    func sceneJSON(num: (Double) -> String, str: (String?) -> String) -> String {
+        guard let scene else { return "" }
+        func rect(_ r: Rect) -> String { "[\(num(r.x)), \(num(r.y)), \(num(r.width)), \(num(r.height))]" }
+        let headers = scene.headers.map { h in
+            "{\"section\": \(h.section), \"title\": \(str(h.title)), \"frame\": \(rect(h.frame))}"
+        }
+        let rows = scene.rows.map { r in
+            "{\"indexPath\": [\(r.indexPath.section), \(r.indexPath.row)], \"text\": \(str(r.text)), "
+                + "\"detail\": \(str(r.detail)), \"frame\": \(rect(r.frame)), \"alpha\": \(num(r.alpha))}"
+        }
+        return ",\n \"viewport\": [\(num(scene.viewport.width)), \(num(scene.viewport.height))], "
+            + "\"contentOffset\": [0.0, \(num(scene.contentOffsetY))], \"contentInsetTop\": \(num(scene.contentInsetTop)),\n"
+            + " \"refreshControl\": {\"frame\": \(rect(scene.controlFrame)), \"visibleHeight\": \(num(scene.controlVisibleHeight))},\n"
+            + " \"headers\": [" + (headers.isEmpty ? "" : "\n  " + headers.joined(separator: ",\n  ")) + "],\n"
+            + " \"rows\": [" + (rows.isEmpty ? "" : "\n  " + rows.joined(separator: ",\n  ")) + "]"
     }
 }

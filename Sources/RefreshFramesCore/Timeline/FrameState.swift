@@ -23,6 +23,8 @@ public struct FrameState: Sendable, Equatable {
     public var pull: Double
     /// Every tagged view, ordered by tag.
     public var views: [ViewState]
+    /// The host table around the control, when the spec has a host.
+    public var scene: SceneState? = nil
 
     public init(
         time: Double, phase: ScenarioPhase, refreshBeganAt: Double?, refreshEndedAt: Double?,

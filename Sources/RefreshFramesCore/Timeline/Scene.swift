@@ -36,6 +36,28 @@ extension Timeline {
                 throw SceneError(path: error.path, message: error.message)
             }
         }
-        return try Timeline(spec: spec, idleLayout: layouts[.idle]!, refreshingLayout: layouts[.refreshing]!, now: now)
+        var timeline = try Timeline(spec: spec, idleLayout: layouts[.idle]!, refreshingLayout: layouts[.refreshing]!, now: now)
+        if let host = spec.host {
+            timeline.table = try TableTimeline(
+                host: host, controlHeight: spec.scenario.controlHeight, controlWidth: spec.canvas.width,
+                refreshBeganAt: timeline.refreshBeganAt, refreshEndedAt: timeline.refreshEndedAt, now: now,
+                rowHeight: { row throws in try automaticRowHeight(row, cell: host.table.cell, measurer: measurer) })
+        }
+        return timeline
     }
+}
+
+/// `UITableViewAutomaticDimension` for the built-in cell styles: the labels' line heights plus the
+/// content view's 11 pt top and bottom margins, rounded up to a point, at least 44 (UIKit's default).
+func automaticRowHeight(_ row: RowSpec, cell: CellStyle, measurer: TextMeasurer) throws -> Double {
+    func lineHeight(_ text: String, _ font: FontSpec) throws -> Double {
+        do {
+            return try measurer.measure(text.isEmpty ? " " : text, font).height
+        } catch {
+            throw SceneError(path: "host.table", message: "cannot measure the row '\(text)': \(error)")
+        }
+    }
+    var height = try lineHeight(row.text, cell.font)
+    if cell.style == .subtitle { height += try lineHeight(row.detail ?? " ", cell.detailFont) }
+    return max(44, (height + 22).rounded(.up))
 }

@@ -13,6 +13,8 @@ public struct Timeline: Sendable {
     public let programStoppedAt: Double?
     /// The scenario's length in seconds.
     public let duration: Double
+    /// The host table, when the spec has one (set by `Timeline.make`).
+    public internal(set) var table: TableTimeline?
 
     private let segmentsByView: [Int: [AnimatedProperty: [Segment]]]
     private let initial: [Int: [AnimatedProperty: PropertyValue]]
@@ -105,10 +107,12 @@ public struct Timeline: Sendable {
             }
             return state
         }
-        return FrameState(
+        var state = FrameState(
             time: time, phase: phase(at: time), refreshBeganAt: refreshBeganAt <= duration ? refreshBeganAt : nil,
             refreshEndedAt: refreshEndedAt <= duration ? refreshEndedAt : nil, contentAlpha: contentAlpha,
             pull: pull, views: views)
+        state.scene = table?.sample(at: time, pull: pull)
+        return state
     }
 
     /// Frame times for sampling at `fps` from `from` to `to` (inclusive of `from`, exclusive of `to`).

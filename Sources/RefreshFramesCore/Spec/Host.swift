@@ -1,0 +1,204 @@
+/// The screen a refresh control lives on: a viewport with a `UITableView` whose
+/// `refreshControl` is the spec's control. Optional; without it the control is rendered alone.
+///
+/// JSON (`"host"` at the top level of a spec; every key but `table` is optional, unknown keys are errors):
+///
+///     "host": {
+///       "viewport": {"width": 375, "height": 667},
+///       "table": {
+///         "backgroundColor": "white", "separatorColor": "#C8C7CC", "separatorInset": 15,
+///         "rowHeight": 60 | "automatic", "sectionHeaderHeight": 28,
+///         "cell": {"style": "default" | "subtitle", "font": {"size": 17}, "detailFont": {"size": 12},
+///                  "textAlignment": "left", "textColor": "black", "detailTextColor": "black",
+///                  "backgroundColor": "white"},
+///         "rows": ["🤗🤗🤗🤗🤗", {"text": "…", "detail": "…"}]          (one section), or
+///         "sections": [{"header": "…", "rows": [...]}], or
+///         "generated": {"count": 5, "title": "新闻标题{random:1000}", "detail": "{now:yyyy-MM-dd HH:mm:ss}", "seed": 7}
+///       },
+///       "updates": [
+///         {"at": "endRefreshing", "insert": {"section": 0, "row": 3, "rows": ["其实我也喜欢你"], "animation": "middle", "duration": 0.3}},
+///         {"at": "endRefreshing", "append": {"section": 0, "rows": [...], "animation": "none"}},
+///         {"at": "endRefreshing", "reload": {"generated": {...}}}
+///       ]
+///     }
+///
+/// `at` is `"endRefreshing"`, `"refreshBegan"` or seconds. Row animations follow
+/// `UITableView.RowAnimation`: fade, top, bottom, middle, automatic, none (durations are undocumented
+/// by UIKit; 0.3 s ease-in-out by default).
+public struct HostSpec: Sendable, Equatable {
+    /// The table view's frame in points (a phone screen: 375 × 667).
+    public var viewport: ViewportSize
+    public var table: TableSpec
+    /// Row updates, in the order the spec gives them.
+    public var updates: [TableUpdate]
+
+    public init(viewport: ViewportSize = ViewportSize(width: 375, height: 667), table: TableSpec, updates: [TableUpdate] = []) {
+        self.viewport = viewport
+        self.table = table
+        self.updates = updates
+    }
+}
+
+public struct ViewportSize: Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+}
+
+/// A plain-style `UITableView`: its colours, row height, one cell style for every row, and its rows.
+public struct TableSpec: Sendable, Equatable {
+    public var backgroundColor: RGBA
+    /// `UITableView.separatorColor`; clear hides separators (`separatorStyle = .none`).
+    public var separatorColor: RGBA
+    /// The separator's left inset in points (15 on the iOS 8–10 devices of the tutorials).
+    public var separatorInset: Double
+    public var rowHeight: RowHeight
+    /// The height of a section header that has a title (sections without one have none).
+    public var sectionHeaderHeight: Double
+    public var cell: CellStyle
+    public var content: TableContent
+
+    public init(
+        backgroundColor: RGBA = .white, separatorColor: RGBA = TableSpec.defaultSeparatorColor,
+        separatorInset: Double = 15, rowHeight: RowHeight = .fixed(44), sectionHeaderHeight: Double = 28,
+        cell: CellStyle = CellStyle(), content: TableContent = .sections([])
+    ) {
+        self.backgroundColor = backgroundColor
+        self.separatorColor = separatorColor
+        self.separatorInset = separatorInset
+        self.rowHeight = rowHeight
+        self.sectionHeaderHeight = sectionHeaderHeight
+        self.cell = cell
+        self.content = content
+    }
+
+    /// UIKit's default separator grey (0.78, 0.78, 0.8).
+    public static let defaultSeparatorColor = RGBA(red: 200 / 255, green: 199 / 255, blue: 204 / 255)
+}
+
+public enum RowHeight: Sendable, Equatable {
+    case fixed(Double)
+    /// `UITableViewAutomaticDimension`: the label's line height plus the cell's margins, at least 44.
+    case automatic
+}
+
+/// `UITableViewCell.CellStyle` and the label properties the tutorials set.
+public struct CellStyle: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        /// One text label, vertically centred.
+        case `default`
+        /// A title above a smaller detail label.
+        case subtitle
+    }
+
+    public var style: Kind
+    public var font: FontSpec
+    public var detailFont: FontSpec
+    public var textAlignment: TextAlignment
+    public var textColor: RGBA
+    public var detailTextColor: RGBA
+    public var backgroundColor: RGBA
+
+    public init(
+        style: Kind = .default, font: FontSpec = FontSpec(size: 17), detailFont: FontSpec = FontSpec(size: 12),
+        textAlignment: TextAlignment = .left, textColor: RGBA = .black, detailTextColor: RGBA = .black,
+        backgroundColor: RGBA = .white
+    ) {
+        self.style = style
+        self.font = font
+        self.detailFont = detailFont
+        self.textAlignment = textAlignment
+        self.textColor = textColor
+        self.detailTextColor = detailTextColor
+        self.backgroundColor = backgroundColor
+    }
+}
+
+/// Where a table's rows come from: written out, or generated as the news tutorial does.
+public enum TableContent: Sendable, Equatable {
+    case sections([SectionSpec])
+    case generated(RowGenerator)
+}
+
+public struct SectionSpec: Sendable, Equatable {
+    /// `titleForHeaderInSection`; nil: no header.
+    public var header: String?
+    public var rows: [RowSpec]
+
+    public init(header: String? = nil, rows: [RowSpec]) {
+        self.header = header
+        self.rows = rows
+    }
+}
+
+public struct RowSpec: Sendable, Hashable {
+    public var text: String
+    /// The subtitle style's detail text.
+    public var detail: String?
+
+    public init(text: String, detail: String? = nil) {
+        self.text = text
+        self.detail = detail
+    }
+}
+
+/// `count` rows in one section whose texts expand `{random:N}` (the next seeded number modulo N, as
+/// `arc4random() % N`) and `{now:PATTERN}` (the spec's clock at the moment the rows are made).
+public struct RowGenerator: Sendable, Equatable {
+    public var count: Int
+    public var title: String
+    public var detail: String?
+    public var seed: UInt64
+
+    public init(count: Int, title: String, detail: String? = nil, seed: UInt64 = 0) {
+        self.count = count
+        self.title = title
+        self.detail = detail
+        self.seed = seed
+    }
+}
+
+/// When an update happens.
+public enum UpdateMoment: Sendable, Equatable {
+    case refreshBegan
+    case endRefreshing
+    case seconds(Double)
+}
+
+/// `UITableView.RowAnimation` for inserted rows.
+public enum RowAnimation: String, Sendable, CaseIterable {
+    case fade, top, bottom, middle, automatic, none
+}
+
+public enum TableChange: Sendable, Equatable {
+    /// `insertRows(at:with:)` at `row` of `section`.
+    case insert(section: Int, row: Int, rows: [RowSpec], animation: RowAnimation, duration: Double)
+    /// Rows added at the end of `section` (`data += …` then `reloadData()` when the animation is none).
+    case append(section: Int, rows: [RowSpec], animation: RowAnimation, duration: Double)
+    /// `reloadData()` with new content: instant.
+    case reload(TableContent)
+}
+
+public struct TableUpdate: Sendable, Equatable {
+    public var at: UpdateMoment
+    public var change: TableChange
+    /// `host.updates[1]`, for diagnostics.
+    public var path: String
+
+    public init(at: UpdateMoment, change: TableChange, path: String = "") {
+        self.at = at
+        self.change = change
+        self.path = path
+    }
+}
+
+extension Limits {
+    public static let tableRows = 1000
+    public static let tableSections = 100
+    public static let tableUpdates = 100
+    public static let rowAnimationDuration = 10.0
+}

@@ -1,0 +1,270 @@
+import Foundation
+import RefreshFramesCore
+
+/// Draws the whole screen of a spec with a host: the table view's background, the refresh control
+/// (drawn by `FrameRenderer` at its own size) at its revealed position clipped to the strip above
+/// the content, then section headers and cells (background, labels with colour emoji, separator).
+///
+/// Cells follow UIKit's built-in styles on a 375 pt iPhone of the tutorials' era: labels inset
+/// 15 pt from both sides, the default style's label vertically centred, the subtitle style's two
+/// labels centred as a pair; separators 1 pixel at the cell's bottom, inset `separatorInset` on the
+/// left; plain section headers light grey (#F7F7F7) with a 15 pt semibold title.
+public struct SceneRenderer: Sendable {
+    public let host: HostSpec
+    public let control: FrameRenderer
+    public let fonts: FontBook
+    public let emoji: ColorEmoji
+
+    public static let headerBackground = RGBA(red: 247 / 255, green: 247 / 255, blue: 247 / 255)
+    public static let headerFont = FontSpec(size: 15, weight: "semibold")
+    /// The labels' left and right inset in the cell.
+    public static let labelInset = 15.0
+
+    public init(host: HostSpec, control: FrameRenderer, fonts: FontBook, emoji: ColorEmoji = .shared) {
+        self.host = host
+        self.control = control
+        self.fonts = fonts
+        self.emoji = emoji
+    }
+
+    /// The screen as `viewport × scale` pixels. Without a scene in `state`, the control alone.
+    public func render(_ state: FrameState, scale: Double? = nil) throws -> Bitmap {
+        let scale = scale ?? control.canvas.scale
+        guard let scene = state.scene else { return try control.render(state, scale: scale) }
+        guard scale > 0, scale.isFinite else { throw RasterError.invalidScale(scale) }
+        let width = Int((scene.viewport.width * scale).rounded())
+        let height = Int((scene.viewport.height * scale).rounded())
+        let table = host.table
+        var surface = Surface(width: width, height: height, background: table.backgroundColor)
+        var canvas = SceneCanvas(surface: surface, scale: scale)
+        surface = Surface(width: 0, height: 0, background: .clear)
+
+        // The control, at whole pixels, clipped to the strip between the viewport's top and the content.
+        if scene.controlVisibleHeight > 0 {
+            let bitmap = try control.render(state, scale: scale)
+            let top = Int((scene.controlFrame.y * scale).rounded())
+            let left = Int((scene.controlFrame.x * scale).rounded())
+            let stripBottom = Int((-scene.contentOffsetY * scale).rounded())
+            canvas.blend(bitmap, x: left, y: top, clipY: 0..<min(stripBottom, height))
+        }
+        for header in scene.headers {
+            let box = canvas.pixelRect(header.frame)
+            canvas.fill(box, SceneRenderer.headerBackground, alpha: 1)
+            try drawLine(
+                header.title, font: SceneRenderer.headerFont, color: .black, alignment: .left,
+                in: labelRect(header.frame, top: header.frame.y, height: header.frame.height), rowTop: header.frame.y,
+                pixelTop: box.y0, alpha: 1, canvas: &canvas)
+        }
+        let ordered = scene.rows.enumerated().sorted { ($0.element.behind ? 0 : 1, $0.offset) < ($1.element.behind ? 0 : 1, $1.offset) }
+        for (_, row) in ordered {
+            try drawRow(row, canvas: &canvas)
+        }
+        return canvas.surface.bitmap()
+    }
+
+    private func labelRect(_ frame: Rect, top: Double, height: Double) -> Rect {
+        Rect(x: frame.x + SceneRenderer.labelInset, y: top, width: max(frame.width - 2 * SceneRenderer.labelInset, 0), height: height)
+    }
+
+    private func drawRow(_ row: RowState, canvas: inout SceneCanvas) throws {
+        let alpha = clamp01(row.alpha)
+        guard alpha > 0 else { return }
+        let cell = host.table.cell
+        let box = canvas.pixelRect(row.frame)
+        canvas.fill(box, cell.backgroundColor, alpha: alpha)
+        switch cell.style {
+        case .default:
+            try drawLine(
+                row.text, font: cell.font, color: cell.textColor, alignment: cell.textAlignment,
+                in: labelRect(row.frame, top: row.frame.y, height: row.frame.height), rowTop: row.frame.y,
+                pixelTop: box.y0, alpha: alpha, canvas: &canvas)
+        case .subtitle:
+            let titleHeight = try fonts.layout(" ", font: cell.font).lineHeight * cell.font.size
+            var detailHeight = 0.0
+            if row.detail != nil { detailHeight = try fonts.layout(" ", font: cell.detailFont).lineHeight * cell.detailFont.size }
+            let top = row.frame.midY - (titleHeight + detailHeight) / 2
+            try drawLine(
+                row.text, font: cell.font, color: cell.textColor, alignment: cell.textAlignment,
+                in: labelRect(row.frame, top: top, height: titleHeight), rowTop: row.frame.y, pixelTop: box.y0,
+                alpha: alpha, canvas: &canvas)
+            if let detail = row.detail {
+                try drawLine(
+                    detail, font: cell.detailFont, color: cell.detailTextColor, alignment: cell.textAlignment,
+                    in: labelRect(row.frame, top: top + titleHeight, height: detailHeight), rowTop: row.frame.y,
+                    pixelTop: box.y0, alpha: alpha, canvas: &canvas)
+            }
+        }
+        let table = host.table
+        if table.separatorColor.alpha > 0 {
+            let x0 = Int(((row.frame.x + table.separatorInset) * canvas.scale).rounded())
+            let separator = PixelBox(x0: x0, y0: box.y1 - 1, x1: box.x1, y1: box.y1)
+            canvas.fill(separator, table.separatorColor, alpha: alpha)
+        }
+    }
+
+    /// One line of text in `rect` (points): runs of ordinary text through the label pipeline
+    /// (`TextMask`), emoji as colour bitmaps on the same baseline. The line moves with its row in
+    /// whole pixels (`pixelTop` is where the row's top landed), so text stays crisp while scrolling.
+    private func drawLine(
+        _ text: String, font: FontSpec, color: RGBA, alignment: TextAlignment, in rect: Rect, rowTop: Double,
+        pixelTop: Int, alpha: Double, canvas: inout SceneCanvas
+    ) throws {
+        guard !text.isEmpty else { return }
+        let scale = canvas.scale
+        let pixelSize = font.size * scale
+        // Segments: (text, isEmoji, width in points).
+        var segments: [(text: String, emoji: Bool, width: Double)] = []
+        var pending = ""
+        func flush() throws {
+            guard !pending.isEmpty else { return }
+            segments.append((pending, false, try fonts.layout(pending, font: font).width * font.size))
+            pending = ""
+        }
+        for character in text {
+            if emoji.isAvailable, ColorEmoji.isEmoji(character), let advance = emoji.advance(character, pixelSize: pixelSize) {
+                try flush()
+                segments.append((String(character), true, advance / scale))
+            } else {
+                pending.append(character)
+            }
+        }
+        try flush()
+        let width = segments.reduce(0) { $0 + $1.width }
+        var x: Double
+        switch alignment {
+        case .left: x = rect.x
+        case .center: x = rect.midX - width / 2
+        case .right: x = rect.maxX - width
+        }
+        let metrics = try fonts.layout(" ", font: font)
+        // Offset of the rect from the row's top, in whole pixels relative to where the row landed.
+        let dy = Double(pixelTop) / scale - rowTop
+        let top = rect.y + dy
+        let baseline = top + rect.height / 2 - metrics.lineHeight * font.size / 2 + metrics.ascender * font.size
+        for segment in segments {
+            defer { x += segment.width }
+            if segment.emoji {
+                guard let glyph = try emoji.glyph(Character(segment.text), pixelSize: pixelSize) else { continue }
+                let px = Int((x * scale + glyph.left).rounded())
+                let py = Int((baseline * scale - glyph.top).rounded())
+                canvas.blend(glyph, x: px, y: py, alpha: Float(alpha))
+                continue
+            }
+            let frame = Rect(x: x, y: top, width: segment.width, height: rect.height)
+            guard let placement = Placement(frame: frame, transform: .identity, scale: scale) else { continue }
+            guard
+                let mask = try TextMaskCache.shared.mask(
+                    segment.text, font: font, alignment: .left, placement: placement, fonts: fonts,
+                    bounds: (canvas.surface.width, canvas.surface.height))
+            else { continue }
+            canvas.blend(mask, color: color, alpha: alpha)
+        }
+    }
+}
+
+/// A surface with the scene's drawing operations, in pixels.
+struct SceneCanvas {
+    var surface: Surface
+    let scale: Double
+
+    /// A frame in points to whole pixels (edges rounded), clipped to the surface.
+    func pixelRect(_ r: Rect) -> PixelBox {
+        let y0 = Int((r.y * scale).rounded())
+        let y1 = y0 + Int((r.height * scale).rounded())
+        let x0 = Int((r.x * scale).rounded())
+        let x1 = x0 + Int((r.width * scale).rounded())
+        return PixelBox(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    mutating func fill(_ box: PixelBox, _ color: RGBA, alpha: Double) {
+        let a = Float(clamp01(color.alpha) * alpha)
+        guard a > 0 else { return }
+        let r = Float(clamp01(color.red)) * a, g = Float(clamp01(color.green)) * a, b = Float(clamp01(color.blue)) * a
+        let w = surface.width, h = surface.height
+        let x0 = max(box.x0, 0), x1 = min(box.x1, w), y0 = max(box.y0, 0), y1 = min(box.y1, h)
+        guard x1 > x0, y1 > y0 else { return }
+        surface.withPixels { p in
+            let keep = 1 - a
+            for y in y0..<y1 {
+                for x in x0..<x1 {
+                    let i = (y * w + x) * 4
+                    p[i] = r + p[i] * keep
+                    p[i + 1] = g + p[i + 1] * keep
+                    p[i + 2] = b + p[i + 2] * keep
+                    p[i + 3] = a + p[i + 3] * keep
+                }
+            }
+        }
+    }
+
+    /// A non-premultiplied 8-bit bitmap over the surface at (x, y), only rows in `clipY`.
+    mutating func blend(_ bitmap: Bitmap, x: Int, y: Int, clipY: Range<Int>) {
+        let w = surface.width
+        let y0 = max(y, clipY.lowerBound, 0), y1 = min(y + bitmap.height, clipY.upperBound, surface.height)
+        let x0 = max(x, 0), x1 = min(x + bitmap.width, w)
+        guard y1 > y0, x1 > x0 else { return }
+        let ys = y0..<y1, xs = x0..<x1
+        surface.withPixels { p in
+            for py in ys {
+                for px in xs {
+                    let s = ((py - y) * bitmap.width + (px - x)) * 4
+                    let a = Float(bitmap.pixels[s + 3]) / 255
+                    guard a > 0 else { continue }
+                    let i = (py * w + px) * 4
+                    let keep = 1 - a
+                    p[i] = Float(bitmap.pixels[s]) / 255 * a + p[i] * keep
+                    p[i + 1] = Float(bitmap.pixels[s + 1]) / 255 * a + p[i + 1] * keep
+                    p[i + 2] = Float(bitmap.pixels[s + 2]) / 255 * a + p[i + 2] * keep
+                    p[i + 3] = a + p[i + 3] * keep
+                }
+            }
+        }
+    }
+
+    /// A premultiplied colour emoji with its top-left at (x, y).
+    mutating func blend(_ glyph: ColorEmoji.Glyph, x: Int, y: Int, alpha: Float) {
+        let w = surface.width
+        let y0 = max(y, 0), y1 = min(y + glyph.height, surface.height)
+        let x0 = max(x, 0), x1 = min(x + glyph.width, w)
+        guard y1 > y0, x1 > x0 else { return }
+        let ys = y0..<y1, xs = x0..<x1
+        surface.withPixels { p in
+            for py in ys {
+                for px in xs {
+                    let s = ((py - y) * glyph.width + (px - x)) * 4
+                    let a = glyph.pixels[s + 3] * alpha
+                    guard a > 0 else { continue }
+                    let i = (py * w + px) * 4
+                    let keep = 1 - a
+                    p[i] = glyph.pixels[s] * alpha + p[i] * keep
+                    p[i + 1] = glyph.pixels[s + 1] * alpha + p[i + 1] * keep
+                    p[i + 2] = glyph.pixels[s + 2] * alpha + p[i + 2] * keep
+                    p[i + 3] = a + p[i + 3] * keep
+                }
+            }
+        }
+    }
+
+    /// Text coverage in `color`.
+    mutating func blend(_ mask: TextMask, color: RGBA, alpha: Double) {
+        let a = Float(clamp01(color.alpha) * alpha)
+        guard a > 0 else { return }
+        let r = Float(clamp01(color.red)), g = Float(clamp01(color.green)), b = Float(clamp01(color.blue))
+        let w = surface.width
+        let box = mask.box
+        surface.withPixels { p in
+            for y in box.y0..<box.y1 {
+                for x in box.x0..<box.x1 {
+                    let c = mask.value(x, y) * a
+                    guard c > 0 else { continue }
+                    let i = (y * w + x) * 4
+                    let keep = 1 - c
+                    p[i] = r * c + p[i] * keep
+                    p[i + 1] = g * c + p[i + 1] * keep
+                    p[i + 2] = b * c + p[i + 2] * keep
+                    p[i + 3] = c + p[i + 3] * keep
+                }
+            }
+        }
+    }
+}
