@@ -42,9 +42,11 @@ struct SampleSceneTests {
         #expect(pulling.controlFrame.y == -22.5)
         #expect(pulling.controlVisibleHeight == 37.5)
         #expect(pulling.contentInsetTop == 0)
+        // The finger lets go at 1.1 s: refreshing holds the content open by the control's 60 pt.
         let hold = scene(t, 2)
         #expect(row(hold, 4, 0) == nil)
-        #expect(row(hold, 0, 4)?.frame == Rect(x: 0, y: 75 + 4 * 44, width: 375, height: 44))
+        #expect(hold.contentInsetTop == 60)
+        #expect(row(hold, 0, 4)?.frame == Rect(x: 0, y: 60 + 4 * 44, width: 375, height: 44))
         #expect(hold.rows.count == 5)
         #expect(hold.rows.allSatisfy { $0.detail == "2016-02-14 12:00:00" })
         // reloadData at endRefreshing (3.48 s): new titles, dated three seconds later.
