@@ -68,7 +68,7 @@ struct ProgramRunner {
             } while endMicros > t
         }
         // The loop saw `refreshing == false`: snap every view to the reset values, no animation.
-        for view in spec.views { apply(program.reset, to: view.tag, at: t, duration: 0, delay: 0, curve: .linear) }
+        for view in spec.views { _ = apply(program.reset, to: view.tag, at: t, duration: 0, delay: 0, curve: .linear) }
         return Self.seconds(t)
     }
 
