@@ -30,10 +30,14 @@ let package = Package(
         .testTarget(name: "RefreshFramesRasterTests", dependencies: ["RefreshFramesRaster", "RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesExportTests", dependencies: ["RefreshFramesExport", "RefreshFramesRaster", "RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesCompareTests", dependencies: ["RefreshFramesCompare", "RefreshFramesRaster", "RefreshFramesCore"]),
-        .testTarget(name: "RefreshFramesImportTests", dependencies: ["RefreshFramesImport", "RefreshFramesCore"]),
+        .testTarget(
+            name: "RefreshFramesImportTests", dependencies: ["RefreshFramesImport", "RefreshFramesCore"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "RefreshFramesCLITests",
-            dependencies: ["RefreshFramesCLI", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport"]
+            dependencies: ["RefreshFramesCLI", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport"],
+            exclude: ["Goldens"]
         ),
     ]
 )

@@ -60,25 +60,33 @@ enum AnsiOptions {
         let times = request.times
         var stream: [UInt8] = []
         var cast: CastWriter?
-        var grids: [CellGrid] = []
-        do {
-            for t in times { grids.append(try makeGrid(t)) }
-        } catch {
-            throw .input("\(request.loaded.path): error: \(error)")
-        }
-        if request.format == .cast, let first = grids.first {
-            cast = CastWriter(width: first.width, height: first.height, timestamp: Int(request.loaded.now))
-        }
-        for (i, grid) in grids.enumerated() {
-            let bytes = encoder.encode(frame: grid)
-            if cast != nil {
-                do {
-                    try cast!.append(time: times[i] - request.from, bytes: bytes)
-                } catch {
-                    throw .input("\(request.output ?? "-"): error: \(error)")
+        var size = ""
+        // A batch of grids at a time: rendered on every core, encoded in order, memory bounded.
+        let batchSize = max(1, request.threads) * 32
+        for start in stride(from: 0, to: times.count, by: batchSize) {
+            let grids: [CellGrid]
+            do {
+                grids = try renderConcurrently(Array(times[start..<min(start + batchSize, times.count)]), threads: request.threads, makeGrid)
+            } catch {
+                throw .input("\(request.loaded.path): error: \(error)")
+            }
+            if start == 0, let first = grids.first {
+                size = "\(first.width)x\(first.height) cells"
+                if request.format == .cast {
+                    cast = CastWriter(width: first.width, height: first.height, timestamp: Int(request.loaded.now))
                 }
-            } else {
-                stream += bytes
+            }
+            for (offset, grid) in grids.enumerated() {
+                let bytes = encoder.encode(frame: grid)
+                if cast != nil {
+                    do {
+                        try cast!.append(time: times[start + offset] - request.from, bytes: bytes)
+                    } catch {
+                        throw .input("\(request.output ?? "-"): error: \(error)")
+                    }
+                } else {
+                    stream += bytes
+                }
             }
         }
         stream += encoder.trailer()
@@ -88,9 +96,23 @@ enum AnsiOptions {
             return
         }
         try OutputFile.write(bytes, to: output)
-        let size = grids.first.map { "\($0.width)x\($0.height) cells" } ?? ""
-        Output.out("wrote \(output): \(grids.count) frames, \(size), \(bytes.count) bytes\n")
+        Output.out("wrote \(output): \(times.count) frames, \(size), \(bytes.count) bytes\n")
     }
+}
+
+/// Maps `times` through `make` on several threads; the results keep the order of `times`.
+func renderConcurrently<T: Sendable>(_ times: [Double], threads: Int, _ make: @escaping @Sendable (Double) throws -> T) throws -> [T] {
+    var values = [Result<T, any Error>?](repeating: nil, count: times.count)
+    if threads <= 1 || times.count < 2 {
+        for (i, t) in times.enumerated() { values[i] = Result { try make(t) } }
+    } else {
+        values.withUnsafeMutableBufferPointer { buffer in
+            // Each index is written by exactly one iteration.
+            nonisolated(unsafe) let slots = buffer
+            DispatchQueue.concurrentPerform(iterations: times.count) { i in slots[i] = Result { try make(times[i]) } }
+        }
+    }
+    return try values.map { try $0!.get() }
 }
 
 /// The controlling terminal's size, when stdout is one.

@@ -110,17 +110,23 @@ enum CheckCommand {
         if only != .semantic {
             let renderer = FrameRenderer(canvas: loaded.spec.canvas, views: loaded.spec.views, fonts: .shared)
             let tolerance = PixelTolerance(threshold: threshold, maxDifferingFraction: maxDiff / 100)
-            for (i, t) in times.enumerated() {
-                let frameName = String(format: "frame %d", i)
-                let file = String(format: "frame-%03d.png", i)
-                frames.append(GoldenManifest.Frame(name: frameName, time: t))
-                let actual: Bitmap
+            let threads = ProcessInfo.processInfo.activeProcessorCount
+            // Frames render in batches on every core; results are compared and reported in order.
+            for start in stride(from: 0, to: times.count, by: threads * 8) {
+                let batch = Array(times[start..<min(start + threads * 8, times.count)])
+                let rendered: [Bitmap]
                 do {
-                    actual = try renderer.render(timeline.sample(at: t))
+                    rendered = try renderConcurrently(batch, threads: threads) { t in try renderer.render(timeline.sample(at: t)) }
                 } catch {
                     throw .input("\(specPath): error: \(error)")
                 }
-                report.append(try store.checkFrame(name: frameName, time: t, file: file, actual: actual, tolerance: tolerance, mode: mode, reportFiles: &reportFiles))
+                for (offset, actual) in rendered.enumerated() {
+                    let i = start + offset
+                    let frameName = String(format: "frame %d", i)
+                    let file = String(format: "frame-%03d.png", i)
+                    frames.append(GoldenManifest.Frame(name: frameName, time: times[i]))
+                    report.append(try store.checkFrame(name: frameName, time: times[i], file: file, actual: actual, tolerance: tolerance, mode: mode, reportFiles: &reportFiles))
+                }
             }
         }
         let fonts = FontBook.shared.filesUsed.map { path in

@@ -141,3 +141,27 @@ struct ProgramLimitTests {
         #expect(throws: SpecDiagnostic.self) { try Timeline.make(spec: spec, now: 0, measurer: emMeasurer) }
     }
 }
+
+struct AnimatabilityTests {
+    /// A plain view's backgroundColor animates; a label's changes at the start of the block, like its textColor.
+    @Test func backgroundColourAnimatesOnViewsAndJumpsOnLabels() throws {
+        let json = minimalSpec(
+            views: #"[{"tag": 1, "text": "我"}, {"tag": 2, "kind": "view"}]"#,
+            constraints: #"["1.centerX == superview.centerX", "1.centerY == superview.centerY", "2.width == 10", "2.height == 10", "2.left == superview.left", "2.top == superview.top"]"#,
+            program: #"{"cycle": [{"animate": {"views": "all", "duration": 1, "curve": "linear", "set": {"backgroundColor": "red", "alpha": 0.5}}}]}"#)
+        let t = try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
+        let s = t.sample(at: 0.5)
+        #expect(view(s, 1).backgroundColor == RGBA(red: 1, green: 0, blue: 0))
+        #expect(view(s, 2).backgroundColor == RGBA(red: 0.5, green: 0, blue: 0, alpha: 0.5))
+        #expect(view(s, 1).alpha == 0.75)
+        #expect(view(s, 2).alpha == 0.75)
+    }
+
+    @Test func aBlockThatAnimatesNothingCompletesAtOnce() throws {
+        let json = minimalSpec(
+            program: #"{"cycle": [{"animate": {"views": "all", "duration": 1, "set": {"textColor": "red"}}}, {"animate": {"views": "all", "duration": 0.5, "curve": "linear", "set": {"alpha": 0}}}]}"#)
+        let t = try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
+        // The textColor block has nothing animatable, so the alpha block starts at 0, not at 1 s.
+        #expect(view(t.sample(at: 0.25), 1).alpha == 0.5)
+    }
+}

@@ -205,7 +205,6 @@ public struct JSONParser {
 
     private mutating func parseString() throws(JSONSyntaxError) -> String {
         index += 1
-        var scalars = String.UnicodeScalarView()
         var runStart = index
         var out = ""
         func flush(_ parser: JSONParser, to end: Int) -> String {
@@ -216,7 +215,6 @@ public struct JSONParser {
             let b = bytes[index]
             if b == UInt8(ascii: "\"") {
                 out += flush(self, to: index)
-                out.unicodeScalars.append(contentsOf: scalars)
                 index += 1
                 return out
             }
