@@ -45,8 +45,8 @@ enum AnsiOptions {
         case .pixels:
             let raster = FrameRenderer(canvas: canvas, views: views, fonts: .shared)
             let pixels = ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
-            // One terminal cell is about 2 px of a 1× frame: rendering at 1× keeps text legible and fast.
-            let scale = min(request.scale, max(1, Double(columns) * 2 / canvas.width))
+            // Two rendered pixels per column (and per half-cell row) are enough for the box filter.
+            let scale = min(request.scale, max(0.25, Double(columns) * 2 / canvas.width))
             return { t in pixels.render(try raster.render(timeline.sample(at: t), scale: scale)) }
         }
     }
