@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFramesCore
 
 /// A font the renderer used, named by file and identified by a hash (SHA-256 hex or any caller-given string).
 public struct FontFingerprint: Sendable, Hashable, Codable {
@@ -65,13 +66,13 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
         func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
         var out = "{\n  \"fonts\": ["
         out += fonts.isEmpty ? "]" : "\n" + fonts.map {
-            "    {\n      \"file\": \(jsonString($0.file)),\n      \"hash\": \(jsonString($0.hash))\n    }"
+            "    {\n      \"file\": \(jsonQuoted($0.file)),\n      \"hash\": \(jsonQuoted($0.hash))\n    }"
         }.joined(separator: ",\n") + "\n  ]"
         out += ",\n  \"frames\": ["
         out += frames.isEmpty ? "]" : "\n" + frames.map {
-            "    {\n      \"name\": \(jsonString($0.name)),\n      \"time\": \(number($0.time))\n    }"
+            "    {\n      \"name\": \(jsonQuoted($0.name)),\n      \"time\": \(number($0.time))\n    }"
         }.joined(separator: ",\n") + "\n  ]"
-        out += ",\n  \"specHash\": \(jsonString(specHash)),\n  \"toolVersion\": \(jsonString(toolVersion))\n}\n"
+        out += ",\n  \"specHash\": \(jsonQuoted(specHash)),\n  \"toolVersion\": \(jsonQuoted(toolVersion))\n}\n"
         return Array(out.utf8)
     }
 
@@ -105,26 +106,4 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
             return "\(error)"
         }
     }
-}
-
-/// A JSON string literal with the mandatory escapes.
-func jsonString(_ s: String) -> String {
-    var out = "\""
-    for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if scalar.value < 0x20 {
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-    }
-    return out + "\""
 }

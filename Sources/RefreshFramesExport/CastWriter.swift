@@ -19,7 +19,7 @@ public struct CastWriter: Sendable {
         self.height = height
         self.timestamp = timestamp
         self.environment = environment
-        let env = environment.keys.sorted().map { "\(jsonString($0)): \(jsonString(environment[$0]!))" }
+        let env = environment.keys.sorted().map { "\(jsonQuoted($0)): \(jsonQuoted(environment[$0]!))" }
         lines = [
             "{\"version\": 2, \"width\": \(width), \"height\": \(height), \"timestamp\": \(timestamp), "
                 + "\"env\": {\(env.joined(separator: ", "))}}"
@@ -33,7 +33,7 @@ public struct CastWriter: Sendable {
         let rounded = micros / 1_000_000
         if let lastTime, rounded <= lastTime { throw .castTimeNotIncreasing(time: rounded, previous: lastTime) }
         lastTime = rounded
-        lines.append("[\(formatCastTime(Int64(micros))), \"o\", \(jsonString(String(decoding: bytes, as: UTF8.self)))]")
+        lines.append("[\(formatCastTime(Int64(micros))), \"o\", \(jsonQuoted(String(decoding: bytes, as: UTF8.self)))]")
     }
 
     /// The whole cast, each line ending in a newline.
@@ -50,22 +50,3 @@ func formatCastTime(_ micros: Int64) -> String {
 }
 
 /// A JSON string literal for `text`.
-func jsonString(_ text: String) -> String {
-    var out = "\""
-    out.reserveCapacity(text.utf8.count + 2)
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case "\u{0}"..."\u{1F}", "\u{7F}":
-            let hex = String(scalar.value, radix: 16)
-            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default:
-            out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
-}

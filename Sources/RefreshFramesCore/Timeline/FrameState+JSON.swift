@@ -7,27 +7,7 @@ extension FrameState {
             return s.contains(".") ? s : s + ".0"
         }
         func opt(_ v: Double?) -> String { v.map(num) ?? "null" }
-        func str(_ s: String?) -> String {
-            guard let s else { return "null" }
-            var out = "\""
-            for scalar in s.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\r": out += "\\r"
-                case "\t": out += "\\t"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
-        }
+        func str(_ s: String?) -> String { s.map(jsonQuoted) ?? "null" }
         let labels = views.map { v -> String in
             var fields = [
                 "\"tag\": \(v.tag)", "\"text\": \(str(v.text))",

@@ -1,0 +1,20 @@
+/// A JSON string literal with the mandatory escapes (quote, backslash, control characters);
+/// everything else, CJK and emoji included, stays as UTF-8. Every JSON writer here uses it.
+public func jsonQuoted(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default:
+            out.unicodeScalars.append(scalar)
+        }
+    }
+    return out + "\""
+}
