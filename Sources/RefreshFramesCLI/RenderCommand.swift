@@ -7,8 +7,15 @@ enum RenderFormat: String, CaseIterable {
     case gif, png, ansi, cast
 }
 
+/// Limits on a render, checked before the first frame is drawn; each is reported by its name.
+///
+/// | name           | value           | what it bounds                                              |
+/// |----------------|-----------------|-------------------------------------------------------------|
+/// | frames         | 10000           | frames in one render (200 s at 50 fps)                      |
+/// | pixelsPerFrame | 4096 × 4096     | width × height of one frame, in pixels (canvas × scale)     |
+/// | memory         | 2048 MiB        | frame buffers in flight: 4 bytes a pixel × (4 per thread + 4) × 2 |
 enum RenderLimits {
-    static let frames = 100_000
+    static let frames = 10_000
     static let pixelsPerFrame = 4096 * 4096
     static let memoryBytes = 2 << 30
 }
@@ -115,14 +122,16 @@ enum RenderCommand {
         guard to > from else {
             throw .usage("'--to' (\(formatNumber(to))) must be after '--from' (\(formatNumber(from))).", command: name)
         }
+        // Counted before the times are made, so an absurd span cannot allocate first.
+        let frameCount = at == nil ? Int(((to - from) * fps - 1e-9).rounded(.up)) : 1
+        guard frameCount <= RenderLimits.frames else {
+            throw .input("\(loaded.path): error: \(frameCount) frames is over the limit frames = \(RenderLimits.frames); lower --fps or shorten --from/--to")
+        }
         let times = at.map { [$0] } ?? loaded.timeline.frameTimes(fps: fps, from: from, to: to)
         let width = Int((canvas.width * scale).rounded())
         let height = Int((canvas.height * scale).rounded())
         guard width * height <= RenderLimits.pixelsPerFrame else {
             throw .input("\(loaded.path): error: a \(width)x\(height) frame is over the limit pixelsPerFrame = \(RenderLimits.pixelsPerFrame)")
-        }
-        guard times.count <= RenderLimits.frames else {
-            throw .input("\(loaded.path): error: \(times.count) frames is over the limit frames = \(RenderLimits.frames); lower --fps or shorten --from/--to")
         }
         let memory = width * height * 4 * (threads * 4 + 4) * 2
         guard memory <= RenderLimits.memoryBytes else {
