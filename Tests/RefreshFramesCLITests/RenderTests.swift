@@ -141,7 +141,9 @@ struct RenderTests {
         #expect(contents(ofDirectory: dir) == ["spec.json", "uncovered.json"])
     }
 
-    @Test func anInterruptedRenderKeepsThePreviousFileAndLeavesNoTemporaryFile() throws {
+    /// Ctrl-C (SIGINT, exit 130) and SIGTERM (exit 143) alike.
+    @Test(arguments: [(SIGINT, Int32(130)), (SIGTERM, Int32(143))])
+    func anInterruptedRenderKeepsThePreviousFileAndLeavesNoTemporaryFile(signal: Int32, status: Int32) throws {
         let dir = try temporaryDirectory()
         let out = dir + "/long.gif"
         #expect(try run(["render", samplePath("classic-spinner"), "-o", out]).status == 0)
@@ -158,9 +160,9 @@ struct RenderTests {
             sawTemporary = contents(ofDirectory: dir).contains { $0.contains(".tmp-") }
         }
         #expect(sawTemporary)
-        process.terminate()
+        kill(process.processIdentifier, signal)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 143)
+        #expect(process.terminationStatus == status)
         #expect(contents(ofDirectory: dir) == ["long.gif"])
         #expect(FileManager.default.contents(atPath: out) == before)
     }
