@@ -107,7 +107,13 @@ private let keys: [BadInput] = [
     .spec("tag out of range", spec(("\"tag\": 1", "\"tag\": 0")), "$SPEC:3:21: error: views[0].tag: expected an integer from 1 to 1000000, got 0"),
 ]
 
+/// 64 plain views in a row, 1 pt each from the left edge, and a last constraint that contradicts the chain.
+private let chain = (1...64).flatMap { i in
+    ["\"\(i).width == 1\"", "\"\(i).height == 1\"", "\"\(i).top == superview.top\"", i == 1 ? "\"1.left == superview.left\"" : "\"\(i).left == \(i - 1).right\""]
+}.joined(separator: ", ") + ", \"64.right == superview.left\""
+
 private let constraints: [BadInput] = [
+    .spec("a conflict among many constraints", spec(("[{\"tag\": 1, \"text\": \"A\"}]", "[" + (1...64).map { "{\"tag\": \($0), \"kind\": \"view\"}" }.joined(separator: ", ") + "]"), ("\"1.centerX == superview.centerX\", \"1.centerY == superview.centerY\"", chain)), "$SPEC:4:5420: error: constraints[256]: cannot hold together with the 384 required constraints before it (view 64 right == superview left); too many to narrow down to the ones it conflicts with"),
     .spec("shorthand names a missing view", spec(("1.centerY == superview.centerY", "9.centerY == superview.centerY")), "$SPEC:4:53: error: constraints[1]: no view with tag 9 (in '9.centerY == superview.centerY')"),
     .spec("toItem names a missing view", spec(("\"1.centerY == superview.centerY\"", "{\"item\": 1, \"attribute\": \"centerY\", \"toItem\": 9}")), "$SPEC:4:99: error: constraints[1].toItem: no view with tag 9"),
     .spec("program names a missing view", spec(("\"views\": \"all\"", "\"views\": [1, 9]")), "$SPEC:5:47: error: program.cycle[0].animate.views: no view with tag 9"),
