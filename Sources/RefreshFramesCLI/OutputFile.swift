@@ -61,7 +61,18 @@ final class OutputFile {
     private let inPlace: Bool
 
     /// Checks the target's directory first, so the error names what is wrong.
-    static func checkTarget(_ path: String, protecting inputs: [String] = []) throws(CLIError) {
+    /// `isDirectory`: the output is a directory of files (a PNG sequence), not one file.
+    static func checkTarget(_ path: String, protecting inputs: [String] = [], isDirectory wantsDirectory: Bool = false) throws(CLIError) {
+        var existing = stat()
+        if stat(path, &existing) == 0 {
+            let isDirectory = existing.st_mode & S_IFMT == S_IFDIR
+            if wantsDirectory && !isDirectory {
+                throw .input("\(path): error: exists and is not a directory; a PNG sequence needs a directory")
+            }
+            if !wantsDirectory && isDirectory {
+                throw .input("\(path): error: is a directory; expected a file name")
+            }
+        }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false

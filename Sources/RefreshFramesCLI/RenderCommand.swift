@@ -143,7 +143,8 @@ enum RenderCommand {
             resolvedOutput = resolvedFormat == .gif ? base + ".gif" : (at != nil ? base + ".png" : base + "-frames")
         }
         if let resolvedOutput, resolvedOutput != "-" {
-            try OutputFile.checkTarget(resolvedOutput, protecting: specPath.map { [$0] } ?? [])
+            try OutputFile.checkTarget(
+                resolvedOutput, protecting: specPath.map { [$0] } ?? [], isDirectory: resolvedFormat == .png && at == nil)
         }
         return RenderRequest(
             loaded: loaded, format: resolvedFormat, output: resolvedOutput, at: at, times: times, fps: fps, scale: scale,

@@ -29,6 +29,8 @@ struct BadInput: CustomTestStringConvertible, Sendable {
     enum Content: Sendable {
         case text(String)
         case bytes([UInt8])
+        /// A named pipe with no writer: reading it would block for ever.
+        case fifo
         /// No spec file is written; the arguments name what to read.
         case none
     }
@@ -173,7 +175,9 @@ private let limits: [BadInput] = [
 private let files: [BadInput] = [
     BadInput(name: "missing file", content: .none, arguments: ["validate", "$DIR/missing.json"], message: "$DIR/missing.json: error: no such file"),
     BadInput(name: "a directory", content: .none, arguments: ["validate", "$DIR"], message: "$DIR: error: is a directory; expected a JSON spec file"),
+    BadInput(name: "a FIFO that would block", content: .fifo, message: "$SPEC: error: is not a regular file; expected a JSON spec file"),
     BadInput(name: "a device that never ends", content: .none, arguments: ["validate", "/dev/zero"], message: "/dev/zero: error: is not a regular file; expected a JSON spec file"),
+    // chmod 000 does not stop root (CI runs as root); /proc/self/mem fails to read for everyone.
     BadInput(name: "an unreadable file", content: .none, arguments: ["validate", "/proc/self/mem"], message: "/proc/self/mem: error: cannot read the file (Input/output error)"),
     BadInput(name: "a file over the size limit", content: .text("{\"description\": \"" + String(repeating: "x", count: 4 << 20) + "\"}"), message: "$SPEC: error: the file is 4194323 bytes, over the limit specBytes = 4194304"),
 ]
@@ -193,6 +197,14 @@ private let commandLine: [BadInput] = [
     .spec("output in a missing directory", base, "$DIR/nope/out.gif: error: the directory '$DIR/nope' does not exist", ["render", "$SPEC", "-o", "$DIR/nope/out.gif"]),
     .spec("output in a read-only directory", base, "/proc/out.gif: error: cannot create the file (No such file or directory)", ["render", "$SPEC", "-o", "/proc/out.gif"]),
     .spec("output over the spec", base, "$SPEC: error: the output would overwrite the input '$SPEC'; choose another name", ["render", "$SPEC", "--format", "gif", "-o", "$SPEC"]),
+    .spec("output is a directory", base, "$DIR: error: is a directory; expected a file name", ["render", "$SPEC", "--format", "gif", "-o", "$DIR"]),
+    .spec("PNG sequence over a file", base, "$SPEC: error: exists and is not a directory; a PNG sequence needs a directory", ["render", "$SPEC", "--format", "png", "-o", "$SPEC"]),
+    .spec("PNG sequence into a device", base, "/dev/full: error: exists and is not a directory; a PNG sequence needs a directory", ["render", "$SPEC", "--format", "png", "-o", "/dev/full"]),
+    .spec("a single PNG on a full disk", base, "/dev/full: error: writing failed: No space left on device", ["render", "$SPEC", "--at", "0.5", "--format", "png", "-o", "/dev/full"]),
+    .spec("a cast on a full disk", base, "/dev/full: error: writing failed: No space left on device", ["render", "$SPEC", "--format", "cast", "-o", "/dev/full"]),
+    .spec("bad spec for state", spec(("\"tag\": 1", "\"tag\": \"one\"")), "$SPEC:3:21: error: views[0].tag: expected an integer, got a string", ["state", "$SPEC", "--at", "1"]),
+    .spec("bad spec for timeline", spec(("\"tag\": 1", "\"tag\": \"one\"")), "$SPEC:3:21: error: views[0].tag: expected an integer, got a string", ["timeline", "$SPEC"]),
+    .spec("bad spec for render", spec(("\"tag\": 1", "\"tag\": \"one\"")), "$SPEC:3:21: error: views[0].tag: expected an integer, got a string", ["render", "$SPEC", "-o", "$DIR/out.gif"]),
     .spec("output on a full disk", base, "/dev/full: error: writing failed: No space left on device", ["render", "$SPEC", "-o", "/dev/full", "--format", "gif"]),
 ]
 
@@ -213,6 +225,7 @@ struct BadInputTests {
         switch input.content {
         case .text(let text): try Data(text.utf8).write(to: URL(fileURLWithPath: specPath))
         case .bytes(let bytes): try Data(bytes).write(to: URL(fileURLWithPath: specPath))
+        case .fifo: #expect(mkfifo(specPath, 0o644) == 0)
         case .none: break
         }
         func expand(_ s: String) -> String {
