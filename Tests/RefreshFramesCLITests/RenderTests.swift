@@ -155,7 +155,8 @@ struct RenderTests {
         process.standardError = FileHandle.nullDevice
         try process.run()
         var sawTemporary = false
-        for _ in 0..<200 where !sawTemporary {
+        // Up to 60 s: under the address sanitizer the first frames alone take several seconds.
+        for _ in 0..<3000 where !sawTemporary {
             usleep(20_000)
             sawTemporary = contents(ofDirectory: dir).contains { $0.contains(".tmp-") }
         }
