@@ -26,6 +26,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "refresh-frames", dependencies: ["RefreshFramesCLI"]),
+        // A libFuzzer target over decoding, layout and timeline; build and run it with scripts/fuzz.
+        .executableTarget(name: "RefreshFramesFuzz", dependencies: ["RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesCoreTests", dependencies: ["RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesRasterTests", dependencies: ["RefreshFramesRaster", "RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesExportTests", dependencies: ["RefreshFramesExport", "RefreshFramesRaster", "RefreshFramesCore"]),

@@ -48,14 +48,31 @@ final class TemporaryFiles: @unchecked Sendable {
 }
 
 /// A file being written: `OUT.tmp-PID` until `commit()` renames it to `OUT`.
+///
+/// A target that exists and is a character device or a FIFO (`/dev/null`, `/dev/stdout`, `/dev/full`)
+/// is written in place: renaming a file over it would replace the device node itself. A block device
+/// is refused.
 final class OutputFile {
     let path: String
     let temporaryPath: String
     private let handle: FileHandle
     private var committed = false
+    /// Writing straight into a device or FIFO: nothing to rename or clean up.
+    private let inPlace: Bool
 
     /// Checks the target's directory first, so the error names what is wrong.
-    static func checkTarget(_ path: String, protecting inputs: [String] = []) throws(CLIError) {
+    /// `isDirectory`: the output is a directory of files (a PNG sequence), not one file.
+    static func checkTarget(_ path: String, protecting inputs: [String] = [], isDirectory wantsDirectory: Bool = false) throws(CLIError) {
+        var existing = stat()
+        if stat(path, &existing) == 0 {
+            let isDirectory = existing.st_mode & S_IFMT == S_IFDIR
+            if wantsDirectory && !isDirectory {
+                throw .input("\(path): error: exists and is not a directory; a PNG sequence needs a directory")
+            }
+            if !wantsDirectory && isDirectory {
+                throw .input("\(path): error: is a directory; expected a file name")
+            }
+        }
         let url = URL(fileURLWithPath: path)
         let directory = url.deletingLastPathComponent().path
         var isDirectory: ObjCBool = false
@@ -73,6 +90,20 @@ final class OutputFile {
 
     init(_ path: String) throws(CLIError) {
         self.path = path
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
+            guard info.st_mode & S_IFMT == S_IFCHR || info.st_mode & S_IFMT == S_IFIFO else {
+                throw .input("\(path): error: is a block device or socket; expected a file to write")
+            }
+            guard let handle = FileHandle(forWritingAtPath: path) else {
+                throw .input("\(path): error: cannot open for writing (\(String(cString: strerror(errno))))")
+            }
+            temporaryPath = path
+            inPlace = true
+            self.handle = handle
+            return
+        }
+        inPlace = false
         temporaryPath = path + ".tmp-\(getpid())"
         TemporaryFiles.shared.installSignalHandlers()
         TemporaryFiles.shared.add(temporaryPath)
@@ -86,7 +117,9 @@ final class OutputFile {
     }
 
     deinit {
-        if !committed {
+        if inPlace {
+            if !committed { try? handle.close() }
+        } else if !committed {
             try? handle.close()
             try? FileManager.default.removeItem(atPath: temporaryPath)
             TemporaryFiles.shared.remove(temporaryPath)
@@ -102,6 +135,11 @@ final class OutputFile {
     }
 
     func commit() throws(CLIError) {
+        if inPlace {
+            do { try handle.close() } catch { throw .input("\(path): error: writing failed: \(Self.describe(error))") }
+            committed = true
+            return
+        }
         do {
             try handle.synchronize()
             try handle.close()

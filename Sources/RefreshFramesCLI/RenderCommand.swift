@@ -7,13 +7,23 @@ enum RenderFormat: String, CaseIterable {
     case gif, png, ansi, cast
 }
 
+<<<<<<< HEAD
 /// What `render` draws when the spec has a host: the whole screen, or the refresh control alone.
 enum RenderPart: String, CaseIterable {
     case scene, control
 }
 
+=======
+/// Limits on a render, checked before the first frame is drawn; each is reported by its name.
+///
+/// | name           | value           | what it bounds                                              |
+/// |----------------|-----------------|-------------------------------------------------------------|
+/// | frames         | 10000           | frames in one render (200 s at 50 fps)                      |
+/// | pixelsPerFrame | 4096 × 4096     | width × height of one frame, in pixels (canvas × scale)     |
+/// | memory         | 2048 MiB        | frame buffers in flight: 4 bytes a pixel × (4 per thread + 4) × 2 |
+>>>>>>> robust
 enum RenderLimits {
-    static let frames = 100_000
+    static let frames = 10_000
     static let pixelsPerFrame = 4096 * 4096
     static let memoryBytes = 2 << 30
 }
@@ -128,14 +138,16 @@ enum RenderCommand {
         guard to > from else {
             throw .usage("'--to' (\(formatNumber(to))) must be after '--from' (\(formatNumber(from))).", command: name)
         }
+        // Counted before the times are made, so an absurd span cannot allocate first.
+        let frameCount = at == nil ? Int(((to - from) * fps - 1e-9).rounded(.up)) : 1
+        guard frameCount <= RenderLimits.frames else {
+            throw .input("\(loaded.path): error: \(frameCount) frames is over the limit frames = \(RenderLimits.frames); lower --fps or shorten --from/--to")
+        }
         let times = at.map { [$0] } ?? loaded.timeline.frameTimes(fps: fps, from: from, to: to)
         let width = Int(((frameSize?.0 ?? canvas.width) * scale).rounded())
         let height = Int(((frameSize?.1 ?? canvas.height) * scale).rounded())
         guard width * height <= RenderLimits.pixelsPerFrame else {
             throw .input("\(loaded.path): error: a \(width)x\(height) frame is over the limit pixelsPerFrame = \(RenderLimits.pixelsPerFrame)")
-        }
-        guard times.count <= RenderLimits.frames else {
-            throw .input("\(loaded.path): error: \(times.count) frames is over the limit frames = \(RenderLimits.frames); lower --fps or shorten --from/--to")
         }
         let memory = width * height * 4 * (threads * 4 + 4) * 2
         guard memory <= RenderLimits.memoryBytes else {
@@ -147,7 +159,8 @@ enum RenderCommand {
             resolvedOutput = resolvedFormat == .gif ? base + ".gif" : (at != nil ? base + ".png" : base + "-frames")
         }
         if let resolvedOutput, resolvedOutput != "-" {
-            try OutputFile.checkTarget(resolvedOutput, protecting: specPath.map { [$0] } ?? [])
+            try OutputFile.checkTarget(
+                resolvedOutput, protecting: specPath.map { [$0] } ?? [], isDirectory: resolvedFormat == .png && at == nil)
         }
         return RenderRequest(
             loaded: loaded, format: resolvedFormat, output: resolvedOutput, at: at, times: times, fps: fps, scale: scale,

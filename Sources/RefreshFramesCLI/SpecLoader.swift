@@ -15,19 +15,45 @@ enum SpecLoader {
     /// The name the README and messages use for the built-in default.
     static let builtInName = "<built-in rotate-scale>"
 
+    /// The most bytes a spec file may have (limit: specBytes).
+    static let maximumBytes = 4 << 20
+
+    /// Reads a regular file of at most `maximumBytes`. Anything else (a directory, a FIFO that would
+    /// block, /dev/zero that never ends) is refused before a byte is read; a failed read names its cause.
     static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .input("\(path): error: no such file")
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { throw .input("\(path): error: no such file") }
+            throw .input("\(path): error: cannot read the file (\(String(cString: strerror(errno))))")
         }
-        if isDirectory.boolValue { throw .input("\(path): error: is a directory; expected a JSON spec file") }
-        guard FileManager.default.isReadableFile(atPath: path), let data = FileManager.default.contents(atPath: path) else {
-            throw .input("\(path): error: cannot read the file (permission denied)")
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw .input("\(path): error: is a directory; expected a JSON spec file")
+        default: throw .input("\(path): error: is not a regular file; expected a JSON spec file")
         }
-        guard data.count <= 4 << 20 else {
-            throw .input("\(path): error: the file is \(data.count) bytes, over the limit specBytes = \(4 << 20)")
+        guard info.st_size <= maximumBytes else {
+            throw .input("\(path): error: the file is \(info.st_size) bytes, over the limit specBytes = \(maximumBytes)")
         }
-        return [UInt8](data)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw .input("\(path): error: cannot read the file (\(String(cString: strerror(errno))))")
+        }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .input("\(path): error: cannot read the file (\(String(cString: strerror(errno))))")
+            }
+            if count == 0 { break }
+            bytes += chunk[..<count]
+            guard bytes.count <= maximumBytes else {
+                throw .input("\(path): error: the file is over the limit specBytes = \(maximumBytes)")
+            }
+        }
+        return bytes
     }
 
     /// Loads SPEC (or the built-in default when nil) and builds its timeline.
@@ -46,7 +72,8 @@ enum SpecLoader {
         } catch let error as SceneError {
             let location = (try? JSONParser.parse(bytes))?.locate(error.path)
             throw .input(SpecDiagnostic(path: error.path, location: location, message: error.message).formatted(file: name))
-        } catch let error as SpecDiagnostic {
+        } catch var error as SpecDiagnostic {
+            if error.location == nil { error.location = (try? JSONParser.parse(bytes))?.locate(error.path) }
             throw .input(error.formatted(file: name))
         } catch {
             throw .input("\(name): error: \(error)")

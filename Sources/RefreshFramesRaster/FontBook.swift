@@ -47,7 +47,7 @@ public final class FontBook: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let cached = layouts[key] { return cached }
-        let layout = try makeLayout(text, pattern: font.pattern)
+        let layout = try makeLayout(text, pattern: font.pattern, family: font.family)
         layouts[key] = layout
         for run in layout.runs { used.insert(run.file) }
         return layout
@@ -62,8 +62,11 @@ public final class FontBook: @unchecked Sendable {
 
     // MARK: - Under the lock
 
-    private func makeLayout(_ text: String, pattern: String) throws -> TextLayout {
+    private func makeLayout(_ text: String, pattern: String, family: String) throws -> TextLayout {
         let chain = try fallbackChain(pattern)
+        if let substitute = chain.substituteForMissingFamily, FontBook.mustBeInstalled(family) {
+            throw RasterError.fontNotInstalled(family: family, substitute: substitute)
+        }
         let primary = try face(chain.primary)
         var runs: [TextLayout.Run] = []
         var pen = 0.0
@@ -119,6 +122,17 @@ public final class FontBook: @unchecked Sendable {
         let chain = try FallbackChain(pattern: pattern)
         chains[pattern] = chain
         return chain
+    }
+
+    /// Generic names fontconfig maps to a configured default; any match is what was asked for.
+    static let genericFamilies: Set<String> = [
+        "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math",
+    ]
+
+    /// Whether `family` names a specific family that must be installed: not a generic name and not a
+    /// fontconfig pattern (anything with ':', e.g. `Inter:lang=en`, accepts whatever fontconfig matches).
+    static func mustBeInstalled(_ family: String) -> Bool {
+        !family.contains(":") && !genericFamilies.contains(family.lowercased().trimmingCharacters(in: .whitespaces))
     }
 
     /// Characters that select or join glyphs rather than draw one (variation selectors, joiners,
@@ -178,11 +192,15 @@ private final class FallbackChain {
 
     let primary: String
     let candidates: [Candidate]
+    /// When no installed font has any family the pattern names (compared case-insensitively):
+    /// the family fontconfig substitutes. fontconfig always matches *something*.
+    let substituteForMissingFamily: String?
     private var choice: [UInt32: Int?] = [:]
 
     init(pattern: String) throws {
         guard let parsed = FcNameParse(pattern) else { throw RasterError.invalidFontPattern(pattern) }
         defer { FcPatternDestroy(parsed) }
+        let requested = Set(FallbackChain.strings(parsed, FC_FAMILY).map(FallbackChain.normalised))
         FcConfigSubstitute(nil, parsed, FcMatchPattern)
         FcDefaultSubstitute(parsed)
         var result = FcResultMatch
@@ -192,8 +210,15 @@ private final class FallbackChain {
         defer { FcFontSetDestroy(set) }
         var candidates: [Candidate] = []
         var seen: Set<String> = []
+        var familyInstalled = requested.isEmpty
+        var substitute: String?
         for i in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[i] else { continue }
+            let families = FallbackChain.strings(font, FC_FAMILY)
+            if substitute == nil { substitute = families.first }
+            if !familyInstalled, families.contains(where: { requested.contains(FallbackChain.normalised($0)) }) {
+                familyInstalled = true
+            }
             var file: UnsafeMutablePointer<FcChar8>?
             guard FcPatternGetString(font, FC_FILE, 0, &file) == FcResultMatch, let file else { continue }
             let path = String(cString: file)
@@ -212,6 +237,23 @@ private final class FallbackChain {
         guard let first = candidates.first else { throw RasterError.noFontMatches(pattern) }
         primary = first.file
         self.candidates = candidates
+        substituteForMissingFamily = familyInstalled ? nil : (substitute ?? "?")
+    }
+
+    /// Every value of a string property (a font has several family names: localised, aliases).
+    private static func strings(_ pattern: OpaquePointer, _ property: String) -> [String] {
+        var values: [String] = []
+        var value: UnsafeMutablePointer<FcChar8>?
+        var index: Int32 = 0
+        while FcPatternGetString(pattern, property, index, &value) == FcResultMatch, let value {
+            values.append(String(cString: value))
+            index += 1
+        }
+        return values
+    }
+
+    private static func normalised(_ family: String) -> String {
+        family.lowercased().trimmingCharacters(in: .whitespaces)
     }
 
     /// The index of the first candidate that has a glyph for `scalar`.

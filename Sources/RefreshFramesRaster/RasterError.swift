@@ -1,9 +1,13 @@
+import RefreshFramesCore
+
 /// Why rendering, measuring or PNG coding failed. Each message is written for the person running the tool.
 public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No installed outline font has a glyph for this character.
     case noFontCovers(Unicode.Scalar)
     /// fontconfig could not parse the family or pattern.
     case invalidFontPattern(String)
+    /// No installed font has this family; fontconfig would silently draw `substitute` instead.
+    case fontNotInstalled(family: String, substitute: String)
     /// fontconfig found no usable font at all for the pattern.
     case noFontMatches(String)
     /// FreeType could not open a font file fontconfig reported.
@@ -22,6 +26,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             "no installed font covers '\(Character(scalar))' (\(RasterError.codePoint(scalar)))"
         case .invalidFontPattern(let pattern):
             "'\(pattern)' is not a valid font family or fontconfig pattern"
+        case .fontNotInstalled(let family, let substitute):
+            "font family '\(family)' is not installed (fontconfig would substitute '\(substitute)'); install it, pick an installed family (fc-list : family), or give a pattern such as '\(family):lang=en' to accept the closest match"
         case .noFontMatches(let pattern):
             "no installed font matches '\(pattern)'"
         case .fontLoadFailed(let path, let code):
@@ -43,5 +49,13 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     static func codePoint(_ scalar: Unicode.Scalar) -> String {
         let hex = String(scalar.value, radix: 16, uppercase: true)
         return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+}
+
+extension RasterError: ViewKeyError {
+    /// A family that is not installed is the view's font's fault, not its text's.
+    public var viewKey: String {
+        if case .fontNotInstalled = self { return "font.family" }
+        return "text"
     }
 }

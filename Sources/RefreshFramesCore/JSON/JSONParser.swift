@@ -102,12 +102,12 @@ public struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             guard depth < Self.maximumDepth else {
-                throw error("nesting deeper than \(Self.maximumDepth) levels (limit: JSON depth)")
+                throw error("nesting deeper than the limit jsonDepth = \(Self.maximumDepth)")
             }
             return JSONNode(.object(try parseObject(depth: depth + 1)), at: start)
         case UInt8(ascii: "["):
             guard depth < Self.maximumDepth else {
-                throw error("nesting deeper than \(Self.maximumDepth) levels (limit: JSON depth)")
+                throw error("nesting deeper than the limit jsonDepth = \(Self.maximumDepth)")
             }
             return JSONNode(.array(try parseArray(depth: depth + 1)), at: start)
         case UInt8(ascii: "\""):

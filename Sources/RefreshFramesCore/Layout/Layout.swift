@@ -57,6 +57,7 @@ public func formatNumber(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     let rounded = (v * 10000).rounded() / 10000
     if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
+    if !v.isFinite || abs(v) >= 1e15 { return "\(v)" }  // 1e+300, not 300 digits
     var s = String(format: "%.4f", rounded)
     while s.hasSuffix("0") { s.removeLast() }
     return s

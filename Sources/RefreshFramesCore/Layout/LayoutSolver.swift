@@ -31,6 +31,10 @@ public enum LayoutSolver {
                 switch error {
                 case .unsatisfiable(_, let others):
                     throw LayoutError.conflict(entry, with: others.map { entries[$0] })
+                case .unsatisfiableAmongMany(_, let count):
+                    throw LayoutError(
+                        path: entry.path,
+                        message: "cannot hold together with the \(count) required constraints before it (\(entry.text)); too many to narrow down to the ones it conflicts with")
                 }
             }
         }
@@ -58,8 +62,10 @@ public struct LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
         guard !others.isEmpty else {
             return LayoutError(path: entry.path, message: "can never hold (\(entry.text))")
         }
-        let paths = others.map(\.path).joined(separator: ", ")
-        let texts = others.map(\.text).joined(separator: ", ")
+        // At most three named, so a conflict among hundreds of constraints still fits on a line.
+        let more = others.count > 3 ? " and \(others.count - 3) more" : ""
+        let paths = others.prefix(3).map(\.path).joined(separator: ", ") + more
+        let texts = others.prefix(3).map(\.text).joined(separator: ", ") + (more.isEmpty ? "" : ", …")
         return LayoutError(path: entry.path, message: "conflicts with \(paths) (\(entry.text) vs \(texts))")
     }
 }

@@ -34,7 +34,10 @@ struct Simplex: Sendable {
         precondition(!ids.contains(id), "constraint id \(id) added twice")
         var trial = self
         guard trial.insert(constraint) else {
-            throw .unsatisfiable(id: id, conflictsWith: conflictSet(for: constraint))
+            guard let conflicts = conflictSet(for: constraint) else {
+                throw .unsatisfiableAmongMany(id: id, required: required.count)
+            }
+            throw .unsatisfiable(id: id, conflictsWith: conflicts)
         }
         trial.ids.insert(id)
         if constraint.strength == .required { trial.required.append((id, constraint)) }
@@ -43,10 +46,17 @@ struct Simplex: Sendable {
 
     /// A smallest set of accepted required constraints that, with `rejected`, cannot all hold
     /// (deletion filtering: drop each one whose absence still leaves the set unsatisfiable).
-    private func conflictSet(for rejected: LinearConstraint) -> [Int] {
+    ///
+    /// Each test re-solves the kept set, so the search is quadratic; after `conflictSearchBudget`
+    /// constraint insertions it gives up and returns nil. (Without the budget, a conflict at the end
+    /// of a thousand constraints took minutes.)
+    private func conflictSet(for rejected: LinearConstraint) -> [Int]? {
         var kept = required
         var index = 0
+        var budget = Simplex.conflictSearchBudget
         while index < kept.count {
+            budget -= kept.count
+            guard budget >= 0 else { return nil }
             var without = kept
             without.remove(at: index)
             if Simplex.isSatisfiable(without.map(\.constraint) + [rejected]) {
@@ -57,6 +67,8 @@ struct Simplex: Sendable {
         }
         return kept.map(\.id)
     }
+
+    static let conflictSearchBudget = 5_000
 
     private static func isSatisfiable(_ constraints: [LinearConstraint]) -> Bool {
         var solver = Simplex()
@@ -280,6 +292,8 @@ enum SimplexError: Error, Equatable, Sendable {
     /// The required constraint `id` cannot hold together with the required constraints
     /// `conflictsWith` (a minimal set, in the order they were added; empty if it can never hold).
     case unsatisfiable(id: Int, conflictsWith: [Int])
+    /// Unsatisfiable, but the conflicting set was too costly to narrow down among `required` constraints.
+    case unsatisfiableAmongMany(id: Int, required: Int)
 }
 
 // MARK: - Tableau building blocks

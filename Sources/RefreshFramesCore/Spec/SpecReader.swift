@@ -129,6 +129,14 @@ final class ObjectReader {
 
     func required(_ key: String) throws(SpecDiagnostic) -> ValueReader {
         guard let r = optional(key) else {
+            // A misspelt required key is the likelier story than a missing one: point at the typo.
+            let unread = members.filter { !used.contains($0.key) }
+            // Within two edits only, so a valid key read later ('duration' for 'workDuration') is not taken for one.
+            if let typo = unread.first(where: { editDistance($0.key.lowercased(), key.lowercased()) <= 2 }) {
+                throw SpecDiagnostic(
+                    path: childPath(typo.key), location: typo.keyLocation,
+                    message: "unknown key '\(typo.key)'; did you mean '\(key)'? ('\(key)' is required)")
+            }
             throw SpecDiagnostic(path: path, location: node.location, message: "missing required key '\(key)'")
         }
         return r

@@ -49,6 +49,14 @@ struct ProgramRunner {
         }
     }
 
+    /// A cycle whose blocks animate nothing (only instant changes such as a label's textColor)
+    /// completes at once, so `while refreshing` would spin forever in UIKit too.
+    private func neverAdvances(_ path: String) -> SpecDiagnostic {
+        SpecDiagnostic(
+            path: path, location: nil,
+            message: "the loop never advances: its steps only make instant changes (a label's textColor or backgroundColor), so no block takes time; animate transform or alpha")
+    }
+
     /// Runs the loop from `start`; returns when it stopped (the reset applied).
     mutating func run(_ program: Program, from start: Double, refreshEndsAt end: Double) throws(SpecDiagnostic) -> Double {
         var t = Self.micros(start)
@@ -56,15 +64,22 @@ struct ProgramRunner {
         switch program.check {
         case .afterCycle:
             repeat {
+                let passStart = t
                 for step in program.cycle { t = try run(step, at: t, current: nil) }
+                if t == passStart { throw neverAdvances("program.cycle") }
             } while endMicros > t
         case .afterEachView:
             guard case .each(let each) = program.cycle[0] else { return Self.seconds(t) }
             var cursor = 0
+            var roundStart = t
             repeat {
                 for step in each.steps { t = try run(step, at: t, current: each.views[cursor]) }
                 cursor += 1
-                if cursor == each.wrapAt { cursor = 0 }
+                if cursor == each.wrapAt {
+                    cursor = 0
+                    if t == roundStart { throw neverAdvances("program.cycle[0].each") }
+                    roundStart = t
+                }
             } while endMicros > t
         }
         // The loop saw `refreshing == false`: snap every view to the reset values, no animation.
@@ -82,10 +97,10 @@ struct ProgramRunner {
             return t
         case .animate(let a):
             blocks += 1
-            if blocks > Timeline.maximumBlocks {
+            if blocks > Limits.animationBlocks {
                 throw SpecDiagnostic(
                     path: "program", location: nil,
-                    message: "the program runs more than \(Timeline.maximumBlocks) animation blocks before the refresh ends (limit: animationBlocks); lengthen its steps or shorten scenario.workDuration")
+                    message: "the program runs more than \(Limits.animationBlocks) animation blocks before the refresh ends, over the limit animationBlocks = \(Limits.animationBlocks); lengthen its steps or shorten scenario.workDuration")
             }
             let targets: [Int]
             switch a.target {
@@ -98,6 +113,11 @@ struct ProgramRunner {
             var animated = false
             for tag in targets {
                 animated = apply(a.changes, to: tag, at: t, duration: duration, delay: delay, curve: a.curve) || animated
+            }
+            if segments.count > Limits.animationSegments {
+                throw SpecDiagnostic(
+                    path: "program", location: nil,
+                    message: "the program makes more than \(Limits.animationSegments) property animations before the refresh ends, over the limit animationSegments = \(Limits.animationSegments); animate fewer views or shorten scenario.workDuration")
             }
             // A block that animates nothing completes at once (UIKit calls the completion on the next turn).
             return animated ? t + delay + duration : t

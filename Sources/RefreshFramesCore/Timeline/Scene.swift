@@ -8,6 +8,11 @@ public struct TextMeasurer: Sendable {
     }
 }
 
+/// A measuring error that belongs to another key of the view than its text, e.g. `font.family`.
+public protocol ViewKeyError: Error {
+    var viewKey: String { get }
+}
+
 /// A problem found after decoding: in the layout, or in measuring a label's text.
 public struct SceneError: Error, Sendable {
     public var path: String
@@ -26,7 +31,8 @@ extension Timeline {
                 do {
                     sizes[view.tag] = try measurer.measure(expandClockTemplates(text, now: now), view.font)
                 } catch {
-                    throw SceneError(path: "views[\(index)].text", message: "\(error)")
+                    let key = (error as? any ViewKeyError)?.viewKey ?? "text"
+                    throw SceneError(path: "views[\(index)].\(key)", message: "\(error)")
                 }
             }
             do {

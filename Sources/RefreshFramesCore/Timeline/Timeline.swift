@@ -19,9 +19,6 @@ public struct Timeline: Sendable {
     private let segmentsByView: [Int: [AnimatedProperty: [Segment]]]
     private let initial: [Int: [AnimatedProperty: PropertyValue]]
 
-    /// The most animation blocks a program may run before the refresh ends.
-    public static let maximumBlocks = 100_000
-
     public init(spec: Spec, idleLayout: Layout, refreshingLayout: Layout? = nil, now: Int64 = 0) throws(SpecDiagnostic) {
         self.spec = spec
         self.layout = idleLayout
@@ -60,6 +57,12 @@ public struct Timeline: Sendable {
         let restAt = max(stopped ?? ended, ended + scenario.collapseDuration)
         let lastPull = scenario.pull.last?.time ?? 0
         duration = scenario.duration ?? (max(restAt, lastPull) + 0.5)
+        guard duration <= Limits.totalDuration else {
+            let stop = stopped.map { ", the loop stops at \(formatNumber($0)) s" } ?? ""
+            throw SpecDiagnostic(
+                path: "scenario", location: nil,
+                message: "the animation lasts \(formatNumber(duration)) s (refreshing \(formatNumber(began))–\(formatNumber(ended)) s\(stop)), over the limit totalDuration = \(formatNumber(Limits.totalDuration)) s")
+        }
     }
 
     /// The value of one property of one view at `time`.

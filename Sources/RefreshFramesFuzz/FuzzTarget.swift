@@ -1,0 +1,55 @@
+import RefreshFramesCore
+
+/// libFuzzer's entry point: bytes → `Spec.decode` → layout and timeline with a pure text measurer →
+/// a few samples and the dump. Any outcome but a crash, a hang or a leak is fine: bad input must
+/// come back as a thrown diagnostic.
+///
+/// Built only by `scripts/fuzz`, which passes `-sanitize=fuzzer,address` and `-DFUZZING`. SwiftPM links
+/// an executable's entry point as `<Target>_main`, so under FUZZING that symbol hands over to libFuzzer's
+/// driver; a plain `swift build` compiles the stub `@main` below instead, so the package always builds.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    FuzzTarget.run(bytes)
+    return 0
+}
+
+enum FuzzTarget {
+    /// Every character 1 em wide and 1.2 em tall: deterministic, no fonts.
+    static let measurer = TextMeasurer { text, font in
+        IntrinsicSize(width: Double(text.unicodeScalars.count) * font.size, height: font.size * 1.2)
+    }
+
+    static func run(_ bytes: [UInt8]) {
+        guard let spec = try? Spec.decode(bytes) else { return }
+        guard let timeline = try? Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer) else { return }
+        for time in [0, timeline.refreshBeganAt, timeline.refreshEndedAt, timeline.duration / 2, timeline.duration] {
+            _ = timeline.sample(at: time).json
+        }
+        _ = timeline.frameTimes(fps: 10).count
+        _ = timeline.dump
+    }
+}
+
+#if FUZZING
+@_silgen_name("LLVMFuzzerRunDriver")
+private func runFuzzerDriver(
+    _ argc: UnsafeMutablePointer<Int32>,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+) -> Int32
+
+@_cdecl("RefreshFramesFuzz_main")
+public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    var argc = argc
+    var argv = argv
+    return runFuzzerDriver(&argc, &argv) { data, size in fuzzSpec(data, size) }
+}
+#else
+@main
+enum FuzzStub {
+    static func main() {
+        print("RefreshFramesFuzz is a libFuzzer target; build and run it with scripts/fuzz [SECONDS].")
+    }
+}
+#endif
