@@ -7,13 +7,11 @@ enum RenderFormat: String, CaseIterable {
     case gif, png, ansi, cast
 }
 
-<<<<<<< HEAD
 /// What `render` draws when the spec has a host: the whole screen, or the refresh control alone.
 enum RenderPart: String, CaseIterable {
     case scene, control
 }
 
-=======
 /// Limits on a render, checked before the first frame is drawn; each is reported by its name.
 ///
 /// | name           | value           | what it bounds                                              |
@@ -21,7 +19,6 @@ enum RenderPart: String, CaseIterable {
 /// | frames         | 10000           | frames in one render (200 s at 50 fps)                      |
 /// | pixelsPerFrame | 4096 × 4096     | width × height of one frame, in pixels (canvas × scale)     |
 /// | memory         | 2048 MiB        | frame buffers in flight: 4 bytes a pixel × (4 per thread + 4) × 2 |
->>>>>>> robust
 enum RenderLimits {
     static let frames = 10_000
     static let pixelsPerFrame = 4096 * 4096

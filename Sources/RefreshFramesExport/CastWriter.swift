@@ -1,3 +1,4 @@
+import RefreshFramesCore
 /// An asciinema cast (format v2): a JSON header line, then one `[time, "o", data]` line per frame.
 ///
 /// Times are written with at most 6 decimals (microseconds, trailing zeros dropped, at least one
@@ -48,5 +49,3 @@ func formatCastTime(_ micros: Int64) -> String {
     while fraction.count > 1 && fraction.hasSuffix("0") { fraction.removeLast() }
     return "\(whole).\(fraction)"
 }
-
-/// A JSON string literal for `text`.

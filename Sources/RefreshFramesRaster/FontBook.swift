@@ -129,10 +129,21 @@ public final class FontBook: @unchecked Sendable {
         "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math",
     ]
 
-    /// Whether `family` names a specific family that must be installed: not a generic name and not a
-    /// fontconfig pattern (anything with ':', e.g. `Inter:lang=en`, accepts whatever fontconfig matches).
+    /// iOS's own families, which specs written from an app name but Linux never has: like generic
+    /// names, they take fontconfig's closest match (Apple Color Emoji → Noto Color Emoji; PingFang →
+    /// the default sans-serif, with CJK characters falling back per character to an installed CJK font).
+    static let appleFamilies: Set<String> = [
+        "apple color emoji", "pingfang sc", "pingfang tc", "pingfang hk", "heiti sc", "heiti tc", "stheiti",
+        "hiragino sans gb", "helvetica", "helvetica neue", "sf pro text", "sf pro display", "san francisco",
+        ".sf ui text", ".sf ui display", "system font",
+    ]
+
+    /// Whether `family` names a specific family that must be installed: not a generic name, not one of
+    /// iOS's own families and not a fontconfig pattern (anything with ':', e.g. `Inter:lang=en`, accepts
+    /// whatever fontconfig matches).
     static func mustBeInstalled(_ family: String) -> Bool {
-        !family.contains(":") && !genericFamilies.contains(family.lowercased().trimmingCharacters(in: .whitespaces))
+        let name = family.lowercased().trimmingCharacters(in: .whitespaces)
+        return !family.contains(":") && !genericFamilies.contains(name) && !appleFamilies.contains(name)
     }
 
     /// Characters that select or join glyphs rather than draw one (variation selectors, joiners,

@@ -412,5 +412,5 @@ func detectColorMode(environment: [String: String], mode: ColorMode) {
 }
 
 @Test func jsonStringEscaping() {
-    #expect(jsonString("a\"b\\c\n\u{1B}[0m\u{7F}下🤗") == #""a\"b\\c\n\u001b[0m\u007f下🤗""#)
+    #expect(jsonQuoted("a\"b\\c\n\u{1B}[0m下🤗") == #""a\"b\\c\n\u001b[0m下🤗""#)
 }
