@@ -111,21 +111,29 @@ enum CheckCommand {
             let renderer = FrameRenderer(canvas: loaded.spec.canvas, views: loaded.spec.views, fonts: .shared)
             let tolerance = PixelTolerance(threshold: threshold, maxDifferingFraction: maxDiff / 100)
             let threads = ProcessInfo.processInfo.activeProcessorCount
-            // Frames render in batches on every core; results are compared and reported in order.
+            // Frames render, goldens decode and compare in batches on every core; results are
+            // recorded and reported in order.
+            let comparesGoldens = mode != .all
             for start in stride(from: 0, to: times.count, by: threads * 8) {
                 let batch = Array(times[start..<min(start + threads * 8, times.count)])
-                let rendered: [Bitmap]
+                let indices = Array(start..<start + batch.count)
+                let prepared: [PreparedFrame]
                 do {
-                    rendered = try renderConcurrently(batch, threads: threads) { t in try renderer.render(timeline.sample(at: t)) }
+                    prepared = try renderConcurrently(indices.map(Double.init), threads: threads) { index in
+                        let i = Int(index)
+                        let actual = try renderer.render(timeline.sample(at: times[i]))
+                        guard comparesGoldens else { return PreparedFrame(actual: actual) }
+                        return store.prepare(actual: actual, file: String(format: "frame-%03d.png", i), tolerance: tolerance)
+                    }
                 } catch {
                     throw .input("\(specPath): error: \(error)")
                 }
-                for (offset, actual) in rendered.enumerated() {
+                for (offset, frame) in prepared.enumerated() {
                     let i = start + offset
                     let frameName = String(format: "frame %d", i)
                     let file = String(format: "frame-%03d.png", i)
                     frames.append(GoldenManifest.Frame(name: frameName, time: times[i]))
-                    report.append(try store.checkFrame(name: frameName, time: times[i], file: file, actual: actual, tolerance: tolerance, mode: mode, reportFiles: &reportFiles))
+                    report.append(try store.checkFrame(name: frameName, time: times[i], file: file, frame: frame, mode: mode, reportFiles: &reportFiles))
                 }
             }
         }
@@ -254,10 +262,23 @@ struct GoldenStore {
             details: messages.joined(separator: "\n"), goldenPath: path(file))
     }
 
+    /// Decodes the golden and compares it with the actual frame: pure work, done on any thread.
+    func prepare(actual: Bitmap, file: String, tolerance: PixelTolerance) -> PreparedFrame {
+        guard let bytes = read(file) else { return PreparedFrame(actual: actual) }
+        do {
+            let golden = try PNGCodec.decode(bytes)
+            return PreparedFrame(
+                actual: actual, golden: golden,
+                difference: PixelComparison.compare(actual: actual, golden: golden, tolerance: tolerance))
+        } catch {
+            return PreparedFrame(actual: actual, goldenError: "\(error)")
+        }
+    }
+
     func checkFrame(
-        name: String, time: Double, file: String, actual: Bitmap, tolerance: PixelTolerance, mode: RecordMode,
-        reportFiles: inout ReportFiles
+        name: String, time: Double, file: String, frame: PreparedFrame, mode: RecordMode, reportFiles: inout ReportFiles
     ) throws(CLIError) -> CheckResult {
+        let actual = frame.actual
         if mode.records(goldenExists: exists(file)) {
             do {
                 try OutputFile.write(try PNGCodec.encode(actual), to: path(file))
@@ -268,14 +289,12 @@ struct GoldenStore {
             }
             return CheckResult(name: name, time: time, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
         }
-        guard let bytes = read(file) else { return missing(name, time: time, kind: .pixels, file: file) }
-        let golden: Bitmap
-        do {
-            golden = try PNGCodec.decode(bytes)
-        } catch {
-            throw .input("\(path(file)): error: not a readable PNG (\(error))")
+        if let goldenError = frame.goldenError {
+            throw .input("\(path(file)): error: not a readable PNG (\(goldenError))")
         }
-        let difference = PixelComparison.compare(actual: actual, golden: golden, tolerance: tolerance)
+        guard let golden = frame.golden, let difference = frame.difference else {
+            return missing(name, time: time, kind: .pixels, file: file)
+        }
         guard !difference.passed else {
             return CheckResult(name: name, time: time, passed: true, message: difference.summary, goldenPath: path(file))
         }
@@ -285,6 +304,14 @@ struct GoldenStore {
             name: name, time: time, passed: false, message: difference.summary, details: difference.details,
             actualPath: actualPath, goldenPath: path(file), diffPath: diffPath)
     }
+}
+
+/// A rendered frame with its golden decoded and compared, ready to be reported.
+struct PreparedFrame: Sendable {
+    var actual: Bitmap
+    var golden: Bitmap?
+    var difference: PixelDifference?
+    var goldenError: String?
 }
 
 /// The report directory: actual frames and diff images of failing frames, and the HTML page.
