@@ -45,8 +45,14 @@ enum AnsiOptions {
         case .pixels:
             let raster = FrameRenderer(canvas: canvas, views: views, fonts: .shared)
             let pixels = ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
+            // The whole screen when the spec has a table under the control, as `render` draws it.
+            let scene = request.drawsScene ? request.loaded.spec.host.map { SceneRenderer(host: $0, control: raster, fonts: .shared) } : nil
+            let width = scene.map { $0.host.viewport.width } ?? canvas.width
             // Two rendered pixels per column (and per half-cell row) are enough for the box filter.
-            let scale = min(request.scale, max(0.25, Double(columns) * 2 / canvas.width))
+            let scale = min(request.scale, max(0.25, Double(columns) * 2 / width))
+            if let scene {
+                return { t in pixels.render(try scene.render(timeline.sample(at: t), scale: scale)) }
+            }
             return { t in pixels.render(try raster.render(timeline.sample(at: t), scale: scale)) }
         }
     }

@@ -16,6 +16,8 @@ enum CheckCommand {
         .value("junit", "file", "Also write a JUnit XML report."),
         .value("html", "dir", "Also write a static HTML report (golden / actual / diff side by side)."),
         .value("only", "kind", "Check only 'pixels' or 'semantic' goldens (default: both)."),
+        .flag("scene", "Pixel goldens of the whole screen with the spec's table (its host), not the control alone."),
+        .value("scale", "n", "Pixels per point of pixel goldens (default: the canvas scale)."),
         nowOption,
     ]
 
@@ -108,7 +110,15 @@ enum CheckCommand {
         }
         var frames: [GoldenManifest.Frame] = []
         if only != .semantic {
-            let renderer = FrameRenderer(canvas: loaded.spec.canvas, views: loaded.spec.views, fonts: .shared)
+            let control = FrameRenderer(canvas: loaded.spec.canvas, views: loaded.spec.views, fonts: .shared)
+            let scale = try args.double("scale", command: name, in: 0.25...Limits.scale)
+            if args.has("scene") && loaded.spec.host == nil {
+                throw .usage("'--scene' needs a spec with a host (a table under the control).", command: name)
+            }
+            let scene = args.has("scene") ? loaded.spec.host.map { SceneRenderer(host: $0, control: control, fonts: .shared) } : nil
+            let renderer = { @Sendable (state: FrameState) throws -> Bitmap in
+                try scene?.render(state, scale: scale) ?? control.render(state, scale: scale)
+            }
             let tolerance = PixelTolerance(threshold: threshold, maxDifferingFraction: maxDiff / 100)
             let threads = ProcessInfo.processInfo.activeProcessorCount
             // Frames render, goldens decode and compare in batches on every core; results are
@@ -121,7 +131,7 @@ enum CheckCommand {
                 do {
                     prepared = try renderConcurrently(indices.map(Double.init), threads: threads) { index in
                         let i = Int(index)
-                        let actual = try renderer.render(timeline.sample(at: times[i]))
+                        let actual = try renderer(timeline.sample(at: times[i]))
                         guard comparesGoldens else { return PreparedFrame(actual: actual) }
                         return store.prepare(actual: actual, file: String(format: "frame-%03d.png", i), tolerance: tolerance)
                     }

@@ -17,6 +17,7 @@ enum PreviewCommand {
             .value("colors", "mode", "auto, truecolor, 256, 16 or none (default auto)."),
             .value("fps", "n", "Frames per second to draw (default 30)."),
             .value("duration", "seconds", "Quit by itself after this long (default: run until q)."),
+            .value("only", "part", "scene (the screen with its table, when the spec has one; default) or control."),
             nowOption,
         ])
 
@@ -26,6 +27,7 @@ enum PreviewCommand {
         let colors = try AnsiOptions.colorMode(args, environment: env, command: name)
         let fps = try args.double("fps", command: name, in: 1...120) ?? 30
         let quitAfter = try args.double("duration", command: name, in: 0.1...86400)
+        let only = try args.choice("only", command: name, as: RenderPart.self) ?? .scene
         let now = try SpecLoader.clock(args.value("now"), environment: env, command: name)
         let loaded = try SpecLoader.load(args.positionals.first, now: now)
         guard isatty(1) == 1, isatty(0) == 1 else {
@@ -34,7 +36,7 @@ enum PreviewCommand {
         let session = TerminalSession()
         session.enter()
         defer { session.leave() }
-        var player = Player(loaded: loaded, mode: mode, colors: colors)
+        var player = Player(loaded: loaded, mode: mode, colors: colors, only: only)
         let start = DispatchTime.now().uptimeNanoseconds
         var scenarioStart = start
         var frames = 0
@@ -91,16 +93,18 @@ struct Player {
     var timeline: Timeline
     var mode: AnsiMode
     let colors: ColorMode
+    let only: RenderPart
     private var encoder: ANSIEncoder
     private var columns = 80
     private var rows = 24
     private var makeGrid: (@Sendable (Double) throws -> CellGrid)?
 
-    init(loaded: LoadedSpec, mode: AnsiMode, colors: ColorMode) {
+    init(loaded: LoadedSpec, mode: AnsiMode, colors: ColorMode, only: RenderPart) {
         self.loaded = loaded
         self.timeline = loaded.timeline
         self.mode = mode
         self.colors = colors
+        self.only = only
         encoder = ANSIEncoder(colorMode: colors)
         resize()
     }
@@ -109,8 +113,11 @@ struct Player {
         let size = Terminal.size() ?? (80, 24)
         rows = size.rows
         let canvas = loaded.spec.canvas
+        let drawsScene = only == .scene && mode == .pixels && loaded.spec.host != nil
+        let width = drawsScene ? loaded.spec.host!.viewport.width : canvas.width
+        let height = drawsScene ? loaded.spec.host!.viewport.height : canvas.height
         // Leave two rows for the status line; pixel rows are two per cell.
-        let fitByRows = Int(Double(max(1, rows - 2)) * 2 * 2 * canvas.width / canvas.height / 2)
+        let fitByRows = Int(Double(max(1, rows - 2)) * 2 * width / height)
         columns = max(10, mode == .pixels ? min(size.columns, fitByRows) : size.columns)
         encoder = ANSIEncoder(colorMode: colors)
         rebuildGrid()
@@ -122,7 +129,7 @@ struct Player {
         loadedNow.timeline = timeline
         let request = RenderRequest(
             loaded: loadedNow, format: .ansi, output: nil, at: nil, times: [], fps: 30, scale: loaded.spec.canvas.scale, loop: 0,
-            threads: 1, canvas: loaded.spec.canvas, from: 0, to: timeline.duration)
+            threads: 1, canvas: loaded.spec.canvas, from: 0, to: timeline.duration, only: only)
         makeGrid = AnsiOptions.gridMaker(request, mode: mode, columns: columns)
     }
 

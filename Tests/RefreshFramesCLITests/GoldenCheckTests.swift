@@ -41,6 +41,28 @@ struct GoldenCheckTests {
         #expect(contents(ofDirectory: dir).isEmpty)
     }
 
+    /// The whole screen, table included, at scale 1: the scene's own goldens.
+    @Test(arguments: samples)
+    func unchangedScenesPass(name: String) throws {
+        let r = try run([
+            "check", samplePath(name), "--golden", goldens.appendingPathComponent("\(name)/scene").path, "--scene",
+            "--scale", "1", "--only", "pixels", "--report", try temporaryDirectory(),
+        ])
+        #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+        #expect(r.stdout == "2 passed, 0 failed\n")
+    }
+
+    @Test func aDifferentRowAnimationFailsTheSceneGolden() throws {
+        let spec = try mutatedSample("rotate-scale", replacing: "\"animation\": \"middle\"", with: "\"animation\": \"fade\"")
+        let r = try run([
+            "check", spec, "--golden", goldens.appendingPathComponent("rotate-scale/scene").path, "--scene", "--scale", "1",
+            "--only", "pixels", "--report", try temporaryDirectory(),
+        ])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains("frame 1 (t=4.15s): "))
+        #expect(!r.stdout.contains("frame 0 (t=0.30s)"))
+    }
+
     @Test func aOneFrameTimingShiftFailsAndNamesTheFrame() throws {
         // The first label's tilt takes 0.12 s instead of 0.1 s: at 0.05 s it is 18.75°, not 22.5°.
         let spec = try mutatedSample("rotate-scale", replacing: "\"duration\": 0.1,", with: "\"duration\": 0.12,")

@@ -90,6 +90,16 @@ struct TerminalStreamTests {
         #expect(lines.count > 50)
     }
 
+    /// With a host, pixel frames show the whole screen, as `render` draws it; `--only control` the control.
+    @Test func pixelFramesShowTheSceneOrTheControl() throws {
+        let scene = try run(["render", samplePath("classic-spinner"), "--format", "ansi", "--at", "1", "--cols", "40", "--colors", "truecolor"])
+        let control = try run(["render", samplePath("classic-spinner"), "--format", "ansi", "--at", "1", "--cols", "40", "--colors", "truecolor", "--only", "control"])
+        #expect(scene.status == 0 && control.status == 0)
+        // 375×667 points at 40 columns is 36 rows of half blocks; the 375×90 control is 5.
+        #expect(try screen(scene.stdoutBytes, width: 40, height: 60).split(separator: "\n").count == 36)
+        #expect(try screen(control.stdoutBytes, width: 40, height: 60).split(separator: "\n").count == 5)
+    }
+
     @Test func noColorMeansNoColourEscapes() throws {
         let r = try run(["render", samplePath("rotate-scale"), "--format", "ansi", "--at", "0.05", "--cols", "40"], environment: ["NO_COLOR": "1"])
         #expect(r.status == 0)
