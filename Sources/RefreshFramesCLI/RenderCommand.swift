@@ -292,7 +292,7 @@ enum RenderCommand {
         let manifest = FrameManifest.json(request: request, frames: entries)
         try directory.write(Array(manifest.utf8), name: "frames.json")
         try directory.commit()
-        Output.out("wrote \(output)/: \(request.times.count) PNG frames at \(formatNumber(request.fps)) fps and frames.json\n")
+        Output.out("wrote \(output.hasSuffix("/") ? output : output + "/"): \(request.times.count) PNG frames at \(formatNumber(request.fps)) fps and frames.json\n")
     }
 }
 
