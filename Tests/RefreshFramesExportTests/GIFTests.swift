@@ -237,6 +237,27 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
     #expect(palette.colors == [0xFFFFFF, 0x808080, 0x0000FF, 0xFF0000, 0x000000])
 }
 
+/// What changes between samples comes before what tiles need: a small frame of a spinner holds
+/// only the spinner's colours, however few tiles show them.
+@Test func paletteGivesColoursThatChangeBetweenSamplesTheLowestIndices() throws {
+    // Two white 64x64 samples with grey in every 32x32 tile and blue in two; the second adds a
+    // red line in one tile, the only change.
+    var first = Bitmap(width: 64, height: 64, fill: RGBA.white)
+    func paint(_ x: Int, _ y: Int, _ rgb: (UInt8, UInt8, UInt8), on sample: inout Bitmap) {
+        let i = (y * 64 + x) * 4
+        (sample.pixels[i], sample.pixels[i + 1], sample.pixels[i + 2]) = rgb
+    }
+    for (x, y) in [(1, 1), (40, 1), (1, 40), (40, 40)] { paint(x, y, (128, 128, 128), on: &first) }
+    paint(2, 50, (0, 0, 255), on: &first)
+    paint(50, 50, (0, 0, 255), on: &first)
+    var second = first
+    for x in 0..<20 { paint(x, 10, (255, 0, 0), on: &second) }
+    let palette = try GIFPalette(pinned: [.black], samples: [first, second])
+    #expect(palette.colors == [0xFF0000, 0xFFFFFF, 0x808080, 0x0000FF, 0x000000])
+    let unordered = try GIFPalette(pinned: [.black], samples: [second])
+    #expect(unordered.colors.firstIndex(of: 0xFF0000)! > 1)
+}
+
 @Test func longDelaysAreSplitAcrossFramesThatChangeNothing() throws {
     let frame = Bitmap(width: 4, height: 4, fill: RGBA.black)
     let palette = try GIFPalette(colors: [0x000000])

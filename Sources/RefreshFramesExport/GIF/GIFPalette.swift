@@ -80,10 +80,12 @@ public struct GIFPalette: Sendable, Equatable {
     /// `colors` ordered so that the colours small regions of the samples need come first.
     ///
     /// A frame's LZW codes start one bit wider than its highest index needs, and later frames
-    /// hold only what changed, a small region. So the samples are cut into 32x32 tiles, each
-    /// tile needing the colours it shows, and the order is chosen as gifsicle chooses its global
-    /// table from whole frames: repeatedly give the highest free index to the colour the fewest
-    /// tiles still need (fewest sample pixels on a tie), and drop the tiles that need it.
+    /// hold only what changed, a small region. Two kinds of region stand for those frames: the
+    /// pixels that differ between consecutive samples (what gifsicle -O3 counts, frame by frame,
+    /// when it orders its global table), and, weighing less, 32x32 tiles of the samples, each
+    /// needing the colours it shows. The order is chosen as gifsicle chooses it: repeatedly give
+    /// the highest free index to the colour the fewest regions still need (fewest sample pixels
+    /// on a tie), and drop the regions that need it.
     /// - Returns: the new order, as indices into `colors`.
     private func mostNeededFirst(samples: [Bitmap], sampleColors: [ColorHistogram.Entry]) -> [Int] {
         let palette = self
@@ -121,25 +123,59 @@ public struct GIFPalette: Sendable, Equatable {
                 }
             }
         }
-        var need = [Int](repeating: 0, count: colors.count)
-        let tileColors = tiles.map(\.members)
-        for members in tileColors { for c in members { need[Int(c)] += 1 } }
-        var active = [Bool](repeating: true, count: tiles.count)
+        var changes = RegionNeeds(
+            Self.changedColors(samples) { rgb in indexOf[rgb] ?? UInt8(palette.nearestIndex(to: rgb)) },
+            colorCount: colors.count)
+        var tileNeeds = RegionNeeds(tiles, colorCount: colors.count)
+        // A change between samples counts as much as all the tiles of one sample.
+        let changeWeight = max(1, tiles.count / max(1, samples.count))
+        func need(_ c: Int) -> Int { changes.need[c] * changeWeight + tileNeeds.need[c] }
         var placed = [Bool](repeating: false, count: colors.count)
         var order = [Int](repeating: 0, count: colors.count)
         for position in stride(from: colors.count - 1, through: 0, by: -1) {
             var pick = -1
             for c in colors.indices where !placed[c] {
-                if pick < 0 || (need[c], uses[c], pick) < (need[pick], uses[pick], c) { pick = c }
+                if pick < 0 || (need(c), uses[c], pick) < (need(pick), uses[pick], c) { pick = c }
             }
             placed[pick] = true
             order[position] = pick
-            for t in tiles.indices where active[t] && tiles[t].contains(UInt8(pick)) {
-                active[t] = false
-                for c in tileColors[t] { need[Int(c)] -= 1 }
-            }
+            changes.drop(regionsNeeding: UInt8(pick))
+            tileNeeds.drop(regionsNeeding: UInt8(pick))
         }
         return order
+    }
+
+    /// For each sample after the first, the palette indices of its pixels that differ from the
+    /// sample before it: what a frame holding only the changes needs.
+    private static func changedColors(_ samples: [Bitmap], index: (UInt32) -> UInt8) -> [ColorSet] {
+        var regions: [ColorSet] = []
+        for (before, after) in zip(samples, samples.dropFirst())
+        where before.width == after.width && before.height == after.height {
+            var changed = ColorSet()
+            before.pixels.withUnsafeBufferPointer { old in
+                after.pixels.withUnsafeBufferPointer { new in
+                    var lastRGB = UInt32.max
+                    var lastIndex: UInt8 = 0
+                    var i = 0
+                    while i < new.count {
+                        let differs =
+                            old[i] != new[i] || old[i + 1] != new[i + 1] || old[i + 2] != new[i + 2]
+                            || old[i + 3] != new[i + 3]
+                        if differs {
+                            let rgb = flattened(red: new[i], green: new[i + 1], blue: new[i + 2], alpha: new[i + 3])
+                            if rgb != lastRGB {
+                                lastRGB = rgb
+                                lastIndex = index(rgb)
+                            }
+                            changed.insert(lastIndex)
+                        }
+                        i += 4
+                    }
+                }
+            }
+            if !changed.isEmpty { regions.append(changed) }
+        }
+        return regions
     }
 
     /// The index of the palette colour nearest to `rgb` (`0xRRGGBB`) in RGB distance; the
@@ -273,5 +309,30 @@ enum MedianCut {
         }
         return Box(
             range: range, error: range.count > 1 ? errors.reduce(0, +) : 0, widestChannel: widest, mean: mean)
+    }
+}
+
+/// Regions of the samples, each with the palette indices it needs, and how many regions still in
+/// play need each index.
+private struct RegionNeeds {
+    private let regions: [ColorSet]
+    private let members: [[UInt8]]
+    private var active: [Bool]
+    private(set) var need: [Int]
+
+    init(_ regions: [ColorSet], colorCount: Int) {
+        self.regions = regions
+        members = regions.map(\.members)
+        active = [Bool](repeating: true, count: regions.count)
+        need = [Int](repeating: 0, count: colorCount)
+        for colors in members { for c in colors { need[Int(c)] += 1 } }
+    }
+
+    /// Takes out of play the regions that need `index` (it got an index too high to help them).
+    mutating func drop(regionsNeeding index: UInt8) {
+        for r in regions.indices where active[r] && regions[r].contains(index) {
+            active[r] = false
+            for c in members[r] { need[Int(c)] -= 1 }
+        }
     }
 }
