@@ -7,11 +7,11 @@ struct CommandLineTests {
         let r = try run(["--help"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("OVERVIEW: Render custom pull-to-refresh animations"))
-        for name in ["validate", "state", "timeline", "render"] { #expect(r.stdout.contains("\n  \(name) ")) }
+        for name in ["validate", "state", "timeline", "render", "preview", "check", "record", "import"] { #expect(r.stdout.contains("\n  \(name) ")) }
         #expect(r.stdout.contains("64  command-line usage error"))
     }
 
-    @Test(arguments: ["validate", "state", "timeline", "render"])
+    @Test(arguments: ["validate", "state", "timeline", "render", "preview", "check", "record", "import"])
     func everyCommandHasHelp(command: String) throws {
         let r = try run([command, "--help"])
         #expect(r.status == 0)
