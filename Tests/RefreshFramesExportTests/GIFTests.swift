@@ -39,10 +39,13 @@ private func squareFrame(x: Int, width: Int = 120, height: Int = 40) -> Bitmap {
     return bitmap
 }
 
-private func encode(_ frames: [(Bitmap, Int)], palette: GIFPalette, loopCount: Int = 0) throws -> [UInt8] {
+private func encode(
+    _ frames: [(Bitmap, Int)], palette: GIFPalette, loopCount: Int = 0, holdLimit: Int = GIFEncoder.holdLimitBytes
+) throws -> [UInt8] {
     var bytes: [UInt8] = []
     var encoder = try GIFEncoder(
-        width: frames[0].0.width, height: frames[0].0.height, palette: palette, loopCount: loopCount
+        width: frames[0].0.width, height: frames[0].0.height, palette: palette, loopCount: loopCount,
+        holdLimit: holdLimit
     ) { bytes += $0 }
     for (frame, delay) in frames { try encoder.add(frame, delayCentiseconds: delay) }
     try encoder.finish()
@@ -273,6 +276,22 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
         return try encode(frames.map { ($0, 3) }, palette: palette)
     }
     #expect(try bytes() == bytes())
+}
+
+/// Frames wait for the palette's order up to a limit; past it the header is written and frames
+/// stream. Either way the GIF decodes to the same frames and delays.
+@Test func holdingFramesForThePaletteOrderDoesNotChangeWhatIsShown() throws {
+    let frames = (0..<12).map { (squareFrame(x: $0 * 9), 2 + $0 % 3) }
+    let palette = try GIFPalette(pinned: [background], samples: [frames[0].0, frames[6].0, frames[11].0])
+    let held = try GIFDecoder.decode(try encode(frames, palette: palette))
+    let streamed = try GIFDecoder.decode(try encode(frames, palette: palette, holdLimit: 0))
+    let midway = try GIFDecoder.decode(try encode(frames, palette: palette, holdLimit: 120 * 40 + 1))
+    #expect(held.frames.map(\.image) == streamed.frames.map(\.image))
+    #expect(held.frames.map(\.image) == midway.frames.map(\.image))
+    #expect(held.frames.map(\.delayCentiseconds) == streamed.frames.map(\.delayCentiseconds))
+    #expect(held.frames.map(\.delayCentiseconds) == midway.frames.map(\.delayCentiseconds))
+    #expect(held.totalDelayCentiseconds == frames.reduce(0) { $0 + $1.1 })
+    for (decoded, (source, _)) in zip(held.frames, frames) { #expect(decoded.image == paletteMapped(source, palette)) }
 }
 
 @Test func partialAlphaIsCompositedOverBlack() throws {

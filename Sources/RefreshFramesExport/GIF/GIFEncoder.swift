@@ -10,13 +10,23 @@ import RefreshFramesCore
 ///
 /// Pixels with partial alpha are composited over black; the GIF has no transparent pixels of its
 /// own.
+///
+/// The header (and so the palette's order) is written only once the changed regions of every frame
+/// are known, up to `holdLimitBytes` of held frames: the palette is then reordered as `gifsicle
+/// -O3` orders it, giving the lowest indices to the colours the smallest changes need, so small
+/// frames get small LZW code sizes. Past the limit the order stays the one the samples gave and
+/// frames stream as they come, so memory stays bounded.
 public struct GIFEncoder {
     public typealias Sink = (ArraySlice<UInt8>) throws -> Void
 
     public let width: Int
     public let height: Int
-    public let palette: GIFPalette
+    public private(set) var palette: GIFPalette
     public let loopCount: Int
+
+    /// Palette-index bytes of frames held back before the header is written, by default.
+    public static let holdLimitBytes = 64 << 20
+    private let holdLimit: Int
 
     private let sink: Sink
     private let colorTableBits: Int
@@ -37,10 +47,19 @@ public struct GIFEncoder {
     private var forms = (opaque: Candidate(), runs: Candidate(), clear: Candidate())
     private var hasWrittenFrame = false
     private var isFinished = false
+    /// Frames waiting for the palette's final order; nil once the header is written.
+    private var held: [HeldFrame]? = []
+    private var heldBytes = 0
+    /// Old palette index → new, once the palette has been reordered.
+    private var permutation: [UInt8]?
 
     /// - Parameter loopCount: how many times the animation repeats; 0 loops forever.
     /// - Parameter sink: receives the file's bytes in order, a frame at a time.
-    public init(width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0, sink: @escaping Sink) throws {
+    /// - Parameter holdLimit: how many palette-index bytes of frames may wait for the palette's order.
+    public init(
+        width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0, holdLimit: Int = GIFEncoder.holdLimitBytes,
+        sink: @escaping Sink
+    ) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError.invalidCanvasSize(width: width, height: height)
         }
@@ -50,13 +69,13 @@ public struct GIFEncoder {
         self.palette = palette
         self.loopCount = loopCount
         self.sink = sink
+        self.holdLimit = holdLimit
         var bits = 1
         while 1 << bits < palette.colors.count + 1 { bits += 1 }
         colorTableBits = bits
         lookup = PaletteLookup(palette: palette)
         displayed = [UInt8](repeating: 0, count: width * height)
         pending = displayed
-        writeHeader()
     }
 
     /// Adds a frame shown for `delayCentiseconds` (merged into the previous frame's delay when
@@ -68,6 +87,7 @@ public struct GIFEncoder {
                 expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
         }
         guard delayCentiseconds >= 0 else { throw GIFError.negativeDelay(delayCentiseconds) }
+        if held != nil && heldBytes > holdLimit { try release() }
 
         guard let last = lastFrame else {
             map(frame, PixelRect(left: 0, top: 0, width: width, height: height))
@@ -100,6 +120,7 @@ public struct GIFEncoder {
     public mutating func finish() throws {
         guard !isFinished else { throw GIFError.encoderFinished }
         try writePending()
+        if held != nil { try release() }
         output.append(0x3B)
         try flush()
         isFinished = true
@@ -123,6 +144,97 @@ public struct GIFEncoder {
         if mapped.count > rect.width * rect.height {
             mapped.removeLast(mapped.count - rect.width * rect.height)
         }
+        if let permutation {
+            mapped.withUnsafeMutableBufferPointer { out in
+                for k in out.indices { out[k] = permutation[Int(out[k])] }
+            }
+        }
+    }
+
+    // MARK: - Holding frames until the palette's order is known
+
+    /// A frame's changed rectangle in palette indices, with what its changed pixels need.
+    private struct HeldFrame {
+        var rect: PixelRect
+        var indices: [UInt8]
+        var delay: Int
+        var changedColors: ColorSet
+    }
+
+    /// Keeps the pending frame (instead of writing it) and advances `displayed` past it.
+    private mutating func hold(_ rect: PixelRect) {
+        let isFirst = held?.isEmpty ?? true
+        var indices = [UInt8](repeating: 0, count: rect.width * rect.height)
+        var changed = ColorSet()
+        let canvasWidth = width
+        var out = 0
+        for y in rect.top..<(rect.top + rect.height) {
+            for x in rect.left..<(rect.left + rect.width) {
+                let index = pending[y * canvasWidth + x]
+                indices[out] = index
+                if isFirst || index != displayed[y * canvasWidth + x] {
+                    changed.insert(index)
+                    displayed[y * canvasWidth + x] = index
+                }
+                out += 1
+            }
+        }
+        held?.append(HeldFrame(rect: rect, indices: indices, delay: pendingDelay, changedColors: changed))
+        heldBytes += indices.count
+        pendingRect = nil
+    }
+
+    /// Reorders the palette from the held frames' changes (gifsicle's rule: repeatedly give the
+    /// highest free index to the colour the fewest changed regions still need), writes the header,
+    /// then the held frames, and maps every later frame through the same reordering.
+    private mutating func release() throws {
+        guard let frames = held else { return }
+        held = nil
+        let count = palette.colors.count
+        var needs = RegionNeeds(frames.map(\.changedColors), colorCount: count)
+        var uses = [Int](repeating: 0, count: 256)
+        for frame in frames { for index in frame.indices { uses[Int(index)] += 1 } }
+        var placed = [Bool](repeating: false, count: count)
+        var order = [Int](repeating: 0, count: count)
+        for position in stride(from: count - 1, through: 0, by: -1) {
+            var pick = -1
+            for c in 0..<count where !placed[c] {
+                if pick < 0 || (needs.need[c], uses[c], c) < (needs.need[pick], uses[pick], pick) { pick = c }
+            }
+            placed[pick] = true
+            order[position] = pick
+            needs.drop(regionsNeeding: UInt8(pick))
+        }
+        var permutation = [UInt8](repeating: Self.placeholder, count: 256)
+        for (new, old) in order.enumerated() { permutation[old] = UInt8(new) }
+        palette = try GIFPalette(colors: order.map { palette.colors[$0] })
+        self.permutation = permutation
+        writeHeader()
+        // The frame still waiting for its delay (when the limit, not `finish`, releases) stays pending.
+        let waitingRect = pendingRect
+        let waitingDelay = pendingDelay
+        // Replay the held frames in the new index space, as if they had just arrived.
+        displayed = [UInt8](repeating: 0, count: width * height)
+        for k in pending.indices { pending[k] = permutation[Int(pending[k])] }
+        var canvas = [UInt8](repeating: 0, count: width * height)
+        swap(&canvas, &pending)
+        for frame in frames {
+            let canvasWidth = width
+            var source = 0
+            for y in frame.rect.top..<(frame.rect.top + frame.rect.height) {
+                for x in frame.rect.left..<(frame.rect.left + frame.rect.width) {
+                    pending[y * canvasWidth + x] = permutation[Int(frame.indices[source])]
+                    source += 1
+                }
+            }
+            pendingRect = frame.rect
+            pendingDelay = frame.delay
+            try writePending()
+        }
+        // The canvas the next frame is compared with: the newest frame's, in the new index space.
+        swap(&canvas, &pending)
+        pendingRect = waitingRect
+        pendingDelay = waitingDelay
     }
 
     /// The bounding box, within `rect`, of `mapped` pixels whose index differs from `pending`.
@@ -175,6 +287,10 @@ public struct GIFEncoder {
     /// index its pixels leave free and the smallest LZW code size its indices allow.
     private mutating func writePending() throws {
         guard let rect = pendingRect else { return }
+        if held != nil {
+            hold(rect)
+            return
+        }
         let count = rect.width * rect.height
         // Moved out of self (and back at the end) so the three buffers can be written at once.
         var opaqueForm = Candidate()

@@ -314,7 +314,7 @@ enum MedianCut {
 
 /// Regions of the samples, each with the palette indices it needs, and how many regions still in
 /// play need each index.
-private struct RegionNeeds {
+struct RegionNeeds {
     private let regions: [ColorSet]
     private let members: [[UInt8]]
     private var active: [Bool]
