@@ -236,7 +236,13 @@ enum RenderCommand {
                 throw .input("\(output): error: \(error)")
             }
         }
-        do { try encoder.finish() } catch { throw .input("\(output): error: \(OutputFile.describe(error))") }
+        do {
+            try encoder.finish()
+        } catch let error as CLIError {
+            throw error
+        } catch {
+            throw .input("\(output): error: \(OutputFile.describe(error))")
+        }
         try file.commit()
         bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         _ = delays
