@@ -1,3 +1,5 @@
+import Dispatch
+import Foundation
 import RefreshFramesCore
 
 /// A streaming animated GIF89a writer with one global palette.
@@ -41,10 +43,8 @@ public struct GIFEncoder {
     private var pendingDelay = 0
     private var lastFrame: Bitmap?
     private var mapped: [UInt8] = []
-    /// The pending frame's rectangle as every pixel opaque, mixed runs transparent, every
-    /// unchanged pixel transparent.
+    /// Scratch space for the second compression of a large image.
     private var deferredClear: [UInt8] = []
-    private var forms = (opaque: Candidate(), runs: Candidate(), clear: Candidate())
     private var hasWrittenFrame = false
     private var isFinished = false
     /// Frames waiting for the palette's final order; nil once the header is written.
@@ -218,6 +218,9 @@ public struct GIFEncoder {
         for k in pending.indices { pending[k] = permutation[Int(pending[k])] }
         var canvas = [UInt8](repeating: 0, count: width * height)
         swap(&canvas, &pending)
+        // Forms in order (each depends on the canvas before it), compressed on every core, written in order.
+        var prepared: [PreparedImage] = []
+        prepared.reserveCapacity(frames.count)
         for frame in frames {
             let canvasWidth = width
             var source = 0
@@ -227,10 +230,26 @@ public struct GIFEncoder {
                     source += 1
                 }
             }
-            pendingRect = frame.rect
-            pendingDelay = frame.delay
-            try writePending()
+            prepared.append(prepare(frame.rect, delay: frame.delay))
         }
+        var chosen = [Candidate](repeating: Candidate(), count: prepared.count)
+        let images = prepared
+        chosen.withUnsafeMutableBufferPointer { buffer in
+            nonisolated(unsafe) let out = buffer
+            let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, images.count))
+            DispatchQueue.concurrentPerform(iterations: workers) { worker in
+                var lzw = LZWEncoder()
+                var scratch: [UInt8] = []
+                for i in stride(from: worker, to: images.count, by: workers) {
+                    out[i] = Self.compress(images[i], lzw: &lzw, scratch: &scratch)
+                }
+            }
+        }
+        for (image, candidate) in zip(prepared, chosen) {
+            write(candidate, of: image)
+            try flush()
+        }
+        pendingRect = nil
         // The canvas the next frame is compared with: the newest frame's, in the new index space.
         swap(&canvas, &pending)
         pendingRect = waitingRect
@@ -279,37 +298,44 @@ public struct GIFEncoder {
     }
 
     /// Writes the pending frame (cropped to what changed) and makes it the displayed canvas.
-    ///
-    /// Every frame after the first is LZW-compressed in up to three forms that all decode to the
-    /// same picture, and the smallest is written (the choice `gifsicle -O3` makes): every pixel
-    /// with its colour; runs of unchanged pixels made transparent only where a run holds more
-    /// than one colour; every unchanged pixel transparent. Each form gets the lowest transparent
-    /// index its pixels leave free and the smallest LZW code size its indices allow.
     private mutating func writePending() throws {
         guard let rect = pendingRect else { return }
         if held != nil {
             hold(rect)
             return
         }
+        let image = prepare(rect, delay: pendingDelay)
+        write(Self.compress(image, lzw: &lzw, scratch: &deferredClear), of: image)
+        pendingRect = nil
+        try flush()
+    }
+
+    /// A frame's rectangle in up to three forms that all decode to the same picture.
+    private struct PreparedImage: @unchecked Sendable {
+        var rect: PixelRect
+        var delay: Int
+        var opaque = Candidate()
+        var runs: Candidate?
+        var clear: Candidate?
+        var allColors = ColorSet()
+        var changedColors = ColorSet()
+    }
+
+    /// Builds the forms of the pending frame's `rect` and makes it the displayed canvas.
+    ///
+    /// Every frame after the first can be written three ways, and the smallest is written (the
+    /// choice `gifsicle -O3` makes): every pixel with its colour; runs of unchanged pixels made
+    /// transparent only where a run holds more than one colour; every unchanged pixel transparent.
+    /// Each form gets the lowest transparent index its pixels leave free and the smallest LZW code
+    /// size its indices allow.
+    private mutating func prepare(_ rect: PixelRect, delay: Int) -> PreparedImage {
         let count = rect.width * rect.height
-        // Moved out of self (and back at the end) so the three buffers can be written at once.
-        var opaqueForm = Candidate()
-        var runsForm = Candidate()
-        var clearForm = Candidate()
-        swap(&opaqueForm, &forms.opaque)
-        swap(&runsForm, &forms.runs)
-        swap(&clearForm, &forms.clear)
-        defer {
-            swap(&opaqueForm, &forms.opaque)
-            swap(&runsForm, &forms.runs)
-            swap(&clearForm, &forms.clear)
-        }
-        if opaqueForm.pixels.count != count {
-            opaqueForm.pixels = [UInt8](repeating: 0, count: count)
-            runsForm.pixels = opaqueForm.pixels
-            clearForm.pixels = opaqueForm.pixels
-        }
+        var image = PreparedImage(rect: rect, delay: delay)
+        var opaque = [UInt8](repeating: 0, count: count)
+        var runsPixels = opaque
+        var clearPixels = opaque
         let isFirst = !hasWrittenFrame
+        hasWrittenFrame = true
         let canvasWidth = width
         var unchangedCount = 0
         var runsTransparentCount = 0
@@ -330,9 +356,9 @@ public struct GIFEncoder {
         let neededColors = changedColors
         pending.withUnsafeBufferPointer { pending in
             displayed.withUnsafeMutableBufferPointer { displayed in
-                opaqueForm.pixels.withUnsafeMutableBufferPointer { opaque in
-                    runsForm.pixels.withUnsafeMutableBufferPointer { runs in
-                        clearForm.pixels.withUnsafeMutableBufferPointer { clear in
+                opaque.withUnsafeMutableBufferPointer { opaque in
+                    runsPixels.withUnsafeMutableBufferPointer { runs in
+                        clearPixels.withUnsafeMutableBufferPointer { clear in
                             // Runs of unchanged pixels: 0 none, 1 one colour so far (kept), 2 mixed (transparent).
                             var runState = 0
                             var runStart = 0
@@ -375,40 +401,54 @@ public struct GIFEncoder {
                 }
             }
         }
-
-        opaqueForm.transparentIndex = nil
-        encode(&opaqueForm, colors: allColors)
-        var best = 0
-        var bestSize = opaqueForm.compressed.count
+        image.opaque.pixels = opaque
+        image.allColors = allColors
+        image.changedColors = changedColors
         if unchangedCount > 0 {
             // The mixed-runs form is worth trying only when it differs from both others.
             if runsTransparentCount > 0 && runsTransparentCount < unchangedCount {
-                prepareTransparent(&runsForm, colors: changedColors)
-                encode(&runsForm, colors: changedColors)
-                if runsForm.compressed.count < bestSize { (best, bestSize) = (1, runsForm.compressed.count) }
+                var runs = Candidate()
+                runs.pixels = runsPixels
+                Self.prepareTransparent(&runs, colors: changedColors)
+                image.runs = runs
             }
-            prepareTransparent(&clearForm, colors: changedColors)
-            encode(&clearForm, colors: changedColors)
-            if clearForm.compressed.count < bestSize { (best, bestSize) = (2, clearForm.compressed.count) }
+            var clear = Candidate()
+            clear.pixels = clearPixels
+            Self.prepareTransparent(&clear, colors: changedColors)
+            image.clear = clear
         }
+        return image
+    }
 
-        var delay = pendingDelay
-        writeImage(rect, delay: min(delay, 65535), best == 0 ? opaqueForm : best == 1 ? runsForm : clearForm)
+    /// Compresses every form of `image` and returns the smallest (the first on a tie).
+    private static func compress(_ image: PreparedImage, lzw: inout LZWEncoder, scratch: inout [UInt8]) -> Candidate {
+        var best = image.opaque
+        best.transparentIndex = nil
+        encode(&best, colors: image.allColors, lzw: &lzw, scratch: &scratch)
+        for form in [image.runs, image.clear] {
+            guard var form else { continue }
+            encode(&form, colors: image.changedColors, lzw: &lzw, scratch: &scratch)
+            if form.compressed.count < best.compressed.count { best = form }
+        }
+        return best
+    }
+
+    /// Writes `candidate` as the image of `prepared`; a delay longer than a GIF can hold continues
+    /// on 1x1 frames that change nothing.
+    private mutating func write(_ candidate: Candidate, of prepared: PreparedImage) {
+        var delay = prepared.delay
+        writeImage(prepared.rect, delay: min(delay, 65535), candidate)
         delay -= 65535
-        // A delay longer than a GIF can hold continues on 1x1 frames that change nothing.
         if delay > 0 {
             var nothing = Candidate()
             nothing.pixels = [Self.placeholder]
-            prepareTransparent(&nothing, colors: ColorSet())
-            encode(&nothing, colors: ColorSet())
+            Self.prepareTransparent(&nothing, colors: ColorSet())
+            Self.encode(&nothing, colors: ColorSet(), lzw: &lzw, scratch: &deferredClear)
             while delay > 0 {
                 writeImage(PixelRect(left: 0, top: 0, width: 1, height: 1), delay: min(delay, 65535), nothing)
                 delay -= 65535
             }
         }
-        hasWrittenFrame = true
-        pendingRect = nil
-        try flush()
     }
 
     /// Marks pixels still to be given the transparent index; never a colour (there are at most 255).
@@ -416,17 +456,17 @@ public struct GIFEncoder {
 
     /// Gives `candidate` the lowest index none of `colors` uses as its transparent index, written
     /// where the placeholder stands.
-    private func prepareTransparent(_ candidate: inout Candidate, colors: ColorSet) {
+    private static func prepareTransparent(_ candidate: inout Candidate, colors: ColorSet) {
         let transparent = colors.lowestAbsent
         candidate.transparentIndex = transparent
-        guard transparent != Self.placeholder else { return }
+        guard transparent != placeholder else { return }
         candidate.pixels.withUnsafeMutableBufferPointer { pixels in
-            for k in pixels.indices where pixels[k] == Self.placeholder { pixels[k] = transparent }
+            for k in pixels.indices where pixels[k] == placeholder { pixels[k] = transparent }
         }
     }
 
     /// LZW-compresses `candidate.pixels` with the smallest code size that holds every index used.
-    private mutating func encode(_ candidate: inout Candidate, colors: ColorSet) {
+    private static func encode(_ candidate: inout Candidate, colors: ColorSet, lzw: inout LZWEncoder, scratch: inout [UInt8]) {
         var highest = colors.highest ?? 0
         if let transparent = candidate.transparentIndex { highest = max(highest, transparent) }
         var codeSize = 2
@@ -437,11 +477,11 @@ public struct GIFEncoder {
         }
         guard filled else { return }
         // A large image filled the code table: see whether keeping the full table does better.
-        deferredClear.removeAll(keepingCapacity: true)
+        scratch.removeAll(keepingCapacity: true)
         candidate.pixels.withUnsafeBufferPointer { data in
-            _ = lzw.encode(data, minimumCodeSize: codeSize, clearsWhenFull: false, into: &deferredClear)
+            _ = lzw.encode(data, minimumCodeSize: codeSize, clearsWhenFull: false, into: &scratch)
         }
-        if deferredClear.count < candidate.compressed.count { swap(&deferredClear, &candidate.compressed) }
+        if scratch.count < candidate.compressed.count { swap(&scratch, &candidate.compressed) }
     }
 
     // MARK: - Bytes
@@ -488,7 +528,7 @@ public struct GIFEncoder {
 }
 
 /// One way of writing a frame's rectangle, and its compressed image data.
-private struct Candidate {
+private struct Candidate: @unchecked Sendable {
     var pixels: [UInt8] = []
     var transparentIndex: UInt8?
     var compressed: [UInt8] = []
