@@ -68,14 +68,38 @@ enum AnsiOptions {
         var cast: CastWriter?
         var size = ""
         // A batch of grids at a time: rendered on every core, encoded in order, memory bounded.
+        // A frame whose state equals the one before it (nothing moves) reuses that frame's grid.
         let batchSize = max(1, request.threads) * 32
+        let timeline = request.loaded.timeline
+        var previous: (state: FrameState, grid: CellGrid)?
         for start in stride(from: 0, to: times.count, by: batchSize) {
-            let grids: [CellGrid]
+            let batch = Array(times[start..<min(start + batchSize, times.count)])
+            var states = batch.map { t -> FrameState in
+                var state = timeline.sample(at: t)
+                state.time = 0
+                return state
+            }
+            var distinct: [Int] = []
+            for i in states.indices where i == 0 ? states[i] != previous?.state : states[i] != states[i - 1] {
+                distinct.append(i)
+            }
+            let rendered: [CellGrid]
             do {
-                grids = try renderConcurrently(Array(times[start..<min(start + batchSize, times.count)]), threads: request.threads, makeGrid)
+                rendered = try renderConcurrently(distinct.map { batch[$0] }, threads: request.threads, makeGrid)
             } catch {
                 throw .input("\(request.loaded.path): error: \(error)")
             }
+            var grids: [CellGrid] = []
+            var next = 0
+            for i in states.indices {
+                if next < distinct.count && distinct[next] == i {
+                    grids.append(rendered[next])
+                    next += 1
+                } else {
+                    grids.append(grids.last ?? previous!.grid)
+                }
+            }
+            previous = (states.removeLast(), grids.last!)
             if start == 0, let first = grids.first {
                 size = "\(first.width)x\(first.height) cells"
                 if request.format == .cast {
