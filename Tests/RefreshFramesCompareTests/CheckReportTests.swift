@@ -1,3 +1,4 @@
+import RefreshFramesCore
 import RefreshFramesCompare
 import Testing
 

@@ -105,7 +105,7 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
     // Pinned colours come back exactly.
     #expect(gif.frames[0].image[0, 0] == (250, 250, 250, 255))
     #expect(gif.frames[4].image[85, 20] == (0, 122, 255, 255))
-    #expect(gif.frames[0].region == PixelRect(left: 0, top: 0, width: 120, height: 40))
+    #expect(gif.frames[0].region == PixelRect(x: 0, y: 0, width: 120, height: 40))
 }
 
 @Test func fewColorsAreAllKeptExactly() throws {
@@ -158,7 +158,7 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
     let gif = try GIFDecoder.decode(bytes)
     #expect(
         gif.frames.map(\.region) == [
-            PixelRect(left: 0, top: 0, width: 120, height: 40), PixelRect(left: 30, top: 12, width: 10, height: 10),
+            PixelRect(x: 0, y: 0, width: 120, height: 40), PixelRect(x: 30, y: 12, width: 10, height: 10),
         ])
     #expect(gif.frames[1].image == second)
 }
@@ -182,7 +182,7 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
     let palette = try GIFPalette(colors: [0xFFFFFF, 0x0000FF, 0x000000])
     let bytes = try encode([(first, 2), (second, 2)], palette: palette)
     let gif = try GIFDecoder.decode(bytes)
-    #expect(gif.frames[1].region == PixelRect(left: 5, top: 5, width: 10, height: 10))
+    #expect(gif.frames[1].region == PixelRect(x: 5, y: 5, width: 10, height: 10))
     // The lowest index the changed (black, 2) pixels leave free.
     #expect(gif.frames[1].transparentIndex == 0)
     #expect(gif.frames[1].disposal == 1)
@@ -205,7 +205,7 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
     let palette = try GIFPalette(colors: [0xFFFFFF, 0x808080, 0x000000])
     let bytes = try encode([(first, 2), (second, 2)], palette: palette)
     let gif = try GIFDecoder.decode(bytes)
-    #expect(gif.frames[1].region == PixelRect(left: 20, top: 4, width: 20, height: 16))
+    #expect(gif.frames[1].region == PixelRect(x: 20, y: 4, width: 20, height: 16))
     #expect(gif.frames[1].transparentIndex == nil)
     #expect(gif.frames[1].image == second)
     // Image descriptor (20x16 at 20,4), then LZW minimum code size 2.
@@ -426,16 +426,16 @@ func timingEdgeCases(times: [Double], total: Double, expected: [GIFTiming.Slot])
         _ rect: PixelRect, _ indices: [UInt8], disposal: UInt8, localTable: [UInt8]? = nil, interlaced: Bool = false
     ) {
         bytes += [0x21, 0xF9, 4, disposal << 2, 5, 0, 0, 0]
-        bytes += [0x2C, UInt8(rect.left), 0, UInt8(rect.top), 0, UInt8(rect.width), 0, UInt8(rect.height), 0]
+        bytes += [0x2C, UInt8(rect.x), 0, UInt8(rect.y), 0, UInt8(rect.width), 0, UInt8(rect.height), 0]
         bytes.append((localTable == nil ? 0 : 0x80) | (interlaced ? 0x40 : 0))
         bytes += localTable ?? []
         indices.withUnsafeBufferPointer { lzw.encode($0, minimumCodeSize: 2, into: &bytes) }
     }
-    image(PixelRect(left: 0, top: 0, width: 4, height: 8), Array(repeating: 2, count: 32), disposal: 3)
-    image(PixelRect(left: 1, top: 1, width: 2, height: 2), [3, 3, 3, 3], disposal: 2)
-    image(PixelRect(left: 0, top: 0, width: 1, height: 1), [1], disposal: 0, localTable: [0, 0, 255, 255, 255, 0])
+    image(PixelRect(x: 0, y: 0, width: 4, height: 8), Array(repeating: 2, count: 32), disposal: 3)
+    image(PixelRect(x: 1, y: 1, width: 2, height: 2), [3, 3, 3, 3], disposal: 2)
+    image(PixelRect(x: 0, y: 0, width: 1, height: 1), [1], disposal: 0, localTable: [0, 0, 255, 255, 255, 0])
     // Rows stored in the order 0, 4, 2, 6, 1, 3, 5, 7: even rows white, odd rows black.
-    image(PixelRect(left: 3, top: 0, width: 1, height: 8), [1, 1, 1, 1, 0, 0, 0, 0], disposal: 1, interlaced: true)
+    image(PixelRect(x: 3, y: 0, width: 1, height: 8), [1, 1, 1, 1, 0, 0, 0, 0], disposal: 1, interlaced: true)
     bytes.append(0x3B)
 
     let gif = try GIFDecoder.decode(bytes)

@@ -53,7 +53,7 @@ public enum GIFDecoder {
             case 0x2C:
                 let frameNumber = result.frames.count
                 let region = PixelRect(
-                    left: try reader.uint16(), top: try reader.uint16(),
+                    x: try reader.uint16(), y: try reader.uint16(),
                     width: try reader.uint16(), height: try reader.uint16())
                 guard region.width * region.height <= maximumPixelCount else {
                     throw GIFError.tooLarge(width: region.width, height: region.height)
@@ -115,10 +115,10 @@ public enum GIFDecoder {
     ) {
         let rows = interlaced ? interlacedRows(height: region.height) : Array(0..<region.height)
         for (stored, row) in rows.enumerated() {
-            let y = region.top + row
+            let y = region.y + row
             guard y < canvasHeight else { continue }
             for column in 0..<region.width {
-                let x = region.left + column
+                let x = region.x + column
                 guard x < canvasWidth else { break }
                 let index = Int(indices[stored * region.width + column])
                 if index == transparentIndex { continue }
@@ -133,8 +133,8 @@ public enum GIFDecoder {
     }
 
     private static func clear(_ canvas: inout [UInt8], _ region: PixelRect, canvasWidth: Int, canvasHeight: Int) {
-        for y in region.top..<min(region.top + region.height, canvasHeight) {
-            for x in region.left..<min(region.left + region.width, canvasWidth) {
+        for y in region.y..<min(region.y + region.height, canvasHeight) {
+            for x in region.x..<min(region.x + region.width, canvasWidth) {
                 let offset = (y * canvasWidth + x) * 4
                 for c in 0..<4 { canvas[offset + c] = 0 }
             }

@@ -90,9 +90,9 @@ public struct GIFEncoder {
         if held != nil && heldBytes > holdLimit { try release() }
 
         guard let last = lastFrame else {
-            map(frame, PixelRect(left: 0, top: 0, width: width, height: height))
+            map(frame, PixelRect(x: 0, y: 0, width: width, height: height))
             pending = mapped
-            pendingRect = PixelRect(left: 0, top: 0, width: width, height: height)
+            pendingRect = PixelRect(x: 0, y: 0, width: width, height: height)
             pendingDelay = delayCentiseconds
             lastFrame = frame
             return
@@ -137,7 +137,7 @@ public struct GIFEncoder {
         frame.pixels.withUnsafeBufferPointer { pixels in
             mapped.withUnsafeMutableBufferPointer { out in
                 lookup.map(
-                    pixels, frameWidth: frameWidth, left: rect.left, top: rect.top,
+                    pixels, frameWidth: frameWidth, left: rect.x, top: rect.y,
                     width: rect.width, height: rect.height, into: out)
             }
         }
@@ -168,8 +168,8 @@ public struct GIFEncoder {
         var changed = ColorSet()
         let canvasWidth = width
         var out = 0
-        for y in rect.top..<(rect.top + rect.height) {
-            for x in rect.left..<(rect.left + rect.width) {
+        for y in rect.y..<(rect.y + rect.height) {
+            for x in rect.x..<(rect.x + rect.width) {
                 let index = pending[y * canvasWidth + x]
                 indices[out] = index
                 if isFirst || index != displayed[y * canvasWidth + x] {
@@ -224,8 +224,8 @@ public struct GIFEncoder {
         for frame in frames {
             let canvasWidth = width
             var source = 0
-            for y in frame.rect.top..<(frame.rect.top + frame.rect.height) {
-                for x in frame.rect.left..<(frame.rect.left + frame.rect.width) {
+            for y in frame.rect.y..<(frame.rect.y + frame.rect.height) {
+                for x in frame.rect.x..<(frame.rect.x + frame.rect.width) {
                     pending[y * canvasWidth + x] = permutation[Int(frame.indices[source])]
                     source += 1
                 }
@@ -267,7 +267,7 @@ public struct GIFEncoder {
             pending.withUnsafeBufferPointer { old in
                 for row in 0..<rect.height {
                     let newRow = row * rect.width
-                    let oldRow = (rect.top + row) * canvasWidth + rect.left
+                    let oldRow = (rect.y + row) * canvasWidth + rect.x
                     var first = 0
                     while first < rect.width && new[newRow + first] == old[oldRow + first] { first += 1 }
                     guard first < rect.width else { continue }
@@ -282,7 +282,7 @@ public struct GIFEncoder {
         }
         guard bottom >= 0 else { return nil }
         return PixelRect(
-            left: rect.left + left, top: rect.top + top, width: right - left + 1, height: bottom - top + 1)
+            x: rect.x + left, y: rect.y + top, width: right - left + 1, height: bottom - top + 1)
     }
 
     private func copyMapped(into canvas: inout [UInt8], _ rect: PixelRect) {
@@ -290,7 +290,7 @@ public struct GIFEncoder {
         mapped.withUnsafeBufferPointer { source in
             canvas.withUnsafeMutableBufferPointer { canvas in
                 for row in 0..<rect.height {
-                    let to = canvas.baseAddress! + (rect.top + row) * canvasWidth + rect.left
+                    let to = canvas.baseAddress! + (rect.y + row) * canvasWidth + rect.x
                     to.update(from: source.baseAddress! + row * rect.width, count: rect.width)
                 }
             }
@@ -345,9 +345,9 @@ public struct GIFEncoder {
         // colours as transparent, since keeping them would only add colours to the image.
         pending.withUnsafeBufferPointer { pending in
             displayed.withUnsafeBufferPointer { displayed in
-                for y in rect.top..<(rect.top + rect.height) {
+                for y in rect.y..<(rect.y + rect.height) {
                     let row = y * canvasWidth
-                    for x in rect.left..<(rect.left + rect.width) where isFirst || pending[row + x] != displayed[row + x] {
+                    for x in rect.x..<(rect.x + rect.width) where isFirst || pending[row + x] != displayed[row + x] {
                         changedColors.insert(pending[row + x])
                     }
                 }
@@ -363,9 +363,9 @@ public struct GIFEncoder {
                             var runState = 0
                             var runStart = 0
                             var out = 0
-                            for y in rect.top..<(rect.top + rect.height) {
+                            for y in rect.y..<(rect.y + rect.height) {
                                 let row = y * canvasWidth
-                                for x in rect.left..<(rect.left + rect.width) {
+                                for x in rect.x..<(rect.x + rect.width) {
                                     let index = pending[row + x]
                                     opaque[out] = index
                                     allColors.insert(index)
@@ -445,7 +445,7 @@ public struct GIFEncoder {
             Self.prepareTransparent(&nothing, colors: ColorSet())
             Self.encode(&nothing, colors: ColorSet(), lzw: &lzw, scratch: &deferredClear)
             while delay > 0 {
-                writeImage(PixelRect(left: 0, top: 0, width: 1, height: 1), delay: min(delay, 65535), nothing)
+                writeImage(PixelRect(x: 0, y: 0, width: 1, height: 1), delay: min(delay, 65535), nothing)
                 delay -= 65535
             }
         }
@@ -507,8 +507,8 @@ public struct GIFEncoder {
         appendUInt16(delay)
         output += [image.transparentIndex ?? 0, 0]
         output.append(0x2C)
-        appendUInt16(rect.left)
-        appendUInt16(rect.top)
+        appendUInt16(rect.x)
+        appendUInt16(rect.y)
         appendUInt16(rect.width)
         appendUInt16(rect.height)
         output.append(0)  // no local colour table, not interlaced

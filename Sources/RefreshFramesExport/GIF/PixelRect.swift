@@ -1,19 +1,4 @@
-/// A rectangle of whole pixels on the GIF canvas.
-public struct PixelRect: Hashable, Sendable, CustomStringConvertible {
-    public var left: Int
-    public var top: Int
-    public var width: Int
-    public var height: Int
-
-    public init(left: Int, top: Int, width: Int, height: Int) {
-        self.left = left
-        self.top = top
-        self.width = width
-        self.height = height
-    }
-
-    public var description: String { "\(width)x\(height)+\(left)+\(top)" }
-}
+import RefreshFramesCore
 
 extension PixelRect {
     /// The bounding box of the pixels that differ between two RGBA images of the same size, or
@@ -58,6 +43,6 @@ extension PixelRect {
             while x > right && pixelsEqual(x, y) { x -= 1 }
             right = max(right, x)
         }
-        return PixelRect(left: left, top: top, width: right - left + 1, height: bottom - top + 1)
+        return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
 }
