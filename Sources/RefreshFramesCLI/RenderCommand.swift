@@ -210,8 +210,6 @@ enum RenderCommand {
             throw .input("\(output): error: \(error)")
         }
         let slots = GIFTiming.delays(frameTimes: times, totalDuration: request.to - request.from)
-        var delays = [Int: Int]()
-        for slot in slots { delays[slot.frameIndex] = slot.delay }
         let file = try OutputFile(output)
         var encoder: GIFEncoder
         do {
@@ -221,11 +219,9 @@ enum RenderCommand {
         } catch {
             throw .input("\(output): error: \(error)")
         }
-        var bytes = 0
-        let kept = RenderRequest(
-            loaded: request.loaded, format: request.format, output: request.output, at: nil,
-            times: slots.map { times[$0.frameIndex] }, fps: request.fps, scale: request.scale, loop: request.loop,
-            threads: request.threads, canvas: request.canvas, from: request.from, to: request.to, only: request.only)
+        // Only the frames that keep a delay of their own are rendered.
+        var kept = request
+        kept.times = slots.map { times[$0.frameIndex] }
         let keptDelays = slots.map(\.delay)
         try stream(kept) { i, bitmap throws(CLIError) in
             do {
@@ -244,8 +240,7 @@ enum RenderCommand {
             throw .input("\(output): error: \(OutputFile.describe(error))")
         }
         try file.commit()
-        bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        _ = delays
+        let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
         Output.out("wrote \(output): \(slots.count) frames, \(formatSeconds(request.to - request.from)), \(samples[0].width)x\(samples[0].height), \(bytes) bytes\n")
     }
 
