@@ -9,6 +9,7 @@
 #include <ft2build.h>
 #include FT_FREETYPE_H
 #include FT_ADVANCES_H
+#include FT_OUTLINE_H
 #include <fontconfig/fontconfig.h>
 
 /* Function-like macros of gd.h, which Swift does not import. */

@@ -43,7 +43,8 @@ enum AnsiOptions {
             let renderer = ANSITextRenderer(columns: columns)
             return { t in renderer.render(timeline.sample(at: t), views: views, canvas: canvas) }
         case .pixels:
-            let raster = FrameRenderer(canvas: canvas, views: views, fonts: .shared)
+            // Labels are a few pixels tall at terminal sizes: unhinted outlines, drawn on every core.
+            let raster = FrameRenderer(canvas: canvas, views: views, fonts: .shared, text: .unhinted)
             let pixels = ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
             // The whole screen when the spec has a table under the control, as `render` draws it.
             let scene = request.drawsScene ? request.loaded.spec.host.map { SceneRenderer(host: $0, control: raster, fonts: .shared) } : nil

@@ -70,14 +70,14 @@ public final class FontBook: @unchecked Sendable {
         let primary = try face(chain.primary)
         var runs: [TextLayout.Run] = []
         var pen = 0.0
-        var current: (candidate: Int, scalars: String.UnicodeScalarView, start: Double)?
+        var current: (candidate: Int, scalars: String.UnicodeScalarView, start: Double, glyphs: [TextLayout.Glyph])?
         var previousGlyph: (candidate: Int, index: FT_UInt)?
 
         func flush() {
             if let run = current {
                 runs.append(TextLayout.Run(
                     file: chain.candidates[run.candidate].file, text: String(run.scalars), offset: run.start,
-                    advance: pen - run.start))
+                    advance: pen - run.start, glyphs: run.glyphs))
             }
             current = nil
         }
@@ -88,7 +88,7 @@ public final class FontBook: @unchecked Sendable {
             let glyph = FT_Get_Char_Index(face.face, FT_ULong(scalar.value))
             if current?.candidate != candidate {
                 flush()
-                current = (candidate, String.UnicodeScalarView(), pen)
+                current = (candidate, String.UnicodeScalarView(), pen, [])
                 previousGlyph = nil
             }
             if let previous = previousGlyph, previous.candidate == candidate, face.hasKerning {
@@ -97,6 +97,7 @@ public final class FontBook: @unchecked Sendable {
                     pen += Double(kern.x) / face.unitsPerEM
                 }
             }
+            current?.glyphs.append(TextLayout.Glyph(x: pen, outline: face.outline(glyph)))
             pen += face.advance(glyph)
             current?.scalars.append(scalar)
             previousGlyph = (candidate, glyph)
@@ -173,6 +174,7 @@ private final class Face {
     let lineHeight: Double
     let hasKerning: Bool
     private var advances: [FT_UInt: Double] = [:]
+    private var outlines: [FT_UInt: GlyphOutline] = [:]
 
     init(_ face: FT_Face) {
         self.face = face
@@ -189,6 +191,19 @@ private final class Face {
         var units: FT_Fixed = 0
         let value = FT_Get_Advance(face, glyph, FT_Int32(FT_LOAD_NO_SCALE), &units) == 0 ? Double(units) / unitsPerEM : 0
         advances[glyph] = value
+        return value
+    }
+
+    /// The glyph's outline in ems, unscaled and unhinted; empty for a glyph without one (a space).
+    func outline(_ glyph: FT_UInt) -> GlyphOutline {
+        if let cached = outlines[glyph] { return cached }
+        var value = GlyphOutline.empty
+        if FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph,
+            slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
+        {
+            value = GlyphOutline(slot.pointee.outline, unitsPerEM: unitsPerEM)
+        }
+        outlines[glyph] = value
         return value
     }
 }

@@ -8,12 +8,14 @@ public struct FrameRenderer: Sendable {
     public let canvas: Canvas
     public let views: [ViewSpec]
     public let fonts: FontBook
+    public let text: TextRendering
 
-    public init(canvas: Canvas, views: [ViewSpec], fonts: FontBook) {
+    public init(canvas: Canvas, views: [ViewSpec], fonts: FontBook, text: TextRendering = .hinted) {
         GDRuntime.prepare()
         self.canvas = canvas
         self.views = views
         self.fonts = fonts
+        self.text = text
     }
 
     /// The frame as `canvas.width × scale` by `canvas.height × scale` pixels (scale: `canvas.scale`).
@@ -37,7 +39,7 @@ public struct FrameRenderer: Sendable {
             if spec.kind == .label, let string = view.text, !string.isEmpty, view.textColor.alpha > 0 {
                 text = try TextMaskCache.shared.mask(
                     string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
-                    bounds: (width, height))
+                    bounds: (width, height), rendering: self.text)
             }
             let radius = spec.cornerRadius.resolved(width: view.frame.width, height: view.frame.height)
             let shape = RoundedBox(halfWidth: view.frame.width / 2, halfHeight: view.frame.height / 2, radius: radius)
@@ -51,6 +53,17 @@ public struct FrameRenderer: Sendable {
         }
         return surface.bitmap()
     }
+}
+
+/// How label text becomes pixels.
+public enum TextRendering: Sendable, Hashable {
+    /// FreeType through gd, with TrueType hinting: strokes snap to the pixel grid, so small CJK text
+    /// stays crisp. GIFs, PNGs and goldens. gd draws text under one process-wide lock.
+    case hinted
+    /// The glyph outlines without hinting, at the sizes and whole-pixel positions the hinted path
+    /// lands on, filled on every core at once: for the terminal, where a label is a few pixels tall
+    /// and is averaged into cells, so hinting would be invisible work.
+    case unhinted
 }
 
 func clamp01(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }

@@ -14,6 +14,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case fontLoadFailed(path: String, code: Int32)
     /// libgd refused to draw a run of text.
     case textDrawFailed(text: String, font: String, reason: String)
+    /// FreeType could not fill a line of glyph outlines (or start a library to do it).
+    case outlineFillFailed(code: Int32)
     /// libgd could not allocate an image of this size.
     case imageAllocationFailed(width: Int, height: Int, reason: String)
     case invalidScale(Double)
@@ -34,6 +36,8 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot load font file '\(path)' (FreeType error \(code))"
         case .textDrawFailed(let text, let font, let reason):
             "cannot draw '\(text)' with '\(font)': \(reason)"
+        case .outlineFillFailed(let code):
+            "cannot fill text outlines (FreeType error \(code))"
         case .imageAllocationFailed(let width, let height, let reason):
             "cannot create a \(width)x\(height) image" + (reason.isEmpty ? "" : ": \(reason)")
         case .invalidScale(let scale):

@@ -155,7 +155,7 @@ public struct SceneRenderer: Sendable {
             guard
                 let mask = try TextMaskCache.shared.mask(
                     segment.text, font: font, alignment: .left, placement: placement, fonts: fonts,
-                    bounds: (canvas.surface.width, canvas.surface.height))
+                    bounds: (canvas.surface.width, canvas.surface.height), rendering: control.text)
             else { continue }
             canvas.blend(mask, color: color, alpha: alpha)
         }

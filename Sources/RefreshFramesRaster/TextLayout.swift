@@ -9,6 +9,14 @@ struct TextLayout: Sendable {
         /// Where the run starts along the baseline.
         var offset: Double
         var advance: Double
+        /// Where each glyph's pen position falls along the baseline (kerning included), with its outline.
+        var glyphs: [Glyph]
+    }
+
+    struct Glyph: Sendable {
+        /// Ems from the line's start.
+        var x: Double
+        var outline: GlyphOutline
     }
 
     var runs: [Run]

@@ -2,8 +2,8 @@ import CGD
 import Foundation
 import RefreshFramesCore
 
-/// A label's text re-rasterised by FreeType (through gd) at its on-screen size and angle, as
-/// coverage in 0…1 over a pixel box of the surface.
+/// A label's text re-rasterised by FreeType at its on-screen size and angle, as coverage in 0…1
+/// over a pixel box of the surface.
 struct TextMask {
     var box: PixelBox
     var coverage: [Float]
@@ -11,7 +11,7 @@ struct TextMask {
     /// Nil when the text lies entirely outside the surface.
     init?(
         _ text: String, font: FontSpec, alignment: TextAlignment, placement: Placement, fonts: FontBook,
-        bounds: (Int, Int)
+        bounds: (Int, Int), rendering: TextRendering
     ) throws {
         let layout = try fonts.layout(text, font: font)
         guard !layout.runs.isEmpty, font.size > 0 else { return nil }
@@ -33,7 +33,21 @@ struct TextMask {
                 maxY: lineHeight / 2 + slack, margin: 2, clip: bounds)
         else { return nil }
         self.box = box
+        switch rendering {
+        case .hinted:
+            coverage = try TextMask.hinted(
+                layout, size: size, startX: startX, baseline: baseline, placement: placement, box: box, fonts: fonts)
+        case .unhinted:
+            coverage = try TextMask.unhinted(
+                layout, size: size, startX: startX, baseline: baseline, placement: placement, box: box)
+        }
+    }
 
+    /// Through gd: TrueType hinting, each glyph on a whole pixel.
+    private static func hinted(
+        _ layout: TextLayout, size: Double, startX: Double, baseline: Double, placement: Placement, box: PixelBox,
+        fonts: FontBook
+    ) throws -> [Float] {
         let image = try GDImage(width: box.width, height: box.height)
         let pixelSize = size * (abs(placement.unitX * placement.unitY)).squareRoot()
         let white = cgd_truecolor_alpha(255, 255, 255, 0)
@@ -74,7 +88,39 @@ struct TextMask {
                 run.text, file: run.file, pixelSize: pixelSize, angle: -placement.rotationRadians, originX: x,
                 originY: y, into: &coverage, width: box.width, height: box.height)
         }
-        self.coverage = coverage
+        return coverage
+    }
+
+    /// The layout's own outlines, transformed as the view is, at the geometry the hinted path lands
+    /// on: the size rounded to whole pixels per em (the TrueType scaler does that for fonts that ask,
+    /// as the installed CJK and Latin fonts do) and each glyph's origin on a whole pixel (gd's).
+    /// So a frame changes when the GIF's frame would, and a stream of it stays as small.
+    private static func unhinted(
+        _ layout: TextLayout, size: Double, startX: Double, baseline: Double, placement: Placement, box: PixelBox
+    ) throws -> [Float] {
+        // Local point (lx, ly) = (startX + x·size, baseline − y·size) for a glyph point (x, y) in ems;
+        // then the view's transform to pixels, then the box's origin.
+        let ax = placement.unitX * placement.cosine
+        let bx = -placement.unitY * placement.sine
+        let ay = placement.unitX * placement.sine
+        let by = placement.unitY * placement.cosine
+        let ox = placement.centerX + ax * startX + bx * baseline - Double(box.x0)
+        let oy = placement.centerY + ay * startX + by * baseline - Double(box.y0)
+        let pixelSize = size * (abs(placement.unitX * placement.unitY)).squareRoot()
+        let snapped = size * max(1, pixelSize.rounded()) / pixelSize
+        var glyphs: [(outline: GlyphOutline, map: OutlineRasteriser.Affine)] = []
+        for run in layout.runs {
+            for glyph in run.glyphs {
+                let pen = glyph.x * size
+                glyphs.append((
+                    glyph.outline,
+                    OutlineRasteriser.Affine(
+                        a: ax * snapped, b: -bx * snapped, c: ay * snapped, d: -by * snapped,
+                        tx: (ox + ax * pen).rounded(), ty: (oy + ay * pen).rounded())))
+            }
+        }
+        let bytes = try OutlineRasteriser.fill(glyphs, width: box.width, height: box.height)
+        return bytes.map { Float($0) / 255 }
     }
 
     /// gd expands "&#…;" and "&name;" entities; escape "&" so the text is drawn as written.

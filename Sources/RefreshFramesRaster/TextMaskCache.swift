@@ -13,6 +13,7 @@ final class TextMaskCache: @unchecked Sendable {
         var alignment: TextAlignment
         var centerX, centerY, rotation, unitX, unitY, halfWidth, halfHeight: Double
         var boundsWidth, boundsHeight: Int
+        var rendering: TextRendering
     }
 
     /// Enough for every label of a few specs at a few transforms; cleared whole when full.
@@ -23,20 +24,22 @@ final class TextMaskCache: @unchecked Sendable {
 
     func mask(
         _ text: String, font: FontSpec, alignment: TextAlignment, placement: Placement, fonts: FontBook,
-        bounds: (Int, Int)
+        bounds: (Int, Int), rendering: TextRendering
     ) throws -> TextMask? {
         let key = Key(
             text: text, font: font, alignment: alignment, centerX: placement.centerX, centerY: placement.centerY,
             rotation: placement.rotationRadians, unitX: placement.unitX, unitY: placement.unitY,
             halfWidth: placement.halfWidth, halfHeight: placement.halfHeight, boundsWidth: bounds.0,
-            boundsHeight: bounds.1)
+            boundsHeight: bounds.1, rendering: rendering)
         lock.lock()
         if let cached = masks[key] {
             lock.unlock()
             return cached
         }
         lock.unlock()
-        let mask = try TextMask(text, font: font, alignment: alignment, placement: placement, fonts: fonts, bounds: bounds)
+        let mask = try TextMask(
+            text, font: font, alignment: alignment, placement: placement, fonts: fonts, bounds: bounds,
+            rendering: rendering)
         lock.lock()
         if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }
         masks[key] = mask

@@ -8,8 +8,11 @@ import Testing
     static let label = ViewSpec(
         tag: 1, texts: [.idle: "下拉刷新"], font: FontSpec(size: 17), textColor: .magenta)
 
-    func labelScene(transform: Transform = .identity, text: String = "下拉刷新", size: Double = 17) -> Scene {
+    func labelScene(
+        transform: Transform = .identity, text: String = "下拉刷新", size: Double = 17, rendering: TextRendering = .hinted
+    ) -> Scene {
         var scene = Scene()
+        scene.text = rendering
         var spec = Self.label
         spec.font.size = size
         scene.add(spec, frame: Rect(x: 50, y: 45, width: 100, height: 30), text: text, transform: transform)
@@ -25,8 +28,10 @@ import Testing
         #expect(third.width == 600 && third.height == 360)
     }
 
-    @Test func cjkGlyphIsNotATofuBox() throws {
+    @Test(arguments: [TextRendering.hinted, .unhinted])
+    func cjkGlyphIsNotATofuBox(rendering: TextRendering) throws {
         var scene = Scene()
+        scene.text = rendering
         scene.add(Self.label, frame: Rect(x: 20, y: 0, width: 160, height: 120), text: "我", textColor: .black)
         scene.specs[0].font.size = 100
         let bitmap = try scene.render()
@@ -43,8 +48,10 @@ import Testing
         #expect(crossings >= 6, "stroke edges across the middle row: \(crossings)")
     }
 
-    @Test func cjkTextInALatinFontFallsBackToRealGlyphs() throws {
+    @Test(arguments: [TextRendering.hinted, .unhinted])
+    func cjkTextInALatinFontFallsBackToRealGlyphs(rendering: TextRendering) throws {
         var scene = Scene()
+        scene.text = rendering
         var spec = Self.label
         spec.font = FontSpec(family: "DejaVu Sans", size: 100)
         scene.add(spec, frame: Rect(x: 20, y: 0, width: 160, height: 120), text: "我", textColor: .black)
@@ -52,8 +59,9 @@ import Testing
         #expect(Ink(bitmap).interiorDensity(bitmap) > 0.12)
     }
 
-    @Test func textIsTheTextColor() throws {
-        let bitmap = try labelScene(size: 30).render()
+    @Test(arguments: [TextRendering.hinted, .unhinted])
+    func textIsTheTextColor(rendering: TextRendering) throws {
+        let bitmap = try labelScene(size: 30, rendering: rendering).render()
         let ink = Ink(bitmap, threshold: 200)
         #expect(ink.count > 50)
         var found = false
@@ -66,9 +74,10 @@ import Testing
         #expect(found, "no fully inked magenta pixel")
     }
 
-    @Test func rotationTiltsTheTextClockwise() throws {
-        let upright = try labelScene().render()
-        let rotated = try labelScene(transform: Transform(rotation: 45)).render()
+    @Test(arguments: [TextRendering.hinted, .unhinted])
+    func rotationTiltsTheTextClockwise(rendering: TextRendering) throws {
+        let upright = try labelScene(rendering: rendering).render()
+        let rotated = try labelScene(transform: Transform(rotation: 45), rendering: rendering).render()
         let a = Ink(upright)
         let b = Ink(rotated)
         #expect(a.width > 2 * a.height, "upright ink \(a.width)x\(a.height)")
@@ -83,19 +92,21 @@ import Testing
         #expect(rotated.pixels.indices.contains { $0 % 4 == 1 && rotated.pixels[$0] < 10 })
     }
 
-    @Test func scaleWidensTheInk() throws {
-        let normal = Ink(try labelScene().render())
-        let scaled = Ink(try labelScene(transform: Transform(scaleX: 1.5, scaleY: 1.5)).render())
+    @Test(arguments: [TextRendering.hinted, .unhinted])
+    func scaleWidensTheInk(rendering: TextRendering) throws {
+        let normal = Ink(try labelScene(rendering: rendering).render())
+        let scaled = Ink(try labelScene(transform: Transform(scaleX: 1.5, scaleY: 1.5), rendering: rendering).render())
         let ratio = Double(scaled.width) / Double(normal.width)
         #expect(ratio > 1.4 && ratio < 1.6, "width ratio \(ratio)")
         #expect(abs(Double(scaled.minX + scaled.maxX) / 2 - Double(normal.minX + normal.maxX) / 2) < 3)
     }
 
-    @Test func translationMovesInPoints() throws {
-        var scene = labelScene(transform: Transform(translationX: 10, translationY: -5))
+    @Test(arguments: [TextRendering.hinted, .unhinted])
+    func translationMovesInPoints(rendering: TextRendering) throws {
+        var scene = labelScene(transform: Transform(translationX: 10, translationY: -5), rendering: rendering)
         scene.canvas.scale = 2
         let moved = Ink(try scene.render())
-        var still = labelScene()
+        var still = labelScene(rendering: rendering)
         still.canvas.scale = 2
         let base = Ink(try still.render())
         #expect(moved.minX - base.minX == 20 && moved.minY - base.minY == -10)
@@ -139,8 +150,9 @@ import Testing
         #expect(values == [128], "values inside the label \(values.sorted())")
     }
 
-    @Test func clipsToBoundsCutsTheText() throws {
-        var scene = labelScene(text: "下拉刷新数据下拉刷新数据")
+    @Test(arguments: [TextRendering.hinted, .unhinted])
+    func clipsToBoundsCutsTheText(rendering: TextRendering) throws {
+        var scene = labelScene(text: "下拉刷新数据下拉刷新数据", rendering: rendering)
         let unclipped = Ink(try scene.render())
         scene.specs[0].clipsToBounds = true
         let clipped = Ink(try scene.render())
@@ -150,9 +162,10 @@ import Testing
 
     /// Characters beyond the BMP (emoji) come from the fallback font as one glyph each, not as
     /// their UTF-8 bytes read as Latin-1 nor as missing-glyph boxes; "&" is not an entity.
-    @Test(arguments: ["😀", "🚀", "a&amp;b", "我😀是"])
-    func astralCharactersDrawOneGlyphEach(text: String) throws {
+    @Test(arguments: ["😀", "🚀", "a&amp;b", "我😀是"], [TextRendering.hinted, .unhinted])
+    func astralCharactersDrawOneGlyphEach(text: String, rendering: TextRendering) throws {
         var scene = Scene()
+        scene.text = rendering
         scene.add(Self.label, frame: Rect(x: 0, y: 0, width: 200, height: 120), text: text, textColor: .black)
         scene.specs[0].font.size = 60
         let bitmap = try scene.render()
@@ -162,8 +175,10 @@ import Testing
         #expect(abs(Double(ink.minX + ink.maxX) / 2 - 100) < 0.1 * advance + 3, "ink centred")
     }
 
-    @Test func emojiIsAGlyphNotABox() throws {
+    @Test(arguments: [TextRendering.hinted, .unhinted])
+    func emojiIsAGlyphNotABox(rendering: TextRendering) throws {
         var scene = Scene()
+        scene.text = rendering
         scene.add(Self.label, frame: Rect(x: 20, y: 0, width: 160, height: 120), text: "😀", textColor: .black)
         scene.specs[0].font.size = 80
         let bitmap = try scene.render()
@@ -198,8 +213,9 @@ import Testing
         #expect(partial[behind.x, behind.y].red < 10)
     }
 
-    @Test func renderingIsDeterministicAcrossThreads() throws {
-        var scene = labelScene(transform: Transform(rotation: 30, scaleX: 1.5, scaleY: 1.5))
+    @Test(arguments: [TextRendering.hinted, .unhinted])
+    func renderingIsDeterministicAcrossThreads(rendering: TextRendering) throws {
+        var scene = labelScene(transform: Transform(rotation: 30, scaleX: 1.5, scaleY: 1.5), rendering: rendering)
         scene.canvas.scale = 2
         var pill = Self.label
         pill.tag = 2
@@ -208,7 +224,7 @@ import Testing
         scene.add(pill, frame: Rect(x: 20, y: 20, width: 90, height: 26), text: "我是 pull", transform: Transform(rotation: -45), alpha: 0.8)
         let first = try scene.render()
         #expect(try scene.render() == first)
-        let renderer = FrameRenderer(canvas: scene.canvas, views: scene.specs, fonts: .shared)
+        let renderer = FrameRenderer(canvas: scene.canvas, views: scene.specs, fonts: .shared, text: rendering)
         let state = scene.state
         nonisolated(unsafe) let results = UnsafeMutableBufferPointer<Bitmap?>.allocate(capacity: 8)
         results.initialize(repeating: nil)

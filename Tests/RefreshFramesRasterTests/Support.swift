@@ -8,6 +8,7 @@ struct Scene {
     var specs: [ViewSpec] = []
     var states: [ViewState] = []
     var contentAlpha = 1.0
+    var text = TextRendering.hinted
 
     mutating func add(
         _ spec: ViewSpec, frame: Rect, text: String? = nil, transform: Transform = .identity, alpha: Double = 1,
@@ -27,7 +28,7 @@ struct Scene {
     }
 
     func render(scale: Double? = nil) throws -> Bitmap {
-        let bitmap = try FrameRenderer(canvas: canvas, views: specs, fonts: .shared).render(state, scale: scale)
+        let bitmap = try FrameRenderer(canvas: canvas, views: specs, fonts: .shared, text: text).render(state, scale: scale)
         dump(bitmap)
         return bitmap
     }
