@@ -108,7 +108,7 @@ struct TextMask {
         let oy = placement.centerY + ay * startX + by * baseline - Double(box.y0)
         let pixelSize = size * (abs(placement.unitX * placement.unitY)).squareRoot()
         let snapped = size * max(1, pixelSize.rounded()) / pixelSize
-        var glyphs: [(outline: GlyphOutline, map: OutlineRasteriser.Affine)] = []
+        var glyphs: [OutlineRasteriser.PlacedGlyph] = []
         for run in layout.runs {
             for glyph in run.glyphs {
                 let pen = glyph.x * size
