@@ -14,7 +14,7 @@ enum ColorsOption: String, CaseIterable {
 /// The terminal options of `render`: `--ansi pixels|text`, `--cols`, `--colors`.
 enum AnsiOptions {
     static let options: [OptionDefinition] = [
-        .value("ansi", "mode", "For ANSI and cast output: pixels (half blocks) or text (labels as characters); default pixels."),
+        .value("ansi", "mode", "For ANSI and cast output: pixels (half blocks) or text (labels and table rows as characters); default pixels."),
         .value("cols", "n", "Columns for ANSI and cast output (default: the terminal's width, else 80)."),
         .value("colors", "mode", "auto, truecolor, 256, 16 or none (default auto: COLORTERM/TERM, none under NO_COLOR)."),
     ]
@@ -41,6 +41,9 @@ enum AnsiOptions {
         switch mode {
         case .text:
             let renderer = ANSITextRenderer(columns: columns)
+            if request.drawsScene, let host = request.loaded.spec.host {
+                return { t in renderer.render(timeline.sample(at: t), views: views, canvas: canvas, host: host) }
+            }
             return { t in renderer.render(timeline.sample(at: t), views: views, canvas: canvas) }
         case .pixels:
             // Labels are a few pixels tall at terminal sizes: unhinted outlines, drawn on every core.

@@ -97,6 +97,7 @@ struct Player {
     private var encoder: ANSIEncoder
     private var columns = 80
     private var rows = 24
+    private var terminalColumns = 80
     private var makeGrid: (@Sendable (Double) throws -> CellGrid)?
 
     init(loaded: LoadedSpec, mode: AnsiMode, colors: ColorMode, only: RenderPart) {
@@ -112,13 +113,14 @@ struct Player {
     mutating func resize() {
         let size = Terminal.size() ?? (80, 24)
         rows = size.rows
+        terminalColumns = size.columns
         let canvas = loaded.spec.canvas
-        let drawsScene = only == .scene && mode == .pixels && loaded.spec.host != nil
+        let drawsScene = only == .scene && loaded.spec.host != nil
         let width = drawsScene ? loaded.spec.host!.viewport.width : canvas.width
         let height = drawsScene ? loaded.spec.host!.viewport.height : canvas.height
-        // Leave two rows for the status line; pixel rows are two per cell.
+        // Leave two rows for the status line; a cell is twice as tall as wide (two pixel rows).
         let fitByRows = Int(Double(max(1, rows - 2)) * 2 * width / height)
-        columns = max(10, mode == .pixels ? min(size.columns, fitByRows) : size.columns)
+        columns = max(10, mode == .pixels || drawsScene ? min(size.columns, fitByRows) : size.columns)
         encoder = ANSIEncoder(colorMode: colors)
         rebuildGrid()
         Output.out("\u{1B}[0m\u{1B}[2J")
@@ -157,7 +159,8 @@ struct Player {
         let phase = timeline.phase(at: t)
         let done = t >= timeline.duration ? "  (space pulls again)" : ""
         let status = " \(phase.rawValue)  t=\(String(format: "%.2f", t))s  \(Int(fps.rounded())) fps  \(mode.rawValue)\(done)  │ space pull  e end  r restart  p pixels/text  q quit"
-        bytes += Array("\u{1B}[\(grid.height + 2);1H\u{1B}[0m\u{1B}[2K\(String(status.prefix(max(10, columns + 40))))".utf8)
+        // Cut to the terminal's width: a wrapped status line would scroll the screen.
+        bytes += Array("\u{1B}[\(grid.height + 2);1H\u{1B}[0m\u{1B}[2K\(String(status.prefix(terminalColumns)))".utf8)
         session.write(bytes)
     }
 }

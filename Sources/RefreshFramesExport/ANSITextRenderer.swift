@@ -57,12 +57,153 @@ public struct ANSITextRenderer: Sendable {
     }
 
     public func render(_ state: FrameState, views: [ViewSpec], canvas: Canvas) -> CellGrid {
-        let size = gridSize(for: canvas)
-        let canvasColor = canvas.background.composited(over: .black)
-        var grid = CellGrid(
-            width: size.columns, height: size.rows,
-            blank: Cell(character: " ", foreground: canvasColor, background: canvasColor))
+        var grid = blankGrid(for: canvas)
         let cellWidth = canvas.width > 0 ? canvas.width / Double(columns) : 1
+        drawViews(state, views: views, into: &grid, cellWidth: cellWidth, origin: (0, 0), rows: 0..<grid.height)
+        return grid
+    }
+
+    /// The whole screen of a frame with a scene, on a grid for the viewport: the control's labels in
+    /// the strip above the content (clipped to it, as UIKit clips the control), section headers
+    /// (#F7F7F7, title bold) and each row's text at the cell's 15 pt inset, its detail on the line
+    /// below, a `─` separator along its last line. Rows fade with their alpha; rows sliding in are
+    /// drawn first, so their neighbours cover them. Without a scene in `state`, the control alone.
+    public func render(_ state: FrameState, views: [ViewSpec], canvas: Canvas, host: HostSpec) -> CellGrid {
+        guard let scene = state.scene else { return render(state, views: views, canvas: canvas) }
+        let table = host.table
+        let screen = Canvas(
+            width: scene.viewport.width, height: scene.viewport.height, scale: 1, background: table.backgroundColor)
+        var grid = blankGrid(for: screen)
+        let cellWidth = screen.width > 0 ? screen.width / Double(columns) : 1
+        let cellHeight = 2 * cellWidth
+        func cells(_ frame: Rect) -> (columns: Range<Int>, rows: Range<Int>) {
+            (cellSpan(frame.x / cellWidth, frame.maxX / cellWidth), cellSpan(frame.y / cellHeight, frame.maxY / cellHeight))
+        }
+
+        if scene.controlVisibleHeight > 0 {
+            let strip = cellSpan(0, -scene.contentOffsetY / cellHeight).clamped(to: 0..<grid.height)
+            let area = cells(scene.controlFrame)
+            fill(area.columns, area.rows.clamped(to: strip), with: canvas.background, opacity: 1, in: &grid)
+            drawViews(
+                state, views: views, into: &grid, cellWidth: cellWidth,
+                origin: (scene.controlFrame.x, scene.controlFrame.y), rows: strip)
+        }
+        for header in scene.headers {
+            let area = cells(header.frame)
+            fill(area.columns, area.rows, with: Self.headerBackground, opacity: 1, in: &grid)
+            write(
+                [header.title], in: header.frame, rows: area.rows, alignment: .left, colors: [.black], opacity: 1,
+                bold: true, cellWidth: cellWidth, into: &grid)
+        }
+        let ordered = scene.rows.enumerated().sorted {
+            ($0.element.behind ? 0 : 1, $0.offset) < ($1.element.behind ? 0 : 1, $1.offset)
+        }
+        for row in ordered.map(\.element) {
+            let opacity = min(max(row.alpha, 0), 1)
+            guard opacity >= Self.visibleAlpha else { continue }
+            let area = cells(row.frame)
+            fill(area.columns, area.rows, with: table.cell.backgroundColor, opacity: opacity, in: &grid)
+            let cell = table.cell
+            let lines = cell.style == .subtitle && row.detail != nil ? [row.text, row.detail!] : [row.text]
+            let textRows = write(
+                lines, in: row.frame, rows: area.rows, alignment: cell.textAlignment,
+                colors: [cell.textColor, cell.detailTextColor], opacity: opacity, bold: false, cellWidth: cellWidth,
+                into: &grid)
+            // Along the row's last line, when its text leaves that line free.
+            if let last = area.rows.last, !textRows.contains(last), last >= 0, last < grid.height,
+                table.separatorColor.alpha * opacity >= Self.visibleAlpha
+            {
+                let start = Int(((row.frame.x + table.separatorInset) / cellWidth).rounded())
+                for column in max(0, start)..<min(area.columns.upperBound, grid.width) {
+                    let under = grid[column, last].background
+                    grid.put(
+                        "─", column: column, row: last,
+                        foreground: table.separatorColor.composited(over: under, opacity: opacity), background: under)
+                }
+            }
+        }
+        return grid
+    }
+
+    /// Plain section headers' background, as the pixel scene draws them.
+    static let headerBackground = RGBA(red: 247 / 255, green: 247 / 255, blue: 247 / 255)
+    /// A cell's labels' inset from its left and right edges, in points.
+    static let labelInset = 15.0
+
+    private func blankGrid(for canvas: Canvas) -> CellGrid {
+        let size = gridSize(for: canvas)
+        let color = canvas.background.composited(over: .black)
+        return CellGrid(
+            width: size.columns, height: size.rows, blank: Cell(character: " ", foreground: color, background: color))
+    }
+
+    private func fill(_ columns: Range<Int>, _ rows: Range<Int>, with color: RGBA, opacity: Double, in grid: inout CellGrid) {
+        guard color.alpha * opacity >= Self.visibleAlpha else { return }
+        for row in rows where row >= 0 && row < grid.height {
+            for column in columns where column >= 0 && column < grid.width {
+                let fill = color.composited(over: grid[column, row].background, opacity: opacity)
+                grid.put(" ", column: column, row: row, foreground: fill, background: fill)
+            }
+        }
+    }
+
+    /// Lines of a table cell, centred as a block on the frame's middle but kept within the cell's
+    /// own grid rows (lines that do not fit are left out), aligned within its insets. Returns the
+    /// rows written to.
+    @discardableResult
+    private func write(
+        _ lines: [String], in frame: Rect, rows: Range<Int>, alignment: TextAlignment, colors: [RGBA],
+        opacity: Double, bold: Bool, cellWidth: Double, into grid: inout CellGrid
+    ) -> Range<Int> {
+        let v = frame.midY / (2 * cellWidth)
+        let centred = Int((v - Double(lines.count) / 2 + 0.5).rounded(.down))
+        let first = max(rows.lowerBound, min(centred, rows.upperBound - lines.count))
+        let used = first..<min(first + lines.count, rows.upperBound)
+        let left = (frame.x + Self.labelInset) / cellWidth
+        let right = (frame.maxX - Self.labelInset) / cellWidth
+        for (k, line) in lines.enumerated() where used.contains(first + k) {
+            let color = colors[min(k, colors.count - 1)]
+            guard color.alpha * opacity >= Self.visibleAlpha else { continue }
+            let row = first + k
+            let width = Double(line.reduce(0) { $0 + displayWidth(of: $1) })
+            let start: Double
+            switch alignment {
+            case .left: start = left
+            case .center: start = (left + right - width) / 2
+            case .right: start = right - width
+            }
+            put(
+                Substring(line), column: Int(start.rounded()), row: row, color: color, opacity: opacity, bold: bold,
+                underline: false, into: &grid)
+        }
+        return used
+    }
+
+    /// Writes a line's characters from `column` on, each over the cell background beneath it.
+    private func put(
+        _ line: Substring, column start: Int, row: Int, color: RGBA, opacity: Double, bold: Bool, underline: Bool,
+        into grid: inout CellGrid
+    ) {
+        guard row >= 0, row < grid.height else { return }
+        var column = start
+        for character in line {
+            let w = displayWidth(of: character)
+            if w > 0, column >= 0, column + w <= grid.width {
+                let under = grid[column, row].background
+                grid.put(
+                    character, column: column, row: row, foreground: color.composited(over: under, opacity: opacity),
+                    background: under, bold: bold, underline: underline)
+            }
+            column += w
+        }
+    }
+
+    /// The views of `state` in cells `cellWidth` points wide, the control's origin at `origin`
+    /// (points), writing only into `rows`.
+    private func drawViews(
+        _ state: FrameState, views: [ViewSpec], into grid: inout CellGrid, cellWidth: Double,
+        origin: (x: Double, y: Double), rows visibleRows: Range<Int>
+    ) {
         let cellHeight = 2 * cellWidth
         var specs: [Int: ViewSpec] = [:]
         for spec in views where specs[spec.tag] == nil { specs[spec.tag] = spec }
@@ -71,8 +212,8 @@ public struct ANSITextRenderer: Sendable {
             let opacity = min(max(view.alpha * state.contentAlpha, 0), 1)
             let spec = specs[view.tag]
             let (bold, underline) = Self.emphasis(of: view.transform)
-            let centreX = view.frame.midX + view.transform.translationX
-            let centreY = view.frame.midY + view.transform.translationY
+            let centreX = origin.x + view.frame.midX + view.transform.translationX
+            let centreY = origin.y + view.frame.midY + view.transform.translationY
             let u = centreX / cellWidth
             let v = centreY / cellHeight
             let centreColumn = Int(u.rounded(.down))
@@ -86,11 +227,14 @@ public struct ANSITextRenderer: Sendable {
                 columnRange = centreColumn..<(centreColumn + 1)
                 rowRange = centreRow..<(centreRow + 1)
             }
+            rowRange = rowRange.clamped(to: visibleRows)
             let backgroundOpacity = view.backgroundColor.alpha * opacity
 
             if view.spinner != nil || spec?.kind == .spinner {
                 let spinner = view.spinner ?? SpinnerState(visibleSpokes: 0, leadingSpoke: 0)
-                guard let glyph = Self.glyph(for: spinner), grid.contains(column: centreColumn, row: centreRow) else {
+                guard let glyph = Self.glyph(for: spinner), grid.contains(column: centreColumn, row: centreRow),
+                    visibleRows.contains(centreRow)
+                else {
                     continue
                 }
                 let under = grid[centreColumn, centreRow].background
@@ -131,23 +275,13 @@ public struct ANSITextRenderer: Sendable {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             for (k, line) in lines.enumerated() {
                 let row = Int((v - Double(lines.count) / 2 + Double(k) + 0.5).rounded(.down))
-                guard row >= 0, row < grid.height else { continue }
+                guard visibleRows.contains(row) else { continue }
                 let lineWidth = line.reduce(0) { $0 + displayWidth(of: $1) }
-                var column = Int((u - Double(lineWidth) / 2 + 0.5).rounded(.down))
-                for character in line {
-                    let w = displayWidth(of: character)
-                    if w > 0, column >= 0, column + w <= grid.width {
-                        let under = grid[column, row].background
-                        grid.put(
-                            character, column: column, row: row,
-                            foreground: view.textColor.composited(over: under, opacity: opacity), background: under,
-                            bold: bold, underline: underline)
-                    }
-                    column += w
-                }
+                put(
+                    line, column: Int((u - Double(lineWidth) / 2 + 0.5).rounded(.down)), row: row, color: view.textColor,
+                    opacity: opacity, bold: bold, underline: underline, into: &grid)
             }
         }
-        return grid
     }
 
     /// Opacity below half an 8-bit step draws nothing.

@@ -11,7 +11,8 @@ private func screen(_ bytes: [UInt8], width: Int, height: Int) throws -> String 
     return lines.joined(separator: "\n")
 }
 
-/// Every visible character with its colour and emphasis, one per line: `r2c14 我 #FF00FF underline`.
+/// Every visible character with its colour and emphasis, one per line: `r2c14 我 #FF00FF underline`;
+/// separators (`─`) are left out.
 private func styles(_ bytes: [UInt8], width: Int, height: Int) throws -> String {
     var replayer = ANSIReplayer(width: width, height: height)
     try replayer.apply(bytes)
@@ -20,7 +21,7 @@ private func styles(_ bytes: [UInt8], width: Int, height: Int) throws -> String 
     for row in 0..<grid.height {
         for column in 0..<grid.width {
             let cell = grid[column, row]
-            guard !cell.isContinuation, cell.character != " " else { continue }
+            guard !cell.isContinuation, cell.character != " ", cell.character != "─" else { continue }
             var line = "r\(row)c\(column) \(cell.character) \(cell.foreground)"
             if cell.bold { line += " bold" }
             if cell.underline { line += " underline" }
@@ -40,21 +41,41 @@ struct TerminalStreamTests {
         ("classic-spinner", [0.5, 1.0]),
     ]
 
-    /// Text mode is font-independent, so its frames are exact goldens.
+    /// Text mode is font-independent, so its frames are exact goldens: the control alone.
     @Test(arguments: instants)
     func textFramesMatchTheirGoldens(name: String, times: [Double]) throws {
+        try expectGolden(name, times: times, extra: ["--only", "control"], height: 20)
+    }
+
+    static let screenInstants: [(String, [Double])] = [
+        ("rotate-scale", [1.3, 4.15, 4.5]),  // refreshing; the inserted row opening in the middle
+        ("classic-spinner", [0.9, 1.6]),  // pulled with the spinner; four rows appended
+        ("marquee", [0.7, 3.7]),  // pulling; the reloaded, generated rows (subtitle style)
+    ]
+
+    /// With a host, text frames show the whole screen: the control over the table's rows.
+    @Test(arguments: screenInstants)
+    func textScreensMatchTheirGoldens(name: String, times: [Double]) throws {
+        try expectGolden(name + "-screen", sample: name, times: times, extra: [], height: 60)
+    }
+
+    private func expectGolden(
+        _ golden: String, sample: String? = nil, times: [Double], extra: [String], height: Int
+    ) throws {
         var text = ""
         for t in times {
-            let r = try run(["render", samplePath(name), "--format", "ansi", "--ansi", "text", "--at", String(t), "--cols", "60", "--colors", "truecolor"])
+            let r = try run(
+                ["render", samplePath(sample ?? golden), "--format", "ansi", "--ansi", "text", "--at", String(t),
+                 "--cols", "60", "--colors", "truecolor"] + extra)
             #expect(r.status == 0)
-            text += "t=\(t)\n" + (try screen(r.stdoutBytes, width: 60, height: 20)) + "\n"
-            text += (try styles(r.stdoutBytes, width: 60, height: 20)) + "\n\n"
+            text += "t=\(t)\n" + (try screen(r.stdoutBytes, width: 60, height: height)) + "\n"
+            text += (try styles(r.stdoutBytes, width: 60, height: height)) + "\n\n"
         }
-        let golden = goldenDirectory.appendingPathComponent("\(name).txt")
+        let file = goldenDirectory.appendingPathComponent("\(golden).txt")
         if ProcessInfo.processInfo.environment["REFRESH_FRAMES_RECORD"] == "all" {
-            try Data(text.utf8).write(to: golden)
+            try Data(text.utf8).write(to: file)
         }
-        #expect(text == (try String(contentsOf: golden, encoding: .utf8)))
+        #expect(text == (try String(contentsOf: file, encoding: .utf8)), "\(golden).txt differs")
     }
 
     @Test func theDiffStreamReproducesEveryFullFrame() throws {
@@ -132,9 +153,11 @@ struct TerminalStreamTests {
         return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
     }
 
-    func start(_ command: String) throws {
+    func start(_ command: String, columns: Int = 100) throws {
         _ = try tmux(["kill-session", "-t", session])
-        _ = try tmux(["new-session", "-d", "-s", session, "-x", "100", "-y", "24", command + "; echo EXIT=$?; sleep 20"])
+        _ = try tmux([
+            "new-session", "-d", "-s", session, "-x", String(columns), "-y", "24", command + "; echo EXIT=$?; sleep 20",
+        ])
     }
 
     func pane() throws -> String { try tmux(["capture-pane", "-p", "-t", session]) }
@@ -167,6 +190,20 @@ struct TerminalStreamTests {
         _ = try tmux(["send-keys", "-t", session, "q"])
         #expect(try waitFor("EXIT=0"))
         #expect(try restored())
+    }
+
+    /// The status line is cut to the terminal's width: wrapped, it would scroll the screen each frame.
+    @Test func theStatusLineStaysOnItsRowInANarrowTerminal() throws {
+        // 50 × 24: the screen's text grid is 24 columns by 22 rows, so the status is on the last row.
+        try start("\(binaryPath) preview \(samplePath("marquee")) --ansi text", columns: 50)
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor("fps"))
+        usleep(700_000)
+        let rows = try pane().split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(rows.filter { $0.contains("fps") }.count == 1, "\(rows.joined(separator: "\n"))")
+        #expect(rows.count >= 24 && rows[23].contains("fps"))
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try waitFor("EXIT=0"))
     }
 
     @Test func restoresTheTerminalOnSIGTERM() throws {

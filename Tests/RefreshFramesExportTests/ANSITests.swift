@@ -152,6 +152,73 @@ func spinnerGlyphs(spinner: SpinnerState, glyph: Character?) {
     #expect(ANSITextRenderer(columns: 80).gridSize(for: Canvas(width: 375, height: 10)) == (80, 3))
 }
 
+// MARK: - Text renderer: the whole screen
+
+/// A 375×200 viewport on 40 columns: cells 9.375 × 18.75 points, so the 56.25 pt control is three
+/// grid rows and so is each 56.25 pt table row.
+private func screenState(
+    pull: Double = 56.25, rows: [RowState], change: (inout [ViewState]) -> Void = { _ in }
+) -> FrameState {
+    var state = labelState(change: change)
+    state.scene = SceneState(
+        viewport: ViewportSize(width: 375, height: 200), contentOffsetY: -pull, contentInsetTop: pull,
+        controlFrame: Rect(x: 0, y: pull - 56.25, width: 375, height: 56.25), controlVisibleHeight: pull,
+        headers: [], rows: rows)
+    return state
+}
+
+private func tableRow(_ index: Int, _ text: String, detail: String? = nil, top: Double, height: Double = 56.25, alpha: Double = 1) -> RowState {
+    RowState(
+        indexPath: IndexPath(section: 0, row: index), text: text, detail: detail,
+        frame: Rect(x: 0, y: top, width: 375, height: height), alpha: alpha)
+}
+
+private func lines(_ grid: CellGrid) -> [String] {
+    grid.plainText.split(separator: "\n", omittingEmptySubsequences: false).map {
+        String($0).replacingOccurrences(of: " ", with: "")
+    }
+}
+
+@Test func textScreenShowsTheControlAboveItsRows() {
+    let host = HostSpec(viewport: ViewportSize(width: 375, height: 200), table: TableSpec())
+    let state = screenState(rows: [tableRow(0, "第一行", top: 56.25), tableRow(1, "second", top: 112.5, alpha: 0.5)])
+    let grid = ANSITextRenderer(columns: 40).render(state, views: viewSpecs, canvas: canvas, host: host)
+    #expect(grid.width == 40 && grid.height == 11)
+    let text = lines(grid)
+    #expect(text[1].hasPrefix("⠸下拉刷") && text[2] == "新█")  // the control, as on its own canvas
+    #expect(text[3] == "" && text[4] == "第一行" && text[5] == String(repeating: "─", count: 38))
+    #expect(text[7] == "second" && text[8].hasPrefix("─"))
+    // Columns: the 15 pt inset is column 2 (1.6 cells); the separator starts at the same inset.
+    #expect(grid[2, 4].character == "第" && grid[1, 5].character == " " && grid[2, 5].character == "─")
+    // The half-faded row: black text at alpha 0.5 over the white cell.
+    #expect(grid[2, 7].foreground == TerminalRGB(red: 128, green: 128, blue: 128))
+}
+
+@Test func textScreenClipsTheControlToTheStripAboveTheContent() {
+    let host = HostSpec(viewport: ViewportSize(width: 375, height: 200), table: TableSpec())
+    // 新 moved 40 pt down lands on grid row 3, below the three rows of the strip: hidden.
+    let state = screenState(rows: []) { views in views[3].transform = Transform(translationY: 40) }
+    let text = lines(ANSITextRenderer(columns: 40).render(state, views: viewSpecs, canvas: canvas, host: host))
+    #expect(text[1].contains("下") && !text.joined().contains("新"))
+    // Half pulled: the strip is one and a half rows; the labels (row 1 of the control) sit in it.
+    let half = screenState(pull: 28.125, rows: [])
+    let halfText = lines(ANSITextRenderer(columns: 40).render(half, views: viewSpecs, canvas: canvas, host: host))
+    #expect(halfText[0].contains("下") && halfText[1] == "")
+}
+
+@Test func textScreenLeavesOutLinesThatDoNotFitTheRow() {
+    var table = TableSpec()
+    table.cell.style = .subtitle
+    let host = HostSpec(viewport: ViewportSize(width: 375, height: 200), table: table)
+    let state = screenState(rows: [
+        tableRow(0, "title", detail: "detail", top: 56.25, height: 18.75),
+        tableRow(1, "标题", detail: "副标题", top: 75, height: 75),
+    ])
+    let text = lines(ANSITextRenderer(columns: 40).render(state, views: viewSpecs, canvas: canvas, host: host))
+    // One grid row: the title alone, no detail, no separator. Four: the pair centred, the separator.
+    #expect(Array(text[3...8]) == ["title", "", "标题", "副标题", String(repeating: "─", count: 38), ""])
+}
+
 // MARK: - Pixel renderer
 
 private func bitmap(width: Int, height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> Bitmap {
