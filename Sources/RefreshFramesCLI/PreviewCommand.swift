@@ -39,8 +39,8 @@ enum PreviewCommand {
         var player = Player(loaded: loaded, mode: mode, colors: colors, only: only)
         let start = DispatchTime.now().uptimeNanoseconds
         var scenarioStart = start
-        var frames = 0
-        var fpsShown = 0.0
+        var frames = -1  // frames drawn since the window opened; the first frame opens the first one
+        var fpsShown: Double?  // measured over each half second; none before the first
         var fpsWindowStart = start
         let frameNanos = UInt64(1e9 / fps)
         var nextFrame = start
@@ -56,7 +56,7 @@ enum PreviewCommand {
                 throw .input("\(loaded.path): error: \(error)")
             }
             frames += 1
-            if nowNanos - fpsWindowStart >= 1_000_000_000 {
+            if nowNanos - fpsWindowStart >= 500_000_000 {
                 fpsShown = Double(frames) * 1e9 / Double(nowNanos - fpsWindowStart)
                 frames = 0
                 fpsWindowStart = nowNanos
@@ -152,13 +152,13 @@ struct Player {
         }
     }
 
-    mutating func draw(at t: Double, fps: Double, session: TerminalSession) throws {
+    mutating func draw(at t: Double, fps: Double?, session: TerminalSession) throws {
         guard let makeGrid else { return }
         let grid = try makeGrid(t)
         var bytes = encoder.encode(frame: grid)
         let phase = timeline.phase(at: t)
         let done = t >= timeline.duration ? "  (space pulls again)" : ""
-        let status = " \(phase.rawValue)  t=\(String(format: "%.2f", t))s  \(Int(fps.rounded())) fps  \(mode.rawValue)\(done)  │ space pull  e end  r restart  p pixels/text  q quit"
+        let status = " \(phase.rawValue)  t=\(String(format: "%.2f", t))s  \(fps.map { String(Int($0.rounded())) } ?? "–") fps  \(mode.rawValue)\(done)  │ space pull  e end  r restart  p pixels/text  q quit"
         // Cut to the terminal's width: a wrapped status line would scroll the screen.
         bytes += Array("\u{1B}[\(grid.height + 2);1H\u{1B}[0m\u{1B}[2K\(String(status.prefix(terminalColumns)))".utf8)
         session.write(bytes)
