@@ -132,45 +132,41 @@ public final class ColorEmoji: @unchecked Sendable {
                 return taps.map { ($0.0, $0.1 / Float(total)) }
             }
         }
-        let horizontal = weights(from: width, to: toWidth)
-        let vertical = weights(from: height, to: toHeight)
-        var pass = [Float](repeating: 0, count: toWidth * height * 4)
-        for y in 0..<height {
-            for x in 0..<toWidth {
+        // Rows, then columns; positions count texels of four floats.
+        let rows = pass(
+            source, taps: weights(from: width, to: toWidth), lines: height, count: toWidth * height,
+            input: { line, j in line * width + j }, output: { line, x in line * toWidth + x })
+        let out = pass(
+            rows, taps: weights(from: height, to: toHeight), lines: toWidth, count: toWidth * toHeight,
+            input: { line, j in j * toWidth + line }, output: { line, y in y * toWidth + line })
+        return out.map { min($0, 1) }
+    }
+
+    /// One filter pass along an axis: for each of `lines` lines, each output texel is the weighted
+    /// sum of its taps' input texels.
+    private static func pass(
+        _ input: [Float], taps: [[(Int, Float)]], lines: Int, count: Int, input position: (Int, Int) -> Int,
+        output target: (Int, Int) -> Int
+    ) -> [Float] {
+        var result = [Float](repeating: 0, count: count * 4)
+        for line in 0..<lines {
+            for (k, weights) in taps.enumerated() {
                 var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                for (j, w) in horizontal[x] {
-                    let i = (y * width + j) * 4
-                    acc.0 += source[i] * w
-                    acc.1 += source[i + 1] * w
-                    acc.2 += source[i + 2] * w
-                    acc.3 += source[i + 3] * w
+                for (j, w) in weights {
+                    let i = position(line, j) * 4
+                    acc.0 += input[i] * w
+                    acc.1 += input[i + 1] * w
+                    acc.2 += input[i + 2] * w
+                    acc.3 += input[i + 3] * w
                 }
-                let o = (y * toWidth + x) * 4
-                pass[o] = acc.0
-                pass[o + 1] = acc.1
-                pass[o + 2] = acc.2
-                pass[o + 3] = acc.3
+                let o = target(line, k) * 4
+                result[o] = acc.0
+                result[o + 1] = acc.1
+                result[o + 2] = acc.2
+                result[o + 3] = acc.3
             }
         }
-        var out = [Float](repeating: 0, count: toWidth * toHeight * 4)
-        for y in 0..<toHeight {
-            for x in 0..<toWidth {
-                var acc: (Float, Float, Float, Float) = (0, 0, 0, 0)
-                for (j, w) in vertical[y] {
-                    let i = (j * toWidth + x) * 4
-                    acc.0 += pass[i] * w
-                    acc.1 += pass[i + 1] * w
-                    acc.2 += pass[i + 2] * w
-                    acc.3 += pass[i + 3] * w
-                }
-                let o = (y * toWidth + x) * 4
-                out[o] = min(acc.0, 1)
-                out[o + 1] = min(acc.1, 1)
-                out[o + 2] = min(acc.2, 1)
-                out[o + 3] = min(acc.3, 1)
-            }
-        }
-        return out
+        return result
     }
 
     /// The file fontconfig gives for `family`, if it is a colour font.
