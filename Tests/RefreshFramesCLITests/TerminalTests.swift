@@ -206,6 +206,15 @@ struct TerminalStreamTests {
         #expect(try waitFor("EXIT=0"))
     }
 
+    @Test func restoresTheTerminalOnCtrlC() throws {
+        try start("\(binaryPath) preview")
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor("refreshing"))
+        _ = try tmux(["send-keys", "-t", session, "C-c"])
+        #expect(try waitFor("EXIT=130"))
+        #expect(try restored())
+    }
+
     @Test func restoresTheTerminalOnSIGTERM() throws {
         try start("exec_test() { \(binaryPath) preview; echo EXIT=$?; }; exec_test")
         defer { _ = try? tmux(["kill-session", "-t", session]) }
