@@ -31,11 +31,11 @@ public enum RefreshFramesCommand {
         """
 
     static var help: String {
-        var out = overview + "OPTIONS:\n" + row("--version", "Show the version.") + row("-h, --help", "Show help information.")
+        var out = overview + "\nOPTIONS:\n" + row("--version", "Show the version.") + row("-h, --help", "Show help information.")
         out += "\nSUBCOMMANDS:\n"
         for s in subcommands { out += row(s.definition.name, s.definition.abstract) }
+        out += "\n  See 'refresh-frames help <subcommand>' for detailed help.\n"
         out += "\n" + exitCodes
-        out += "  See 'refresh-frames help <subcommand>' for detailed help.\n"
         return out
     }
 
