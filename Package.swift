@@ -36,8 +36,12 @@ let package = Package(
         .executableTarget(name: "RefreshFramesFuzz", dependencies: ["RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesCoreTests", dependencies: ["RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesRasterTests", dependencies: ["RefreshFramesRaster", "RefreshFramesCore"]),
-        .testTarget(name: "RefreshFramesExportTests", dependencies: ["RefreshFramesExport", "RefreshFramesRaster", "RefreshFramesCore"]),
-        .testTarget(name: "RefreshFramesCompareTests", dependencies: ["RefreshFramesCompare", "RefreshFramesRaster", "RefreshFramesCore"]),
+        .testTarget(
+            name: "RefreshFramesExportTests",
+            dependencies: ["RefreshFramesExport", "RefreshFramesRaster", "RefreshFramesCore"]),
+        .testTarget(
+            name: "RefreshFramesCompareTests",
+            dependencies: ["RefreshFramesCompare", "RefreshFramesRaster", "RefreshFramesCore"]),
         .testTarget(
             name: "RefreshFramesImportTests", dependencies: ["RefreshFramesImport", "RefreshFramesCore"],
             exclude: ["Fixtures"]

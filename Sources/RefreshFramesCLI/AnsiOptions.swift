@@ -8,18 +8,27 @@ enum AnsiMode: String, CaseIterable {
 }
 
 enum ColorsOption: String, CaseIterable {
-    case auto, truecolor, _256 = "256", _16 = "16", none
+    case auto, truecolor
+    case _256 = "256"
+    case _16 = "16"
+    case none
 }
 
 /// The terminal options of `render`: `--ansi pixels|text`, `--cols`, `--colors`.
 enum AnsiOptions {
     static let options: [OptionDefinition] = [
-        .value("ansi", "mode", "For ANSI and cast output: pixels (half blocks) or text (labels and table rows as characters); default pixels."),
+        .value(
+            "ansi", "mode",
+            "For ANSI and cast output: pixels (half blocks) or text (labels and table rows as characters); default pixels."
+        ),
         .value("cols", "n", "Columns for ANSI and cast output (default: the terminal's width, else 80)."),
-        .value("colors", "mode", "auto, truecolor, 256, 16 or none (default auto: COLORTERM/TERM, none under NO_COLOR)."),
+        .value(
+            "colors", "mode", "auto, truecolor, 256, 16 or none (default auto: COLORTERM/TERM, none under NO_COLOR)."),
     ]
 
-    static func colorMode(_ args: ParsedArguments, environment: [String: String], command: String) throws(CLIError) -> ColorMode {
+    static func colorMode(_ args: ParsedArguments, environment: [String: String], command: String) throws(CLIError)
+        -> ColorMode
+    {
         switch try args.choice("colors", command: command, as: ColorsOption.self) ?? .auto {
         case .auto: return ColorMode.detect(environment: environment)
         case .truecolor: return .truecolor
@@ -34,7 +43,9 @@ enum AnsiOptions {
     }
 
     /// Draws frames as cell grids, in either mode.
-    static func gridMaker(_ request: RenderRequest, mode: AnsiMode, columns: Int) -> @Sendable (Double) throws -> CellGrid {
+    static func gridMaker(_ request: RenderRequest, mode: AnsiMode, columns: Int)
+        -> @Sendable (Double) throws -> CellGrid
+    {
         let timeline = request.loaded.timeline
         let views = request.loaded.spec.views
         let canvas = request.canvas
@@ -50,7 +61,9 @@ enum AnsiOptions {
             let raster = FrameRenderer(canvas: canvas, views: views, fonts: .shared, text: .unhinted)
             let pixels = ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
             // The whole screen when the spec has a table under the control, as `render` draws it.
-            let scene = request.drawsScene ? request.loaded.spec.host.map { SceneRenderer(host: $0, control: raster, fonts: .shared) } : nil
+            let scene =
+                request.drawsScene
+                ? request.loaded.spec.host.map { SceneRenderer(host: $0, control: raster, fonts: .shared) } : nil
             let width = scene.map { $0.host.viewport.width } ?? canvas.width
             // Two rendered pixels per column (and per half-cell row) are enough for the box filter.
             let scale = min(request.scale, max(0.25, Double(columns) * 2 / width))
@@ -61,7 +74,8 @@ enum AnsiOptions {
         }
     }
 
-    static func render(_ request: RenderRequest, args: ParsedArguments, environment: [String: String]) throws(CLIError) {
+    static func render(_ request: RenderRequest, args: ParsedArguments, environment: [String: String]) throws(CLIError)
+    {
         let command = RenderCommand.definition.name
         let mode = try args.choice("ansi", command: command, as: AnsiMode.self) ?? .pixels
         let columns = try columns(args, command: command)
@@ -135,7 +149,9 @@ enum AnsiOptions {
 }
 
 /// Maps `times` through `make` on several threads; the results keep the order of `times`.
-func renderConcurrently<T: Sendable>(_ times: [Double], threads: Int, _ make: @escaping @Sendable (Double) throws -> T) throws -> [T] {
+func renderConcurrently<T: Sendable>(_ times: [Double], threads: Int, _ make: @escaping @Sendable (Double) throws -> T)
+    throws -> [T]
+{
     var values = [Result<T, any Error>?](repeating: nil, count: times.count)
     if threads <= 1 || times.count < 2 {
         for (i, t) in times.enumerated() { values[i] = Result { try make(t) } }

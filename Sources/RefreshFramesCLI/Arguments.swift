@@ -6,7 +6,8 @@ struct OptionDefinition: Sendable {
     var valueName: String?
     var help: String
 
-    static func value(_ long: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionDefinition {
+    static func value(_ long: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionDefinition
+    {
         OptionDefinition(long: long, short: short, valueName: valueName, help: help)
     }
 
@@ -119,7 +120,9 @@ extension CommandDefinition {
                 if let inline {
                     value = inline
                 } else {
-                    guard i < arguments.count, !(arguments[i].hasPrefix("-") && arguments[i].count > 1 && Double(arguments[i]) == nil) else {
+                    guard i < arguments.count,
+                        !(arguments[i].hasPrefix("-") && arguments[i].count > 1 && Double(arguments[i]) == nil)
+                    else {
                         throw usage("Missing value for '--\(option.long) <\(valueName)>'.")
                     }
                     value = arguments[i]
@@ -179,7 +182,9 @@ extension ParsedArguments {
             throw .usage("Invalid value '\(text)' for '--\(long)': expected a number.", command: command)
         }
         guard range.contains(v) else {
-            throw .usage("Invalid value '\(text)' for '--\(long)': expected a number from \(formatRange(range.lowerBound)) to \(formatRange(range.upperBound)).", command: command)
+            throw .usage(
+                "Invalid value '\(text)' for '--\(long)': expected a number from \(formatRange(range.lowerBound)) to \(formatRange(range.upperBound)).",
+                command: command)
         }
         return v
     }
@@ -190,16 +195,21 @@ extension ParsedArguments {
             throw .usage("Invalid value '\(text)' for '--\(long)': expected a whole number.", command: command)
         }
         guard range.contains(v) else {
-            throw .usage("Invalid value '\(text)' for '--\(long)': expected a whole number from \(range.lowerBound) to \(range.upperBound).", command: command)
+            throw .usage(
+                "Invalid value '\(text)' for '--\(long)': expected a whole number from \(range.lowerBound) to \(range.upperBound).",
+                command: command)
         }
         return v
     }
 
-    func choice<E: RawRepresentable & CaseIterable>(_ long: String, command: String, as: E.Type) throws(CLIError) -> E? where E.RawValue == String {
+    func choice<E: RawRepresentable & CaseIterable>(_ long: String, command: String, as: E.Type) throws(CLIError) -> E?
+    where E.RawValue == String {
         guard let text = values[long] else { return nil }
         guard let v = E(rawValue: text) else {
             let names = E.allCases.map(\.rawValue)
-            throw .usage("Invalid value '\(text)' for '--\(long)': expected one of \(names.joined(separator: ", ")).", command: command)
+            throw .usage(
+                "Invalid value '\(text)' for '--\(long)': expected one of \(names.joined(separator: ", ")).",
+                command: command)
         }
         return v
     }

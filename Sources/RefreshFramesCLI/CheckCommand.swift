@@ -6,13 +6,18 @@ import RefreshFramesRaster
 /// `check` compares a spec's frames and dumps with its goldens; `record` writes them.
 enum CheckCommand {
     static let sharedOptions: [OptionDefinition] = [
-        .value("golden", "dir", "The golden directory: frame-NNN.png, timeline.txt, states.json, manifest.json (required)."),
-        .value("at", "list", "Instants to check, e.g. 0,0.05,1.2 (default: the manifest's, else 6 across the scenario)."),
+        .value(
+            "golden", "dir", "The golden directory: frame-NNN.png, timeline.txt, states.json, manifest.json (required)."
+        ),
+        .value(
+            "at", "list", "Instants to check, e.g. 0,0.05,1.2 (default: the manifest's, else 6 across the scenario)."),
         .flag("checkpoints", "Check every instant where an animation segment starts or ends."),
         .value("fps", "n", "Check every frame at this rate instead."),
         .value("threshold", "0…1", "Per-pixel colour threshold in YIQ, as pixelmatch (default 0.1)."),
         .value("max-diff", "percent", "Share of pixels a frame may differ by (default 0)."),
-        .value("report", "dir", "Where actual frames and diff images go when frames differ (default: refresh-frames-report)."),
+        .value(
+            "report", "dir",
+            "Where actual frames and diff images go when frames differ (default: refresh-frames-report)."),
         .value("junit", "file", "Also write a JUnit XML report."),
         .value("html", "dir", "Also write a static HTML report (golden / actual / diff side by side)."),
         .value("only", "kind", "Check only 'pixels' or 'semantic' goldens (default: both)."),
@@ -35,7 +40,8 @@ enum CheckCommand {
         options: sharedOptions + [.value("record", "mode", "missing or all: write goldens instead of failing.")])
 
     static let recordDefinition = CommandDefinition(
-        name: "record", abstract: "Write (or overwrite) the golden files for a spec: shorthand for 'check --record all'.",
+        name: "record",
+        abstract: "Write (or overwrite) the golden files for a spec: shorthand for 'check --record all'.",
         arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
         options: sharedOptions)
 
@@ -43,20 +49,24 @@ enum CheckCommand {
         var mode = RecordMode.effective(requested: nil, environment: env)
         if let text = args.value("record") {
             guard let requested = RecordMode(rawValue: text), requested != .never else {
-                throw .usage("Invalid value '\(text)' for '--record': expected missing or all.", command: definition.name)
+                throw .usage(
+                    "Invalid value '\(text)' for '--record': expected missing or all.", command: definition.name)
             }
             mode = requested
         }
         return try run(args, environment: env, mode: mode, definition: definition)
     }
 
-    static let recordSubcommand = RefreshFramesCommand.Subcommand(definition: recordDefinition) { args, env throws(CLIError) in
+    static let recordSubcommand = RefreshFramesCommand.Subcommand(definition: recordDefinition) {
+        args, env throws(CLIError) in
         try run(args, environment: env, mode: .all, definition: recordDefinition)
     }
 
     enum Only: String, CaseIterable { case pixels, semantic }
 
-    static func run(_ args: ParsedArguments, environment: [String: String], mode: RecordMode, definition: CommandDefinition) throws(CLIError) -> Int32 {
+    static func run(
+        _ args: ParsedArguments, environment: [String: String], mode: RecordMode, definition: CommandDefinition
+    ) throws(CLIError) -> Int32 {
         let name = definition.name
         guard let golden = args.value("golden") else {
             throw .usage("Missing expected option '--golden <dir>'.", command: name)
@@ -74,7 +84,9 @@ enum CheckCommand {
             var times: [Double] = []
             for part in list.split(separator: ",", omittingEmptySubsequences: false) {
                 guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
-                    throw .usage("Invalid value '\(list)' for '--at': expected seconds separated by commas, e.g. 0,0.05,1.2.", command: name)
+                    throw .usage(
+                        "Invalid value '\(list)' for '--at': expected seconds separated by commas, e.g. 0,0.05,1.2.",
+                        command: name)
                 }
                 times.append(t)
             }
@@ -88,11 +100,17 @@ enum CheckCommand {
         try store.prepare(recording: mode != .never, spec: specPath)
         let manifest = try store.manifest()
         let times: [Double]
-        if let requestedTimes { times = requestedTimes }
-        else if args.has("checkpoints") { times = timeline.checkpoints }
-        else if let fps { times = timeline.frameTimes(fps: fps) }
-        else if let manifest, !manifest.frames.isEmpty { times = manifest.frames.map(\.time) }
-        else { times = defaultInstants(timeline) }
+        if let requestedTimes {
+            times = requestedTimes
+        } else if args.has("checkpoints") {
+            times = timeline.checkpoints
+        } else if let fps {
+            times = timeline.frameTimes(fps: fps)
+        } else if let manifest, !manifest.frames.isEmpty {
+            times = manifest.frames.map(\.time)
+        } else {
+            times = defaultInstants(timeline)
+        }
         guard times.count <= 2000 else {
             throw .input("\(specPath): error: \(times.count) frames to check is over the limit checkFrames = 2000")
         }
@@ -115,7 +133,9 @@ enum CheckCommand {
             if args.has("scene") && loaded.spec.host == nil {
                 throw .usage("'--scene' needs a spec with a host (a table under the control).", command: name)
             }
-            let scene = args.has("scene") ? loaded.spec.host.map { SceneRenderer(host: $0, control: control, fonts: .shared) } : nil
+            let scene =
+                args.has("scene")
+                ? loaded.spec.host.map { SceneRenderer(host: $0, control: control, fonts: .shared) } : nil
             let renderer = { @Sendable (state: FrameState) throws -> Bitmap in
                 try scene?.render(state, scale: scale) ?? control.render(state, scale: scale)
             }
@@ -133,7 +153,8 @@ enum CheckCommand {
                         let i = Int(index)
                         let actual = try renderer(timeline.sample(at: times[i]))
                         guard comparesGoldens else { return PreparedFrame(actual: actual) }
-                        return store.prepare(actual: actual, file: String(format: "frame-%03d.png", i), tolerance: tolerance)
+                        return store.prepare(
+                            actual: actual, file: String(format: "frame-%03d.png", i), tolerance: tolerance)
                     }
                 } catch {
                     throw .input("\(specPath): error: \(error)")
@@ -143,12 +164,17 @@ enum CheckCommand {
                     let frameName = String(format: "frame %d", i)
                     let file = String(format: "frame-%03d.png", i)
                     frames.append(GoldenManifest.Frame(name: frameName, time: times[i]))
-                    report.append(try store.checkFrame(name: frameName, time: times[i], file: file, frame: frame, mode: mode, reportFiles: &reportFiles))
+                    report.append(
+                        try store.checkFrame(
+                            name: frameName, time: times[i], file: file, frame: frame, mode: mode,
+                            reportFiles: &reportFiles))
                 }
             }
         }
         let fonts = FontBook.shared.filesUsed.map { path in
-            FontFingerprint(file: path, hash: FileManager.default.contents(atPath: path).map { SHA256.hex([UInt8]($0)) } ?? "unreadable")
+            FontFingerprint(
+                file: path,
+                hash: FileManager.default.contents(atPath: path).map { SHA256.hex([UInt8]($0)) } ?? "unreadable")
         }
         report.goldenFonts = manifest?.fonts
         report.currentFonts = fonts
@@ -205,7 +231,9 @@ struct GoldenStore {
     func prepare(recording: Bool, spec: String) throws(CLIError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw .input("\(directory): error: is not a directory; --golden needs a directory") }
+            guard isDirectory.boolValue else {
+                throw .input("\(directory): error: is not a directory; --golden needs a directory")
+            }
             return
         }
         guard recording else { return }
@@ -243,12 +271,14 @@ struct GoldenStore {
     func checkText(name: String, file: String, actual: String, mode: RecordMode) throws(CLIError) -> CheckResult {
         if mode.records(goldenExists: exists(file)) {
             try OutputFile.write(Array(actual.utf8), to: path(file))
-            return CheckResult(name: name, kind: .text, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
+            return CheckResult(
+                name: name, kind: .text, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
         }
         guard let golden = read(file) else { return missing(name, time: nil, kind: .text, file: file) }
         let difference = TextComparison.compare(actual: actual, golden: String(decoding: golden, as: UTF8.self))
         return CheckResult(
-            name: name, kind: .text, passed: difference.passed, message: difference.passed ? "matches" : difference.summary,
+            name: name, kind: .text, passed: difference.passed,
+            message: difference.passed ? "matches" : difference.summary,
             details: difference.passed ? nil : difference.unifiedDiff, goldenPath: path(file))
     }
 
@@ -257,9 +287,12 @@ struct GoldenStore {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         if mode.records(goldenExists: exists(file)) {
-            guard let data = try? encoder.encode(actual) else { throw .input("\(path(file)): error: cannot encode the states") }
+            guard let data = try? encoder.encode(actual) else {
+                throw .input("\(path(file)): error: cannot encode the states")
+            }
             try OutputFile.write([UInt8](data) + [10], to: path(file))
-            return CheckResult(name: "states", kind: .state, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
+            return CheckResult(
+                name: "states", kind: .state, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
         }
         guard let bytes = read(file) else { return missing("states", time: nil, kind: .state, file: file) }
         guard let golden = try? JSONDecoder().decode([LabelSample].self, from: Data(bytes)) else {
@@ -268,7 +301,10 @@ struct GoldenStore {
         let messages = LabelComparison.compare(actual: actual, golden: golden)
         return CheckResult(
             name: "states", kind: .state, passed: messages.isEmpty,
-            message: messages.isEmpty ? "matches" : messages.prefix(5).joined(separator: "; ") + (messages.count > 5 ? "; and \(messages.count - 5) more" : ""),
+            message: messages.isEmpty
+                ? "matches"
+                : messages.prefix(5).joined(separator: "; ")
+                    + (messages.count > 5 ? "; and \(messages.count - 5) more" : ""),
             details: messages.joined(separator: "\n"), goldenPath: path(file))
     }
 
@@ -297,7 +333,8 @@ struct GoldenStore {
             } catch {
                 throw .input("\(path(file)): error: \(error)")
             }
-            return CheckResult(name: name, time: time, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
+            return CheckResult(
+                name: name, time: time, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
         }
         if let goldenError = frame.goldenError {
             throw .input("\(path(file)): error: not a readable PNG (\(goldenError))")
@@ -306,7 +343,8 @@ struct GoldenStore {
             return missing(name, time: time, kind: .pixels, file: file)
         }
         guard !difference.passed else {
-            return CheckResult(name: name, time: time, passed: true, message: difference.summary, goldenPath: path(file))
+            return CheckResult(
+                name: name, time: time, passed: true, message: difference.summary, goldenPath: path(file))
         }
         let (actualPath, diffPath) = try reportFiles.write(
             actual: actual, diff: DiffImage.make(actual: actual, golden: golden, difference: difference), file: file)
@@ -380,6 +418,7 @@ struct ReportFiles {
             r.diffPath = relative(r.diffPath)
             return r
         }
-        try OutputFile.write(Array(relativeReport.html().utf8), to: (html as NSString).appendingPathComponent("index.html"))
+        try OutputFile.write(
+            Array(relativeReport.html().utf8), to: (html as NSString).appendingPathComponent("index.html"))
     }
 }

@@ -12,8 +12,10 @@ enum ValidateCommand {
         let loaded = try SpecLoader.load(args.positionals[0], now: now)
         let t = loaded.timeline
         let labels = loaded.spec.views.count
-        var summary = "\(loaded.path): ok: \(labels) view\(labels == 1 ? "" : "s"), \(loaded.spec.constraints.count) constraints, "
-        summary += "\(t.segments.count) animation segments, refresh \(formatSeconds(t.refreshBeganAt))–\(formatSeconds(t.refreshEndedAt))"
+        var summary =
+            "\(loaded.path): ok: \(labels) view\(labels == 1 ? "" : "s"), \(loaded.spec.constraints.count) constraints, "
+        summary +=
+            "\(t.segments.count) animation segments, refresh \(formatSeconds(t.refreshBeganAt))–\(formatSeconds(t.refreshEndedAt))"
         if let stop = t.programStoppedAt { summary += ", loop stops at \(formatSeconds(stop))" }
         summary += ", duration \(formatSeconds(t.duration))\n"
         Output.out(summary)

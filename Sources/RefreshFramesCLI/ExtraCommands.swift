@@ -1,3 +1,8 @@
 extension RefreshFramesCommand {
-    static var extraSubcommands: [Subcommand] { [RenderCommand.subcommand, PreviewCommand.subcommand, CheckCommand.subcommand, CheckCommand.recordSubcommand, ImportCommand.subcommand] }
+    static var extraSubcommands: [Subcommand] {
+        [
+            RenderCommand.subcommand, PreviewCommand.subcommand, CheckCommand.subcommand, CheckCommand.recordSubcommand,
+            ImportCommand.subcommand,
+        ]
+    }
 }

@@ -39,7 +39,9 @@ enum ImportCommand {
         if let output, output != "-" {
             try OutputFile.write(Array(result.specJSON.utf8), to: output)
             let differences = result.frameDifferences.count
-            Output.err("wrote \(output): \(differences == 0 ? "every frame matches Interface Builder's" : "\(differences) frame(s) differ from Interface Builder's")\n")
+            Output.err(
+                "wrote \(output): \(differences == 0 ? "every frame matches Interface Builder's" : "\(differences) frame(s) differ from Interface Builder's")\n"
+            )
         } else {
             Output.out(result.specJSON)
         }

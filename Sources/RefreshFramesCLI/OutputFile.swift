@@ -62,7 +62,9 @@ final class OutputFile {
 
     /// Checks the target's directory first, so the error names what is wrong.
     /// `isDirectory`: the output is a directory of files (a PNG sequence), not one file.
-    static func checkTarget(_ path: String, protecting inputs: [String] = [], isDirectory wantsDirectory: Bool = false) throws(CLIError) {
+    static func checkTarget(_ path: String, protecting inputs: [String] = [], isDirectory wantsDirectory: Bool = false)
+        throws(CLIError)
+    {
         var existing = stat()
         if stat(path, &existing) == 0 {
             let isDirectory = existing.st_mode & S_IFMT == S_IFDIR
@@ -83,7 +85,8 @@ final class OutputFile {
             throw .input("\(path): error: the directory '\(directory)' is not writable")
         }
         let target = url.standardizedFileURL.resolvingSymlinksInPath().path
-        for input in inputs where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
+        for input in inputs
+        where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
             throw .input("\(path): error: the output would overwrite the input '\(input)'; choose another name")
         }
     }

@@ -11,7 +11,10 @@ enum PreviewCommand {
             Ctrl-C, SIGTERM and on errors. Needs a terminal on stdout; elsewhere use
             'refresh-frames render --format ansi'.
             """,
-        arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file (default: the built-in rotate-scale).", isOptional: true)],
+        arguments: [
+            ArgumentDefinition(
+                name: "spec", help: "The JSON spec file (default: the built-in rotate-scale).", isOptional: true)
+        ],
         options: [
             .value("ansi", "mode", "Start in pixels or text mode (default pixels)."),
             .value("colors", "mode", "auto, truecolor, 256, 16 or none (default auto)."),
@@ -31,7 +34,9 @@ enum PreviewCommand {
         let now = try SpecLoader.clock(args.value("now"), environment: env, command: name)
         let loaded = try SpecLoader.load(args.positionals.first, now: now)
         guard isatty(1) == 1, isatty(0) == 1 else {
-            throw .input("preview: error: stdout is not a terminal; to write the frames as a stream use 'refresh-frames render [SPEC] --format ansi -o out.ans'")
+            throw .input(
+                "preview: error: stdout is not a terminal; to write the frames as a stream use 'refresh-frames render [SPEC] --format ansi -o out.ans'"
+            )
         }
         let session = TerminalSession()
         session.enter()
@@ -130,7 +135,8 @@ struct Player {
         var loadedNow = loaded
         loadedNow.timeline = timeline
         let request = RenderRequest(
-            loaded: loadedNow, format: .ansi, output: nil, at: nil, times: [], fps: 30, scale: loaded.spec.canvas.scale, loop: 0,
+            loaded: loadedNow, format: .ansi, output: nil, at: nil, times: [], fps: 30, scale: loaded.spec.canvas.scale,
+            loop: 0,
             threads: 1, canvas: loaded.spec.canvas, from: 0, to: timeline.duration, only: only)
         makeGrid = AnsiOptions.gridMaker(request, mode: mode, columns: columns)
     }
@@ -158,7 +164,8 @@ struct Player {
         var bytes = encoder.encode(frame: grid)
         let phase = timeline.phase(at: t)
         let done = t >= timeline.duration ? "  (space pulls again)" : ""
-        let status = " \(phase.rawValue)  t=\(String(format: "%.2f", t))s  \(fps.map { String(Int($0.rounded())) } ?? "–") fps  \(mode.rawValue)\(done)  │ space pull  e end  r restart  p pixels/text  q quit"
+        let status =
+            " \(phase.rawValue)  t=\(String(format: "%.2f", t))s  \(fps.map { String(Int($0.rounded())) } ?? "–") fps  \(mode.rawValue)\(done)  │ space pull  e end  r restart  p pixels/text  q quit"
         // Cut to the terminal's width: a wrapped status line would scroll the screen.
         bytes += Array("\u{1B}[\(grid.height + 2);1H\u{1B}[0m\u{1B}[2K\(String(status.prefix(terminalColumns)))".utf8)
         session.write(bytes)

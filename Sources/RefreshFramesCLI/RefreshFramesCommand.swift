@@ -31,7 +31,9 @@ public enum RefreshFramesCommand {
         """
 
     static var help: String {
-        var out = overview + "\nOPTIONS:\n" + row("--version", "Show the version.") + row("-h, --help", "Show help information.")
+        var out =
+            overview + "\nOPTIONS:\n" + row("--version", "Show the version.")
+            + row("-h, --help", "Show help information.")
         out += "\nSUBCOMMANDS:\n"
         for s in subcommands { out += row(s.definition.name, s.definition.abstract) }
         out += "\n  See 'refresh-frames help <subcommand>' for detailed help.\n"
@@ -40,7 +42,9 @@ public enum RefreshFramesCommand {
     }
 
     /// Runs with `arguments` (argv, program name first) and returns the exit status.
-    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
+    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> Int32
+    {
         let args = Array(arguments.dropFirst())
         guard let first = args.first else {
             Output.out(help)
@@ -65,7 +69,9 @@ public enum RefreshFramesCommand {
         guard let subcommand = subcommands.first(where: { $0.definition.name == first }) else {
             var message = "Error: Unknown subcommand '\(first)'."
             if let m = closestMatchCLI(first, subcommands.map(\.definition.name)) { message += " Did you mean '\(m)'?" }
-            Output.err(message + "\nUsage: refresh-frames <subcommand> [<arguments>] [options]\n  See 'refresh-frames --help'.\n")
+            Output.err(
+                message
+                    + "\nUsage: refresh-frames <subcommand> [<arguments>] [options]\n  See 'refresh-frames --help'.\n")
             return ExitCode.usage
         }
         do {
@@ -84,7 +90,8 @@ public enum RefreshFramesCommand {
     static func report(_ error: CLIError, definition: CommandDefinition) {
         switch error {
         case .usage(let message, _):
-            Output.err("Error: \(message)\nUsage: \(definition.usage)\n  See 'refresh-frames \(definition.name) --help'.\n")
+            Output.err(
+                "Error: \(message)\nUsage: \(definition.usage)\n  See 'refresh-frames \(definition.name) --help'.\n")
         case .input(let message):
             Output.err(message + "\n")
         case .differences(let message):

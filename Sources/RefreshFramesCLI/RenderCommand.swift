@@ -56,7 +56,10 @@ enum RenderCommand {
             named after the spec (rotate-scale.gif). Files are written under a temporary name and
             renamed when complete.
             """,
-        arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file (default: the built-in rotate-scale).", isOptional: true)],
+        arguments: [
+            ArgumentDefinition(
+                name: "spec", help: "The JSON spec file (default: the built-in rotate-scale).", isOptional: true)
+        ],
         options: [
             .value("output", short: "o", "path", "Where to write (.gif, .png, a directory, .ans, .cast)."),
             .value("format", "format", "gif, png, ansi or cast (default: from the output's name)."),
@@ -68,7 +71,9 @@ enum RenderCommand {
             .value("loop", "n", "GIF loop count, 0 = forever (default 0)."),
             .value("background", "colour", "Canvas background, e.g. #FFFFFF or clear."),
             .value("threads", "n", "Render threads (default: the number of cores); output is identical for any value."),
-            .value("only", "part", "scene or control: for a spec with a host, the whole screen (default) or the refresh control alone."),
+            .value(
+                "only", "part",
+                "scene or control: for a spec with a host, the whole screen (default) or the refresh control alone."),
             nowOption,
         ] + AnsiOptions.options)
 
@@ -90,14 +95,23 @@ enum RenderCommand {
         if format == nil, let output {
             let lower = output.lowercased()
             var isDirectory: ObjCBool = false
-            if lower.hasSuffix(".gif") { format = .gif }
-            else if lower.hasSuffix(".png") { format = .png }
-            else if lower.hasSuffix(".ans") || lower.hasSuffix(".ansi") { format = .ansi }
-            else if lower.hasSuffix(".cast") { format = .cast }
-            else if output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
-                || !URL(fileURLWithPath: output).lastPathComponent.contains(".") { format = .png }
-            else {
-                throw .usage("Cannot tell the format of '\(output)': name it .gif, .png, .ans or .cast, or give --format.", command: name)
+            if lower.hasSuffix(".gif") {
+                format = .gif
+            } else if lower.hasSuffix(".png") {
+                format = .png
+            } else if lower.hasSuffix(".ans") || lower.hasSuffix(".ansi") {
+                format = .ansi
+            } else if lower.hasSuffix(".cast") {
+                format = .cast
+            } else if output.hasSuffix("/")
+                || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
+                || !URL(fileURLWithPath: output).lastPathComponent.contains(".")
+            {
+                format = .png
+            } else {
+                throw .usage(
+                    "Cannot tell the format of '\(output)': name it .gif, .png, .ans or .cast, or give --format.",
+                    command: name)
             }
         }
         let resolvedFormat = format ?? .gif
@@ -113,12 +127,15 @@ enum RenderCommand {
         }
         let fps = try args.double("fps", command: name, in: 1...100) ?? 50
         let loop = try args.integer("loop", command: name, in: 0...65535) ?? 0
-        let threads = try args.integer("threads", command: name, in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
+        let threads =
+            try args.integer("threads", command: name, in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
         let scaleOption = try args.double("scale", command: name, in: 0.25...Limits.scale)
         var background: RGBA?
         if let text = args.value("background") {
             guard let c = RGBA(parsing: text) else {
-                throw .usage("Invalid value '\(text)' for '--background': expected #RRGGBB, #RRGGBBAA or a UIKit colour name.", command: name)
+                throw .usage(
+                    "Invalid value '\(text)' for '--background': expected #RRGGBB, #RRGGBBAA or a UIKit colour name.",
+                    command: name)
             }
             background = c
         }
@@ -138,29 +155,38 @@ enum RenderCommand {
         // Counted before the times are made, so an absurd span cannot allocate first.
         let frameCount = at == nil ? Int(((to - from) * fps - 1e-9).rounded(.up)) : 1
         guard frameCount <= RenderLimits.frames else {
-            throw .input("\(loaded.path): error: \(frameCount) frames is over the limit frames = \(RenderLimits.frames); lower --fps or shorten --from/--to")
+            throw .input(
+                "\(loaded.path): error: \(frameCount) frames is over the limit frames = \(RenderLimits.frames); lower --fps or shorten --from/--to"
+            )
         }
         let times = at.map { [$0] } ?? loaded.timeline.frameTimes(fps: fps, from: from, to: to)
         let width = Int(((frameSize?.0 ?? canvas.width) * scale).rounded())
         let height = Int(((frameSize?.1 ?? canvas.height) * scale).rounded())
         guard width * height <= RenderLimits.pixelsPerFrame else {
-            throw .input("\(loaded.path): error: a \(width)x\(height) frame is over the limit pixelsPerFrame = \(RenderLimits.pixelsPerFrame)")
+            throw .input(
+                "\(loaded.path): error: a \(width)x\(height) frame is over the limit pixelsPerFrame = \(RenderLimits.pixelsPerFrame)"
+            )
         }
         let memory = width * height * 4 * (threads * 4 + 4) * 2
         guard memory <= RenderLimits.memoryBytes else {
-            throw .input("\(loaded.path): error: rendering \(width)x\(height) frames on \(threads) threads needs about \(memory >> 20) MiB, over the limit memory = \(RenderLimits.memoryBytes >> 20) MiB; lower --scale or --threads")
+            throw .input(
+                "\(loaded.path): error: rendering \(width)x\(height) frames on \(threads) threads needs about \(memory >> 20) MiB, over the limit memory = \(RenderLimits.memoryBytes >> 20) MiB; lower --scale or --threads"
+            )
         }
         var resolvedOutput = output
         if resolvedOutput == nil && (resolvedFormat == .gif || resolvedFormat == .png) {
-            let base = specPath.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "rotate-scale"
+            let base =
+                specPath.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "rotate-scale"
             resolvedOutput = resolvedFormat == .gif ? base + ".gif" : (at != nil ? base + ".png" : base + "-frames")
         }
         if let resolvedOutput, resolvedOutput != "-" {
             try OutputFile.checkTarget(
-                resolvedOutput, protecting: specPath.map { [$0] } ?? [], isDirectory: resolvedFormat == .png && at == nil)
+                resolvedOutput, protecting: specPath.map { [$0] } ?? [],
+                isDirectory: resolvedFormat == .png && at == nil)
         }
         return RenderRequest(
-            loaded: loaded, format: resolvedFormat, output: resolvedOutput, at: at, times: times, fps: fps, scale: scale,
+            loaded: loaded, format: resolvedFormat, output: resolvedOutput, at: at, times: times, fps: fps,
+            scale: scale,
             loop: loop, threads: threads, canvas: canvas, from: from, to: to, only: only)
     }
 
@@ -196,7 +222,8 @@ enum RenderCommand {
         let output = request.output!
         let render = renderer(request)
         let times = request.times
-        let sampleIndices = Set((0..<min(12, times.count)).map { $0 * (times.count - 1) / max(1, min(12, times.count) - 1) })
+        let sampleIndices = Set(
+            (0..<min(12, times.count)).map { $0 * (times.count - 1) / max(1, min(12, times.count) - 1) })
         let samples: [Bitmap]
         do {
             samples = try renderConcurrently(sampleIndices.sorted().map { times[$0] }, threads: request.threads, render)
@@ -241,7 +268,9 @@ enum RenderCommand {
         }
         try file.commit()
         let bytes = (try? FileManager.default.attributesOfItem(atPath: output)[.size] as? Int) ?? 0
-        Output.out("wrote \(output): \(slots.count) frames, \(formatSeconds(request.to - request.from)), \(samples[0].width)x\(samples[0].height), \(bytes) bytes\n")
+        Output.out(
+            "wrote \(output): \(slots.count) frames, \(formatSeconds(request.to - request.from)), \(samples[0].width)x\(samples[0].height), \(bytes) bytes\n"
+        )
     }
 
     static func pinnedColors(_ request: RenderRequest) -> [RGBA] {
@@ -250,7 +279,10 @@ enum RenderCommand {
         for v in spec.views { colors += [v.textColor, v.backgroundColor, v.tintColor] }
         colors += spec.palette
         if request.drawsScene, let table = spec.host?.table {
-            colors += [table.backgroundColor, table.separatorColor, table.cell.backgroundColor, table.cell.textColor, table.cell.detailTextColor]
+            colors += [
+                table.backgroundColor, table.separatorColor, table.cell.backgroundColor, table.cell.textColor,
+                table.cell.detailTextColor,
+            ]
         }
         var unique: [RGBA] = []
         for c in colors where c.alpha == 1 && !unique.contains(c) { unique.append(c) }
@@ -272,7 +304,9 @@ enum RenderCommand {
             return
         }
         try OutputFile.write(bytes, to: output)
-        Output.out("wrote \(output): frame at \(formatSeconds(request.at!)), \(bitmap.width)x\(bitmap.height), \(bytes.count) bytes\n")
+        Output.out(
+            "wrote \(output): frame at \(formatSeconds(request.at!)), \(bitmap.width)x\(bitmap.height), \(bytes.count) bytes\n"
+        )
     }
 
     static func renderSequence(_ request: RenderRequest) throws(CLIError) {
@@ -293,7 +327,9 @@ enum RenderCommand {
         let manifest = FrameManifest.json(request: request, frames: entries)
         try directory.write(Array(manifest.utf8), name: "frames.json")
         try directory.commit()
-        Output.out("wrote \(output.hasSuffix("/") ? output : output + "/"): \(request.times.count) PNG frames at \(formatNumber(request.fps)) fps and frames.json\n")
+        Output.out(
+            "wrote \(output.hasSuffix("/") ? output : output + "/"): \(request.times.count) PNG frames at \(formatNumber(request.fps)) fps and frames.json\n"
+        )
     }
 }
 

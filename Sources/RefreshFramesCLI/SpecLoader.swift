@@ -32,7 +32,8 @@ enum SpecLoader {
         default: throw .input("\(path): error: is not a regular file; expected a JSON spec file")
         }
         guard info.st_size <= maximumBytes else {
-            throw .input("\(path): error: the file is \(info.st_size) bytes, over the limit specBytes = \(maximumBytes)")
+            throw .input(
+                "\(path): error: the file is \(info.st_size) bytes, over the limit specBytes = \(maximumBytes)")
         }
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
@@ -71,7 +72,8 @@ enum SpecLoader {
             return LoadedSpec(path: name, bytes: bytes, spec: spec, timeline: timeline, now: now)
         } catch let error as SceneError {
             let location = (try? JSONParser.parse(bytes))?.locate(error.path)
-            throw .input(SpecDiagnostic(path: error.path, location: location, message: error.message).formatted(file: name))
+            throw .input(
+                SpecDiagnostic(path: error.path, location: location, message: error.message).formatted(file: name))
         } catch var error as SpecDiagnostic {
             if error.location == nil { error.location = (try? JSONParser.parse(bytes))?.locate(error.path) }
             throw .input(error.formatted(file: name))
@@ -90,7 +92,9 @@ enum SpecLoader {
             if let seconds = Int64(option) { return seconds }
             let formatter = ISO8601DateFormatter()
             if let date = formatter.date(from: option) { return Int64(date.timeIntervalSince1970) }
-            throw .usage("Invalid value '\(option)' for '--now': expected seconds since 1970 or 2016-02-14T12:00:00Z.", command: command)
+            throw .usage(
+                "Invalid value '\(option)' for '--now': expected seconds since 1970 or 2016-02-14T12:00:00Z.",
+                command: command)
         }
         if let epoch = environment["SOURCE_DATE_EPOCH"] {
             guard let seconds = Int64(epoch) else {

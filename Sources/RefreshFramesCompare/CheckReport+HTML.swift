@@ -27,18 +27,24 @@ extension CheckReport {
         if let fontHint { out += "<p class=\"hint\">\(htmlEscape(fontHint))</p>\n" }
         for result in results where !result.passed || result.recorded {
             out += "<section class=\"\(result.passed ? "recorded" : "failed")\">\n"
-            out += "<h2>\(htmlEscape(result.title))</h2>\n<p>\(htmlEscape(result.recorded ? "recorded new golden" : result.message))</p>\n"
-            let images: [(String, String?)] = [("golden", result.goldenPath), ("actual", result.actualPath), ("diff", result.diffPath)]
+            out +=
+                "<h2>\(htmlEscape(result.title))</h2>\n<p>\(htmlEscape(result.recorded ? "recorded new golden" : result.message))</p>\n"
+            let images: [(String, String?)] = [
+                ("golden", result.goldenPath), ("actual", result.actualPath), ("diff", result.diffPath),
+            ]
             if images.contains(where: { $0.1 != nil }) {
                 out += "<div>\n"
-                for case let (label, path?) in images {
-                    out += "<figure><img src=\"\(htmlEscape(urlPath(path)))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
+                for case (let label, let path?) in images {
+                    out +=
+                        "<figure><img src=\"\(htmlEscape(urlPath(path)))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
                 }
                 if let golden = result.goldenPath, let actual = result.actualPath {
                     let g = htmlEscape(urlPath(golden))
                     let a = htmlEscape(urlPath(actual))
-                    out += "<figure class=\"blink\"><img src=\"\(g)\" data-golden=\"\(g)\" data-actual=\"\(a)\" alt=\"blink\">"
-                    out += "<figcaption><button type=\"button\">blink</button> <span>golden</span></figcaption></figure>\n"
+                    out +=
+                        "<figure class=\"blink\"><img src=\"\(g)\" data-golden=\"\(g)\" data-actual=\"\(a)\" alt=\"blink\">"
+                    out +=
+                        "<figcaption><button type=\"button\">blink</button> <span>golden</span></figcaption></figure>\n"
                 }
                 out += "</div>\n"
             }

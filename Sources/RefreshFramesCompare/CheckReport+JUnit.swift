@@ -7,10 +7,13 @@ extension CheckReport {
         let suite = xmlEscape(suiteName)
         let total = String(format: "%.3f", results.reduce(0) { $0 + $1.duration })
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"\(suite)\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\" time=\"\(total)\">\n"
-        out += "  <testsuite name=\"\(suite)\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\" skipped=\"0\" time=\"\(total)\">\n"
+        out +=
+            "<testsuites name=\"\(suite)\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\" time=\"\(total)\">\n"
+        out +=
+            "  <testsuite name=\"\(suite)\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\" skipped=\"0\" time=\"\(total)\">\n"
         for result in results {
-            let open = "    <testcase name=\"\(xmlEscape(result.title))\" classname=\"\(xmlEscape(suiteName + "." + result.kind.rawValue))\" time=\"\(String(format: "%.3f", result.duration))\""
+            let open =
+                "    <testcase name=\"\(xmlEscape(result.title))\" classname=\"\(xmlEscape(suiteName + "." + result.kind.rawValue))\" time=\"\(String(format: "%.3f", result.duration))\""
             if result.passed && !result.recorded {
                 out += open + "/>\n"
                 continue
@@ -25,7 +28,8 @@ extension CheckReport {
                 if let path = result.actualPath { body.append("actual: \(path)") }
                 if let path = result.diffPath { body.append("diff: \(path)") }
                 if result.kind == .pixels, let fontHint { body.append(fontHint) }
-                out += "      <failure message=\"\(xmlEscape(result.message))\" type=\"\(result.kind.rawValue) mismatch\">"
+                out +=
+                    "      <failure message=\"\(xmlEscape(result.message))\" type=\"\(result.kind.rawValue) mismatch\">"
                 out += xmlEscape(body.joined(separator: "\n")) + "</failure>\n"
             }
             out += "    </testcase>\n"

@@ -35,7 +35,8 @@ extension Diffing where Value == Bitmap {
             let difference = PixelComparison.compare(actual: actual, golden: golden, tolerance: tolerance)
             return CheckOutcome(
                 passed: difference.passed, message: difference.summary, details: difference.details,
-                diffImage: difference.passed ? nil : DiffImage.make(actual: actual, golden: golden, difference: difference))
+                diffImage: difference.passed
+                    ? nil : DiffImage.make(actual: actual, golden: golden, difference: difference))
         }
     }
 }

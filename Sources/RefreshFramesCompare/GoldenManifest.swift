@@ -65,13 +65,21 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     public func encode() -> [UInt8] {
         func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
         var out = "{\n  \"fonts\": ["
-        out += fonts.isEmpty ? "]" : "\n" + fonts.map {
-            "    {\n      \"file\": \(jsonQuoted($0.file)),\n      \"hash\": \(jsonQuoted($0.hash))\n    }"
-        }.joined(separator: ",\n") + "\n  ]"
+        out +=
+            fonts.isEmpty
+            ? "]"
+            : "\n"
+                + fonts.map {
+                    "    {\n      \"file\": \(jsonQuoted($0.file)),\n      \"hash\": \(jsonQuoted($0.hash))\n    }"
+                }.joined(separator: ",\n") + "\n  ]"
         out += ",\n  \"frames\": ["
-        out += frames.isEmpty ? "]" : "\n" + frames.map {
-            "    {\n      \"name\": \(jsonQuoted($0.name)),\n      \"time\": \(number($0.time))\n    }"
-        }.joined(separator: ",\n") + "\n  ]"
+        out +=
+            frames.isEmpty
+            ? "]"
+            : "\n"
+                + frames.map {
+                    "    {\n      \"name\": \(jsonQuoted($0.name)),\n      \"time\": \(number($0.time))\n    }"
+                }.joined(separator: ",\n") + "\n  ]"
         out += ",\n  \"specHash\": \(jsonQuoted(specHash)),\n  \"toolVersion\": \(jsonQuoted(toolVersion))\n}\n"
         return Array(out.utf8)
     }
@@ -88,20 +96,25 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     }
 
     static func describe(_ error: DecodingError) -> String {
-        func where_(_ path: [any CodingKey]) -> String {
+        func location(_ path: [any CodingKey]) -> String {
             var text = ""
             for key in path {
-                if let index = key.intValue { text += "[\(index)]" } else { text += (text.isEmpty ? "" : ".") + key.stringValue }
+                if let index = key.intValue {
+                    text += "[\(index)]"
+                } else {
+                    text += (text.isEmpty ? "" : ".") + key.stringValue
+                }
             }
             return text.isEmpty ? "the top level" : text
         }
         switch error {
         case .keyNotFound(let key, let context):
-            return "\(where_(context.codingPath)): missing key '\(key.stringValue)'"
+            return "\(location(context.codingPath)): missing key '\(key.stringValue)'"
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "\(where_(context.codingPath)): expected \(type)"
+            return "\(location(context.codingPath)): expected \(type)"
         case .dataCorrupted(let context):
-            return context.codingPath.isEmpty ? "not valid JSON" : "\(where_(context.codingPath)): \(context.debugDescription)"
+            return context.codingPath.isEmpty
+                ? "not valid JSON" : "\(location(context.codingPath)): \(context.debugDescription)"
         @unknown default:
             return "\(error)"
         }

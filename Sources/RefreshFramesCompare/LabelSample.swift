@@ -70,7 +70,8 @@ public enum LabelComparison {
             func number(_ name: String, _ unit: String, _ path: KeyPath<LabelSample, Double>) {
                 let (x, y) = (a[keyPath: path], g[keyPath: path])
                 if abs(x - y) > tolerance || x.isNaN != y.isNaN {
-                    messages.append("tag \(g.tag): \(name) \(formatValue(x))\(unit) \(at), golden \(formatValue(y))\(unit)")
+                    messages.append(
+                        "tag \(g.tag): \(name) \(formatValue(x))\(unit) \(at), golden \(formatValue(y))\(unit)")
                 }
             }
             func string(_ name: String, _ x: String?, _ y: String?) {

@@ -5,7 +5,8 @@ import RefreshFramesCore
 /// threshold, and pixels on antialiased edges recognised from their 3×3 neighbourhood.
 public enum PixelComparison {
     /// Compares `actual` with `golden`. Identical buffers take a `memcmp` fast path.
-    public static func compare(actual: Bitmap, golden: Bitmap, tolerance: PixelTolerance = .default) -> PixelDifference {
+    public static func compare(actual: Bitmap, golden: Bitmap, tolerance: PixelTolerance = .default) -> PixelDifference
+    {
         guard actual.width == golden.width, actual.height == golden.height else {
             return .sizeMismatch(actual: PixelSize(actual), golden: PixelSize(golden))
         }
@@ -72,7 +73,9 @@ enum PixelScan {
                             if let diff { paint(diff, i, 255, 0, 0) }
                         } else if let diff {
                             // Flat fills repeat one colour: reuse its grey.
-                            let colour = (UInt32(g[i]) << 24) | (UInt32(g[i + 1]) << 16) | (UInt32(g[i + 2]) << 8) | UInt32(g[i + 3])
+                            let colour =
+                                (UInt32(g[i]) << 24) | (UInt32(g[i + 1]) << 16) | (UInt32(g[i + 2]) << 8)
+                                | UInt32(g[i + 3])
                             if colour != lastColour {
                                 lastColour = colour
                                 lastGrey = UInt8(
@@ -190,14 +193,17 @@ enum PixelScan {
             }
         }
         if darkest == 0 || brightest == 0 { return false }
-        return (hasManySiblings(image, darkestAt.0, darkestAt.1, width, height)
+        return
+            (hasManySiblings(image, darkestAt.0, darkestAt.1, width, height)
             && hasManySiblings(other, darkestAt.0, darkestAt.1, width, height))
             || (hasManySiblings(image, brightestAt.0, brightestAt.1, width, height)
                 && hasManySiblings(other, brightestAt.0, brightestAt.1, width, height))
     }
 
     /// Whether the pixel has three or more neighbours of exactly its colour (image edges count as one).
-    static func hasManySiblings(_ image: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int) -> Bool {
+    static func hasManySiblings(_ image: UnsafePointer<UInt8>, _ x1: Int, _ y1: Int, _ width: Int, _ height: Int)
+        -> Bool
+    {
         let x0 = max(x1 - 1, 0)
         let y0 = max(y1 - 1, 0)
         let x2 = min(x1 + 1, width - 1)

@@ -18,7 +18,6 @@ public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(width)×\(height)" }
 }
 
-
 /// What a pixel comparison of two equally sized frames found.
 public struct PixelStatistics: Sendable, Hashable {
     /// Pixels compared: width × height.
@@ -89,12 +88,14 @@ public enum PixelDifference: Sendable, Hashable {
     public var details: String {
         switch self {
         case .sizeMismatch(let actual, let golden):
-            return "the actual frame is \(actual) pixels, the golden \(golden); re-record if the canvas size changed on purpose"
+            return
+                "the actual frame is \(actual) pixels, the golden \(golden); re-record if the canvas size changed on purpose"
         case .compared(let s):
             var text = "\(s.differingPixelCount) of \(s.pixelCount) pixels differ"
             if let bounds = s.bounds { text += " in \(bounds)" }
             if s.antialiasedPixelCount > 0 {
-                text += "; \(s.antialiasedPixelCount) antialiased pixel\(s.antialiasedPixelCount == 1 ? "" : "s") "
+                text +=
+                    "; \(s.antialiasedPixelCount) antialiased pixel\(s.antialiasedPixelCount == 1 ? "" : "s") "
                     + (s.tolerance.ignoreAntialiasing ? "ignored" : "counted")
             }
             text += " (threshold \(formatNumber(s.tolerance.threshold)))"

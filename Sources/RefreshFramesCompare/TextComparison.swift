@@ -26,7 +26,8 @@ public enum TextComparison {
     static let alignmentLimit = 4_000_000
 
     /// Compares line by line; the diff shows `context` unchanged lines around each change and at most `maxLines` lines.
-    public static func compare(actual: String, golden: String, context: Int = 3, maxLines: Int = 200) -> TextDifference {
+    public static func compare(actual: String, golden: String, context: Int = 3, maxLines: Int = 200) -> TextDifference
+    {
         let old = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let script = editScript(old, new)

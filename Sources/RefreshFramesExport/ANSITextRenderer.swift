@@ -77,7 +77,10 @@ public struct ANSITextRenderer: Sendable {
         let cellWidth = screen.width > 0 ? screen.width / Double(columns) : 1
         let cellHeight = 2 * cellWidth
         func cells(_ frame: Rect) -> (columns: Range<Int>, rows: Range<Int>) {
-            (cellSpan(frame.x / cellWidth, frame.maxX / cellWidth), cellSpan(frame.y / cellHeight, frame.maxY / cellHeight))
+            (
+                cellSpan(frame.x / cellWidth, frame.maxX / cellWidth),
+                cellSpan(frame.y / cellHeight, frame.maxY / cellHeight)
+            )
         }
 
         if scene.controlVisibleHeight > 0 {
@@ -137,7 +140,9 @@ public struct ANSITextRenderer: Sendable {
             width: size.columns, height: size.rows, blank: Cell(character: " ", foreground: color, background: color))
     }
 
-    private func fill(_ columns: Range<Int>, _ rows: Range<Int>, with color: RGBA, opacity: Double, in grid: inout CellGrid) {
+    private func fill(
+        _ columns: Range<Int>, _ rows: Range<Int>, with color: RGBA, opacity: Double, in grid: inout CellGrid
+    ) {
         guard color.alpha * opacity >= Self.visibleAlpha else { return }
         for row in rows where row >= 0 && row < grid.height {
             for column in columns where column >= 0 && column < grid.width {
@@ -278,7 +283,8 @@ public struct ANSITextRenderer: Sendable {
                 guard visibleRows.contains(row) else { continue }
                 let lineWidth = line.reduce(0) { $0 + displayWidth(of: $1) }
                 put(
-                    line, column: Int((u - Double(lineWidth) / 2 + 0.5).rounded(.down)), row: row, color: view.textColor,
+                    line, column: Int((u - Double(lineWidth) / 2 + 0.5).rounded(.down)), row: row,
+                    color: view.textColor,
                     opacity: opacity, bold: bold, underline: underline, into: &grid)
             }
         }

@@ -1,4 +1,5 @@
 import RefreshFramesCore
+
 /// An asciinema cast (format v2): a JSON header line, then one `[time, "o", data]` line per frame.
 ///
 /// Times are written with at most 6 decimals (microseconds, trailing zeros dropped, at least one

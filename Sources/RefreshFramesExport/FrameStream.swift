@@ -22,7 +22,9 @@ public struct FrameStream: Sendable {
     ) throws {
         let allTimes = times
         let threads = self.threads
-        let batches = stride(from: 0, to: allTimes.count, by: batchSize).map { $0..<min($0 + batchSize, allTimes.count) }
+        let batches = stride(from: 0, to: allTimes.count, by: batchSize).map {
+            $0..<min($0 + batchSize, allTimes.count)
+        }
         guard !batches.isEmpty else { return }
         @Sendable func renderBatch(_ range: Range<Int>) -> ResultSlots {
             let slots = ResultSlots(count: range.count)

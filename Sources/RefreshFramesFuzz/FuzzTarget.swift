@@ -32,24 +32,24 @@ enum FuzzTarget {
 }
 
 #if FUZZING
-@_silgen_name("LLVMFuzzerRunDriver")
-private func runFuzzerDriver(
-    _ argc: UnsafeMutablePointer<Int32>,
-    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-    _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
-) -> Int32
+    @_silgen_name("LLVMFuzzerRunDriver")
+    private func runFuzzerDriver(
+        _ argc: UnsafeMutablePointer<Int32>,
+        _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
+        _ callback: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32
+    ) -> Int32
 
-@_cdecl("RefreshFramesFuzz_main")
-public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    var argc = argc
-    var argv = argv
-    return runFuzzerDriver(&argc, &argv) { data, size in fuzzSpec(data, size) }
-}
-#else
-@main
-enum FuzzStub {
-    static func main() {
-        print("RefreshFramesFuzz is a libFuzzer target; build and run it with scripts/fuzz [SECONDS].")
+    @_cdecl("RefreshFramesFuzz_main")
+    public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+        var argc = argc
+        var argv = argv
+        return runFuzzerDriver(&argc, &argv) { data, size in fuzzSpec(data, size) }
     }
-}
+#else
+    @main
+    enum FuzzStub {
+        static func main() {
+            print("RefreshFramesFuzz is a libFuzzer target; build and run it with scripts/fuzz [SECONDS].")
+        }
+    }
 #endif

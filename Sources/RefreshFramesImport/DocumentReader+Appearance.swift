@@ -56,7 +56,9 @@ extension DocumentReader {
         {
             return RGBA(red: r, green: g, blue: b, alpha: alpha)
         }
-        if let w = number("white"), space.map(["calibratedWhite", "deviceWhite", "genericGamma22GrayColorSpace"].contains) ?? true {
+        if let w = number("white"),
+            space.map(["calibratedWhite", "deviceWhite", "genericGamma22GrayColorSpace"].contains) ?? true
+        {
             return RGBA(white: w, alpha: alpha)
         }
         return nil
@@ -102,7 +104,9 @@ extension DocumentReader {
             var weight = node["weight"] ?? "regular"
             switch type {
             case "system": from = "System"
-            case "boldSystem": from = "System Bold"; weight = "bold"
+            case "boldSystem":
+                from = "System Bold"
+                weight = "bold"
             case "italicSystem":
                 from = "System Italic"
                 warn(node, "italic is not representable; upright WenQuanYi Micro Hei is used")
@@ -115,7 +119,9 @@ extension DocumentReader {
                 warn(node, "font weight '\(weight)' is unknown; regular is used")
                 weight = "regular"
             }
-            if weight != "regular" && type == "system" { from += " " + weight.prefix(1).uppercased() + weight.dropFirst() }
+            if weight != "regular" && type == "system" {
+                from += " " + weight.prefix(1).uppercased() + weight.dropFirst()
+            }
             font = FontSpec(family: fallback, size: size, weight: weight)
         } else if let name = node["name"] {
             guard let size = node["pointSize"].flatMap(Double.init), size >= 1 else {

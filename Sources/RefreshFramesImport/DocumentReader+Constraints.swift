@@ -31,7 +31,10 @@ extension DocumentReader {
         func item(_ key: String) -> LayoutItem?? {
             guard let id = node[key] else { return .some(nil) }
             guard let item = ids[id] else {
-                warn(node, "\(key) '\(id)' is not the root view or one of its subviews (a spec has no layout guides or nested views); dropped")
+                warn(
+                    node,
+                    "\(key) '\(id)' is not the root view or one of its subviews (a spec has no layout guides or nested views); dropped"
+                )
                 return nil
             }
             return .some(item)
@@ -39,15 +42,18 @@ extension DocumentReader {
         func attribute(_ key: String) -> LayoutAttribute?? {
             guard let name = node[key] else { return .some(nil) }
             guard let attribute = LayoutAttribute(rawValue: name) else {
-                let kind = name.hasSuffix("Margin") || name.hasSuffix("WithinMargins") ? "a margin attribute" :
-                    name.lowercased().hasSuffix("baseline") ? "a baseline attribute" : "an unknown attribute"
+                let kind =
+                    name.hasSuffix("Margin") || name.hasSuffix("WithinMargins")
+                    ? "a margin attribute"
+                    : name.lowercased().hasSuffix("baseline") ? "a baseline attribute" : "an unknown attribute"
                 warn(node, "\(key) '\(name)' is \(kind), not representable in a spec; dropped")
                 return nil
             }
             return .some(attribute)
         }
         guard let first = item("firstItem"), let second = item("secondItem") else { return nil }
-        guard let firstAttributeOption = attribute("firstAttribute"), let secondAttribute = attribute("secondAttribute") else {
+        guard let firstAttributeOption = attribute("firstAttribute"), let secondAttribute = attribute("secondAttribute")
+        else {
             return nil
         }
         guard let firstAttribute = firstAttributeOption else {
@@ -117,11 +123,12 @@ extension DocumentReader {
         turned.toItem = .superview
         turned.toAttribute = spec.attribute
         turned.constant = spec.constant == 0 ? 0 : -spec.constant
-        turned.relation = switch spec.relation {
-        case .equal: .equal
-        case .lessThanOrEqual: .greaterThanOrEqual
-        case .greaterThanOrEqual: .lessThanOrEqual
-        }
+        turned.relation =
+            switch spec.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .greaterThanOrEqual
+            case .greaterThanOrEqual: .lessThanOrEqual
+            }
         return turned
     }
 }

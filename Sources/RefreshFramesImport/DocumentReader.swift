@@ -43,9 +43,12 @@ struct DocumentReader {
             for extra in scenes.children("scene").dropFirst() {
                 warn(extra, "only the first scene is imported; this scene is skipped")
             }
-            let controllers = scene.child("objects")?.children.filter { $0.child("view") != nil || $0.keyed("view") != nil } ?? []
-            guard let controller = controllers.first, let view = controller.keyed("view") ?? controller.child("view") else {
-                throw .noRootView(line: scene.line, detail: "the first scene has no view controller with a <view key=\"view\">")
+            let controllers =
+                scene.child("objects")?.children.filter { $0.child("view") != nil || $0.keyed("view") != nil } ?? []
+            guard let controller = controllers.first, let view = controller.keyed("view") ?? controller.child("view")
+            else {
+                throw .noRootView(
+                    line: scene.line, detail: "the first scene has no view controller with a <view key=\"view\">")
             }
             return view
         }
@@ -127,7 +130,9 @@ struct DocumentReader {
             if let tag { return tag }
             let reason: String
             if let written = node["tag"], let value = Int(written), value >= 1 {
-                reason = seen.contains(value) && value <= 1_000_000 ? "tag \(value) is already used" : "tag \(value) is out of range"
+                reason =
+                    seen.contains(value) && value <= 1_000_000
+                    ? "tag \(value) is already used" : "tag \(value) is out of range"
             } else {
                 reason = "no tag"
             }
@@ -239,7 +244,10 @@ struct DocumentReader {
         let horizontal = node["horizontal" + suffix].flatMap(Double.init) ?? value
         let vertical = node["vertical" + suffix].flatMap(Double.init) ?? value
         if horizontal != vertical {
-            warn(node, "horizontal\(suffix) \(formatNumber(horizontal)) and vertical\(suffix) \(formatNumber(vertical)) differ; a spec has one value, using \(formatNumber(horizontal))")
+            warn(
+                node,
+                "horizontal\(suffix) \(formatNumber(horizontal)) and vertical\(suffix) \(formatNumber(vertical)) differ; a spec has one value, using \(formatNumber(horizontal))"
+            )
         }
         return min(max(horizontal, 1), 1000)
     }

@@ -22,7 +22,8 @@ enum SpecWriter {
         }
         lines.append("  ],")
         if let program {
-            lines.append("  \"palette\": [\"magenta\", \"brown\", \"yellow\", \"red\", \"green\", \"blue\", \"orange\"],")
+            lines.append(
+                "  \"palette\": [\"magenta\", \"brown\", \"yellow\", \"red\", \"green\", \"blue\", \"orange\"],")
             lines.append("  \"program\": " + program + ",")
         }
         lines.append(
@@ -82,10 +83,11 @@ enum SpecWriter {
             return string("\(left) \(number(c.constant))\(priority)")
         }
         let factor = c.multiplier == 1 ? "" : "\(number(c.multiplier)) * "
-        let target = switch toItem {
-        case .superview: "superview"
-        case .view(let t): "\(t)"
-        }
+        let target =
+            switch toItem {
+            case .superview: "superview"
+            case .view(let t): "\(t)"
+            }
         let offset = c.constant == 0 ? "" : (c.constant < 0 ? " - " : " + ") + number(abs(c.constant))
         return string("\(left) \(factor)\(target).\(toAttribute.rawValue)\(offset)\(priority)")
     }

@@ -42,8 +42,9 @@ public enum XIBImporter {
             spec = try Spec.decode(Array(json.utf8))
         } catch {
             // The writer only writes what the decoder accepts; reaching this is a bug worth seeing.
-            warnings.append(ImportWarning(
-                line: imported.rootLine, element: "<view>", message: "the written spec does not decode: \(error)"))
+            warnings.append(
+                ImportWarning(
+                    line: imported.rootLine, element: "<view>", message: "the written spec does not decode: \(error)"))
             return []
         }
         var sizes: [Int: IntrinsicSize] = [:]
@@ -53,9 +54,10 @@ public enum XIBImporter {
                 sizes[view.tag] = try measurer.measure(text, view.font)
             } catch {
                 let source = imported.views.first { $0.spec.tag == view.tag }
-                warnings.append(ImportWarning(
-                    line: source?.line ?? imported.rootLine, element: source?.element ?? "<label>",
-                    message: "cannot measure '\(text)' in \(view.font.pattern): \(error); frames not checked"))
+                warnings.append(
+                    ImportWarning(
+                        line: source?.line ?? imported.rootLine, element: source?.element ?? "<label>",
+                        message: "cannot measure '\(text)' in \(view.font.pattern): \(error); frames not checked"))
                 return []
             }
         }
@@ -64,17 +66,19 @@ public enum XIBImporter {
             layout = try LayoutSolver.solve(
                 canvas: spec.canvas, views: spec.views, constraints: spec.constraints, intrinsicSizes: sizes)
         } catch {
-            warnings.append(ImportWarning(
-                line: imported.rootLine, element: imported.rootElement,
-                message: "the imported layout does not solve (\(error)); frames not checked"))
+            warnings.append(
+                ImportWarning(
+                    line: imported.rootLine, element: imported.rootElement,
+                    message: "the imported layout does not solve (\(error)); frames not checked"))
             return []
         }
         var differences: [FrameDifference] = []
         for view in imported.views.sorted(by: { $0.spec.tag < $1.spec.tag }) {
             guard let stored = view.frame, let solved = layout.frames[view.spec.tag] else { continue }
             if !stored.isClose(to: solved) {
-                differences.append(FrameDifference(
-                    tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved))
+                differences.append(
+                    FrameDifference(
+                        tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved))
             }
         }
         return differences

@@ -181,7 +181,9 @@ public final class ColorEmoji: @unchecked Sendable {
         var color: FcBool = FcFalse
         _ = FcPatternGetBool(match, FC_COLOR, 0, &color)
         var file: UnsafeMutablePointer<FcChar8>?
-        guard color != FcFalse, FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else { return nil }
+        guard color != FcFalse, FcPatternGetString(match, FC_FILE, 0, &file) == FcResultMatch, let file else {
+            return nil
+        }
         return String(cString: file)
     }
 }

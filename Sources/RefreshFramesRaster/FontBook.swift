@@ -75,9 +75,10 @@ public final class FontBook: @unchecked Sendable {
 
         func flush() {
             if let run = current {
-                runs.append(TextLayout.Run(
-                    file: chain.candidates[run.candidate].file, text: String(run.scalars), offset: run.start,
-                    advance: pen - run.start, glyphs: run.glyphs))
+                runs.append(
+                    TextLayout.Run(
+                        file: chain.candidates[run.candidate].file, text: String(run.scalars), offset: run.start,
+                        advance: pen - run.start, glyphs: run.glyphs))
             }
             current = nil
         }
@@ -189,7 +190,8 @@ private final class Face {
     func advance(_ glyph: FT_UInt) -> Double {
         if let cached = advances[glyph] { return cached }
         var units: FT_Fixed = 0
-        let value = FT_Get_Advance(face, glyph, FT_Int32(FT_LOAD_NO_SCALE), &units) == 0 ? Double(units) / unitsPerEM : 0
+        let value =
+            FT_Get_Advance(face, glyph, FT_Int32(FT_LOAD_NO_SCALE), &units) == 0 ? Double(units) / unitsPerEM : 0
         advances[glyph] = value
         return value
     }

@@ -34,7 +34,9 @@ public struct FrameRenderer: Sendable {
             guard let view = states[spec.tag] else { continue }
             let alpha = clamp01(view.alpha) * groupAlpha
             guard alpha > 0 else { continue }
-            guard let placement = Placement(frame: view.frame, transform: view.transform, scale: scale) else { continue }
+            guard let placement = Placement(frame: view.frame, transform: view.transform, scale: scale) else {
+                continue
+            }
             var text: TextMask?
             if spec.kind == .label, let string = view.text, !string.isEmpty, view.textColor.alpha > 0 {
                 text = try TextMaskCache.shared.mask(

@@ -55,7 +55,9 @@ public struct SceneRenderer: Sendable {
                 in: labelRect(header.frame, top: header.frame.y, height: header.frame.height), rowTop: header.frame.y,
                 pixelTop: box.y0, alpha: 1, canvas: &canvas)
         }
-        let ordered = scene.rows.enumerated().sorted { ($0.element.behind ? 0 : 1, $0.offset) < ($1.element.behind ? 0 : 1, $1.offset) }
+        let ordered = scene.rows.enumerated().sorted {
+            ($0.element.behind ? 0 : 1, $0.offset) < ($1.element.behind ? 0 : 1, $1.offset)
+        }
         for (_, row) in ordered {
             try drawRow(row, canvas: &canvas)
         }
@@ -63,7 +65,9 @@ public struct SceneRenderer: Sendable {
     }
 
     private func labelRect(_ frame: Rect, top: Double, height: Double) -> Rect {
-        Rect(x: frame.x + SceneRenderer.labelInset, y: top, width: max(frame.width - 2 * SceneRenderer.labelInset, 0), height: height)
+        Rect(
+            x: frame.x + SceneRenderer.labelInset, y: top, width: max(frame.width - 2 * SceneRenderer.labelInset, 0),
+            height: height)
     }
 
     private func drawRow(_ row: RowState, canvas: inout SceneCanvas) throws {
@@ -81,7 +85,9 @@ public struct SceneRenderer: Sendable {
         case .subtitle:
             let titleHeight = try fonts.layout(" ", font: cell.font).lineHeight * cell.font.size
             var detailHeight = 0.0
-            if row.detail != nil { detailHeight = try fonts.layout(" ", font: cell.detailFont).lineHeight * cell.detailFont.size }
+            if row.detail != nil {
+                detailHeight = try fonts.layout(" ", font: cell.detailFont).lineHeight * cell.detailFont.size
+            }
             let top = row.frame.midY - (titleHeight + detailHeight) / 2
             try drawLine(
                 row.text, font: cell.font, color: cell.textColor, alignment: cell.textAlignment,
@@ -121,7 +127,9 @@ public struct SceneRenderer: Sendable {
             pending = ""
         }
         for character in text {
-            if emoji.isAvailable, ColorEmoji.isEmoji(character), let advance = emoji.advance(character, pixelSize: pixelSize) {
+            if emoji.isAvailable, ColorEmoji.isEmoji(character),
+                let advance = emoji.advance(character, pixelSize: pixelSize)
+            {
                 try flush()
                 segments.append((String(character), true, advance / scale))
             } else {
@@ -179,9 +187,15 @@ struct SceneCanvas {
     mutating func fill(_ box: PixelBox, _ color: RGBA, alpha: Double) {
         let a = Float(clamp01(color.alpha) * alpha)
         guard a > 0 else { return }
-        let r = Float(clamp01(color.red)) * a, g = Float(clamp01(color.green)) * a, b = Float(clamp01(color.blue)) * a
-        let w = surface.width, h = surface.height
-        let x0 = max(box.x0, 0), x1 = min(box.x1, w), y0 = max(box.y0, 0), y1 = min(box.y1, h)
+        let r = Float(clamp01(color.red)) * a
+        let g = Float(clamp01(color.green)) * a
+        let b = Float(clamp01(color.blue)) * a
+        let w = surface.width
+        let h = surface.height
+        let x0 = max(box.x0, 0)
+        let x1 = min(box.x1, w)
+        let y0 = max(box.y0, 0)
+        let y1 = min(box.y1, h)
         guard x1 > x0, y1 > y0 else { return }
         surface.withPixels { p in
             let keep = 1 - a
@@ -200,10 +214,13 @@ struct SceneCanvas {
     /// A non-premultiplied 8-bit bitmap over the surface at (x, y), only rows in `clipY`.
     mutating func blend(_ bitmap: Bitmap, x: Int, y: Int, clipY: Range<Int>) {
         let w = surface.width
-        let y0 = max(y, clipY.lowerBound, 0), y1 = min(y + bitmap.height, clipY.upperBound, surface.height)
-        let x0 = max(x, 0), x1 = min(x + bitmap.width, w)
+        let y0 = max(y, clipY.lowerBound, 0)
+        let y1 = min(y + bitmap.height, clipY.upperBound, surface.height)
+        let x0 = max(x, 0)
+        let x1 = min(x + bitmap.width, w)
         guard y1 > y0, x1 > x0 else { return }
-        let ys = y0..<y1, xs = x0..<x1
+        let ys = y0..<y1
+        let xs = x0..<x1
         surface.withPixels { p in
             for py in ys {
                 for px in xs {
@@ -224,10 +241,13 @@ struct SceneCanvas {
     /// A premultiplied colour emoji with its top-left at (x, y).
     mutating func blend(_ glyph: ColorEmoji.Glyph, x: Int, y: Int, alpha: Float) {
         let w = surface.width
-        let y0 = max(y, 0), y1 = min(y + glyph.height, surface.height)
-        let x0 = max(x, 0), x1 = min(x + glyph.width, w)
+        let y0 = max(y, 0)
+        let y1 = min(y + glyph.height, surface.height)
+        let x0 = max(x, 0)
+        let x1 = min(x + glyph.width, w)
         guard y1 > y0, x1 > x0 else { return }
-        let ys = y0..<y1, xs = x0..<x1
+        let ys = y0..<y1
+        let xs = x0..<x1
         surface.withPixels { p in
             for py in ys {
                 for px in xs {
@@ -249,7 +269,9 @@ struct SceneCanvas {
     mutating func blend(_ mask: TextMask, color: RGBA, alpha: Double) {
         let a = Float(clamp01(color.alpha) * alpha)
         guard a > 0 else { return }
-        let r = Float(clamp01(color.red)), g = Float(clamp01(color.green)), b = Float(clamp01(color.blue))
+        let r = Float(clamp01(color.red))
+        let g = Float(clamp01(color.green))
+        let b = Float(clamp01(color.blue))
         let w = surface.width
         let box = mask.box
         surface.withPixels { p in

@@ -64,7 +64,10 @@ struct Surface {
                             coverage(distance: shape.distance(local.x, local.y), pixelsPerPoint: ppp))
                     }
                     let clip: Float = clips ? shapeCoverage : 1
-                    var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
+                    var r: Float = 0
+                    var g: Float = 0
+                    var b: Float = 0
+                    var a: Float = 0
                     if hasBackground {
                         r = bg.0 * shapeCoverage
                         g = bg.1 * shapeCoverage

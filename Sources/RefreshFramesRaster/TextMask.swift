@@ -112,11 +112,13 @@ struct TextMask {
         for run in layout.runs {
             for glyph in run.glyphs {
                 let pen = glyph.x * size
-                glyphs.append((
-                    glyph.outline,
-                    OutlineRasteriser.Affine(
-                        a: ax * snapped, b: -bx * snapped, c: ay * snapped, d: -by * snapped,
-                        tx: (ox + ax * pen).rounded(), ty: (oy + ay * pen).rounded())))
+                glyphs.append(
+                    (
+                        glyph.outline,
+                        OutlineRasteriser.Affine(
+                            a: ax * snapped, b: -bx * snapped, c: ay * snapped, d: -by * snapped,
+                            tx: (ox + ax * pen).rounded(), ty: (oy + ay * pen).rounded())
+                    ))
             }
         }
         let bytes = try OutlineRasteriser.fill(glyphs, width: box.width, height: box.height)

@@ -7,7 +7,9 @@ struct CommandLineTests {
         let r = try run(["--help"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("OVERVIEW: Render custom pull-to-refresh animations"))
-        for name in ["validate", "state", "timeline", "render", "preview", "check", "record", "import"] { #expect(r.stdout.contains("\n  \(name) ")) }
+        for name in ["validate", "state", "timeline", "render", "preview", "check", "record", "import"] {
+            #expect(r.stdout.contains("\n  \(name) "))
+        }
         #expect(r.stdout.contains("64  command-line usage error"))
     }
 
@@ -29,9 +31,18 @@ struct CommandLineTests {
         (["state", "samples/marquee.json"], "Error: Missing expected option '--at <seconds>'."),
         (["validate"], "Error: Missing expected argument '<spec>'."),
         (["validate", "a.json", "b.json"], "Error: Unexpected argument 'b.json'."),
-        (["render", "--at", "1", "--from", "0"], "Error: '--at' renders one frame; it cannot be combined with '--from' or '--to'."),
-        (["render", "-o", "x.png"], "Error: A single PNG needs '--at <seconds>'; for a PNG sequence give a directory."),
-        (["render", "-o", "x.mp4"], "Error: Cannot tell the format of 'x.mp4': name it .gif, .png, .ans or .cast, or give --format."),
+        (
+            ["render", "--at", "1", "--from", "0"],
+            "Error: '--at' renders one frame; it cannot be combined with '--from' or '--to'."
+        ),
+        (
+            ["render", "-o", "x.png"],
+            "Error: A single PNG needs '--at <seconds>'; for a PNG sequence give a directory."
+        ),
+        (
+            ["render", "-o", "x.mp4"],
+            "Error: Cannot tell the format of 'x.mp4': name it .gif, .png, .ans or .cast, or give --format."
+        ),
     ])
     func usageErrorsExit64WithOneErrorLine(arguments: [String], message: String) throws {
         let r = try run(arguments, in: repositoryRoot.path)
@@ -45,7 +56,10 @@ struct CommandLineTests {
     @Test func inputErrorsExit2WithOneLocatedLine() throws {
         let dir = try temporaryDirectory()
         let spec = dir + "/bad.json"
-        try Data("{\n  \"canvas\": {\"width\": 375, \"height\": 60},\n  \"views\": [{\"tag\": \"one\"}],\n  \"scenario\": {\"refreshAt\": 0, \"workDuration\": 1}\n}\n".utf8).write(to: URL(fileURLWithPath: spec))
+        try Data(
+            "{\n  \"canvas\": {\"width\": 375, \"height\": 60},\n  \"views\": [{\"tag\": \"one\"}],\n  \"scenario\": {\"refreshAt\": 0, \"workDuration\": 1}\n}\n"
+                .utf8
+        ).write(to: URL(fileURLWithPath: spec))
         let r = try run(["validate", spec])
         #expect(r.status == 2)
         #expect(r.stderr == "\(spec):3:21: error: views[0].tag: expected an integer, got a string\n")
@@ -55,19 +69,27 @@ struct CommandLineTests {
     @Test func aLayoutProblemIsLocatedToo() throws {
         let dir = try temporaryDirectory()
         let spec = dir + "/conflict.json"
-        try Data("""
+        try Data(
+            """
             {"canvas": {"width": 100, "height": 60},
              "views": [{"tag": 1, "kind": "view"}],
              "constraints": ["1.width == 20", "1.height == 20", "1.left == superview.left", "1.top == superview.top",
                              "1.width == 30"],
              "scenario": {"refreshAt": 0, "workDuration": 1}}
-            """.utf8).write(to: URL(fileURLWithPath: spec))
+            """.utf8
+        ).write(to: URL(fileURLWithPath: spec))
         let r = try run(["validate", spec])
         #expect(r.status == 2)
-        #expect(r.stderr == "\(spec):4:18: error: constraints[4]: conflicts with constraints[0] (view 1 width == 30 vs view 1 width == 20)\n")
+        #expect(
+            r.stderr
+                == "\(spec):4:18: error: constraints[4]: conflicts with constraints[0] (view 1 width == 30 vs view 1 width == 20)\n"
+        )
     }
 
-    @Test(arguments: [("missing.json", "missing.json: error: no such file"), ("samples", "samples: error: is a directory; expected a JSON spec file")])
+    @Test(arguments: [
+        ("missing.json", "missing.json: error: no such file"),
+        ("samples", "samples: error: is a directory; expected a JSON spec file"),
+    ])
     func unreadableInputs(path: String, message: String) throws {
         let r = try run(["validate", path], in: repositoryRoot.path)
         #expect(r.status == 2)
@@ -141,6 +163,8 @@ struct InspectionCommandTests {
         #expect(builtIn.status == 0)
         let fromFile = try run(["render", samplePath("rotate-scale"), "--at", "0.05", "-o", dir + "/file.png"])
         #expect(fromFile.status == 0)
-        #expect(FileManager.default.contents(atPath: dir + "/default.png") == FileManager.default.contents(atPath: dir + "/file.png"))
+        #expect(
+            FileManager.default.contents(atPath: dir + "/default.png")
+                == FileManager.default.contents(atPath: dir + "/file.png"))
     }
 }

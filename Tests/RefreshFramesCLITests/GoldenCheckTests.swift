@@ -29,13 +29,18 @@ private func mutatedSample(_ name: String, replacing old: String, with new: Stri
 struct GoldenCheckTests {
     @Test func everySampleHasGoldensAndEveryGoldenASample() throws {
         #expect(contents(ofDirectory: goldens.path) == samples)
-        #expect(contents(ofDirectory: repositoryRoot.appendingPathComponent("samples").path) == samples.map { $0 + ".json" })
+        #expect(
+            contents(ofDirectory: repositoryRoot.appendingPathComponent("samples").path) == samples.map { $0 + ".json" }
+        )
     }
 
     @Test(arguments: samples)
     func unchangedRendersPass(name: String) throws {
         let dir = try temporaryDirectory()
-        let r = try run(["check", samplePath(name), "--golden", goldens.appendingPathComponent(name).path, "--report", dir + "/report"])
+        let r = try run([
+            "check", samplePath(name), "--golden", goldens.appendingPathComponent(name).path, "--report",
+            dir + "/report",
+        ])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout.hasSuffix(" passed, 0 failed\n"))
         #expect(contents(ofDirectory: dir).isEmpty)
@@ -53,9 +58,11 @@ struct GoldenCheckTests {
     }
 
     @Test func aDifferentRowAnimationFailsTheSceneGolden() throws {
-        let spec = try mutatedSample("rotate-scale", replacing: "\"animation\": \"middle\"", with: "\"animation\": \"fade\"")
+        let spec = try mutatedSample(
+            "rotate-scale", replacing: "\"animation\": \"middle\"", with: "\"animation\": \"fade\"")
         let r = try run([
-            "check", spec, "--golden", goldens.appendingPathComponent("rotate-scale/scene").path, "--scene", "--scale", "1",
+            "check", spec, "--golden", goldens.appendingPathComponent("rotate-scale/scene").path, "--scene", "--scale",
+            "1",
             "--only", "pixels", "--report", try temporaryDirectory(),
         ])
         #expect(r.status == 1)
@@ -76,23 +83,33 @@ struct GoldenCheckTests {
     }
 
     @Test func aChangedPaletteColourFails() throws {
-        let spec = try mutatedSample("rotate-scale", replacing: "\"magenta\", \"brown\"", with: "\"magenta\", \"purple\"")
+        let spec = try mutatedSample(
+            "rotate-scale", replacing: "\"magenta\", \"brown\"", with: "\"magenta\", \"purple\"")
         let report = try temporaryDirectory()
-        let r = try run(["check", spec, "--golden", try goldenCopy("rotate-scale"), "--only", "pixels", "--report", report])
+        let r = try run([
+            "check", spec, "--golden", try goldenCopy("rotate-scale"), "--only", "pixels", "--report", report,
+        ])
         #expect(r.status == 1)
         #expect(r.stdout.contains("frame 1 (t=0.20s): "))
         #expect(!r.stdout.contains("frame 0 (t=0.05s)"))
         #expect(contents(ofDirectory: report).contains("frame-001.diff.png"))
         // The diff image marks changed pixels in red.
-        let diff = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: report + "/frame-001.diff.png"))))
+        let diff = try PNGCodec.decode(
+            [UInt8](try Data(contentsOf: URL(fileURLWithPath: report + "/frame-001.diff.png"))))
         var red = 0
-        for i in stride(from: 0, to: diff.pixels.count, by: 4) where diff.pixels[i] > 200 && diff.pixels[i + 1] < 60 && diff.pixels[i + 2] < 60 { red += 1 }
+        for i in stride(from: 0, to: diff.pixels.count, by: 4)
+        where diff.pixels[i] > 200 && diff.pixels[i + 1] < 60 && diff.pixels[i + 2] < 60 { red += 1 }
         #expect(red > 20)
     }
 
     @Test func aLabelMovedByOnePointFails() throws {
-        let spec = try mutatedSample("marquee", replacing: "\"3.centerX == superview.centerX - 19\"", with: "\"3.centerX == superview.centerX - 18\"")
-        let r = try run(["check", spec, "--golden", try goldenCopy("marquee"), "--only", "pixels", "--report", try temporaryDirectory()])
+        let spec = try mutatedSample(
+            "marquee", replacing: "\"3.centerX == superview.centerX - 19\"",
+            with: "\"3.centerX == superview.centerX - 18\"")
+        let r = try run([
+            "check", spec, "--golden", try goldenCopy("marquee"), "--only", "pixels", "--report",
+            try temporaryDirectory(),
+        ])
         #expect(r.status == 1)
         for i in 0..<5 { #expect(r.stdout.contains("frame \(i) (t=")) }
     }
@@ -114,9 +131,14 @@ struct GoldenCheckTests {
         let golden = try temporaryDirectory() + "/new"
         let missing = try run(["check", samplePath("marquee"), "--golden", golden, "--at", "0.3"])
         #expect(missing.status == 1)
-        #expect(missing.stdout.contains("frame 0 (t=0.30s): golden missing (\(golden)/frame-000.png); record it with --record missing or 'refresh-frames record'"))
+        #expect(
+            missing.stdout.contains(
+                "frame 0 (t=0.30s): golden missing (\(golden)/frame-000.png); record it with --record missing or 'refresh-frames record'"
+            ))
         #expect(!FileManager.default.fileExists(atPath: golden))
-        let recorded = try run(["check", samplePath("marquee"), "--golden", golden, "--at", "0.3", "--record", "missing"])
+        let recorded = try run([
+            "check", samplePath("marquee"), "--golden", golden, "--at", "0.3", "--record", "missing",
+        ])
         #expect(recorded.status == 0)
         #expect(recorded.stderr == "recorded 3 golden file(s) in \(golden)\n")
         #expect(contents(ofDirectory: golden) == ["frame-000.png", "manifest.json", "states.json", "timeline.txt"])
@@ -125,7 +147,9 @@ struct GoldenCheckTests {
 
     @Test func ciNeverRecordsImplicitly() throws {
         let golden = try temporaryDirectory() + "/g"
-        let r = try run(["check", samplePath("marquee"), "--golden", golden, "--at", "0.3"], environment: ["CI": "true", "REFRESH_FRAMES_RECORD": "all"])
+        let r = try run(
+            ["check", samplePath("marquee"), "--golden", golden, "--at", "0.3"],
+            environment: ["CI": "true", "REFRESH_FRAMES_RECORD": "all"])
         #expect(r.status == 1)
         #expect(!FileManager.default.fileExists(atPath: golden))
     }
@@ -133,13 +157,19 @@ struct GoldenCheckTests {
     @Test func junitXMLCountsEveryCheck() throws {
         let dir = try temporaryDirectory()
         let spec = try mutatedSample("rotate-scale", replacing: "\"duration\": 0.1,", with: "\"duration\": 0.12,")
-        let r = try run(["check", spec, "--golden", try goldenCopy("rotate-scale"), "--junit", dir + "/junit.xml", "--html", dir + "/html", "--report", dir + "/report"])
+        let r = try run([
+            "check", spec, "--golden", try goldenCopy("rotate-scale"), "--junit", dir + "/junit.xml", "--html",
+            dir + "/html", "--report", dir + "/report",
+        ])
         #expect(r.status == 1)
         final class Counter: NSObject, XMLParserDelegate {
             var suites: [[String: String]] = []
             var cases = 0
             var failures = 0
-            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
+            func parser(
+                _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                attributes: [String: String] = [:]
+            ) {
                 if name == "testsuite" { suites.append(attributes) }
                 if name == "testcase" { cases += 1 }
                 if name == "failure" { failures += 1 }

@@ -7,7 +7,9 @@ private func fixture(_ name: String) -> String {
 
 /// `import` with the real fonts: the frames Interface Builder stored are the check.
 struct ImportCommandTests {
-    @Test(arguments: ["tagged-labels.xib", "equal-widths.xib", "intrinsic-sizes.xib", "attributes.xib", "scene.storyboard"])
+    @Test(arguments: [
+        "tagged-labels.xib", "equal-widths.xib", "intrinsic-sizes.xib", "attributes.xib", "scene.storyboard",
+    ])
     func importedSpecsMatchInterfaceBuildersFramesAndPlay(name: String) throws {
         let dir = try temporaryDirectory()
         let spec = dir + "/x.json"
@@ -29,13 +31,19 @@ struct ImportCommandTests {
         let path = fixture("not-interface-builder.plist")
         let r = try run(["import", path])
         #expect(r.status == 2)
-        #expect(r.stderr == "\(path):3: error: expected an Interface Builder document, <document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"> or <document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">, found <plist>\n")
+        #expect(
+            r.stderr
+                == "\(path):3: error: expected an Interface Builder document, <document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"> or <document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">, found <plist>\n"
+        )
         #expect(r.stdout.isEmpty)
     }
 
     @Test func warningsNameTheElementAndLine() throws {
         let path = fixture("attributes.xib")
         let r = try run(["import", path, "-o", try temporaryDirectory() + "/a.json"])
-        #expect(r.stderr.contains("\(path):46: warning: <button id=\"Ab4-at-bt4\">: <button> is not supported; imported as a placeholder plain view with tag 4\n"))
+        #expect(
+            r.stderr.contains(
+                "\(path):46: warning: <button id=\"Ab4-at-bt4\">: <button> is not supported; imported as a placeholder plain view with tag 4\n"
+            ))
     }
 }

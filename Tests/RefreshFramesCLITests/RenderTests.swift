@@ -14,7 +14,9 @@ private func ink(_ b: Bitmap, x: Range<Int>, y: Range<Int>, background: (UInt8, 
     for yy in y {
         for xx in x {
             let p = b[xx, yy]
-            let d = abs(Int(p.red) - Int(background.0)) + abs(Int(p.green) - Int(background.1)) + abs(Int(p.blue) - Int(background.2))
+            let d =
+                abs(Int(p.red) - Int(background.0)) + abs(Int(p.green) - Int(background.1))
+                + abs(Int(p.blue) - Int(background.2))
             if d > 200 { points.append((xx, yy)) }
         }
     }
@@ -28,13 +30,24 @@ struct RenderTests {
 
     @Test func theFirstLabelIsMagentaAndTiltedAtFiftyMilliseconds() throws {
         let dir = try temporaryDirectory()
-        #expect(try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.05", "-o", dir + "/a.png"]).status == 0)
-        #expect(try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.099", "-o", dir + "/tilted.png"]).status == 0)
-        #expect(try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "5.2", "-o", dir + "/reset.png"]).status == 0)
+        #expect(
+            try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.05", "-o", dir + "/a.png"])
+                .status == 0)
+        #expect(
+            try run([
+                "render", "--only", "control", samplePath("rotate-scale"), "--at", "0.099", "-o", dir + "/tilted.png",
+            ]).status == 0)
+        #expect(
+            try run([
+                "render", "--only", "control", samplePath("rotate-scale"), "--at", "5.2", "-o", dir + "/reset.png",
+            ]).status == 0)
         let frame = try png(dir + "/a.png")
         let points = ink(frame, x: label1.x, y: label1.y, background: background)
         #expect(points.count > 100)
-        let magenta = points.filter { let p = frame[$0.0, $0.1]; return p.red > 200 && p.green < 60 && p.blue > 200 }
+        let magenta = points.filter {
+            let p = frame[$0.0, $0.1]
+            return p.red > 200 && p.green < 60 && p.blue > 200
+        }
         #expect(magenta.count > points.count / 2)
         // Tilted: 45° turns the glyph's ink box; the reset frame's is the upright one.
         let reset = try png(dir + "/reset.png")
@@ -56,7 +69,9 @@ struct RenderTests {
 
     @Test func theGIFDecodesToTheScenarioTiming() throws {
         let dir = try temporaryDirectory()
-        let r = try run(["render", "--only", "control", samplePath("rotate-scale"), "-o", dir + "/rs.gif", "--loop", "3"])
+        let r = try run([
+            "render", "--only", "control", samplePath("rotate-scale"), "-o", dir + "/rs.gif", "--loop", "3",
+        ])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("wrote \(dir)/rs.gif: 272 frames, 5.45 s, 750x120, "))
         let gif = try GIFDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/rs.gif"))))
@@ -68,7 +83,9 @@ struct RenderTests {
         #expect(gif.frames.count < 272)
         #expect(gif.frames.last!.delayCentiseconds >= 45)
         // Decoded frames match the truecolor render closely (one global palette, no dithering).
-        #expect(try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.06", "-o", dir + "/f3.png"]).status == 0)
+        #expect(
+            try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.06", "-o", dir + "/f3.png"])
+                .status == 0)
         let truth = try png(dir + "/f3.png")
         var elapsed = 0
         let decoded = gif.frames.first { frame in
@@ -91,8 +108,16 @@ struct RenderTests {
     @Test func outputIsByteIdenticalAcrossRunsAndThreadCounts() throws {
         let dir = try temporaryDirectory()
         for (name, threads) in [("a", "1"), ("b", "2"), ("c", "2")] {
-            #expect(try run(["render", "--only", "control", samplePath("marquee"), "-o", "\(dir)/\(name).gif", "--threads", threads]).status == 0)
-            #expect(try run(["render", "--only", "control", samplePath("marquee"), "-o", "\(dir)/\(name)/", "--threads", threads, "--fps", "10"]).status == 0)
+            #expect(
+                try run([
+                    "render", "--only", "control", samplePath("marquee"), "-o", "\(dir)/\(name).gif", "--threads",
+                    threads,
+                ]).status == 0)
+            #expect(
+                try run([
+                    "render", "--only", "control", samplePath("marquee"), "-o", "\(dir)/\(name)/", "--threads", threads,
+                    "--fps", "10",
+                ]).status == 0)
         }
         let a = FileManager.default.contents(atPath: dir + "/a.gif")
         #expect(a != nil)
@@ -102,14 +127,20 @@ struct RenderTests {
         #expect(frames.count == 44)  // 43 frames at 10 fps over 4.28 s, and frames.json
         #expect(frames.last == "frames.json")
         for f in frames {
-            #expect(FileManager.default.contents(atPath: "\(dir)/a/\(f)") == FileManager.default.contents(atPath: "\(dir)/b/\(f)"))
+            #expect(
+                FileManager.default.contents(atPath: "\(dir)/a/\(f)")
+                    == FileManager.default.contents(atPath: "\(dir)/b/\(f)"))
         }
     }
 
     @Test func thePNGSequenceManifestNamesFramesAndFonts() throws {
         let dir = try temporaryDirectory()
-        #expect(try run(["render", "--only", "control", samplePath("classic-spinner"), "-o", dir + "/seq/", "--fps", "5"]).status == 0)
-        let manifest = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: dir + "/seq/frames.json"))) as! [String: Any]
+        #expect(
+            try run(["render", "--only", "control", samplePath("classic-spinner"), "-o", dir + "/seq/", "--fps", "5"])
+                .status == 0)
+        let manifest =
+            try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: dir + "/seq/frames.json")))
+            as! [String: Any]
         let frames = manifest["frames"] as! [[String: Any]]
         #expect(frames.count == 10)
         #expect(frames[1]["file"] as? String == "frame-0001.png")
@@ -128,7 +159,8 @@ struct RenderTests {
         try FileManager.default.copyItem(atPath: samplePath("marquee"), toPath: copy)
         let overwrite = try run(["render", "--only", "control", copy, "--format", "gif", "-o", copy])
         #expect(overwrite.status == 2)
-        #expect(overwrite.stderr == "\(copy): error: the output would overwrite the input '\(copy)'; choose another name\n")
+        #expect(
+            overwrite.stderr == "\(copy): error: the output would overwrite the input '\(copy)'; choose another name\n")
         // A character no font covers fails the render after it started: no GIF and no temporary file.
         let uncovered = dir + "/uncovered.json"
         let text = String(decoding: try Data(contentsOf: URL(fileURLWithPath: samplePath("marquee"))), as: UTF8.self)
@@ -155,7 +187,9 @@ struct RenderTests {
         try Data(text.utf8).write(to: URL(fileURLWithPath: long))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binaryPath)
-        process.arguments = ["render", "--only", "control", long, "-o", out, "--fps", "100", "--scale", "4", "--threads", "1"]
+        process.arguments = [
+            "render", "--only", "control", long, "-o", out, "--fps", "100", "--scale", "4", "--threads", "1",
+        ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -181,7 +215,9 @@ struct SceneRenderTests {
         let r = try run(["render", samplePath("rotate-scale"), "--at", "4.15", "-o", dir + "/scene.png"])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("wrote \(dir)/scene.png: frame at 4.15 s, 750x1334, "))
-        let control = try run(["render", samplePath("rotate-scale"), "--only", "control", "--at", "4.15", "-o", dir + "/control.png"])
+        let control = try run([
+            "render", samplePath("rotate-scale"), "--only", "control", "--at", "4.15", "-o", dir + "/control.png",
+        ])
         #expect(control.stdout.hasPrefix("wrote \(dir)/control.png: frame at 4.15 s, 750x120, "))
         let bad = try run(["render", samplePath("rotate-scale"), "--only", "table", "--at", "1", "-o", dir + "/x.png"])
         #expect(bad.status == 64)

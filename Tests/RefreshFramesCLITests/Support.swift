@@ -1,7 +1,8 @@
 import Foundation
 import RefreshFramesCore
 
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 func samplePath(_ name: String) -> String { repositoryRoot.appendingPathComponent("samples/\(name).json").path }
 

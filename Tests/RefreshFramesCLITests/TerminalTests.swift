@@ -65,8 +65,10 @@ struct TerminalStreamTests {
         var text = ""
         for t in times {
             let r = try run(
-                ["render", samplePath(sample ?? golden), "--format", "ansi", "--ansi", "text", "--at", String(t),
-                 "--cols", "60", "--colors", "truecolor"] + extra)
+                [
+                    "render", samplePath(sample ?? golden), "--format", "ansi", "--ansi", "text", "--at", String(t),
+                    "--cols", "60", "--colors", "truecolor",
+                ] + extra)
             #expect(r.status == 0)
             text += "t=\(t)\n" + (try screen(r.stdoutBytes, width: 60, height: height)) + "\n"
             text += (try styles(r.stdoutBytes, width: 60, height: height)) + "\n\n"
@@ -80,11 +82,17 @@ struct TerminalStreamTests {
 
     @Test func theDiffStreamReproducesEveryFullFrame() throws {
         let dir = try temporaryDirectory()
-        let stream = try run(["render", samplePath("rotate-scale"), "-o", dir + "/rs.ans", "--ansi", "text", "--cols", "60", "--fps", "20", "--colors", "truecolor"])
+        let stream = try run([
+            "render", samplePath("rotate-scale"), "-o", dir + "/rs.ans", "--ansi", "text", "--cols", "60", "--fps",
+            "20", "--colors", "truecolor",
+        ])
         #expect(stream.status == 0)
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/rs.ans")))
         // The last frame of the stream, replayed from the start, equals that frame rendered alone.
-        let last = try run(["render", samplePath("rotate-scale"), "--format", "ansi", "--ansi", "text", "--at", "5.4", "--cols", "60", "--colors", "truecolor"])
+        let last = try run([
+            "render", samplePath("rotate-scale"), "--format", "ansi", "--ansi", "text", "--at", "5.4", "--cols", "60",
+            "--colors", "truecolor",
+        ])
         #expect(try screen(bytes, width: 60, height: 20) == (try screen(last.stdoutBytes, width: 60, height: 20)))
         // Later frames carry only what changed.
         let oneFrame = last.stdoutBytes.count
@@ -95,7 +103,8 @@ struct TerminalStreamTests {
         let dir = try temporaryDirectory()
         let r = try run(["render", samplePath("marquee"), "-o", dir + "/m.cast", "--cols", "80", "--fps", "25"])
         #expect(r.status == 0)
-        let lines = try String(contentsOf: URL(fileURLWithPath: dir + "/m.cast"), encoding: .utf8).split(separator: "\n")
+        let lines = try String(contentsOf: URL(fileURLWithPath: dir + "/m.cast"), encoding: .utf8).split(
+            separator: "\n")
         let header = try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as! [String: Any]
         #expect(header["version"] as? Int == 2)
         #expect(header["width"] as? Int == 80)
@@ -113,8 +122,14 @@ struct TerminalStreamTests {
 
     /// With a host, pixel frames show the whole screen, as `render` draws it; `--only control` the control.
     @Test func pixelFramesShowTheSceneOrTheControl() throws {
-        let scene = try run(["render", samplePath("classic-spinner"), "--format", "ansi", "--at", "1", "--cols", "40", "--colors", "truecolor"])
-        let control = try run(["render", samplePath("classic-spinner"), "--format", "ansi", "--at", "1", "--cols", "40", "--colors", "truecolor", "--only", "control"])
+        let scene = try run([
+            "render", samplePath("classic-spinner"), "--format", "ansi", "--at", "1", "--cols", "40", "--colors",
+            "truecolor",
+        ])
+        let control = try run([
+            "render", samplePath("classic-spinner"), "--format", "ansi", "--at", "1", "--cols", "40", "--colors",
+            "truecolor", "--only", "control",
+        ])
         #expect(scene.status == 0 && control.status == 0)
         // 375×667 points at 40 columns is 36 rows of half blocks; the 375×90 control is 5.
         #expect(try screen(scene.stdoutBytes, width: 40, height: 60).split(separator: "\n").count == 36)
@@ -122,7 +137,9 @@ struct TerminalStreamTests {
     }
 
     @Test func noColorMeansNoColourEscapes() throws {
-        let r = try run(["render", samplePath("rotate-scale"), "--format", "ansi", "--at", "0.05", "--cols", "40"], environment: ["NO_COLOR": "1"])
+        let r = try run(
+            ["render", samplePath("rotate-scale"), "--format", "ansi", "--at", "0.05", "--cols", "40"],
+            environment: ["NO_COLOR": "1"])
         #expect(r.status == 0)
         #expect(!r.stdout.contains("38;"))
         #expect(!r.stdout.contains("48;"))
@@ -145,7 +162,7 @@ struct TerminalStreamTests {
         posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv = (["/usr/bin/tmux"] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
         guard posix_spawn(&pid, "/usr/bin/tmux", &actions, nil, argv, environ) == 0 else { return "" }
         var status: Int32 = 0
@@ -172,7 +189,8 @@ struct TerminalStreamTests {
 
     /// alternate_on 0 and cursor_flag 1: main screen, cursor visible.
     func restored() throws -> Bool {
-        try tmux(["display-message", "-p", "-t", session, "#{alternate_on} #{cursor_flag}"]).trimmingCharacters(in: .whitespacesAndNewlines) == "0 1"
+        try tmux(["display-message", "-p", "-t", session, "#{alternate_on} #{cursor_flag}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines) == "0 1"
     }
 
     @Test func showsTheLabelsReactsToKeysAndRestoresOnQuit() throws {
@@ -219,7 +237,8 @@ struct TerminalStreamTests {
         try start("exec_test() { \(binaryPath) preview; echo EXIT=$?; }; exec_test")
         defer { _ = try? tmux(["kill-session", "-t", session]) }
         #expect(try waitFor("refreshing"))
-        let pids = try tmux(["list-panes", "-t", session, "-F", "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pids = try tmux(["list-panes", "-t", session, "-F", "#{pane_pid}"]).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let kill = Process()
         kill.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
         kill.arguments = ["-TERM", "-P", pids, "-f", "refresh-frames preview"]

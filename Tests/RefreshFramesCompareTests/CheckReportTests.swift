@@ -1,8 +1,7 @@
-import RefreshFramesCore
-import RefreshFramesCompare
-import Testing
-
 import Foundation
+import RefreshFramesCompare
+import RefreshFramesCore
+import Testing
 
 #if canImport(FoundationXML)
     import FoundationXML
@@ -25,7 +24,9 @@ import Foundation
         CheckReport(
             suiteName: "marquee <&\"> suite",
             results: [
-                CheckResult(name: "frame 11", time: 0.36666, passed: true, message: "0% of pixels differ, max Δ 0, tolerance 0.1%"),
+                CheckResult(
+                    name: "frame 11", time: 0.36666, passed: true,
+                    message: "0% of pixels differ, max Δ 0, tolerance 0.1%"),
                 failingFrame,
                 CheckResult(
                     name: "state", time: 0.3, kind: .state, passed: false,
@@ -41,19 +42,30 @@ import Foundation
                 "state (t=0.30s): tag 3: text \"<b>&</b>\" at 0.30 s, golden none",
                 "1 passed, 2 failed",
             ])
-        #expect(Self.report().consoleLines(includePassing: true).first == "frame 11 (t=0.37s): 0% of pixels differ, max Δ 0, tolerance 0.1%")
+        #expect(
+            Self.report().consoleLines(includePassing: true).first
+                == "frame 11 (t=0.37s): 0% of pixels differ, max Δ 0, tolerance 0.1%")
     }
 
     @Test func recordingIsReportedLoudly() {
         let report = CheckReport(
             suiteName: "s",
-            results: [CheckResult(name: "frame 0", time: 0, passed: true, recorded: true, message: "recorded", goldenPath: "g/f0.png")])
-        #expect(report.consoleLines() == ["frame 0 (t=0.00s): RECORDED new golden 'g/f0.png'", "1 passed, 0 failed, 1 recorded"])
+            results: [
+                CheckResult(
+                    name: "frame 0", time: 0, passed: true, recorded: true, message: "recorded", goldenPath: "g/f0.png")
+            ])
+        #expect(
+            report.consoleLines() == [
+                "frame 0 (t=0.00s): RECORDED new golden 'g/f0.png'", "1 passed, 0 failed, 1 recorded",
+            ])
     }
 
     @Test func fontHintOnlyWhenPixelsFailAndFontsDiffer() {
         var report = Self.report()
-        report.goldenFonts = [FontFingerprint(file: "wqy-microhei.ttc", hash: "1a2b3c4d5e6f7a8b"), FontFingerprint(file: "Old.ttf", hash: "00")]
+        report.goldenFonts = [
+            FontFingerprint(file: "wqy-microhei.ttc", hash: "1a2b3c4d5e6f7a8b"),
+            FontFingerprint(file: "Old.ttf", hash: "00"),
+        ]
         report.currentFonts = [FontFingerprint(file: "wqy-microhei.ttc", hash: "9f8e7d6c5b4a3f2e")]
         #expect(
             report.fontHint
@@ -82,7 +94,8 @@ import Foundation
             func parser(_ parser: XMLParser, foundCharacters string: String) {
                 if inFailure { failureText += string }
             }
-            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?)
+            {
                 inFailure = false
             }
         }
@@ -95,12 +108,16 @@ import Foundation
         #expect(suite["name"] == "marquee <&\"> suite")
         #expect(suite["tests"] == "3")
         #expect(suite["failures"] == "2")
-        #expect(collector.attributes["testcase"]?.map { $0["name"] ?? "" } == ["frame 11 (t=0.37s)", "frame 12 (t=0.40s)", "state (t=0.30s)"])
+        #expect(
+            collector.attributes["testcase"]?.map { $0["name"] ?? "" } == [
+                "frame 11 (t=0.37s)", "frame 12 (t=0.40s)", "state (t=0.30s)",
+            ])
         #expect(collector.attributes["testcase"]?[2]["classname"] == "marquee <&\"> suite.state")
         let failures = try #require(collector.attributes["failure"])
-        #expect(failures.map { $0["message"] ?? "" } == [
-            "0.4% of pixels differ, max Δ 37, tolerance 0.1%", "tag 3: text \"<b>&</b>\" at 0.30 s, golden none",
-        ])
+        #expect(
+            failures.map { $0["message"] ?? "" } == [
+                "0.4% of pixels differ, max Δ 37, tolerance 0.1%", "tag 3: text \"<b>&</b>\" at 0.30 s, golden none",
+            ])
         #expect(collector.failureText.contains("diff: diff/frame-012.png"))
         #expect(!xml.contains("<b>"))
     }

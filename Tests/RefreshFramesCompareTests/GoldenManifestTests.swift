@@ -42,7 +42,9 @@ import Testing
 
     @Test func invalidManifestNamesTheField() {
         let bytes = Array(#"{"fonts": [], "frames": [{"name": "f"}], "specHash": "x", "toolVersion": "1"}"#.utf8)
-        #expect(throws: CompareError.invalidManifest(path: "goldens/manifest.json", reason: "frames[0]: missing key 'time'")) {
+        #expect(
+            throws: CompareError.invalidManifest(path: "goldens/manifest.json", reason: "frames[0]: missing key 'time'")
+        ) {
             try GoldenManifest.decode(bytes, path: "goldens/manifest.json")
         }
         #expect(
@@ -52,16 +54,17 @@ import Testing
 }
 
 @Suite struct RecordModeTests {
-    @Test(arguments: [
-        (nil, [:], RecordMode.never),
-        (RecordMode.all, [:], .all),
-        (nil, ["CI": "true"], .never),
-        (nil, ["CI": "true", "REFRESH_FRAMES_RECORD": "all"], .never),
-        (.missing, ["CI": "true"], .missing),
-        (nil, ["REFRESH_FRAMES_RECORD": "missing"], .missing),
-        (nil, ["CI": "false", "REFRESH_FRAMES_RECORD": "all"], .all),
-        (nil, ["REFRESH_FRAMES_RECORD": "bogus"], .never),
-    ] as [(RecordMode?, [String: String], RecordMode)])
+    @Test(
+        arguments: [
+            (nil, [:], RecordMode.never),
+            (RecordMode.all, [:], .all),
+            (nil, ["CI": "true"], .never),
+            (nil, ["CI": "true", "REFRESH_FRAMES_RECORD": "all"], .never),
+            (.missing, ["CI": "true"], .missing),
+            (nil, ["REFRESH_FRAMES_RECORD": "missing"], .missing),
+            (nil, ["CI": "false", "REFRESH_FRAMES_RECORD": "all"], .all),
+            (nil, ["REFRESH_FRAMES_RECORD": "bogus"], .never),
+        ] as [(RecordMode?, [String: String], RecordMode)])
     func effective(requested: RecordMode?, environment: [String: String], expected: RecordMode) {
         #expect(RecordMode.effective(requested: requested, environment: environment) == expected)
     }

@@ -81,14 +81,20 @@ import Testing
     @Test func allowedFractionLetsAFewPixelsThrough() {
         let golden = Fixture.frame(left: 10, right: 18)
         let actual = Fixture.frame(left: 12, right: 20)
-        #expect(PixelComparison.compare(actual: actual, golden: golden, tolerance: .init(maxDifferingFraction: 0.06)).passed)
-        #expect(!PixelComparison.compare(actual: actual, golden: golden, tolerance: .init(maxDifferingFraction: 0.059)).passed)
+        #expect(
+            PixelComparison.compare(actual: actual, golden: golden, tolerance: .init(maxDifferingFraction: 0.06)).passed
+        )
+        #expect(
+            !PixelComparison.compare(actual: actual, golden: golden, tolerance: .init(maxDifferingFraction: 0.059))
+                .passed)
     }
 
     @Test func sizeMismatchFailsWithClearMessage() {
         let difference = PixelComparison.compare(actual: Fixture.frame(height: 24), golden: Fixture.frame())
         #expect(!difference.passed)
-        #expect(difference == .sizeMismatch(actual: PixelSize(width: 40, height: 24), golden: PixelSize(width: 40, height: 20)))
+        #expect(
+            difference
+                == .sizeMismatch(actual: PixelSize(width: 40, height: 24), golden: PixelSize(width: 40, height: 20)))
         #expect(difference.summary == "size differs: actual 40×24, golden 40×20")
         #expect(difference.statistics == nil)
     }

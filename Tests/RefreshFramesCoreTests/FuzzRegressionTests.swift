@@ -27,15 +27,26 @@ struct FuzzRegressionTests {
         // Only textColor on a label: every block completes at once, so time never advanced and the
         // runner spun through 100000 blocks (and as many segments) before giving up.
         let program = #"{"cycle": [{"animate": {"views": "all", "duration": 0.5, "set": {"textColor": "red"}}}]}"#
-        #expect(problem(minimalSpec(program: program))?.hasPrefix("spec.json: error: program.cycle: the loop never advances") == true)
+        #expect(
+            problem(minimalSpec(program: program))?.hasPrefix(
+                "spec.json: error: program.cycle: the loop never advances") == true)
     }
 
     @Test func aProgramThatAnimatesEveryViewTooOftenHitsTheSegmentLimit() {
         // 256 views × 0.01 s steps × 600 s of refreshing: about 15 million segments, several GB.
         let views = "[" + (1...256).map { #"{"tag": \#($0), "kind": "view"}"# }.joined(separator: ", ") + "]"
-        let constraints = "[" + (1...256).flatMap { ["\"\($0).width == 1\"", "\"\($0).height == 1\"", "\"\($0).left == superview.left\"", "\"\($0).top == superview.top\""] }.joined(separator: ", ") + "]"
+        let constraints =
+            "["
+            + (1...256).flatMap {
+                [
+                    "\"\($0).width == 1\"", "\"\($0).height == 1\"", "\"\($0).left == superview.left\"",
+                    "\"\($0).top == superview.top\"",
+                ]
+            }.joined(separator: ", ") + "]"
         let program = #"{"cycle": [{"animate": {"views": "all", "duration": 0.01, "set": {"alpha": 0.5}}}]}"#
-        let json = minimalSpec(views: views, constraints: constraints, program: program, scenario: #"{"refreshAt": 0, "workDuration": 599}"#)
+        let json = minimalSpec(
+            views: views, constraints: constraints, program: program,
+            scenario: #"{"refreshAt": 0, "workDuration": 599}"#)
         #expect(problem(json)?.contains("over the limit animationSegments = 250000") == true)
     }
 
@@ -50,7 +61,10 @@ struct FuzzRegressionTests {
     /// formatNumber printed 1e300 as 301 digits and a trailing '.'.
     @Test(arguments: [("1e300", "1e+300"), ("-1e300", "-1e+300"), ("1e20", "1e+20")])
     func hugeNumbersAreShortInMessages(literal: String, shown: String) {
-        let json = minimalSpec(constraints: #"["1.centerX == superview.centerX", {"item": 1, "attribute": "centerY", "toItem": "superview", "constant": \#(literal)}]"#)
+        let json = minimalSpec(
+            constraints:
+                #"["1.centerX == superview.centerX", {"item": 1, "attribute": "centerY", "toItem": "superview", "constant": \#(literal)}]"#
+        )
         let message = decodeError(json)?.message
         #expect(message == "expected a number from -100000 to 100000, got \(shown)")
     }
@@ -58,7 +72,9 @@ struct FuzzRegressionTests {
     @Test func aMisspeltRequiredKeyIsReportedAsTheTypo() {
         let json = minimalSpec(scenario: #"{"refreshAt": 0, "workDuraton": 1}"#)
         #expect(decodeError(json)?.path == "scenario.workDuraton")
-        #expect(decodeError(json)?.message == "unknown key 'workDuraton'; did you mean 'workDuration'? ('workDuration' is required)")
+        #expect(
+            decodeError(json)?.message
+                == "unknown key 'workDuraton'; did you mean 'workDuration'? ('workDuration' is required)")
     }
 
     @Test func deepNestingIsALimitNotAStackOverflow() {

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RefreshFramesCore
 
 struct JSONParserTests {
@@ -27,14 +28,21 @@ struct JSONParserTests {
 
     @Test func byteOrderMarkIsRejected() {
         let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("{}".utf8)
-        #expect(throws: JSONSyntaxError(location: SourceLocation(line: 1, column: 1), message: "the file starts with a UTF-8 byte-order mark; save it as UTF-8 without BOM")) {
+        #expect(
+            throws: JSONSyntaxError(
+                location: SourceLocation(line: 1, column: 1),
+                message: "the file starts with a UTF-8 byte-order mark; save it as UTF-8 without BOM")
+        ) {
             try JSONParser.parse(bytes)
         }
     }
 
     @Test func invalidUTF8IsRejectedWithItsPosition() {
         let bytes: [UInt8] = Array("{\n \"a\": \"".utf8) + [0xFF] + Array("\"}".utf8)
-        #expect(throws: JSONSyntaxError(location: SourceLocation(line: 2, column: 8), message: "the file is not valid UTF-8 (byte 0xFF)")) {
+        #expect(
+            throws: JSONSyntaxError(
+                location: SourceLocation(line: 2, column: 8), message: "the file is not valid UTF-8 (byte 0xFF)")
+        ) {
             try JSONParser.parse(bytes)
         }
     }

@@ -8,7 +8,8 @@ import Testing
         let x = LinearExpression(Variable(0))
         let y = LinearExpression(Variable(1))
         try simplex.add(LinearConstraint(expression: x + y + -10, relation: .equal, strength: .required), id: 10)
-        try simplex.add(LinearConstraint(expression: x + -3, relation: .greaterThanOrEqual, strength: .required), id: 11)
+        try simplex.add(
+            LinearConstraint(expression: x + -3, relation: .greaterThanOrEqual, strength: .required), id: 11)
         try simplex.add(LinearConstraint(expression: y, relation: .equal, strength: .optional(priority: 1)), id: 12)
         #expect(simplex.value(of: Variable(0)) == 10)
         #expect(simplex.value(of: Variable(1)) == 0)
@@ -19,11 +20,14 @@ import Testing
         let x = LinearExpression(Variable(0))
         let y = LinearExpression(Variable(1))
         try simplex.add(LinearConstraint(expression: x + y + -10, relation: .equal, strength: .required), id: 10)
-        try simplex.add(LinearConstraint(expression: x + -3, relation: .greaterThanOrEqual, strength: .required), id: 11)
-        try simplex.add(LinearConstraint(expression: y + 50, relation: .greaterThanOrEqual, strength: .required), id: 12)
+        try simplex.add(
+            LinearConstraint(expression: x + -3, relation: .greaterThanOrEqual, strength: .required), id: 11)
+        try simplex.add(
+            LinearConstraint(expression: y + 50, relation: .greaterThanOrEqual, strength: .required), id: 12)
         try simplex.add(LinearConstraint(expression: y, relation: .equal, strength: .optional(priority: 1)), id: 13)
         #expect(throws: SimplexError.unsatisfiable(id: 14, conflictsWith: [10, 11])) {
-            try simplex.add(LinearConstraint(expression: y + -8, relation: .greaterThanOrEqual, strength: .required), id: 14)
+            try simplex.add(
+                LinearConstraint(expression: y + -8, relation: .greaterThanOrEqual, strength: .required), id: 14)
         }
         #expect(simplex.value(of: Variable(0)) == 10)
         #expect(simplex.value(of: Variable(1)) == 0)
@@ -33,7 +37,8 @@ import Testing
         var simplex = Simplex()
         let x = LinearExpression(Variable(0))
         for id in 0..<100 {
-            try simplex.add(LinearConstraint(expression: x + -1e6, relation: .equal, strength: .optional(priority: 1)), id: id)
+            try simplex.add(
+                LinearConstraint(expression: x + -1e6, relation: .equal, strength: .optional(priority: 1)), id: id)
         }
         try simplex.add(LinearConstraint(expression: x, relation: .equal, strength: .optional(priority: 1.5)), id: 100)
         #expect(simplex.value(of: Variable(0)) == 0)
@@ -78,7 +83,8 @@ private struct RandomSystem {
         let point = (0..<count).map { _ in Double(Int.random(in: -10...10, using: &random)) }
         func expression() -> LinearExpression {
             (0..<count).reduce(LinearExpression(0)) { sum, index in
-                Bool.random(using: &random) ? sum + Double(Int.random(in: -2...2, using: &random)) * LinearExpression(Variable(index)) : sum
+                Bool.random(using: &random)
+                    ? sum + Double(Int.random(in: -2...2, using: &random)) * LinearExpression(Variable(index)) : sum
             }
         }
         let relations: [LinearConstraint.Relation] = [.equal, .lessThanOrEqual, .greaterThanOrEqual]
@@ -87,16 +93,23 @@ private struct RandomSystem {
             let relation = relations.randomElement(using: &random)!
             let slack = Double(Int.random(in: 0...3, using: &random))
             let offset = relation == .equal ? 0 : relation == .lessThanOrEqual ? -slack : slack
-            constraints.append(LinearConstraint(expression: e + (offset - Self.value(e, at: point)), relation: relation, strength: .required))
+            constraints.append(
+                LinearConstraint(
+                    expression: e + (offset - Self.value(e, at: point)), relation: relation, strength: .required))
         }
         for _ in 0...Int.random(in: 0...4, using: &random) {
             let constant = Double(Int.random(in: -10...10, using: &random))
             let priority = Double(Int.random(in: 1...3, using: &random))
-            constraints.append(LinearConstraint(
-                expression: expression() + constant, relation: relations.randomElement(using: &random)!, strength: .optional(priority: priority)))
+            constraints.append(
+                LinearConstraint(
+                    expression: expression() + constant, relation: relations.randomElement(using: &random)!,
+                    strength: .optional(priority: priority)))
         }
         for index in 0..<count {  // keep the optimum finite
-            constraints.append(LinearConstraint(expression: LinearExpression(Variable(index)) + 100, relation: .greaterThanOrEqual, strength: .required))
+            constraints.append(
+                LinearConstraint(
+                    expression: LinearExpression(Variable(index)) + 100, relation: .greaterThanOrEqual,
+                    strength: .required))
         }
     }
 
@@ -114,11 +127,12 @@ private struct RandomSystem {
         var errors = [0.0, 0, 0]
         for constraint in constraints {
             let v = Self.value(constraint.expression, at: point)
-            let error = switch constraint.relation {
-            case .equal: abs(v)
-            case .lessThanOrEqual: max(0, v)
-            case .greaterThanOrEqual: max(0, -v)
-            }
+            let error =
+                switch constraint.relation {
+                case .equal: abs(v)
+                case .lessThanOrEqual: max(0, v)
+                case .greaterThanOrEqual: max(0, -v)
+                }
             switch constraint.strength {
             case .required: if error > 1e-6 { return nil }
             case .optional(let priority): errors[3 - Int(priority)] += error

@@ -2,7 +2,8 @@ import Foundation
 import RefreshFramesCore
 
 /// The repository's root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 func sampleBytes(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("samples/\(name).json")))
@@ -28,7 +29,11 @@ func decodeError(_ json: String) -> SpecDiagnostic? {
 }
 
 /// A minimal valid spec with one label, for diagnostics tests to break one thing at a time.
-func minimalSpec(views: String = #"[{"tag": 1, "text": "我"}]"#, constraints: String = #"["1.centerX == superview.centerX", "1.centerY == superview.centerY"]"#, program: String? = nil, extra: String = "", scenario: String = #"{"refreshAt": 0, "workDuration": 1}"#) -> String {
+func minimalSpec(
+    views: String = #"[{"tag": 1, "text": "我"}]"#,
+    constraints: String = #"["1.centerX == superview.centerX", "1.centerY == superview.centerY"]"#,
+    program: String? = nil, extra: String = "", scenario: String = #"{"refreshAt": 0, "workDuration": 1}"#
+) -> String {
     var s = "{\n\"canvas\": {\"width\": 100, \"height\": 60},\n\"views\": \(views),\n\"constraints\": \(constraints),\n"
     if let program { s += "\"palette\": [\"red\", \"blue\"],\n\"program\": \(program),\n" }
     s += extra

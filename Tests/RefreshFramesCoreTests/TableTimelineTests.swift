@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RefreshFramesCore
 
 private func scene(_ t: Timeline, _ time: Double) -> SceneState { t.sample(at: time).scene! }
@@ -112,7 +113,9 @@ struct SampleSceneTests {
 struct RowAnimationTests {
     func timeline(_ insert: String) throws -> Timeline {
         let json = minimalSpec(
-            extra: #""host": {"viewport": {"width": 320, "height": 480}, "table": {"rows": ["A", "B", "C"]}, "updates": [{"at": 1, "insert": \#(insert)}]},"# + "\n",
+            extra:
+                #""host": {"viewport": {"width": 320, "height": 480}, "table": {"rows": ["A", "B", "C"]}, "updates": [{"at": 1, "insert": \#(insert)}]},"#
+                + "\n",
             scenario: #"{"refreshAt": 10, "workDuration": 1}"#)
         return try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
     }
@@ -128,7 +131,9 @@ struct RowAnimationTests {
         ("automatic", 3, 88, 1, 132),
         ("automatic", 2, 88, 0, 88),
     ])
-    func insertedRowStartsAndEnds(animation: String, at index: Int, startY: Double, startAlpha: Double, endY: Double) throws {
+    func insertedRowStartsAndEnds(animation: String, at index: Int, startY: Double, startAlpha: Double, endY: Double)
+        throws
+    {
         let t = try timeline(#"{"row": \#(index), "rows": ["N"], "animation": "\#(animation)", "duration": 0.3}"#)
         #expect(scene(t, 0.99).rows.count == 3)
         let first = try #require(row(scene(t, 1), 0, index))
@@ -155,7 +160,10 @@ struct RowAnimationTests {
         let withHost = try timeline(#"{"row": 1, "rows": ["N"], "animation": "fade"}"#).sample(at: 1.15).json
         #expect(withHost.contains(#""contentOffset": [0.0, 0.0], "contentInsetTop": 0.0"#))
         #expect(withHost.contains(#""refreshControl": {"frame": [110.0, -60.0, 100.0, 60.0], "visibleHeight": 0.0}"#))
-        #expect(withHost.contains(#"{"indexPath": [0, 1], "text": "N", "detail": null, "frame": [0.0, 44.0, 320.0, 44.0], "alpha": 0.5}"#))
+        #expect(
+            withHost.contains(
+                #"{"indexPath": [0, 1], "text": "N", "detail": null, "frame": [0.0, 44.0, 320.0, 44.0], "alpha": 0.5}"#)
+        )
         let without = try sampleTimeline("rotate-scale").sample(at: 1)
         var plain = without
         plain.scene = nil

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RefreshFramesCore
 
 private let magenta = RGBA(red: 1, green: 0, blue: 1)
@@ -110,7 +111,9 @@ struct MarqueeTimelineTests {
     @Test func refreshingIsReCheckedAfterEachLabel() {
         // 3 s of work is exactly 12 labels: the timer and the check coincide, and the loop stops there.
         #expect(timeline.programStoppedAt == timeline.refreshEndedAt)
-        let scaleSegments = timeline.segments.filter { $0.property == .transform && $0.to == .transform(Transform(scaleX: 1.5, scaleY: 1.5)) }
+        let scaleSegments = timeline.segments.filter {
+            $0.property == .transform && $0.to == .transform(Transform(scaleX: 1.5, scaleY: 1.5))
+        }
         #expect(scaleSegments.map(\.tag) == [1, 2, 3, 4, 5, 1, 2, 3, 4, 5, 1, 2])
     }
 }
@@ -128,7 +131,9 @@ struct ClassicSpinnerTimelineTests {
     @Test func theTimelineDumpIsStable() throws {
         let t = try sampleTimeline("classic-spinner")
         #expect(t.dump.hasPrefix("refresh begins at 0.825 s; endRefreshing at 0.825 s; duration 2.000 s\nlayout:\n"))
-        #expect(t.dump.contains("   0.825            tag 2  text             \"第一次更新\" → \"最后一次更新时间： 2016-02-14 12:00:00\"  instant"))
+        #expect(
+            t.dump.contains(
+                "   0.825            tag 2  text             \"第一次更新\" → \"最后一次更新时间： 2016-02-14 12:00:00\"  instant"))
     }
 }
 
@@ -147,8 +152,11 @@ struct AnimatabilityTests {
     @Test func backgroundColourAnimatesOnViewsAndJumpsOnLabels() throws {
         let json = minimalSpec(
             views: #"[{"tag": 1, "text": "我"}, {"tag": 2, "kind": "view"}]"#,
-            constraints: #"["1.centerX == superview.centerX", "1.centerY == superview.centerY", "2.width == 10", "2.height == 10", "2.left == superview.left", "2.top == superview.top"]"#,
-            program: #"{"cycle": [{"animate": {"views": "all", "duration": 1, "curve": "linear", "set": {"backgroundColor": "red", "alpha": 0.5}}}]}"#)
+            constraints:
+                #"["1.centerX == superview.centerX", "1.centerY == superview.centerY", "2.width == 10", "2.height == 10", "2.left == superview.left", "2.top == superview.top"]"#,
+            program:
+                #"{"cycle": [{"animate": {"views": "all", "duration": 1, "curve": "linear", "set": {"backgroundColor": "red", "alpha": 0.5}}}]}"#
+        )
         let t = try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
         let s = t.sample(at: 0.5)
         #expect(view(s, 1).backgroundColor == RGBA(red: 1, green: 0, blue: 0))
@@ -159,7 +167,9 @@ struct AnimatabilityTests {
 
     @Test func aBlockThatAnimatesNothingCompletesAtOnce() throws {
         let json = minimalSpec(
-            program: #"{"cycle": [{"animate": {"views": "all", "duration": 1, "set": {"textColor": "red"}}}, {"animate": {"views": "all", "duration": 0.5, "curve": "linear", "set": {"alpha": 0}}}]}"#)
+            program:
+                #"{"cycle": [{"animate": {"views": "all", "duration": 1, "set": {"textColor": "red"}}}, {"animate": {"views": "all", "duration": 0.5, "curve": "linear", "set": {"alpha": 0}}}]}"#
+        )
         let t = try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
         // The textColor block has nothing animatable, so the alpha block starts at 0, not at 1 s.
         #expect(view(t.sample(at: 0.25), 1).alpha == 0.5)

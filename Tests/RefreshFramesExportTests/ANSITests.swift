@@ -167,7 +167,9 @@ private func screenState(
     return state
 }
 
-private func tableRow(_ index: Int, _ text: String, detail: String? = nil, top: Double, height: Double = 56.25, alpha: Double = 1) -> RowState {
+private func tableRow(
+    _ index: Int, _ text: String, detail: String? = nil, top: Double, height: Double = 56.25, alpha: Double = 1
+) -> RowState {
     RowState(
         indexPath: IndexPath(section: 0, row: index), text: text, detail: detail,
         frame: Rect(x: 0, y: top, width: 375, height: height), alpha: alpha)

@@ -18,10 +18,12 @@ struct FrameStreamTests {
     func framesArriveInOrder(threads: Int) throws {
         let times = (0..<50).map { Double($0) / 10 }
         var seen: [Int] = []
-        try FrameStream(times: times, threads: threads).run(render: { Self.frame($0) }) { index, bitmap in
-            #expect(bitmap == Self.frame(times[index]))
-            seen.append(index)
-        }
+        try FrameStream(times: times, threads: threads).run(
+            render: { Self.frame($0) },
+            consume: { index, bitmap in
+                #expect(bitmap == Self.frame(times[index]))
+                seen.append(index)
+            })
         #expect(seen == Array(0..<50))
     }
 
@@ -30,10 +32,12 @@ struct FrameStreamTests {
         let times = (0..<50).map { Double($0) / 10 }
         var consumed = 0
         #expect(throws: Failure(time: 2.3)) {
-            try FrameStream(times: times, threads: threads).run(render: { t in
-                if t == 2.3 { throw Failure(time: t) }
-                return Self.frame(t)
-            }) { _, _ in consumed += 1 }
+            try FrameStream(times: times, threads: threads).run(
+                render: { t in
+                    if t == 2.3 { throw Failure(time: t) }
+                    return Self.frame(t)
+                },
+                consume: { _, _ in consumed += 1 })
         }
         #expect(consumed == 23)
     }
@@ -41,9 +45,11 @@ struct FrameStreamTests {
     @Test func aFailingConsumerStopsTheStream() {
         let times = (0..<50).map { Double($0) / 10 }
         #expect(throws: Failure(time: 1)) {
-            try FrameStream(times: times, threads: 4).run(render: { Self.frame($0) }) { index, _ in
-                if index == 10 { throw Failure(time: 1) }
-            }
+            try FrameStream(times: times, threads: 4).run(
+                render: { Self.frame($0) },
+                consume: { index, _ in
+                    if index == 10 { throw Failure(time: 1) }
+                })
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshFramesCore
+
 @testable import RefreshFramesImport
 
 /// The fixtures directory next to this file.
@@ -11,7 +12,8 @@ func fixture(_ name: String) throws -> [UInt8] {
 
 /// The 1-based line of the first line of a fixture that contains `text`.
 func line(of text: String, in name: String) throws -> Int {
-    let lines = String(decoding: try fixture(name), as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+    let lines = String(decoding: try fixture(name), as: UTF8.self).split(
+        separator: "\n", omittingEmptySubsequences: false)
     guard let index = lines.firstIndex(where: { $0.contains(text) }) else {
         throw FixtureError(message: "'\(text)' is not in \(name)")
     }

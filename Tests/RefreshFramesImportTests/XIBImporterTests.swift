@@ -1,6 +1,7 @@
 import Foundation
 import RefreshFramesCore
 import Testing
+
 @testable import RefreshFramesImport
 
 struct XIBImporterTests {
@@ -104,7 +105,10 @@ struct XIBImporterTests {
         let spec = try Spec.decode(Array(result.specJSON.utf8))
         let layout = try LayoutSolver.solve(
             canvas: spec.canvas, views: spec.views, constraints: spec.constraints,
-            intrinsicSizes: Dictionary(uniqueKeysWithValues: spec.views.map { ($0.tag, try! wenQuanYi.measure(spec.view(tag: $0.tag)!.texts[.idle]!, $0.font)) }))
+            intrinsicSizes: Dictionary(
+                uniqueKeysWithValues: spec.views.map {
+                    ($0.tag, try! wenQuanYi.measure(spec.view(tag: $0.tag)!.texts[.idle]!, $0.font))
+                }))
         // uikit-semantics.md §6.2: 325 pt in 12 equal widths, every edge rounded to the nearest 0.5 pt.
         let edges = [25, 52, 79, 106.5, 133.5, 160.5, 187.5, 214.5, 241.5, 269, 296, 323, 350]
         for tag in 1...12 {
@@ -117,14 +121,19 @@ struct XIBImporterTests {
     @Test func duplicatedConstraintsAreDroppedWithAWarning() throws {
         let name = "equal-widths.xib"
         let result = try importFixture(name)
-        #expect(result.warnings == [
-            ImportWarning(
-                line: try line(of: "id=\"C09-eq-009\"", in: name), element: "<constraint id=\"C09-eq-009\">",
-                message: "duplicates <constraint id=\"C08-eq-008\"> on line \(try line(of: "id=\"C08-eq-008\"", in: name)); dropped"),
-            ImportWarning(
-                line: try line(of: "id=\"C18-eq-018\"", in: name), element: "<constraint id=\"C18-eq-018\">",
-                message: "duplicates <constraint id=\"C17-eq-017\"> on line \(try line(of: "id=\"C17-eq-017\"", in: name)); dropped"),
-        ])
+        #expect(
+            result.warnings == [
+                ImportWarning(
+                    line: try line(of: "id=\"C09-eq-009\"", in: name), element: "<constraint id=\"C09-eq-009\">",
+                    message:
+                        "duplicates <constraint id=\"C08-eq-008\"> on line \(try line(of: "id=\"C08-eq-008\"", in: name)); dropped"
+                ),
+                ImportWarning(
+                    line: try line(of: "id=\"C18-eq-018\"", in: name), element: "<constraint id=\"C18-eq-018\">",
+                    message:
+                        "duplicates <constraint id=\"C17-eq-017\"> on line \(try line(of: "id=\"C17-eq-017\"", in: name)); dropped"
+                ),
+            ])
         #expect(result.warnings.first?.line == 101)
         let spec = try Spec.decode(Array(result.specJSON.utf8))
         #expect(spec.constraints.count == 11 * 4 + 3)
@@ -151,7 +160,10 @@ struct XIBImporterTests {
         }
         let report = ImportReport.lines(for: result, path: "avenir.xib")
         #expect(report.contains("avenir.xib: note: font 'Avenir-Book' is drawn with 'WenQuanYi Micro Hei'"))
-        #expect(report.last == "avenir.xib:\(try line(of: "x=\"323\"", in: "equal-widths.xib")): frame of tag 12: IB (323, 16.5, 27, 27.5), solved (323, 18.5, 27, 23.5)")
+        #expect(
+            report.last
+                == "avenir.xib:\(try line(of: "x=\"323\"", in: "equal-widths.xib")): frame of tag 12: IB (323, 16.5, 27, 27.5), solved (323, 18.5, 27, 23.5)"
+        )
     }
 
     // MARK: - Intrinsic sizes (the rotate-and-scale layout from WenQuanYi 22's measured size)
@@ -183,26 +195,31 @@ struct XIBImporterTests {
         let name = "attributes.xib"
         let result = try importFixture(name)
         func at(_ id: String) throws -> Int { try line(of: "id=\"\(id)\"", in: name) }
-        #expect(result.warnings == [
-            ImportWarning(line: try at("Av5-at-vw5"), element: "<view id=\"Av5-at-vw5\">", message: "no tag; assigned tag 5"),
-            ImportWarning(
-                line: try at("Al2-at-lb2"), element: "<label id=\"Al2-at-lb2\">",
-                message: "hidden='YES' is not representable; imported as alpha 0"),
-            ImportWarning(
-                line: try at("Al2-at-lb2"), element: "<label id=\"Al2-at-lb2\">",
-                message: "horizontalHuggingPriority 251 and verticalHuggingPriority 252 differ; a spec has one value, using 251"),
-            ImportWarning(
-                line: try at("Ab4-at-bt4"), element: "<button id=\"Ab4-at-bt4\">",
-                message: "<button> is not supported; imported as a placeholder plain view with tag 4"),
-            ImportWarning(
-                line: try at("Ac3-at-c03"), element: "<constraint id=\"Ac3-at-c03\">",
-                message: "secondAttribute 'topMargin' is a margin attribute, not representable in a spec; dropped"),
-        ])
+        #expect(
+            result.warnings == [
+                ImportWarning(
+                    line: try at("Av5-at-vw5"), element: "<view id=\"Av5-at-vw5\">", message: "no tag; assigned tag 5"),
+                ImportWarning(
+                    line: try at("Al2-at-lb2"), element: "<label id=\"Al2-at-lb2\">",
+                    message: "hidden='YES' is not representable; imported as alpha 0"),
+                ImportWarning(
+                    line: try at("Al2-at-lb2"), element: "<label id=\"Al2-at-lb2\">",
+                    message:
+                        "horizontalHuggingPriority 251 and verticalHuggingPriority 252 differ; a spec has one value, using 251"
+                ),
+                ImportWarning(
+                    line: try at("Ab4-at-bt4"), element: "<button id=\"Ab4-at-bt4\">",
+                    message: "<button> is not supported; imported as a placeholder plain view with tag 4"),
+                ImportWarning(
+                    line: try at("Ac3-at-c03"), element: "<constraint id=\"Ac3-at-c03\">",
+                    message: "secondAttribute 'topMargin' is a margin attribute, not representable in a spec; dropped"),
+            ])
         #expect(result.warnings[3].line == 46)
         #expect(result.frameDifferences == [])
-        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == [
-            "System Bold -> WenQuanYi Micro Hei bold", "System Semibold -> WenQuanYi Micro Hei semibold",
-        ])
+        #expect(
+            result.fontMapping.map { "\($0.from) -> \($0.to)" } == [
+                "System Bold -> WenQuanYi Micro Hei bold", "System Semibold -> WenQuanYi Micro Hei semibold",
+            ])
 
         let spec = try Spec.decode(Array(result.specJSON.utf8))
         #expect(spec.views.map(\.tag) == [1, 2, 5, 4])
@@ -245,14 +262,19 @@ struct XIBImporterTests {
             try importFixture("not-interface-builder.plist")
         }
         let error = ImportError.notInterfaceBuilder(line: 3, found: "<plist>")
-        #expect(error.formatted(file: "a.plist") == """
-            a.plist:3: error: expected an Interface Builder document, \
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"> or \
-            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">, found <plist>
-            """)
+        #expect(
+            error.formatted(file: "a.plist") == """
+                a.plist:3: error: expected an Interface Builder document, \
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB"> or \
+                <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB">, found <plist>
+                """)
         let other = #"<?xml version="1.0"?><document type="com.apple.InterfaceBuilder3.Cocoa.XIB"/>"#
-        #expect(throws: ImportError.notInterfaceBuilder(line: 1, found: #"<document type="com.apple.InterfaceBuilder3.Cocoa.XIB">"#)) {
-            try XIBImporter.importDocument(Array(other.utf8), fileName: "mac.xib", animation: .none, measurer: wenQuanYi)
+        #expect(
+            throws: ImportError.notInterfaceBuilder(
+                line: 1, found: #"<document type="com.apple.InterfaceBuilder3.Cocoa.XIB">"#)
+        ) {
+            try XIBImporter.importDocument(
+                Array(other.utf8), fileName: "mac.xib", animation: .none, measurer: wenQuanYi)
         }
     }
 
@@ -264,10 +286,15 @@ struct XIBImporterTests {
             guard case .notXML(let line, _) = error else { throw error }
             // The <view> opened on line 4 is never closed; libxml2 gives up at the end, line 6.
             #expect(line == 6)
-            #expect(error.formatted(file: "t.xib") == "t.xib:6: error: not an XML document (extra content at the end of the document); expected an Interface Builder .xib or .storyboard")
+            #expect(
+                error.formatted(file: "t.xib")
+                    == "t.xib:6: error: not an XML document (extra content at the end of the document); expected an Interface Builder .xib or .storyboard"
+            )
         }
-        #expect(throws: ImportError.notXML(line: 1, detail: "the document is empty or does not start with an element")) {
-            try XIBImporter.importDocument(Array("{\"canvas\": 1}".utf8), fileName: "x.json", animation: .none, measurer: wenQuanYi)
+        #expect(throws: ImportError.notXML(line: 1, detail: "the document is empty or does not start with an element"))
+        {
+            try XIBImporter.importDocument(
+                Array("{\"canvas\": 1}".utf8), fileName: "x.json", animation: .none, measurer: wenQuanYi)
         }
     }
 
@@ -316,11 +343,12 @@ struct StoryboardAndReportTests {
     @Test func aStoryboardImportsItsFirstScene() throws {
         let name = "scene.storyboard"
         let result = try importFixture(name)
-        #expect(result.warnings == [
-            ImportWarning(
-                line: try line(of: "sceneID=\"Sc2-sn-002\"", in: name), element: "<scene>",
-                message: "only the first scene is imported; this scene is skipped"),
-        ])
+        #expect(
+            result.warnings == [
+                ImportWarning(
+                    line: try line(of: "sceneID=\"Sc2-sn-002\"", in: name), element: "<scene>",
+                    message: "only the first scene is imported; this scene is skipped")
+            ])
         #expect(result.frameDifferences == [])
         let spec = try Spec.decode(Array(result.specJSON.utf8))
         #expect(spec.canvas.width == 375 && spec.canvas.height == 60)
@@ -355,11 +383,12 @@ struct StoryboardAndReportTests {
                     solved: Rect(x: 241.25, y: 16.5, width: 27.75, height: 27.5)),
             ],
             fontMapping: [(from: "Avenir-Book", to: "WenQuanYi Micro Hei")])
-        #expect(ImportReport.lines(for: result, path: "a/b.xib") == [
-            "a/b.xib:46: warning: <button id=\"Ab4-at-bt4\">: not supported",
-            "a/b.xib: note: font 'Avenir-Book' is drawn with 'WenQuanYi Micro Hei'",
-            "a/b.xib:14: frame of tag 3: IB (290, 15, 20, 30), solved (290, 15, 20, 31)",
-            "a/b.xib:40: frame of tag 9: IB (241.5, 16.5, 27.5, 27.5), solved (241.25, 16.5, 27.75, 27.5)",
-        ])
+        #expect(
+            ImportReport.lines(for: result, path: "a/b.xib") == [
+                "a/b.xib:46: warning: <button id=\"Ab4-at-bt4\">: not supported",
+                "a/b.xib: note: font 'Avenir-Book' is drawn with 'WenQuanYi Micro Hei'",
+                "a/b.xib:14: frame of tag 3: IB (290, 15, 20, 30), solved (290, 15, 20, 31)",
+                "a/b.xib:40: frame of tag 9: IB (241.5, 16.5, 27.5, 27.5), solved (241.25, 16.5, 27.75, 27.5)",
+            ])
     }
 }

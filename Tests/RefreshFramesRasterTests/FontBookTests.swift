@@ -1,5 +1,6 @@
 import RefreshFramesCore
 import Testing
+
 @testable import RefreshFramesRaster
 
 @Suite struct FontBookTests {

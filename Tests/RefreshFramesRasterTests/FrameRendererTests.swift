@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import RefreshFramesCore
 import Testing
+
 @testable import RefreshFramesRaster
 
 @Suite struct FrameRendererTests {
@@ -114,7 +115,9 @@ import Testing
 
     @Test func roundedBackgroundIsAntialiased() throws {
         var scene = Scene()
-        let spec = ViewSpec(tag: 1, kind: .view, backgroundColor: RGBA(red: 1, green: 0, blue: 0), cornerRadius: .quarterOfWidthPlusHeight)
+        let spec = ViewSpec(
+            tag: 1, kind: .view, backgroundColor: RGBA(red: 1, green: 0, blue: 0),
+            cornerRadius: .quarterOfWidthPlusHeight)
         scene.add(spec, frame: Rect(x: 30, y: 30, width: 40, height: 40))
         let bitmap = try scene.render(scale: 2)
         #expect(bitmap[100, 100] == (255, 0, 0, 255))
@@ -198,7 +201,9 @@ import Testing
     @Test func spinnerDrawsVisibleSpokesWithATrail() throws {
         var scene = Scene()
         let spec = ViewSpec(tag: 1, kind: .spinner, tintColor: .black)
-        scene.add(spec, frame: Rect(x: 80, y: 40, width: 40, height: 40), spinner: SpinnerState(visibleSpokes: 12, leadingSpoke: 0))
+        scene.add(
+            spec, frame: Rect(x: 80, y: 40, width: 40, height: 40),
+            spinner: SpinnerState(visibleSpokes: 12, leadingSpoke: 0))
         let full = try scene.render(scale: 2)
         // Spoke 0 at 12 o'clock is the leading one (opaque); spoke 1 (1 o'clock) is furthest behind.
         let top = full[200, 92]
@@ -221,7 +226,9 @@ import Testing
         pill.tag = 2
         pill.backgroundColor = RGBA(red: 0.2, green: 0.6, blue: 1, alpha: 0.7)
         pill.cornerRadius = .quarterOfWidthPlusHeight
-        scene.add(pill, frame: Rect(x: 20, y: 20, width: 90, height: 26), text: "我是 pull", transform: Transform(rotation: -45), alpha: 0.8)
+        scene.add(
+            pill, frame: Rect(x: 20, y: 20, width: 90, height: 26), text: "我是 pull",
+            transform: Transform(rotation: -45), alpha: 0.8)
         let first = try scene.render()
         #expect(try scene.render() == first)
         let renderer = FrameRenderer(canvas: scene.canvas, views: scene.specs, fonts: .shared, text: rendering)

@@ -1,6 +1,7 @@
 import Foundation
 import RefreshFramesCore
 import Testing
+
 @testable import RefreshFramesRaster
 
 /// Resident memory in bytes, from /proc.
@@ -23,7 +24,8 @@ struct LeakTests {
                 views: views.map { v in
                     ViewState(
                         tag: v.tag, text: "我是", frame: Rect(x: Double(v.tag) * 45, y: 15, width: 40, height: 30),
-                        transform: Transform(rotation: Double(i % 90)), alpha: 1, textColor: .black, backgroundColor: .clear)
+                        transform: Transform(rotation: Double(i % 90)), alpha: 1, textColor: .black,
+                        backgroundColor: .clear)
                 })
         }
         for i in 0..<100 { _ = try PNGCodec.decode(try PNGCodec.encode(try renderer.render(state(i)))) }

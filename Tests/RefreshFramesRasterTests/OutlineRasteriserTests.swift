@@ -1,13 +1,16 @@
 import RefreshFramesCore
 import Testing
+
 @testable import RefreshFramesRaster
 
 /// The terminal's text path (`TextRendering.unhinted`) against gd's hinted one.
 @Suite struct OutlineRasteriserTests {
     static let label = ViewSpec(tag: 1, texts: [.idle: "下拉刷新"], font: FontSpec(size: 17), textColor: .black)
 
-    func render(_ rendering: TextRendering, text: String = "下拉刷新", size: Double = 17, scale: Double = 1,
-        canvasWidth: Double = 200, transform: Transform = .identity) throws -> Bitmap {
+    func render(
+        _ rendering: TextRendering, text: String = "下拉刷新", size: Double = 17, scale: Double = 1,
+        canvasWidth: Double = 200, transform: Transform = .identity
+    ) throws -> Bitmap {
         var scene = Scene()
         scene.canvas = Canvas(width: canvasWidth, height: 60, scale: 2, background: .white)
         scene.text = rendering
@@ -20,9 +23,10 @@ import Testing
     @Test func unhintedTextLandsWhereHintedTextDoes() throws {
         let hinted = Ink(try render(.hinted, scale: 2))
         let unhinted = Ink(try render(.unhinted, scale: 2))
-        for (a, b) in [(hinted.minX, unhinted.minX), (hinted.maxX, unhinted.maxX), (hinted.minY, unhinted.minY),
-            (hinted.maxY, unhinted.maxY)]
-        {
+        for (a, b) in [
+            (hinted.minX, unhinted.minX), (hinted.maxX, unhinted.maxX), (hinted.minY, unhinted.minY),
+            (hinted.maxY, unhinted.maxY),
+        ] {
             #expect(abs(a - b) <= 2, "hinted ink \(hinted), unhinted \(unhinted)")
         }
         let ratio = Double(unhinted.count) / Double(hinted.count)

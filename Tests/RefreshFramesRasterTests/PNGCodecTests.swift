@@ -1,5 +1,6 @@
 import RefreshFramesCore
 import Testing
+
 @testable import RefreshFramesRaster
 
 @Suite struct PNGCodecTests {
@@ -27,7 +28,9 @@ import Testing
         for x in 0..<256 { #expect(abs(Int(decoded[x, 0].alpha) - x) <= 1) }
     }
 
-    static let garbage: [[UInt8]] = [[], Array("not a png at all".utf8), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0]]
+    static let garbage: [[UInt8]] = [
+        [], Array("not a png at all".utf8), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0],
+    ]
 
     @Test(arguments: garbage)
     func garbageThrows(bytes: [UInt8]) {

@@ -1,9 +1,11 @@
 import Foundation
 import Testing
+
 @testable import RefreshFramesCore
 @testable import RefreshFramesRaster
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
 
 private func sceneFrame(_ name: String, at time: Double, scale: Double = 2) throws -> (Bitmap, SceneState) {
     let bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent("samples/\(name).json")))
@@ -133,7 +135,8 @@ struct SceneCanvasTests {
         let glyph = try #require(try ColorEmoji.shared.glyph("🤗", pixelSize: 8))
         for (x, y) in [(20, 3), (3, 20), (-30, 3), (3, -30)] {
             canvas.blend(glyph, x: x, y: y, alpha: 1)
-            canvas.blend(Bitmap(width: 4, height: 4, pixels: Array(repeating: 255, count: 64)), x: x, y: y, clipY: 0..<10)
+            canvas.blend(
+                Bitmap(width: 4, height: 4, pixels: Array(repeating: 255, count: 64)), x: x, y: y, clipY: 0..<10)
         }
         canvas.fill(PixelBox(x0: 20, y0: 20, x1: 30, y1: 30), .black, alpha: 1)
         #expect(canvas.surface.bitmap().pixels.allSatisfy { $0 == 255 })

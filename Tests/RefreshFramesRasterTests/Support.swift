@@ -1,5 +1,6 @@
 import Foundation
 import RefreshFramesCore
+
 @testable import RefreshFramesRaster
 
 /// One label or view on a canvas, with its state, for building frames by hand.
@@ -15,10 +16,11 @@ struct Scene {
         textColor: RGBA? = nil, backgroundColor: RGBA? = nil, spinner: SpinnerState? = nil
     ) {
         specs.append(spec)
-        states.append(ViewState(
-            tag: spec.tag, text: text ?? spec.texts[.idle], frame: frame, transform: transform, alpha: alpha,
-            textColor: textColor ?? spec.textColor, backgroundColor: backgroundColor ?? spec.backgroundColor,
-            spinner: spinner))
+        states.append(
+            ViewState(
+                tag: spec.tag, text: text ?? spec.texts[.idle], frame: frame, transform: transform, alpha: alpha,
+                textColor: textColor ?? spec.textColor, backgroundColor: backgroundColor ?? spec.backgroundColor,
+                spinner: spinner))
     }
 
     var state: FrameState {
@@ -28,7 +30,8 @@ struct Scene {
     }
 
     func render(scale: Double? = nil) throws -> Bitmap {
-        let bitmap = try FrameRenderer(canvas: canvas, views: specs, fonts: .shared, text: text).render(state, scale: scale)
+        let bitmap = try FrameRenderer(canvas: canvas, views: specs, fonts: .shared, text: text).render(
+            state, scale: scale)
         dump(bitmap)
         return bitmap
     }

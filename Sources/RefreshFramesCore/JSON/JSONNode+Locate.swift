@@ -6,7 +6,8 @@ extension JSONNode {
         while !rest.isEmpty {
             if rest.hasPrefix(".") { rest = rest.dropFirst() }
             if rest.hasPrefix("[") {
-                guard let close = rest.firstIndex(of: "]"), let i = Int(rest[rest.index(after: rest.startIndex)..<close]),
+                guard let close = rest.firstIndex(of: "]"),
+                    let i = Int(rest[rest.index(after: rest.startIndex)..<close]),
                     case .array(let elements) = node.value, elements.indices.contains(i)
                 else { return node.location }
                 node = elements[i]

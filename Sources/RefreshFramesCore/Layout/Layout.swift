@@ -47,7 +47,8 @@ public struct Layout: Sendable, Equatable {
     public var dump: String {
         frames.keys.sorted().map { tag in
             let f = frames[tag]!
-            return "tag \(tag): x=\(formatNumber(f.x)) y=\(formatNumber(f.y)) w=\(formatNumber(f.width)) h=\(formatNumber(f.height))"
+            return
+                "tag \(tag): x=\(formatNumber(f.x)) y=\(formatNumber(f.y)) w=\(formatNumber(f.width)) h=\(formatNumber(f.height))"
         }.joined(separator: "\n")
     }
 }

@@ -34,7 +34,9 @@ public enum LayoutSolver {
                 case .unsatisfiableAmongMany(_, let count):
                     throw LayoutError(
                         path: entry.path,
-                        message: "cannot hold together with the \(count) required constraints before it (\(entry.text)); too many to narrow down to the ones it conflicts with")
+                        message:
+                            "cannot hold together with the \(count) required constraints before it (\(entry.text)); too many to narrow down to the ones it conflicts with"
+                    )
                 }
             }
         }
@@ -79,8 +81,10 @@ private struct LayoutSystem {
         /// How a user would write it: `view 3 width == 30`.
         var text: String
 
-        init(_ lhs: LinearExpression, _ relation: LinearConstraint.Relation, _ rhs: LinearExpression,
-             strength: Strength = .required, path: String, text: String) {
+        init(
+            _ lhs: LinearExpression, _ relation: LinearConstraint.Relation, _ rhs: LinearExpression,
+            strength: Strength = .required, path: String, text: String
+        ) {
             constraint = LinearConstraint(expression: lhs - rhs, relation: relation, strength: strength)
             self.path = path
             self.text = text
@@ -154,7 +158,9 @@ private struct LayoutSystem {
         let view = views[index]
         let frame = FrameVariables(index: index)
         let path = "views[\(index)]"
-        let dimensions = [("width", frame.width, intrinsicSize?.width), ("height", frame.height, intrinsicSize?.height)]
+        let dimensions = [
+            ("width", frame.width, intrinsicSize?.width), ("height", frame.height, intrinsicSize?.height),
+        ]
         var entries: [Entry] = []
         for (name, variable, _) in dimensions {
             let size = LinearExpression(variable)
@@ -172,12 +178,15 @@ private struct LayoutSystem {
             let size = LinearExpression(variable)
             let rounded = ceilToPixel(intrinsic)
             let text = "view \(view.tag) \(name)"
-            entries.append(Entry(
-                size, .lessThanOrEqual, LinearExpression(rounded), strength: Self.strength(view.huggingPriority),
-                path: path, text: "\(text) <= \(formatNumber(rounded)) (content hugging)"))
-            entries.append(Entry(
-                size, .greaterThanOrEqual, LinearExpression(rounded), strength: Self.strength(view.compressionPriority),
-                path: path, text: "\(text) >= \(formatNumber(rounded)) (compression resistance)"))
+            entries.append(
+                Entry(
+                    size, .lessThanOrEqual, LinearExpression(rounded), strength: Self.strength(view.huggingPriority),
+                    path: path, text: "\(text) <= \(formatNumber(rounded)) (content hugging)"))
+            entries.append(
+                Entry(
+                    size, .greaterThanOrEqual, LinearExpression(rounded),
+                    strength: Self.strength(view.compressionPriority),
+                    path: path, text: "\(text) >= \(formatNumber(rounded)) (compression resistance)"))
         }
         return entries
     }
@@ -214,11 +223,12 @@ private struct LayoutSystem {
             right = LinearExpression(spec.constant)
             rightText = formatNumber(spec.constant)
         }
-        let relation: LinearConstraint.Relation = switch spec.relation {
-        case .equal: .equal
-        case .lessThanOrEqual: .lessThanOrEqual
-        case .greaterThanOrEqual: .greaterThanOrEqual
-        }
+        let relation: LinearConstraint.Relation =
+            switch spec.relation {
+            case .equal: .equal
+            case .lessThanOrEqual: .lessThanOrEqual
+            case .greaterThanOrEqual: .greaterThanOrEqual
+            }
         return Entry(
             left, relation, right, strength: Self.strength(spec.priority),
             path: spec.path, text: "\(spec.item) \(spec.attribute) \(spec.relation.rawValue) \(rightText)")
@@ -240,7 +250,10 @@ private struct LayoutSystem {
     private func expression(
         _ item: LayoutItem, _ attribute: LayoutAttribute, path: String
     ) throws(LayoutError) -> LinearExpression {
-        let left, top, width, height: LinearExpression
+        let left: LinearExpression
+        let top: LinearExpression
+        let width: LinearExpression
+        let height: LinearExpression
         switch item {
         case .superview:
             (left, top) = (LinearExpression(0), LinearExpression(0))

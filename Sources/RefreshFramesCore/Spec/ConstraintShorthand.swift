@@ -1,7 +1,8 @@
 /// Parses the one-line constraint form, e.g. `3.centerX == superview.centerX - 19`,
 /// `2.trailing == 3.leading - 10 @750`, `1.width == 20`, `4.width == 0.5 * 3.width`.
 enum ConstraintShorthand {
-    static let grammar = "TAG.attribute (==|<=|>=) [MULTIPLIER *] ITEM.attribute [(+|-) CONSTANT] [@PRIORITY], or TAG.attribute (==|<=|>=) CONSTANT [@PRIORITY]"
+    static let grammar =
+        "TAG.attribute (==|<=|>=) [MULTIPLIER *] ITEM.attribute [(+|-) CONSTANT] [@PRIORITY], or TAG.attribute (==|<=|>=) CONSTANT [@PRIORITY]"
 
     static func parse(
         _ text: String, path: String, location: SourceLocation, tags: Set<Int>
@@ -25,9 +26,12 @@ enum ConstraintShorthand {
         let relation = LayoutRelation(rawValue: tokens[relIndex])!
         let left = Array(tokens[..<relIndex])
         var right = Array(tokens[(relIndex + 1)...])
-        guard left.count == 1 else { throw fail("'\(text)': expected one ITEM.attribute before '\(relation.rawValue)'") }
+        guard left.count == 1 else {
+            throw fail("'\(text)': expected one ITEM.attribute before '\(relation.rawValue)'")
+        }
         let (item, attribute) = try reference(left[0], text: text, tags: tags, fail: fail)
-        var constraint = ConstraintSpec(item: item, attribute: attribute, relation: relation, priority: priority, path: path)
+        var constraint = ConstraintSpec(
+            item: item, attribute: attribute, relation: relation, priority: priority, path: path)
         guard !right.isEmpty else { throw fail("'\(text)': nothing after '\(relation.rawValue)'; expected \(grammar)") }
         if right.count == 1, let c = Double(right[0]) {
             constraint.constant = c
@@ -95,7 +99,8 @@ enum ConstraintShorthand {
             } else if c == "*" || c == "+" || (c == "-" && !current.isEmpty) {
                 flush()
                 tokens.append(String(c))
-            } else if c == "-" && (tokens.last.map { ["+", "-", "*", "==", "<=", ">="].contains($0) } ?? true) == false {
+            } else if c == "-" && (tokens.last.map { ["+", "-", "*", "==", "<=", ">="].contains($0) } ?? true) == false
+            {
                 flush()
                 tokens.append("-")
             } else if c == "@" {

@@ -41,7 +41,9 @@ extension SpecDecoder {
                 table.rowHeight = .fixed(try h.number(in: 1...Limits.canvasPoints, limit: "canvasPoints"))
             }
         }
-        if let h = o.optional("sectionHeaderHeight") { table.sectionHeaderHeight = try h.number(in: 0...Limits.canvasPoints) }
+        if let h = o.optional("sectionHeaderHeight") {
+            table.sectionHeaderHeight = try h.number(in: 0...Limits.canvasPoints)
+        }
         if let c = o.optional("cell") { table.cell = try decodeCell(c) }
         guard let content = try decodeContent(o, owner: r) else {
             throw r.fail("missing the table's rows: give 'rows', 'sections' or 'generated'")
@@ -70,7 +72,8 @@ extension SpecDecoder {
         let present = ["rows", "sections", "generated"].filter { o.has($0) }
         if present.count > 1 {
             let second = o.optional(present[1])!
-            throw second.fail("give one of 'rows', 'sections' or 'generated', not both '\(present[0])' and '\(present[1])'")
+            throw second.fail(
+                "give one of 'rows', 'sections' or 'generated', not both '\(present[0])' and '\(present[1])'")
         }
         if let rows = o.optional("rows") {
             return .sections([SectionSpec(rows: try decodeRows(rows))])
@@ -98,7 +101,8 @@ extension SpecDecoder {
         if let g = o.optional("generated") {
             let go = try g.object()
             var generator = RowGenerator(
-                count: try go.required("count").integer(in: 0...Limits.tableRows), title: try text(go.required("title")))
+                count: try go.required("count").integer(in: 0...Limits.tableRows), title: try text(go.required("title"))
+            )
             if let d = go.optional("detail") { generator.detail = try text(d) }
             if let s = go.optional("seed") { generator.seed = UInt64(try s.integer(in: 0...999_999_999)) }
             try go.finish()
@@ -110,7 +114,9 @@ extension SpecDecoder {
 
     private func text(_ r: ValueReader) throws(SpecDiagnostic) -> String {
         let s = try r.string()
-        guard s.count <= Limits.textLength else { throw r.fail("text is over the limit textLength = \(Limits.textLength)") }
+        guard s.count <= Limits.textLength else {
+            throw r.fail("text is over the limit textLength = \(Limits.textLength)")
+        }
         return s
     }
 
@@ -136,7 +142,9 @@ extension SpecDecoder {
                 rows.append(RowSpec(text: try text(item)))
                 continue
             }
-            guard case .object = item.node.value else { throw item.expected("a row: a string or {\"text\", \"detail\"}") }
+            guard case .object = item.node.value else {
+                throw item.expected("a row: a string or {\"text\", \"detail\"}")
+            }
             let ro = try item.object()
             var row = RowSpec(text: try text(ro.required("text")))
             if let d = ro.optional("detail") { row.detail = try text(d) }
@@ -156,7 +164,9 @@ extension SpecDecoder {
             case "refreshBegan": at = .refreshBegan
             case let s:
                 var message = "expected seconds, \"endRefreshing\" or \"refreshBegan\", got '\(s)'"
-                if let m = closestMatch(to: s, in: ["endRefreshing", "refreshBegan"]) { message += "; did you mean '\(m)'?" }
+                if let m = closestMatch(to: s, in: ["endRefreshing", "refreshBegan"]) {
+                    message += "; did you mean '\(m)'?"
+                }
                 throw atReader.fail(message)
             }
         } else {
@@ -164,7 +174,9 @@ extension SpecDecoder {
         }
         let kinds = ["insert", "append", "reload"].filter { o.has($0) }
         guard kinds.count == 1 else {
-            if kinds.count > 1 { throw o.optional(kinds[1])!.fail("an update does one thing: give one of 'insert', 'append' or 'reload'") }
+            if kinds.count > 1 {
+                throw o.optional(kinds[1])!.fail("an update does one thing: give one of 'insert', 'append' or 'reload'")
+            }
             _ = (o.optional("insert"), o.optional("append"), o.optional("reload"))
             try o.finish()
             throw r.fail("missing the change: give 'insert', 'append' or 'reload'")
@@ -204,9 +216,13 @@ extension SpecDecoder {
         return rows
     }
 
-    private func animation(_ o: ObjectReader, default fallback: RowAnimation) throws(SpecDiagnostic) -> (RowAnimation, Double) {
+    private func animation(_ o: ObjectReader, default fallback: RowAnimation) throws(SpecDiagnostic) -> (
+        RowAnimation, Double
+    ) {
         let animation = try o.optional("animation")?.oneOf(RowAnimation.self) ?? fallback
-        let duration = try o.optional("duration")?.number(in: 0...Limits.rowAnimationDuration, limit: "rowAnimationDuration") ?? 0.3
+        let duration =
+            try o.optional("duration")?.number(in: 0...Limits.rowAnimationDuration, limit: "rowAnimationDuration")
+            ?? 0.3
         return (animation, duration)
     }
 
@@ -224,7 +240,8 @@ extension SpecDecoder {
                     throw reader.fail("insert: no section \(section); the table has \(counts.count)")
                 }
                 guard row <= counts[section] else {
-                    throw reader.fail("insert: row \(row) is past the end of section \(section), which has \(counts[section]) rows")
+                    throw reader.fail(
+                        "insert: row \(row) is past the end of section \(section), which has \(counts[section]) rows")
                 }
                 counts[section] += rows.count
             case .append(let section, let rows, _, _):
@@ -236,7 +253,8 @@ extension SpecDecoder {
                 counts = content.rowCounts
             }
             guard counts.reduce(0, +) <= Limits.tableRows else {
-                throw reader.fail("the table grows to \(counts.reduce(0, +)) rows, over the limit tableRows = \(Limits.tableRows)")
+                throw reader.fail(
+                    "the table grows to \(counts.reduce(0, +)) rows, over the limit tableRows = \(Limits.tableRows)")
             }
         }
     }

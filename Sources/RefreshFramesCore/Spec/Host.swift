@@ -32,7 +32,9 @@ public struct HostSpec: Sendable, Equatable {
     /// Row updates, in the order the spec gives them.
     public var updates: [TableUpdate]
 
-    public init(viewport: ViewportSize = ViewportSize(width: 375, height: 667), table: TableSpec, updates: [TableUpdate] = []) {
+    public init(
+        viewport: ViewportSize = ViewportSize(width: 375, height: 667), table: TableSpec, updates: [TableUpdate] = []
+    ) {
         self.viewport = viewport
         self.table = table
         self.updates = updates

@@ -106,7 +106,9 @@ public struct Transform: Sendable, Equatable {
     public var translationX: Double
     public var translationY: Double
 
-    public init(rotation: Double = 0, scaleX: Double = 1, scaleY: Double = 1, translationX: Double = 0, translationY: Double = 0) {
+    public init(
+        rotation: Double = 0, scaleX: Double = 1, scaleY: Double = 1, translationX: Double = 0, translationY: Double = 0
+    ) {
         self.rotation = rotation
         self.scaleX = scaleX
         self.scaleY = scaleY

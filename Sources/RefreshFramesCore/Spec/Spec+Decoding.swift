@@ -14,12 +14,14 @@ extension Spec {
 struct SpecDecoder {
     func decode(_ reader: ValueReader) throws(SpecDiagnostic) -> Spec {
         guard case .object = reader.node.value else {
-            throw reader.fail("expected a spec object with 'canvas', 'views' and 'scenario', got \(reader.node.kindDescription)")
+            throw reader.fail(
+                "expected a spec object with 'canvas', 'views' and 'scenario', got \(reader.node.kindDescription)")
         }
         let o = try reader.object()
         let description = try o.optional("description")?.string()
         let canvas = try decodeCanvas(o.required("canvas"))
-        let defaultFont = try o.optional("font").map { r throws(SpecDiagnostic) in try decodeFont(r, base: FontSpec()) } ?? FontSpec()
+        let defaultFont =
+            try o.optional("font").map { r throws(SpecDiagnostic) in try decodeFont(r, base: FontSpec()) } ?? FontSpec()
         let viewsReader = try o.required("views")
         let viewReaders = try viewsReader.array()
         guard !viewReaders.isEmpty else { throw viewsReader.fail("expected at least one view") }
@@ -109,14 +111,18 @@ struct SpecDecoder {
         if let t = o.optional("text") {
             if t.isString {
                 let s = try t.string()
-                guard s.count <= Limits.textLength else { throw t.fail("text is over the limit textLength = \(Limits.textLength)") }
+                guard s.count <= Limits.textLength else {
+                    throw t.fail("text is over the limit textLength = \(Limits.textLength)")
+                }
                 view.texts = [.idle: s, .refreshing: s]
             } else {
                 let to = try t.object()
                 for phase in RefreshPhase.allCases {
                     if let pr = to.optional(phase.rawValue) {
                         let s = try pr.string()
-                        guard s.count <= Limits.textLength else { throw pr.fail("text is over the limit textLength = \(Limits.textLength)") }
+                        guard s.count <= Limits.textLength else {
+                            throw pr.fail("text is over the limit textLength = \(Limits.textLength)")
+                        }
                         view.texts[phase] = s
                     }
                 }
@@ -222,7 +228,9 @@ struct SpecDecoder {
             } else {
                 if let first = o.members.first {
                     var message = "unknown step '\(first.key)'; expected 'animate' or 'each'"
-                    if let m = closestMatch(to: first.key, in: ["animate", "each"]) { message = "unknown step '\(first.key)'; did you mean '\(m)'?" }
+                    if let m = closestMatch(to: first.key, in: ["animate", "each"]) {
+                        message = "unknown step '\(first.key)'; did you mean '\(m)'?"
+                    }
                     throw SpecDiagnostic(path: sr.path + "." + first.key, location: first.keyLocation, message: message)
                 }
                 throw sr.fail("expected a step: {\"animate\": …} or {\"each\": …}")
@@ -234,7 +242,9 @@ struct SpecDecoder {
 
     func decodeViewList(_ r: ValueReader, tags: [Int]) throws(SpecDiagnostic) -> [Int] {
         if r.isString {
-            guard try r.string() == "all" else { throw r.fail("expected \"all\", a list of tags or {\"from\", \"to\"}, got '\(try r.string())'") }
+            guard try r.string() == "all" else {
+                throw r.fail("expected \"all\", a list of tags or {\"from\", \"to\"}, got '\(try r.string())'")
+            }
             return tags
         }
         var list: [Int] = []
@@ -303,7 +313,8 @@ struct SpecDecoder {
             case "easeOut": return .easeOut
             case "easeInOut": return .easeInOut
             default:
-                var message = "'\(s)' is not a curve; expected \(names.joined(separator: ", ")), {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {\"damping\", \"velocity\"}}"
+                var message =
+                    "'\(s)' is not a curve; expected \(names.joined(separator: ", ")), {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {\"damping\", \"velocity\"}}"
                 if let m = closestMatch(to: s, in: names) { message = "'\(s)' is not a curve; did you mean '\(m)'?" }
                 throw r.fail(message)
             }
@@ -344,7 +355,9 @@ struct SpecDecoder {
         var changes = Changes()
         if let t = o.optional("transform") { changes.transform = try decodeTransform(t) }
         if let a = o.optional("alpha") { changes.alpha = try a.number(in: 0...1) }
-        if let c = o.optional("backgroundColor") { changes.backgroundColor = try decodeColorValue(c, allowNext: allowNext) }
+        if let c = o.optional("backgroundColor") {
+            changes.backgroundColor = try decodeColorValue(c, allowNext: allowNext)
+        }
         if let c = o.optional("textColor") { changes.textColor = try decodeColorValue(c, allowNext: allowNext) }
         try o.finish()
         if changes.isEmpty {
@@ -356,7 +369,8 @@ struct SpecDecoder {
     func decodeTransform(_ r: ValueReader) throws(SpecDiagnostic) -> Transform {
         if r.isString {
             guard try r.string() == "identity" else {
-                throw r.fail("expected \"identity\" or {\"rotation\", \"scale\", \"translation\"}, got '\(try r.string())'")
+                throw r.fail(
+                    "expected \"identity\" or {\"rotation\", \"scale\", \"translation\"}, got '\(try r.string())'")
             }
             return .identity
         }
@@ -390,7 +404,8 @@ struct SpecDecoder {
     func decodeScenario(_ r: ValueReader) throws(SpecDiagnostic) -> Scenario {
         let o = try r.object()
         let seconds = 0...Limits.scenarioDuration
-        var scenario = Scenario(workDuration: try o.required("workDuration").number(in: seconds, limit: "scenarioDuration"))
+        var scenario = Scenario(
+            workDuration: try o.required("workDuration").number(in: seconds, limit: "scenarioDuration"))
         if let p = o.optional("pull") {
             let frames = try p.array()
             guard frames.count <= Limits.pullKeyframes else {
@@ -401,7 +416,10 @@ struct SpecDecoder {
                 let pair = try f.array()
                 guard pair.count == 2 else { throw f.fail("expected [seconds, points]") }
                 let time = try pair[0].number(in: seconds)
-                guard time > last else { throw pair[0].fail("keyframe times must increase; \(formatNumber(time)) follows \(formatNumber(last))") }
+                guard time > last else {
+                    throw pair[0].fail(
+                        "keyframe times must increase; \(formatNumber(time)) follows \(formatNumber(last))")
+                }
                 last = time
                 scenario.pull.append(PullKeyframe(time: time, distance: try pair[1].number(in: 0...2000)))
             }
@@ -420,9 +438,13 @@ struct SpecDecoder {
         case (_?, let t?): throw t.fail("give either 'refreshAt' or 'refreshAtPull', not both")
         }
         if let h = o.optional("controlHeight") { scenario.controlHeight = try h.number(in: 1...Limits.canvasPoints) }
-        if let a = o.optional("contentAlphaFollowsPull") { scenario.contentAlphaFollowsPull = try a.number(in: 1...2000) }
+        if let a = o.optional("contentAlphaFollowsPull") {
+            scenario.contentAlphaFollowsPull = try a.number(in: 1...2000)
+        }
         if let c = o.optional("collapseDuration") { scenario.collapseDuration = try c.number(in: 0...10) }
-        if let d = o.optional("duration") { scenario.duration = try d.number(in: 0.01...Limits.scenarioDuration, limit: "scenarioDuration") }
+        if let d = o.optional("duration") {
+            scenario.duration = try d.number(in: 0.01...Limits.scenarioDuration, limit: "scenarioDuration")
+        }
         try o.finish()
         return scenario
     }
@@ -433,7 +455,8 @@ extension Program {
         func uses(_ steps: [Step]) -> Bool {
             steps.contains { step in
                 switch step {
-                case .animate(let a): a.changes.textColor == .nextPaletteColor || a.changes.backgroundColor == .nextPaletteColor
+                case .animate(let a):
+                    a.changes.textColor == .nextPaletteColor || a.changes.backgroundColor == .nextPaletteColor
                 case .each(let e): uses(e.steps)
                 }
             }

@@ -47,7 +47,9 @@ struct ValueReader {
             if let limit, v > range.upperBound {
                 throw fail("\(formatNumber(v)) is over the limit \(limit) = \(formatNumber(range.upperBound))")
             }
-            throw fail("expected a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)), got \(formatNumber(v))")
+            throw fail(
+                "expected a number from \(formatNumber(range.lowerBound)) to \(formatNumber(range.upperBound)), got \(formatNumber(v))"
+            )
         }
         return v
     }
@@ -68,7 +70,8 @@ struct ValueReader {
         switch node.value {
         case .string(let s):
             guard let c = RGBA(parsing: s) else {
-                var message = "'\(s)' is not a colour; expected #RRGGBB, #RRGGBBAA or a UIKit name (red, magenta, clear…)"
+                var message =
+                    "'\(s)' is not a colour; expected #RRGGBB, #RRGGBBAA or a UIKit name (red, magenta, clear…)"
                 if let m = closestMatch(to: s, in: Array(RGBA.named.keys)) { message += "; did you mean '\(m)'?" }
                 throw fail(message)
             }
@@ -91,7 +94,8 @@ struct ValueReader {
         }
     }
 
-    func oneOf<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(SpecDiagnostic) -> E where E.RawValue == String {
+    func oneOf<E: RawRepresentable & CaseIterable>(_ type: E.Type) throws(SpecDiagnostic) -> E
+    where E.RawValue == String {
         let s = try string()
         if let e = E(rawValue: s) { return e }
         let names = E.allCases.map(\.rawValue)

@@ -19,7 +19,8 @@ extension FrameState {
                 "\"backgroundColor\": \"\(v.backgroundColor.hexString)\"",
             ]
             if let s = v.spinner {
-                fields.append("\"spinner\": {\"visibleSpokes\": \(s.visibleSpokes), \"leadingSpoke\": \(s.leadingSpoke)}")
+                fields.append(
+                    "\"spinner\": {\"visibleSpokes\": \(s.visibleSpokes), \"leadingSpoke\": \(s.leadingSpoke)}")
             }
             return "{" + fields.joined(separator: ", ") + "}"
         }

@@ -37,7 +37,10 @@ struct ProgramRunner {
         for view in spec.views {
             guard let text = view.texts[.refreshing], text != view.texts[.idle] else { continue }
             let value = PropertyValue.text(expandClockTemplates(text, now: now))
-            segments.append(Segment(tag: view.tag, property: .text, from: current(view.tag, .text), to: value, start: began, end: began, curve: .linear))
+            segments.append(
+                Segment(
+                    tag: view.tag, property: .text, from: current(view.tag, .text), to: value, start: began, end: began,
+                    curve: .linear))
             model[view.tag, default: [:]][.text] = value
         }
     }
@@ -45,7 +48,10 @@ struct ProgramRunner {
     /// Spinners fade out (UIRefreshControl's `_goAway`, 0.3 s) when refreshing ends.
     mutating func fadeSpinners(at ended: Double, duration: Double) {
         for view in spec.views where view.kind == .spinner {
-            segments.append(Segment(tag: view.tag, property: .alpha, from: current(view.tag, .alpha), to: .number(0), start: ended, end: ended + duration, curve: .easeInOut))
+            segments.append(
+                Segment(
+                    tag: view.tag, property: .alpha, from: current(view.tag, .alpha), to: .number(0), start: ended,
+                    end: ended + duration, curve: .easeInOut))
         }
     }
 
@@ -54,11 +60,15 @@ struct ProgramRunner {
     private func neverAdvances(_ path: String) -> SpecDiagnostic {
         SpecDiagnostic(
             path: path, location: nil,
-            message: "the loop never advances: its steps only make instant changes (a label's textColor or backgroundColor), so no block takes time; animate transform or alpha")
+            message:
+                "the loop never advances: its steps only make instant changes (a label's textColor or backgroundColor), so no block takes time; animate transform or alpha"
+        )
     }
 
     /// Runs the loop from `start`; returns when it stopped (the reset applied).
-    mutating func run(_ program: Program, from start: Double, refreshEndsAt end: Double) throws(SpecDiagnostic) -> Double {
+    mutating func run(_ program: Program, from start: Double, refreshEndsAt end: Double) throws(SpecDiagnostic)
+        -> Double
+    {
         var t = Self.micros(start)
         let endMicros = Self.micros(end)
         switch program.check {
@@ -100,7 +110,9 @@ struct ProgramRunner {
             if blocks > Limits.animationBlocks {
                 throw SpecDiagnostic(
                     path: "program", location: nil,
-                    message: "the program runs more than \(Limits.animationBlocks) animation blocks before the refresh ends, over the limit animationBlocks = \(Limits.animationBlocks); lengthen its steps or shorten scenario.workDuration")
+                    message:
+                        "the program runs more than \(Limits.animationBlocks) animation blocks before the refresh ends, over the limit animationBlocks = \(Limits.animationBlocks); lengthen its steps or shorten scenario.workDuration"
+                )
             }
             let targets: [Int]
             switch a.target {
@@ -112,12 +124,15 @@ struct ProgramRunner {
             let delay = Self.micros(a.delay)
             var animated = false
             for tag in targets {
-                animated = apply(a.changes, to: tag, at: t, duration: duration, delay: delay, curve: a.curve) || animated
+                animated =
+                    apply(a.changes, to: tag, at: t, duration: duration, delay: delay, curve: a.curve) || animated
             }
             if segments.count > Limits.animationSegments {
                 throw SpecDiagnostic(
                     path: "program", location: nil,
-                    message: "the program makes more than \(Limits.animationSegments) property animations before the refresh ends, over the limit animationSegments = \(Limits.animationSegments); animate fewer views or shorten scenario.workDuration")
+                    message:
+                        "the program makes more than \(Limits.animationSegments) property animations before the refresh ends, over the limit animationSegments = \(Limits.animationSegments); animate fewer views or shorten scenario.workDuration"
+                )
             }
             // A block that animates nothing completes at once (UIKit calls the completion on the next turn).
             return animated ? t + delay + duration : t
@@ -137,18 +152,24 @@ struct ProgramRunner {
     }
 
     /// Returns whether any change was animated (not instant).
-    private mutating func apply(_ changes: Changes, to tag: Int, at t: Int64, duration: Int64, delay: Int64, curve: Curve) -> Bool {
+    private mutating func apply(
+        _ changes: Changes, to tag: Int, at t: Int64, duration: Int64, delay: Int64, curve: Curve
+    ) -> Bool {
         let kind = kinds[tag] ?? .view
         var animated = false
         func set(_ p: AnimatedProperty, _ value: PropertyValue, animatable: Bool) {
             let from = current(tag, p)
             if animatable && duration > 0 {
-                segments.append(Segment(
-                    tag: tag, property: p, from: from, to: value, start: Self.seconds(t + delay),
-                    end: Self.seconds(t + delay + duration), curve: curve))
+                segments.append(
+                    Segment(
+                        tag: tag, property: p, from: from, to: value, start: Self.seconds(t + delay),
+                        end: Self.seconds(t + delay + duration), curve: curve))
                 animated = true
             } else {
-                segments.append(Segment(tag: tag, property: p, from: from, to: value, start: Self.seconds(t), end: Self.seconds(t), curve: .linear))
+                segments.append(
+                    Segment(
+                        tag: tag, property: p, from: from, to: value, start: Self.seconds(t), end: Self.seconds(t),
+                        curve: .linear))
             }
             model[tag, default: [:]][p] = value
         }

@@ -42,7 +42,8 @@ extension Timeline {
                 throw SceneError(path: error.path, message: error.message)
             }
         }
-        var timeline = try Timeline(spec: spec, idleLayout: layouts[.idle]!, refreshingLayout: layouts[.refreshing]!, now: now)
+        var timeline = try Timeline(
+            spec: spec, idleLayout: layouts[.idle]!, refreshingLayout: layouts[.refreshing]!, now: now)
         if let host = spec.host {
             timeline.table = try TableTimeline(
                 host: host, controlHeight: spec.scenario.controlHeight, controlWidth: spec.canvas.width,

@@ -52,10 +52,14 @@ extension Transform {
     /// `identity`, `rotate(45°)`, `scale(1.5)`, `rotate(45°) scale(1.5, 2) translate(3, 0)`.
     public var dumpDescription: String {
         var parts: [String] = []
-        if translationX != 0 || translationY != 0 { parts.append("translate(\(formatNumber(translationX)), \(formatNumber(translationY)))") }
+        if translationX != 0 || translationY != 0 {
+            parts.append("translate(\(formatNumber(translationX)), \(formatNumber(translationY)))")
+        }
         if rotation != 0 { parts.append("rotate(\(formatNumber(rotation))°)") }
         if scaleX != 1 || scaleY != 1 {
-            parts.append(scaleX == scaleY ? "scale(\(formatNumber(scaleX)))" : "scale(\(formatNumber(scaleX)), \(formatNumber(scaleY)))")
+            parts.append(
+                scaleX == scaleY
+                    ? "scale(\(formatNumber(scaleX)))" : "scale(\(formatNumber(scaleX)), \(formatNumber(scaleY)))")
         }
         return parts.isEmpty ? "identity" : parts.joined(separator: " ")
     }

@@ -84,9 +84,12 @@ public struct TableTimeline: Sendable {
             let clock = now + Int64(max(time, 0).rounded(.down))
             func row(_ spec: RowSpec) -> (Int, RowSpec) {
                 defer { nextID += 1 }
-                return (nextID, RowSpec(
-                    text: expandClockTemplates(spec.text, now: clock),
-                    detail: spec.detail.map { expandClockTemplates($0, now: clock) }))
+                return (
+                    nextID,
+                    RowSpec(
+                        text: expandClockTemplates(spec.text, now: clock),
+                        detail: spec.detail.map { expandClockTemplates($0, now: clock) })
+                )
             }
             switch content {
             case .sections(let sections):
@@ -120,14 +123,18 @@ public struct TableTimeline: Sendable {
             var headers: [Header] = []
             for (s, section) in model.enumerated() {
                 if let title = section.header {
-                    headers.append(Header(section: s, title: title, frame: Rect(x: 0, y: y, width: width, height: table.sectionHeaderHeight)))
+                    headers.append(
+                        Header(
+                            section: s, title: title,
+                            frame: Rect(x: 0, y: y, width: width, height: table.sectionHeaderHeight)))
                     y += table.sectionHeaderHeight
                 }
                 for (r, (id, spec)) in section.rows.enumerated() {
                     let h = try height(spec)
-                    rows.append(Row(
-                        id: id, indexPath: IndexPath(section: s, row: r), text: spec.text, detail: spec.detail,
-                        frame: Rect(x: 0, y: y, width: width, height: h)))
+                    rows.append(
+                        Row(
+                            id: id, indexPath: IndexPath(section: s, row: r), text: spec.text, detail: spec.detail,
+                            frame: Rect(x: 0, y: y, width: width, height: h)))
                     y += h
                 }
             }
@@ -136,7 +143,11 @@ public struct TableTimeline: Sendable {
 
         var model = materialise(table.content, at: 0)
         let (rows0, headers0) = try layout(model)
-        var epochs = [Epoch(start: -.infinity, duration: 0, rows: rows0, headers: headers0, from: [:], inserted: [:], fromHeaders: [:])]
+        var epochs = [
+            Epoch(
+                start: -.infinity, duration: 0, rows: rows0, headers: headers0, from: [:], inserted: [:],
+                fromHeaders: [:])
+        ]
 
         func time(_ moment: UpdateMoment) -> Double {
             switch moment {
@@ -145,7 +156,9 @@ public struct TableTimeline: Sendable {
             case .seconds(let s): s
             }
         }
-        let ordered = host.updates.enumerated().sorted { (time($0.element.at), $0.offset) < (time($1.element.at), $1.offset) }
+        let ordered = host.updates.enumerated().sorted {
+            (time($0.element.at), $0.offset) < (time($1.element.at), $1.offset)
+        }
         for (_, update) in ordered {
             let t = time(update.at)
             let previous = epochs[epochs.count - 1]
@@ -202,21 +215,25 @@ public struct TableTimeline: Sendable {
             var fromHeaders: [Int: Rect] = [:]
             for h in TableTimeline.headers(of: previous, at: t) { fromHeaders[h.section] = h.frame }
             if case .reload = update.change { fromHeaders = [:] }
-            epochs.append(Epoch(
-                start: t, duration: duration, rows: rows, headers: headers, from: current, inserted: inserted,
-                fromHeaders: fromHeaders))
+            epochs.append(
+                Epoch(
+                    start: t, duration: duration, rows: rows, headers: headers, from: current, inserted: inserted,
+                    fromHeaders: fromHeaders))
         }
         self.epochs = epochs
     }
 
     /// Rows of an epoch at `time` (content coordinates), with alpha and draw order.
-    static func rows(of epoch: Epoch, at time: Double) -> [(id: Int, row: Row, frame: Rect, alpha: Double, behind: Bool)] {
+    static func rows(of epoch: Epoch, at time: Double) -> [(
+        id: Int, row: Row, frame: Rect, alpha: Double, behind: Bool
+    )] {
         let p = epoch.progress(at: time)
         return epoch.rows.map { row in
             let start = epoch.inserted[row.id] ?? epoch.from[row.id]
             guard let start, p < 1 else { return (row.id, row, row.frame, 1, false) }
             let frame = Rect(
-                x: start.frame.x + (row.frame.x - start.frame.x) * p, y: start.frame.y + (row.frame.y - start.frame.y) * p,
+                x: start.frame.x + (row.frame.x - start.frame.x) * p,
+                y: start.frame.y + (row.frame.y - start.frame.y) * p,
                 width: row.frame.width, height: row.frame.height)
             return (row.id, row, frame, start.alpha + (1 - start.alpha) * p, start.behind)
         }
@@ -255,7 +272,8 @@ public struct TableTimeline: Sendable {
             frame.y += pull
             return visible(frame) ? HeaderState(section: h.section, title: h.title, frame: frame) : nil
         }
-        let control = Rect(x: (viewport.width - controlWidth) / 2, y: pull - controlHeight, width: controlWidth, height: controlHeight)
+        let control = Rect(
+            x: (viewport.width - controlWidth) / 2, y: pull - controlHeight, width: controlWidth, height: controlHeight)
         let visibleHeight = max(0, min(pull, viewport.height) - max(control.y, 0))
         let refreshing = time >= refreshBeganAt && time < refreshEndedAt
         return SceneState(

@@ -19,7 +19,8 @@ public struct Timeline: Sendable {
     private let segmentsByView: [Int: [AnimatedProperty: [Segment]]]
     private let initial: [Int: [AnimatedProperty: PropertyValue]]
 
-    public init(spec: Spec, idleLayout: Layout, refreshingLayout: Layout? = nil, now: Int64 = 0) throws(SpecDiagnostic) {
+    public init(spec: Spec, idleLayout: Layout, refreshingLayout: Layout? = nil, now: Int64 = 0) throws(SpecDiagnostic)
+    {
         self.spec = spec
         self.layout = idleLayout
         self.refreshingLayout = refreshingLayout ?? idleLayout
@@ -50,7 +51,9 @@ public struct Timeline: Sendable {
         for (tag, properties) in byView {
             for (property, list) in properties {
                 // Stable by start: segments that begin together keep the order the program made them.
-                byView[tag]![property] = list.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+                byView[tag]![property] = list.enumerated().sorted {
+                    ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
+                }.map(\.element)
             }
         }
         segmentsByView = byView
@@ -61,7 +64,9 @@ public struct Timeline: Sendable {
             let stop = stopped.map { ", the loop stops at \(formatNumber($0)) s" } ?? ""
             throw SpecDiagnostic(
                 path: "scenario", location: nil,
-                message: "the animation lasts \(formatNumber(duration)) s (refreshing \(formatNumber(began))–\(formatNumber(ended)) s\(stop)), over the limit totalDuration = \(formatNumber(Limits.totalDuration)) s")
+                message:
+                    "the animation lasts \(formatNumber(duration)) s (refreshing \(formatNumber(began))–\(formatNumber(ended)) s\(stop)), over the limit totalDuration = \(formatNumber(Limits.totalDuration)) s"
+            )
         }
     }
 

@@ -466,7 +466,9 @@ public struct GIFEncoder {
     }
 
     /// LZW-compresses `candidate.pixels` with the smallest code size that holds every index used.
-    private static func encode(_ candidate: inout Candidate, colors: ColorSet, lzw: inout LZWEncoder, scratch: inout [UInt8]) {
+    private static func encode(
+        _ candidate: inout Candidate, colors: ColorSet, lzw: inout LZWEncoder, scratch: inout [UInt8]
+    ) {
         var highest = colors.highest ?? 0
         if let transparent = candidate.transparentIndex { highest = max(highest, transparent) }
         var codeSize = 2
