@@ -116,8 +116,8 @@ public struct ANSITextRenderer: Sendable {
             if let last = area.rows.last, !textRows.contains(last), last >= 0, last < grid.height,
                 table.separatorColor.alpha * opacity >= Self.visibleAlpha
             {
-                let start = Int(((row.frame.x + table.separatorInset) / cellWidth).rounded())
-                for column in max(0, start)..<min(area.columns.upperBound, grid.width) {
+                let start = max(0, Int(((row.frame.x + table.separatorInset) / cellWidth).rounded()))
+                for column in start..<max(start, min(area.columns.upperBound, grid.width)) {
                     let under = grid[column, last].background
                     grid.put(
                         "─", column: column, row: last,

@@ -208,6 +208,16 @@ private func lines(_ grid: CellGrid) -> [String] {
     #expect(halfText[0].contains("下") && halfText[1] == "")
 }
 
+/// A separator inset past the screen's edge leaves the row without one.
+@Test func textScreenSeparatorInsetBeyondTheWidth() {
+    var table = TableSpec()
+    table.separatorInset = 1000
+    let host = HostSpec(viewport: ViewportSize(width: 375, height: 200), table: table)
+    let state = screenState(rows: [tableRow(0, "第一行", top: 56.25)])
+    let text = lines(ANSITextRenderer(columns: 40).render(state, views: viewSpecs, canvas: canvas, host: host))
+    #expect(text[4] == "第一行" && text[5] == "")
+}
+
 @Test func textScreenLeavesOutLinesThatDoNotFitTheRow() {
     var table = TableSpec()
     table.cell.style = .subtitle
