@@ -32,8 +32,8 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "refresh-frames", dependencies: ["RefreshFramesCLI"]),
-        // A libFuzzer target over decoding, layout and timeline; build and run it with scripts/fuzz.
-        .executableTarget(name: "RefreshFramesFuzz", dependencies: ["RefreshFramesCore"]),
+        // A libFuzzer target over decoding, layout, timeline and the terminal's text frames; scripts/fuzz runs it.
+        .executableTarget(name: "RefreshFramesFuzz", dependencies: ["RefreshFramesCore", "RefreshFramesExport"]),
         .testTarget(name: "RefreshFramesCoreTests", dependencies: ["RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesRasterTests", dependencies: ["RefreshFramesRaster", "RefreshFramesCore"]),
         .testTarget(

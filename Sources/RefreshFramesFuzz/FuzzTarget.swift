@@ -1,8 +1,10 @@
 import RefreshFramesCore
+import RefreshFramesExport
 
 /// libFuzzer's entry point: bytes → `Spec.decode` → layout and timeline with a pure text measurer →
-/// a few samples and the dump. Any outcome but a crash, a hang or a leak is fine: bad input must
-/// come back as a thrown diagnostic.
+/// a few samples, their text-mode terminal frames (control and screen, encoded as a stream) and the
+/// dump. Any outcome but a crash, a hang or a leak is fine: bad input must come back as a thrown
+/// diagnostic.
 ///
 /// Built only by `scripts/fuzz`, which passes `-sanitize=fuzzer,address` and `-DFUZZING`. SwiftPM links
 /// an executable's entry point as `<Target>_main`, so under FUZZING that symbol hands over to libFuzzer's
@@ -23,8 +25,15 @@ enum FuzzTarget {
     static func run(_ bytes: [UInt8]) {
         guard let spec = try? Spec.decode(bytes) else { return }
         guard let timeline = try? Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer) else { return }
+        var encoder = ANSIEncoder(colorMode: .truecolor)
+        let text = ANSITextRenderer(columns: 1 + bytes.count % 97)
         for time in [0, timeline.refreshBeganAt, timeline.refreshEndedAt, timeline.duration / 2, timeline.duration] {
-            _ = timeline.sample(at: time).json
+            let state = timeline.sample(at: time)
+            _ = state.json
+            _ = encoder.encode(frame: text.render(state, views: spec.views, canvas: spec.canvas))
+            if let host = spec.host {
+                _ = text.render(state, views: spec.views, canvas: spec.canvas, host: host)
+            }
         }
         _ = timeline.frameTimes(fps: 10).count
         _ = timeline.dump
