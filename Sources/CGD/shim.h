@@ -10,6 +10,8 @@
 #include FT_FREETYPE_H
 #include FT_ADVANCES_H
 #include FT_OUTLINE_H
+#include FT_TRUETYPE_TABLES_H
+#include FT_TRUETYPE_TAGS_H
 #include <fontconfig/fontconfig.h>
 
 /* Function-like macros of gd.h, which Swift does not import. */
@@ -55,5 +57,8 @@ static inline int cgd_ft_has_kerning(FT_Face face) { return FT_HAS_KERNING(face)
 /* Colour emoji: FT_LOAD_COLOR is a macro expression, FT_HAS_FIXED_SIZES a field test. */
 static inline int cgd_ft_load_color(void) { return (int)FT_LOAD_COLOR; }
 static inline int cgd_ft_has_fixed_sizes(FT_Face face) { return FT_HAS_FIXED_SIZES(face) ? 1 : 0; }
+
+/* The OpenType GSUB table's tag (a macro expression). */
+static inline FT_ULong cgd_tag_gsub(void) { return TTAG_GSUB; }
 
 #endif

@@ -7,8 +7,9 @@ import RefreshFramesCore
 /// when enlarging, area-weighted when shrinking). Deterministic: no hinting, no randomness, the
 /// same pixels on every run. Thread-safe; glyphs are cached per cluster and pixel size.
 ///
-/// A cluster is drawn with the glyph of its first scalar that is not a variation selector or joiner:
-/// without a shaper (HarfBuzz), ZWJ sequences and flags show their first emoji.
+/// A cluster's scalars become one glyph through the font's `ccmp` ligatures (`EmojiLigatures`): ZWJ
+/// sequences, flags, skin tones, keycaps. A sequence the font has no ligature for is drawn with the
+/// glyph of its first scalar, as the fallback of a shaper would show its parts' first.
 public final class ColorEmoji: @unchecked Sendable {
     public static let shared = ColorEmoji()
 
@@ -35,6 +36,7 @@ public final class ColorEmoji: @unchecked Sendable {
     private var strikePPEM = 0.0
     public let file: String?
     private var glyphs: [Key: Glyph] = [:]
+    private var ligatures = EmojiLigatures(gsub: [])
 
     public init(family: String = "Noto Color Emoji") {
         GDRuntime.prepare()
@@ -50,6 +52,13 @@ public final class ColorEmoji: @unchecked Sendable {
         }
         self.face = face
         strikePPEM = Double(face.pointee.size.pointee.metrics.y_ppem)
+        var length: FT_ULong = 0
+        if FT_Load_Sfnt_Table(face, cgd_tag_gsub(), 0, nil, &length) == 0, length > 0 {
+            var table = [UInt8](repeating: 0, count: Int(length))
+            if FT_Load_Sfnt_Table(face, cgd_tag_gsub(), 0, &table, &length) == 0 {
+                ligatures = EmojiLigatures(gsub: table)
+            }
+        }
     }
 
     deinit {
@@ -78,8 +87,7 @@ public final class ColorEmoji: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let face, pixelSize > 0, strikePPEM > 0 else { return nil }
-        let scalar = character.unicodeScalars.first { !FontBook.isIgnorable($0) } ?? character.unicodeScalars.first!
-        let index = FT_Get_Char_Index(face, FT_ULong(scalar.value))
+        let index = glyphIndex(character, face: face)
         guard index != 0 else { return nil }
         let key = Key(glyph: index, pixelSize: pixelSize)
         if let cached = glyphs[key] { return cached }
@@ -112,6 +120,19 @@ public final class ColorEmoji: @unchecked Sendable {
         if glyphs.count > 2048 { glyphs.removeAll(keepingCapacity: true) }
         glyphs[key] = glyph
         return glyph
+    }
+
+    /// The cluster's one glyph: its scalars the font maps (variation selectors it lacks drop out)
+    /// through the ligatures; else the first scalar's glyph that is not a selector or joiner.
+    private func glyphIndex(_ character: Character, face: FT_Face) -> FT_UInt {
+        let scalars = character.unicodeScalars
+        if scalars.count > 1 {
+            let mapped = scalars.map { UInt16(truncatingIfNeeded: FT_Get_Char_Index(face, FT_ULong($0.value))) }
+            let joined = ligatures.apply(mapped.filter { $0 != 0 })
+            if joined.count == 1 { return FT_UInt(joined[0]) }
+        }
+        let scalar = scalars.first { !FontBook.isIgnorable($0) } ?? scalars.first!
+        return FT_Get_Char_Index(face, FT_ULong(scalar.value))
     }
 
     /// Separable tent-filter resampling of premultiplied RGBA.

@@ -64,6 +64,24 @@ struct ColorEmojiTests {
         #expect(!ColorEmoji.isEmoji("A"))
     }
 
+    /// ZWJ sequences, flags, skin tones and keycaps are one glyph of their own, not their first part.
+    @Test(
+        arguments: [
+            ("👨‍👩‍👧", "👨"), ("🇨🇳", "🇨"), ("👍🏽", "👍"), ("#️⃣", "#"), ("🏃‍♀️", "🏃"), ("🏳️‍🌈", "🏳"),
+        ] as [(String, String)])
+    func sequencesAreOneGlyph(sequence: String, first: String) throws {
+        let whole = try #require(try ColorEmoji.shared.glyph(Character(sequence), pixelSize: 40))
+        #expect(abs(whole.advance - 40 * 136 / 109) < 1, "one emoji wide")
+        let part = try ColorEmoji.shared.glyph(Character(first), pixelSize: 40)
+        #expect(whole.pixels != part?.pixels)
+    }
+
+    @Test func aSequenceTheFontLacksShowsItsFirstEmoji() throws {
+        // 🤗 + ZWJ + 🚀 is no emoji: the hugging face stands for it.
+        let lacking = try #require(try ColorEmoji.shared.glyph(Character("🤗\u{200D}🚀"), pixelSize: 40))
+        #expect(lacking.pixels == (try ColorEmoji.shared.glyph(Character("🤗"), pixelSize: 40))?.pixels)
+    }
+
     @Test func resamplingKeepsAFlatColourFlat() {
         let red: [Float] = Array(repeating: [1, 0, 0, 1], count: 109 * 109).flatMap { $0 }
         let out = ColorEmoji.resample(red, width: 109, height: 109, toWidth: 37, toHeight: 37)
