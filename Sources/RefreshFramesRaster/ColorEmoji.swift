@@ -37,6 +37,7 @@ public final class ColorEmoji: @unchecked Sendable {
     public let file: String?
     private var glyphs: [Key: Glyph] = [:]
     private var ligatures = EmojiLigatures(gsub: [])
+    private var emAdvances: [FT_UInt: Double] = [:]
 
     public init(family: String = "Noto Color Emoji") {
         GDRuntime.prepare()
@@ -80,6 +81,22 @@ public final class ColorEmoji: @unchecked Sendable {
     /// The advance of `character` at `pixelSize` pixels per em, or nil when the font lacks it.
     func advance(_ character: Character, pixelSize: Double) -> Double? {
         (try? glyph(character, pixelSize: pixelSize))??.advance
+    }
+
+    /// The advance of `character` in ems, or nil when the font lacks it; for laying out labels.
+    func emAdvance(_ character: Character) -> Double? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let face, strikePPEM > 0 else { return nil }
+        let index = glyphIndex(character, face: face)
+        guard index != 0 else { return nil }
+        if let cached = emAdvances[index] { return cached }
+        guard FT_Load_Glyph(face, index, FT_Int32(cgd_ft_load_color())) == 0, let slot = face.pointee.glyph else {
+            return nil
+        }
+        let advance = Double(slot.pointee.advance.x) / 64 / strikePPEM
+        emAdvances[index] = advance
+        return advance
     }
 
     /// The resampled glyph of `character` at `pixelSize`, or nil when the font lacks it.

@@ -14,9 +14,12 @@ public final class FontBook: @unchecked Sendable {
     private var chains: [String: FallbackChain] = [:]
     private var layouts: [LayoutKey: TextLayout] = [:]
     private var used: Set<String> = []
+    /// Where labels' colour emoji come from (nil: emoji are drawn from outline fonts like any text).
+    let emoji: ColorEmoji?
 
-    public init() {
+    public init(emoji: ColorEmoji? = .shared) {
         GDRuntime.prepare()
+        self.emoji = emoji?.isAvailable == true ? emoji : nil
         var library: FT_Library?
         if FT_Init_FreeType(&library) == 0 { self.library = library }
     }
@@ -83,29 +86,41 @@ public final class FontBook: @unchecked Sendable {
             current = nil
         }
 
-        for scalar in text.unicodeScalars where !FontBook.isIgnorable(scalar) {
-            guard let candidate = chain.candidate(for: scalar) else { throw RasterError.noFontCovers(scalar) }
-            let face = try self.face(chain.candidates[candidate].file)
-            let glyph = FT_Get_Char_Index(face.face, FT_ULong(scalar.value))
-            if current?.candidate != candidate {
+        var emojiItems: [TextLayout.Emoji] = []
+        for character in text {
+            if let emoji, ColorEmoji.isEmoji(character), let advance = emoji.emAdvance(character) {
                 flush()
-                current = (candidate, String.UnicodeScalarView(), pen, [])
                 previousGlyph = nil
+                emojiItems.append(TextLayout.Emoji(character: character, x: pen))
+                pen += advance
+                continue
             }
-            if let previous = previousGlyph, previous.candidate == candidate, face.hasKerning {
-                var kern = FT_Vector()
-                if FT_Get_Kerning(face.face, previous.index, glyph, FT_UInt(FT_KERNING_UNSCALED.rawValue), &kern) == 0 {
-                    pen += Double(kern.x) / face.unitsPerEM
+            for scalar in character.unicodeScalars where !FontBook.isIgnorable(scalar) {
+                guard let candidate = chain.candidate(for: scalar) else { throw RasterError.noFontCovers(scalar) }
+                let face = try self.face(chain.candidates[candidate].file)
+                let glyph = FT_Get_Char_Index(face.face, FT_ULong(scalar.value))
+                if current?.candidate != candidate {
+                    flush()
+                    current = (candidate, String.UnicodeScalarView(), pen, [])
+                    previousGlyph = nil
                 }
+                if let previous = previousGlyph, previous.candidate == candidate, face.hasKerning {
+                    var kern = FT_Vector()
+                    if FT_Get_Kerning(face.face, previous.index, glyph, FT_UInt(FT_KERNING_UNSCALED.rawValue), &kern)
+                        == 0
+                    {
+                        pen += Double(kern.x) / face.unitsPerEM
+                    }
+                }
+                current?.glyphs.append(TextLayout.Glyph(x: pen, outline: face.outline(glyph)))
+                pen += face.advance(glyph)
+                current?.scalars.append(scalar)
+                previousGlyph = (candidate, glyph)
             }
-            current?.glyphs.append(TextLayout.Glyph(x: pen, outline: face.outline(glyph)))
-            pen += face.advance(glyph)
-            current?.scalars.append(scalar)
-            previousGlyph = (candidate, glyph)
         }
         flush()
         return TextLayout(
-            runs: runs, width: pen, ascender: primary.ascender, descender: primary.descender,
+            runs: runs, emoji: emojiItems, width: pen, ascender: primary.ascender, descender: primary.descender,
             lineHeight: primary.lineHeight)
     }
 

@@ -25,12 +25,13 @@ struct Surface {
         }
     }
 
-    /// Builds one view's layer pixel by pixel (background, spokes, then text, clipped to the rounded
-    /// bounds when asked) and blends it over the surface with the view's alpha, so a view's own
-    /// overlapping parts never blend twice.
+    /// Builds one view's layer pixel by pixel (background, spokes, then text and its colour emoji,
+    /// clipped to the rounded bounds when asked) and blends it over the surface with the view's
+    /// alpha, so a view's own overlapping parts never blend twice. Emoji keep their colours and
+    /// take the text colour's alpha.
     mutating func composite(
         placement: Placement, shape: RoundedBox, background: RGBA, clips: Bool, text: TextMask?,
-        textColor: RGBA, spokes: Spokes?, tint: RGBA, alpha: Double
+        textColor: RGBA, emoji: [PlacedEmoji] = [], spokes: Spokes?, tint: RGBA, alpha: Double
     ) {
         let hasBackground = background.alpha > 0
         let shapeBox = placement.pixelBounds(
@@ -39,6 +40,13 @@ struct Surface {
         var box: PixelBox?
         if hasBackground || spokes != nil { box = shapeBox }
         if let text { box = text.box.union(box) }
+        for item in emoji {
+            if let bounds = placement.pixelBounds(
+                minX: item.x, minY: item.y, maxX: item.maxX, maxY: item.maxY, margin: 1, clip: (width, height))
+            {
+                box = bounds.union(box)
+            }
+        }
         if clips {
             guard let shapeBox, let current = box else { return }
             box = PixelBox(
@@ -51,6 +59,7 @@ struct Surface {
         let bg = premultiplied(background)
         let ink = premultiplied(textColor)
         let spokeInk = premultiplied(tint)
+        let emojiAlpha = Float(clamp01(textColor.alpha))
         let layerAlpha = Float(alpha)
         let needsShape = hasBackground || clips
 
@@ -92,6 +101,17 @@ struct Surface {
                             g = ink.1 * c + g * keep
                             b = ink.2 * c + b * keep
                             a = ink.3 * c + a * keep
+                        }
+                    }
+                    for item in emoji {
+                        let e = item.sample(local.x, local.y)
+                        let c = emojiAlpha * clip
+                        if e.3 > 0, c > 0 {
+                            let keep = 1 - e.3 * c
+                            r = e.0 * c + r * keep
+                            g = e.1 * c + g * keep
+                            b = e.2 * c + b * keep
+                            a = e.3 * c + a * keep
                         }
                     }
                     guard a > 0 else { continue }

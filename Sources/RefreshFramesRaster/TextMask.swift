@@ -18,14 +18,7 @@ struct TextMask {
         let size = font.size
         let width = layout.width * size
         let lineHeight = layout.lineHeight * size
-        let startX: Double
-        switch alignment {
-        case .left: startX = -placement.halfWidth
-        case .center: startX = -width / 2
-        case .right: startX = placement.halfWidth - width
-        }
-        // UILabel centres the line box vertically; the baseline sits one ascender below its top.
-        let baseline = -lineHeight / 2 + layout.ascender * size
+        let (startX, baseline) = layout.origin(size: size, alignment: alignment, halfWidth: placement.halfWidth)
         let slack = size * 0.35
         guard
             let box = placement.pixelBounds(

@@ -41,8 +41,21 @@ import Testing
     }
 
     @Test func dropsVariationSelectors() throws {
-        let layout = try book.layout("☺\u{FE0F}", font: wqy)
+        let outlinesOnly = FontBook(emoji: nil)
+        let layout = try outlinesOnly.layout("☺\u{FE0F}", font: wqy)
         #expect(layout.runs.map(\.text).joined() == "☺")
+    }
+
+    /// Colour emoji leave the runs: each is a cluster at its pen position, as wide as the colour
+    /// font's advance (Noto: 136 / 109 em).
+    @Test func colourEmojiAreLaidOutApartFromTheRuns() throws {
+        let layout = try book.layout("刷新☺\u{FE0F}👨‍👩‍👧", font: wqy)
+        #expect(layout.runs.map(\.text) == ["刷新"])
+        #expect(layout.emoji.map(\.character) == ["☺\u{FE0F}", "👨‍👩‍👧"])
+        let textWidth = layout.runs[0].advance
+        #expect(abs(layout.emoji[0].x - textWidth) < 1e-9)
+        #expect(abs(layout.emoji[1].x - layout.emoji[0].x - 136.0 / 109) < 0.01)
+        #expect(abs(layout.width - textWidth - 2 * 136.0 / 109) < 0.02)
     }
 
     @Test(arguments: ["\u{10000}", "ab\u{10000}c"])

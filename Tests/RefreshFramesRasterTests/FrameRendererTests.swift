@@ -165,7 +165,7 @@ import Testing
 
     /// Characters beyond the BMP (emoji) come from the fallback font as one glyph each, not as
     /// their UTF-8 bytes read as Latin-1 nor as missing-glyph boxes; "&" is not an entity.
-    @Test(arguments: ["😀", "🚀", "a&amp;b", "我😀是"], [TextRendering.hinted, .unhinted])
+    @Test(arguments: ["😀", "🚀", "a&amp;b", "我😀是", "🂡"], [TextRendering.hinted, .unhinted])
     func astralCharactersDrawOneGlyphEach(text: String, rendering: TextRendering) throws {
         var scene = Scene()
         scene.text = rendering
@@ -178,19 +178,41 @@ import Testing
         #expect(abs(Double(ink.minX + ink.maxX) / 2 - 100) < 0.1 * advance + 3, "ink centred")
     }
 
+    /// As on iOS, an emoji in a label keeps its own colours (the text colour gives only its alpha)
+    /// and turns and scales with the label.
     @Test(arguments: [TextRendering.hinted, .unhinted])
-    func emojiIsAGlyphNotABox(rendering: TextRendering) throws {
+    func emojiInALabelAreInColour(rendering: TextRendering) throws {
         var scene = Scene()
         scene.text = rendering
         scene.add(Self.label, frame: Rect(x: 20, y: 0, width: 160, height: 120), text: "😀", textColor: .black)
         scene.specs[0].font.size = 80
         let bitmap = try scene.render()
         let ink = Ink(bitmap)
-        #expect(ink.width > 40 && ink.height > 40)
-        // A smiling face: ink in the middle (eyes, mouth), not a hollow frame.
-        #expect(ink.interiorDensity(bitmap) > 0.05)
-        _ = try FontBook.shared.measure("🚀", font: FontSpec())
-        #expect(FontBook.shared.filesUsed.contains { $0.hasSuffix("Symbola_hint.ttf") })
+        #expect(ink.width > 60 && ink.height > 60)
+        #expect(colouredPixels(bitmap) > 1000, "a yellow face, not a black outline")
+        #expect(abs(Double(ink.minX + ink.maxX) / 2 - 100) < 4, "centred in the label")
+        scene.states[0].transform = Transform(scaleX: 0.5, scaleY: 0.5)
+        let halved = try scene.render()
+        #expect(abs(Double(Ink(halved).width) - Double(ink.width) / 2) < 4, "\(Ink(halved).width) vs \(ink.width)")
+        scene.states[0].transform = Transform(rotation: 45, scaleX: 0.5, scaleY: 0.5)
+        let turned = try scene.render()
+        #expect(colouredPixels(turned) > 200 && turned != halved)
+        scene.states[0].transform = .identity
+        scene.states[0].textColor = RGBA(red: 0, green: 0, blue: 0, alpha: 0.5)
+        let faded = try scene.render()
+        #expect(colouredPixels(faded) > 0 && faded[100, 60].blue > bitmap[100, 60].blue)
+    }
+
+    private func colouredPixels(_ bitmap: Bitmap) -> Int {
+        var n = 0
+        for y in 0..<bitmap.height {
+            for x in 0..<bitmap.width {
+                let p = bitmap[x, y]
+                let channels = [Int(p.red), Int(p.green), Int(p.blue)]
+                if channels.max()! - channels.min()! > 60 { n += 1 }
+            }
+        }
+        return n
     }
 
     @Test func uncoveredCharacterFailsTheFrame() throws {
