@@ -53,7 +53,15 @@ public final class FontBook: @unchecked Sendable {
         let layout = try makeLayout(text, pattern: font.pattern, family: font.family)
         layouts[key] = layout
         for run in layout.runs { used.insert(run.file) }
+        if !layout.emoji.isEmpty, let file = emoji?.file { used.insert(file) }
         return layout
+    }
+
+    /// Counts a font file drawn with outside the book (the scene's colour emoji) among `filesUsed`.
+    func recordUse(of file: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        used.insert(file)
     }
 
     /// Runs `body` with the FreeType face of `file`, holding the book's lock.

@@ -153,6 +153,7 @@ public struct SceneRenderer: Sendable {
             defer { x += segment.width }
             if segment.emoji {
                 guard let glyph = try emoji.glyph(Character(segment.text), pixelSize: pixelSize) else { continue }
+                if let file = emoji.file { fonts.recordUse(of: file) }
                 let px = Int((x * scale + glyph.left).rounded())
                 let py = Int((baseline * scale - glyph.top).rounded())
                 canvas.blend(glyph, x: px, y: py, alpha: Float(alpha))

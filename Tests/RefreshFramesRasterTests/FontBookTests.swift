@@ -56,6 +56,8 @@ import Testing
         #expect(abs(layout.emoji[0].x - textWidth) < 1e-9)
         #expect(abs(layout.emoji[1].x - layout.emoji[0].x - 136.0 / 109) < 0.01)
         #expect(abs(layout.width - textWidth - 2 * 136.0 / 109) < 0.02)
+        // Its font counts among the files used, for goldens' and frames.json's font hashes.
+        #expect(book.filesUsed.contains { $0.hasSuffix("NotoColorEmoji.ttf") })
     }
 
     @Test(arguments: ["\u{10000}", "ab\u{10000}c"])
