@@ -18,6 +18,32 @@ private struct TableWriter {
         defer { u16(0) }
         return here
     }
+    /// A ligature substitution subtable (format 1) for one first glyph: its coverage (format 2, one
+    /// range, or format 1), one ligature set with `ligatures` in order.
+    mutating func ligatureSubtable(first: Int, rangeCoverage: Bool, ligatures: [(glyph: Int, rest: [Int])]) {
+        let subtable = here
+        u16(1)
+        let coverage = hole()
+        u16(1)
+        let setOffset = hole()
+        fill(coverage, from: subtable)
+        if rangeCoverage {
+            for v in [2, 1, first, first, 0] { u16(v) }
+        } else {
+            for v in [1, 1, first] { u16(v) }
+        }
+        let set = here
+        fill(setOffset, from: subtable)
+        u16(ligatures.count)
+        let holes = ligatures.map { _ in hole() }
+        for (ligature, offset) in zip(ligatures, holes) {
+            fill(offset, from: set)
+            u16(ligature.glyph)
+            u16(1 + ligature.rest.count)
+            for glyph in ligature.rest { u16(glyph) }
+        }
+    }
+
     /// Fills the placeholder at `at` with the current position minus `base`.
     mutating func fill(_ at: Int, from base: Int) {
         let v = here - base
@@ -69,58 +95,16 @@ private func gsub() -> [UInt8] {
     }
 
     // The ligature subtable of lookups 0 and 2.
-    let ligatureSubtable = w.here
     w.fill(subtableHoles[0].hole, from: subtableHoles[0].base)
     w.fill(subtableHoles[2].hole, from: subtableHoles[2].base)
-    w.u16(1)
-    let coverageHole = w.hole()
-    w.u16(1)
-    let setHole = w.hole()
-    w.fill(coverageHole, from: ligatureSubtable)
-    w.u16(2)
-    w.u16(1)
-    w.u16(5)
-    w.u16(5)
-    w.u16(0)
-    let set = w.here
-    w.fill(setHole, from: ligatureSubtable)
-    w.u16(2)
-    let first = w.hole()
-    let second = w.hole()
-    w.fill(first, from: set)
-    w.u16(40)
-    w.u16(3)
-    w.u16(6)
-    w.u16(7)
-    w.fill(second, from: set)
-    w.u16(41)
-    w.u16(2)
-    w.u16(6)
+    w.ligatureSubtable(first: 5, rangeCoverage: true, ligatures: [(40, [6, 7]), (41, [6])])
 
     // Lookup 1's extension subtable, pointing 8 bytes on at its ligatures.
-    let extensionSubtable = w.here
     w.fill(subtableHoles[1].hole, from: subtableHoles[1].base)
     w.u16(1)
     w.u16(4)
     w.u32(8)
-    let wrapped = w.here
-    #expect(wrapped - extensionSubtable == 8)
-    w.u16(1)
-    let wrappedCoverage = w.hole()
-    w.u16(1)
-    let wrappedSet = w.hole()
-    w.fill(wrappedCoverage, from: wrapped)
-    w.u16(1)
-    w.u16(1)
-    w.u16(40)
-    let set2 = w.here
-    w.fill(wrappedSet, from: wrapped)
-    w.u16(1)
-    let only = w.hole()
-    w.fill(only, from: set2)
-    w.u16(50)
-    w.u16(2)
-    w.u16(9)
+    w.ligatureSubtable(first: 40, rangeCoverage: false, ligatures: [(50, [9])])
     return w.bytes
 }
 
