@@ -38,16 +38,10 @@ public struct FrameRenderer: Sendable {
                 continue
             }
             var text: TextMask?
-            var emoji: [PlacedEmoji] = []
             if spec.kind == .label, let string = view.text, !string.isEmpty, view.textColor.alpha > 0 {
                 text = try TextMaskCache.shared.mask(
                     string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
                     bounds: (width, height), rendering: self.text)
-                if let colour = fonts.emoji {
-                    emoji = try PlacedEmoji.placed(
-                        in: try fonts.layout(string, font: spec.font), font: spec.font, alignment: spec.textAlignment,
-                        placement: placement, emoji: colour)
-                }
             }
             let radius = spec.cornerRadius.resolved(width: view.frame.width, height: view.frame.height)
             let shape = RoundedBox(halfWidth: view.frame.width / 2, halfHeight: view.frame.height / 2, radius: radius)
@@ -57,7 +51,7 @@ public struct FrameRenderer: Sendable {
             }
             surface.composite(
                 placement: placement, shape: shape, background: view.backgroundColor, clips: spec.clipsToBounds,
-                text: text, textColor: view.textColor, emoji: emoji, spokes: spokes, tint: spec.tintColor, alpha: alpha)
+                text: text, textColor: view.textColor, spokes: spokes, tint: spec.tintColor, alpha: alpha)
         }
         return surface.bitmap()
     }

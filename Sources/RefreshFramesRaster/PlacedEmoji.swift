@@ -31,7 +31,7 @@ struct PlacedEmoji {
 
     /// The premultiplied colour at a local point, bilinear between the bitmap's pixel centres
     /// (transparent beyond its edges).
-    @inline(__always) func sample(_ lx: Double, _ ly: Double) -> (Float, Float, Float, Float) {
+    @inline(__always) func sample(_ lx: Double, _ ly: Double) -> Premultiplied {
         let u = (lx - x) / pointsPerPixel - 0.5
         let v = (ly - y) / pointsPerPixel - 0.5
         guard u > -1, v > -1, u < Double(glyph.width), v < Double(glyph.height) else { return (0, 0, 0, 0) }
@@ -39,7 +39,7 @@ struct PlacedEmoji {
         let v0 = Int(v.rounded(.down))
         let fu = Float(u - Double(u0))
         let fv = Float(v - Double(v0))
-        var out: (Float, Float, Float, Float) = (0, 0, 0, 0)
+        var out: Premultiplied = (0, 0, 0, 0)
         for (dx, dy, w) in [(0, 0, (1 - fu) * (1 - fv)), (1, 0, fu * (1 - fv)), (0, 1, (1 - fu) * fv), (1, 1, fu * fv)]
         {
             let px = u0 + dx

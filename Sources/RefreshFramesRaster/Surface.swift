@@ -31,7 +31,7 @@ struct Surface {
     /// take the text colour's alpha.
     mutating func composite(
         placement: Placement, shape: RoundedBox, background: RGBA, clips: Bool, text: TextMask?,
-        textColor: RGBA, emoji: [PlacedEmoji] = [], spokes: Spokes?, tint: RGBA, alpha: Double
+        textColor: RGBA, spokes: Spokes?, tint: RGBA, alpha: Double
     ) {
         let hasBackground = background.alpha > 0
         let shapeBox = placement.pixelBounds(
@@ -40,13 +40,6 @@ struct Surface {
         var box: PixelBox?
         if hasBackground || spokes != nil { box = shapeBox }
         if let text { box = text.box.union(box) }
-        for item in emoji {
-            if let bounds = placement.pixelBounds(
-                minX: item.x, minY: item.y, maxX: item.maxX, maxY: item.maxY, margin: 1, clip: (width, height))
-            {
-                box = bounds.union(box)
-            }
-        }
         if clips {
             guard let shapeBox, let current = box else { return }
             box = PixelBox(
@@ -59,6 +52,7 @@ struct Surface {
         let bg = premultiplied(background)
         let ink = premultiplied(textColor)
         let spokeInk = premultiplied(tint)
+        let emoji = text?.emoji ?? []
         let emojiAlpha = Float(clamp01(textColor.alpha))
         let layerAlpha = Float(alpha)
         let needsShape = hasBackground || clips
@@ -73,47 +67,19 @@ struct Surface {
                             coverage(distance: shape.distance(local.x, local.y), pixelsPerPoint: ppp))
                     }
                     let clip: Float = clips ? shapeCoverage : 1
-                    var r: Float = 0
-                    var g: Float = 0
-                    var b: Float = 0
-                    var a: Float = 0
+                    var layer: Premultiplied = (0, 0, 0, 0)
                     if hasBackground {
-                        r = bg.0 * shapeCoverage
-                        g = bg.1 * shapeCoverage
-                        b = bg.2 * shapeCoverage
-                        a = bg.3 * shapeCoverage
+                        layer = (bg.0 * shapeCoverage, bg.1 * shapeCoverage, bg.2 * shapeCoverage, bg.3 * shapeCoverage)
                     }
                     if let spokes {
-                        let c = Float(spokes.coverage(local.x, local.y, pixelsPerPoint: ppp)) * clip
-                        if c > 0 {
-                            let keep = 1 - spokeInk.3 * c
-                            r = spokeInk.0 * c + r * keep
-                            g = spokeInk.1 * c + g * keep
-                            b = spokeInk.2 * c + b * keep
-                            a = spokeInk.3 * c + a * keep
-                        }
+                        over(&layer, spokeInk, Float(spokes.coverage(local.x, local.y, pixelsPerPoint: ppp)) * clip)
                     }
-                    if let text {
-                        let c = text.value(x, y) * clip
-                        if c > 0 {
-                            let keep = 1 - ink.3 * c
-                            r = ink.0 * c + r * keep
-                            g = ink.1 * c + g * keep
-                            b = ink.2 * c + b * keep
-                            a = ink.3 * c + a * keep
-                        }
-                    }
+                    if let text { over(&layer, ink, text.value(x, y) * clip) }
                     for item in emoji {
                         let e = item.sample(local.x, local.y)
-                        let c = emojiAlpha * clip
-                        if e.3 > 0, c > 0 {
-                            let keep = 1 - e.3 * c
-                            r = e.0 * c + r * keep
-                            g = e.1 * c + g * keep
-                            b = e.2 * c + b * keep
-                            a = e.3 * c + a * keep
-                        }
+                        if e.3 > 0 { over(&layer, e, emojiAlpha * clip) }
                     }
+                    let (r, g, b, a) = layer
                     guard a > 0 else { continue }
                     let i = (y * width + x) * 4
                     let keep = 1 - a * layerAlpha
@@ -159,11 +125,23 @@ struct Surface {
     }
 }
 
+typealias Premultiplied = (Float, Float, Float, Float)
+
+/// `ink` at `coverage`, source-over `layer`; nothing where the coverage is zero.
+@inline(__always) private func over(_ layer: inout Premultiplied, _ ink: Premultiplied, _ coverage: Float) {
+    guard coverage > 0 else { return }
+    let keep = 1 - ink.3 * coverage
+    layer = (
+        ink.0 * coverage + layer.0 * keep, ink.1 * coverage + layer.1 * keep, ink.2 * coverage + layer.2 * keep,
+        ink.3 * coverage + layer.3 * keep
+    )
+}
+
 @inline(__always) private func quantise(_ v: Float) -> UInt8 {
     UInt8(min(max(v, 0), 1) * 255 + 0.5)
 }
 
-private func premultiplied(_ c: RGBA) -> (Float, Float, Float, Float) {
+private func premultiplied(_ c: RGBA) -> Premultiplied {
     let a = clamp01(c.alpha)
     return (Float(clamp01(c.red) * a), Float(clamp01(c.green) * a), Float(clamp01(c.blue) * a), Float(a))
 }

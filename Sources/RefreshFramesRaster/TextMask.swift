@@ -3,10 +3,12 @@ import Foundation
 import RefreshFramesCore
 
 /// A label's text re-rasterised by FreeType at its on-screen size and angle, as coverage in 0…1
-/// over a pixel box of the surface.
+/// over a pixel box of the surface, with its colour emoji placed on the same line (the box covers
+/// them too).
 struct TextMask {
     var box: PixelBox
     var coverage: [Float]
+    var emoji: [PlacedEmoji]
 
     /// Nil when the text lies entirely outside the surface.
     init?(
@@ -14,17 +16,27 @@ struct TextMask {
         bounds: (Int, Int), rendering: TextRendering
     ) throws {
         let layout = try fonts.layout(text, font: font)
-        guard !layout.runs.isEmpty, font.size > 0 else { return nil }
+        guard !layout.runs.isEmpty || !layout.emoji.isEmpty, font.size > 0 else { return nil }
         let size = font.size
         let width = layout.width * size
         let lineHeight = layout.lineHeight * size
         let (startX, baseline) = layout.origin(size: size, alignment: alignment, halfWidth: placement.halfWidth)
         let slack = size * 0.35
-        guard
-            let box = placement.pixelBounds(
-                minX: startX - slack, minY: -lineHeight / 2 - slack, maxX: startX + width + slack,
-                maxY: lineHeight / 2 + slack, margin: 2, clip: bounds)
-        else { return nil }
+        var textBox = placement.pixelBounds(
+            minX: startX - slack, minY: -lineHeight / 2 - slack, maxX: startX + width + slack,
+            maxY: lineHeight / 2 + slack, margin: 2, clip: bounds)
+        emoji =
+            try fonts.emoji.map {
+                try PlacedEmoji.placed(in: layout, font: font, alignment: alignment, placement: placement, emoji: $0)
+            } ?? []
+        for item in emoji {
+            if let itemBox = placement.pixelBounds(
+                minX: item.x, minY: item.y, maxX: item.maxX, maxY: item.maxY, margin: 1, clip: bounds)
+            {
+                textBox = itemBox.union(textBox)
+            }
+        }
+        guard let box = textBox else { return nil }
         self.box = box
         switch rendering {
         case .hinted:
