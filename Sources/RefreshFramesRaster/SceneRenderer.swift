@@ -214,52 +214,42 @@ struct SceneCanvas {
 
     /// A non-premultiplied 8-bit bitmap over the surface at (x, y), only rows in `clipY`.
     mutating func blend(_ bitmap: Bitmap, x: Int, y: Int, clipY: Range<Int>) {
-        let w = surface.width
-        let y0 = max(y, clipY.lowerBound, 0)
-        let y1 = min(y + bitmap.height, clipY.upperBound, surface.height)
-        let x0 = max(x, 0)
-        let x1 = min(x + bitmap.width, w)
-        guard y1 > y0, x1 > x0 else { return }
-        let ys = y0..<y1
-        let xs = x0..<x1
-        surface.withPixels { p in
-            for py in ys {
-                for px in xs {
-                    let s = ((py - y) * bitmap.width + (px - x)) * 4
-                    let a = Float(bitmap.pixels[s + 3]) / 255
-                    guard a > 0 else { continue }
-                    let i = (py * w + px) * 4
-                    let keep = 1 - a
-                    p[i] = Float(bitmap.pixels[s]) / 255 * a + p[i] * keep
-                    p[i + 1] = Float(bitmap.pixels[s + 1]) / 255 * a + p[i + 1] * keep
-                    p[i + 2] = Float(bitmap.pixels[s + 2]) / 255 * a + p[i + 2] * keep
-                    p[i + 3] = a + p[i + 3] * keep
-                }
-            }
+        let pixels = bitmap.pixels
+        blend(width: bitmap.width, height: bitmap.height, x: x, y: y, clipY: clipY) { s in
+            let a = Float(pixels[s + 3]) / 255
+            return (Float(pixels[s]) / 255 * a, Float(pixels[s + 1]) / 255 * a, Float(pixels[s + 2]) / 255 * a, a)
         }
     }
 
     /// A premultiplied colour emoji with its top-left at (x, y).
     mutating func blend(_ glyph: ColorEmoji.Glyph, x: Int, y: Int, alpha: Float) {
+        let pixels = glyph.pixels
+        blend(width: glyph.width, height: glyph.height, x: x, y: y, clipY: 0..<surface.height) { s in
+            (pixels[s] * alpha, pixels[s + 1] * alpha, pixels[s + 2] * alpha, pixels[s + 3] * alpha)
+        }
+    }
+
+    /// A `width × height` source with its top-left at (x, y) over the surface, only rows in `clipY`;
+    /// `premultiplied(s)` is the source's colour at its channel offset `s` (row-major RGBA).
+    private mutating func blend(
+        width: Int, height: Int, x: Int, y: Int, clipY: Range<Int>, premultiplied: (Int) -> Premultiplied
+    ) {
         let w = surface.width
-        let y0 = max(y, 0)
-        let y1 = min(y + glyph.height, surface.height)
+        let y0 = max(y, clipY.lowerBound, 0)
+        let y1 = min(y + height, clipY.upperBound, surface.height)
         let x0 = max(x, 0)
-        let x1 = min(x + glyph.width, w)
+        let x1 = min(x + width, w)
         guard y1 > y0, x1 > x0 else { return }
-        let ys = y0..<y1
-        let xs = x0..<x1
         surface.withPixels { p in
-            for py in ys {
-                for px in xs {
-                    let s = ((py - y) * glyph.width + (px - x)) * 4
-                    let a = glyph.pixels[s + 3] * alpha
+            for py in y0..<y1 {
+                for px in x0..<x1 {
+                    let (r, g, b, a) = premultiplied(((py - y) * width + (px - x)) * 4)
                     guard a > 0 else { continue }
                     let i = (py * w + px) * 4
                     let keep = 1 - a
-                    p[i] = glyph.pixels[s] * alpha + p[i] * keep
-                    p[i + 1] = glyph.pixels[s + 1] * alpha + p[i + 1] * keep
-                    p[i + 2] = glyph.pixels[s + 2] * alpha + p[i + 2] * keep
+                    p[i] = r + p[i] * keep
+                    p[i + 1] = g + p[i + 1] * keep
+                    p[i + 2] = b + p[i + 2] * keep
                     p[i + 3] = a + p[i + 3] * keep
                 }
             }
