@@ -266,15 +266,7 @@ public struct ANSITextRenderer: Sendable {
                 continue
             }
 
-            if backgroundOpacity >= Self.visibleAlpha {
-                for row in rowRange {
-                    for column in columnRange where grid.contains(column: column, row: row) {
-                        let under = grid[column, row].background
-                        let fill = view.backgroundColor.composited(over: under, opacity: opacity)
-                        grid.put(" ", column: column, row: row, foreground: fill, background: fill)
-                    }
-                }
-            }
+            fill(columnRange, rowRange, with: view.backgroundColor, opacity: opacity, in: &grid)
             let textOpacity = view.textColor.alpha * opacity
             guard textOpacity >= Self.visibleAlpha else { continue }
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
