@@ -14,12 +14,15 @@ public final class FontBook: @unchecked Sendable {
     private var chains: [String: FallbackChain] = [:]
     private var layouts: [LayoutKey: TextLayout] = [:]
     private var used: Set<String> = []
-    /// Where labels' colour emoji come from (nil: emoji are drawn from outline fonts like any text).
-    let emoji: ColorEmoji?
+    private let emojiSource: @Sendable () -> ColorEmoji?
+    private let emojiLock = NSLock()
+    private var resolvedEmoji: ColorEmoji??
 
-    public init(emoji: ColorEmoji? = .shared) {
+    /// - Parameter emoji: where labels' colour emoji come from, opened the first time a text has
+    ///   one (nil: emoji are drawn from outline fonts like any text).
+    public init(emoji: @escaping @autoclosure @Sendable () -> ColorEmoji? = .shared) {
         GDRuntime.prepare()
-        self.emoji = emoji?.isAvailable == true ? emoji : nil
+        emojiSource = emoji
         var library: FT_Library?
         if FT_Init_FreeType(&library) == 0 { self.library = library }
     }
@@ -35,6 +38,17 @@ public final class FontBook: @unchecked Sendable {
     public func measure(_ text: String, font: FontSpec) throws -> IntrinsicSize {
         let layout = try layout(text, font: font)
         return IntrinsicSize(width: layout.width * font.size, height: layout.lineHeight * font.size)
+    }
+
+    /// The colour-emoji font, when it is there to draw with.
+    var emoji: ColorEmoji? {
+        emojiLock.lock()
+        defer { emojiLock.unlock() }
+        if let resolved = resolvedEmoji { return resolved }
+        let font = emojiSource()
+        let usable = font?.isAvailable == true ? font : nil
+        resolvedEmoji = .some(usable)
+        return usable
     }
 
     /// Sorted paths of every font file a measured or rendered text has used so far.
@@ -96,7 +110,7 @@ public final class FontBook: @unchecked Sendable {
 
         var emojiItems: [TextLayout.Emoji] = []
         for character in text {
-            if let emoji, ColorEmoji.isEmoji(character), let advance = emoji.emAdvance(character) {
+            if ColorEmoji.isEmoji(character), let emoji, let advance = emoji.emAdvance(character) {
                 flush()
                 previousGlyph = nil
                 emojiItems.append(TextLayout.Emoji(character: character, x: pen))

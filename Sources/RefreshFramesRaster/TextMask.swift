@@ -25,10 +25,11 @@ struct TextMask {
         var textBox = placement.pixelBounds(
             minX: startX - slack, minY: -lineHeight / 2 - slack, maxX: startX + width + slack,
             maxY: lineHeight / 2 + slack, margin: 2, clip: bounds)
-        emoji =
-            try fonts.emoji.map {
-                try PlacedEmoji.placed(in: layout, font: font, alignment: alignment, placement: placement, emoji: $0)
-            } ?? []
+        emoji = []
+        if !layout.emoji.isEmpty, let colour = fonts.emoji {
+            emoji = try PlacedEmoji.placed(
+                in: layout, font: font, alignment: alignment, placement: placement, emoji: colour)
+        }
         for item in emoji {
             if let itemBox = placement.pixelBounds(
                 minX: item.x, minY: item.y, maxX: item.maxX, maxY: item.maxY, margin: 1, clip: bounds)
