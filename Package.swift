@@ -22,7 +22,10 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-Xlinker", "-l:libgd.a"])]
         ),
         .target(name: "RefreshFramesExport", dependencies: ["RefreshFramesCore", "RefreshFramesRaster"]),
-        .target(name: "RefreshFramesCompare", dependencies: ["RefreshFramesCore", "RefreshFramesRaster"]),
+        .target(
+            name: "RefreshFramesCompare",
+            dependencies: ["RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport"]
+        ),
         .target(name: "RefreshFramesImport", dependencies: ["RefreshFramesCore"]),
         .target(
             name: "RefreshFramesCLI",
@@ -34,11 +37,19 @@ let package = Package(
         .executableTarget(name: "refresh-frames", dependencies: ["RefreshFramesCLI"]),
         // A libFuzzer target over decoding, layout, timeline and the terminal's text frames; scripts/fuzz runs it.
         .executableTarget(name: "RefreshFramesFuzz", dependencies: ["RefreshFramesCore", "RefreshFramesExport"]),
-        .testTarget(name: "RefreshFramesCoreTests", dependencies: ["RefreshFramesCore"]),
-        .testTarget(name: "RefreshFramesRasterTests", dependencies: ["RefreshFramesRaster", "RefreshFramesCore"]),
+        // Test oracles (a GIF decoder, an ANSI replayer) and helpers the test targets share.
+        .target(
+            name: "RefreshFramesTestSupport", dependencies: ["RefreshFramesCore", "RefreshFramesExport"],
+            path: "Tests/RefreshFramesTestSupport"),
+        .testTarget(name: "RefreshFramesCoreTests", dependencies: ["RefreshFramesCore", "RefreshFramesTestSupport"]),
+        .testTarget(
+            name: "RefreshFramesRasterTests",
+            dependencies: ["RefreshFramesRaster", "RefreshFramesCore", "RefreshFramesTestSupport"]),
         .testTarget(
             name: "RefreshFramesExportTests",
-            dependencies: ["RefreshFramesExport", "RefreshFramesRaster", "RefreshFramesCore"]),
+            dependencies: [
+                "RefreshFramesExport", "RefreshFramesRaster", "RefreshFramesCore", "RefreshFramesTestSupport",
+            ]),
         .testTarget(
             name: "RefreshFramesCompareTests",
             dependencies: ["RefreshFramesCompare", "RefreshFramesRaster", "RefreshFramesCore"]),
@@ -48,7 +59,10 @@ let package = Package(
         ),
         .testTarget(
             name: "RefreshFramesCLITests",
-            dependencies: ["RefreshFramesCLI", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport"],
+            dependencies: [
+                "RefreshFramesCLI", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport",
+                "RefreshFramesTestSupport",
+            ],
             exclude: ["Goldens"]
         ),
     ]

@@ -1,3 +1,5 @@
+import RefreshFramesCore
+
 /// One option a command accepts: `--fps 30`, `-o out.gif`, or a flag `--quiet`.
 struct OptionDefinition: Sendable {
     var long: String
@@ -65,6 +67,8 @@ func row(_ label: String, _ help: String) -> String {
 }
 
 struct ParsedArguments: Sendable {
+    /// The subcommand's name, for messages.
+    var command = ""
     var positionals: [String] = []
     var values: [String: String] = [:]
     var flags: Set<String> = []
@@ -76,7 +80,7 @@ struct ParsedArguments: Sendable {
 
 extension CommandDefinition {
     func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
-        var parsed = ParsedArguments()
+        var parsed = ParsedArguments(command: name)
         var i = 0
         var onlyPositionals = false
         func usage(_ message: String) -> CLIError { .usage(message, command: name) }
@@ -112,7 +116,7 @@ extension CommandDefinition {
             guard let option else {
                 var message = "Unknown option '\(name)'."
                 let names = options.map { "--" + $0.long }
-                if let m = closestMatchCLI(name, names) { message += " Did you mean '\(m)'?" }
+                if let m = closestMatch(to: name, in: names) { message += " Did you mean '\(m)'?" }
                 throw usage(message)
             }
             if let valueName = option.valueName {
@@ -147,31 +151,6 @@ extension CommandDefinition {
         }
         return parsed
     }
-}
-
-func closestMatchCLI(_ word: String, _ candidates: [String]) -> String? {
-    var best: (String, Int)?
-    for c in candidates {
-        let d = levenshtein(word, c)
-        if d <= max(2, c.count / 3), best == nil || d < best!.1 { best = (c, d) }
-    }
-    return best?.0
-}
-
-private func levenshtein(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-    var prev = Array(0...b.count)
-    var cur = prev
-    for i in 1...a.count {
-        cur[0] = i
-        for j in 1...b.count {
-            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&prev, &cur)
-    }
-    return prev[b.count]
 }
 
 /// Typed values from option strings, with usage errors that quote the value.

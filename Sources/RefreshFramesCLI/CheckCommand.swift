@@ -1,6 +1,7 @@
 import Foundation
 import RefreshFramesCompare
 import RefreshFramesCore
+import RefreshFramesExport
 import RefreshFramesRaster
 
 /// `check` compares a spec's frames and dumps with its goldens; `record` writes them.
@@ -20,8 +21,10 @@ enum CheckCommand {
             "Where actual frames and diff images go when frames differ (default: refresh-frames-report)."),
         .value("junit", "file", "Also write a JUnit XML report."),
         .value("html", "dir", "Also write a static HTML report (golden / actual / diff side by side)."),
-        .value("only", "kind", "Check only 'pixels' or 'semantic' goldens (default: both)."),
-        .flag("scene", "Pixel goldens of the whole screen with the spec's table (its host), not the control alone."),
+        .value("kind", "kind", "Check only 'pixels' or 'semantic' goldens (default: all)."),
+        .value(
+            "only", "part",
+            "control (default) or screen: pixel goldens of the control alone or of the whole screen with its table."),
         .value("scale", "n", "Pixels per point of pixel goldens (default: the canvas scale)."),
         nowOption,
     ]
@@ -54,51 +57,41 @@ enum CheckCommand {
             }
             mode = requested
         }
-        return try run(args, environment: env, mode: mode, definition: definition)
+        return try run(args, environment: env, mode: mode)
     }
 
     static let recordSubcommand = RefreshFramesCommand.Subcommand(definition: recordDefinition) {
         args, env throws(CLIError) in
-        try run(args, environment: env, mode: .all, definition: recordDefinition)
+        try run(args, environment: env, mode: .all)
     }
 
-    enum Only: String, CaseIterable { case pixels, semantic }
-
-    static func run(
-        _ args: ParsedArguments, environment: [String: String], mode: RecordMode, definition: CommandDefinition
-    ) throws(CLIError) -> Int32 {
-        let name = definition.name
+    static func run(_ args: ParsedArguments, environment: [String: String], mode: RecordMode) throws(CLIError) -> Int32
+    {
+        let name = args.command
         guard let golden = args.value("golden") else {
             throw .usage("Missing expected option '--golden <dir>'.", command: name)
         }
-        let only = try args.choice("only", command: name, as: Only.self)
+        let kinds = try args.choice("kind", command: name, as: GoldenCheck.Kinds.self) ?? .all
+        let part = try args.choice("only", command: name, as: FrameSource.Part.self) ?? .control
         let threshold = try args.double("threshold", command: name, in: 0...1) ?? 0.1
         let maxDiff = try args.double("max-diff", command: name, in: 0...100) ?? 0
         let fps = try args.double("fps", command: name, in: 1...100)
-        let selections = [args.value("at") != nil, args.has("checkpoints"), fps != nil].filter { $0 }.count
-        guard selections <= 1 else {
+        let scale = try args.double("scale", command: name, in: 0.25...Limits.scale)
+        guard [args.value("at") != nil, args.has("checkpoints"), fps != nil].filter({ $0 }).count <= 1 else {
             throw .usage("Choose one of '--at', '--checkpoints' and '--fps'.", command: name)
         }
-        var requestedTimes: [Double]?
-        if let list = args.value("at") {
-            var times: [Double] = []
-            for part in list.split(separator: ",", omittingEmptySubsequences: false) {
-                guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
-                    throw .usage(
-                        "Invalid value '\(list)' for '--at': expected seconds separated by commas, e.g. 0,0.05,1.2.",
-                        command: name)
-                }
-                times.append(t)
-            }
-            requestedTimes = times
-        }
+        let requestedTimes = try args.value("at").map { list throws(CLIError) in try instants(list, command: name) }
         let specPath = args.positionals[0]
-        let now = try SpecLoader.clock(args.value("now"), environment: environment, command: name)
-        let loaded = try SpecLoader.load(specPath, now: now)
+        let loaded = try SpecLoader.load(specPath, now: try SpecLoader.clock(args, environment: environment))
+        if part == .screen && loaded.spec.host == nil {
+            throw .usage("'--only screen' needs a spec with a host (a table under the control).", command: name)
+        }
+        let store = GoldenStore(
+            directory: golden, read: { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } },
+            write: { path, bytes in try OutputFile.write(bytes, to: path) })
+        try prepareDirectory(golden, recording: mode != .never)
+        let manifest = try reporting { try store.manifest() }
         let timeline = loaded.timeline
-        let store = GoldenStore(directory: golden)
-        try store.prepare(recording: mode != .never, spec: specPath)
-        let manifest = try store.manifest()
         let times: [Double]
         if let requestedTimes {
             times = requestedTimes
@@ -109,79 +102,34 @@ enum CheckCommand {
         } else if let manifest, !manifest.frames.isEmpty {
             times = manifest.frames.map(\.time)
         } else {
-            times = defaultInstants(timeline)
+            times = GoldenCheck.defaultInstants(timeline)
         }
-        guard times.count <= 2000 else {
-            throw .input("\(specPath): error: \(times.count) frames to check is over the limit checkFrames = 2000")
+        guard times.count <= Limits.checkFrames else {
+            throw .input(
+                "\(specPath): error: \(times.count) frames to check is over the limit checkFrames = \(Limits.checkFrames)"
+            )
         }
-
-        var report = CheckReport(suiteName: "refresh-frames check \(specPath)")
+        let check = GoldenCheck(
+            source: FrameSource(spec: loaded.spec, timeline: timeline, part: part, scale: scale), times: times,
+            kinds: kinds, mode: mode,
+            tolerance: PixelTolerance(threshold: threshold, maxDifferingFraction: maxDiff / 100),
+            threads: ProcessInfo.processInfo.activeProcessorCount)
         let reportDirectory = args.value("report") ?? "refresh-frames-report"
-        var reportFiles = ReportFiles(directory: reportDirectory)
-
-        // Semantic goldens first: font-independent, and they say in words what changed.
-        if only != .pixels {
-            let dump = timeline.dump
-            report.append(try store.checkText(name: "timeline", file: "timeline.txt", actual: dump, mode: mode))
-            let samples = times.map { t in labelSamples(timeline.sample(at: t)) }.flatMap { $0 }
-            report.append(try store.checkStates(actual: samples, mode: mode))
-        }
-        var frames: [GoldenManifest.Frame] = []
-        if only != .semantic {
-            let control = FrameRenderer(canvas: loaded.spec.canvas, views: loaded.spec.views, fonts: .shared)
-            let scale = try args.double("scale", command: name, in: 0.25...Limits.scale)
-            if args.has("scene") && loaded.spec.host == nil {
-                throw .usage("'--scene' needs a spec with a host (a table under the control).", command: name)
-            }
-            let scene =
-                args.has("scene")
-                ? loaded.spec.host.map { SceneRenderer(host: $0, control: control, fonts: .shared) } : nil
-            let renderer = { @Sendable (state: FrameState) throws -> Bitmap in
-                try scene?.render(state, scale: scale) ?? control.render(state, scale: scale)
-            }
-            let tolerance = PixelTolerance(threshold: threshold, maxDifferingFraction: maxDiff / 100)
-            let threads = ProcessInfo.processInfo.activeProcessorCount
-            // Frames render, goldens decode and compare in batches on every core; results are
-            // recorded and reported in order.
-            let comparesGoldens = mode != .all
-            for start in stride(from: 0, to: times.count, by: threads * 8) {
-                let batch = Array(times[start..<min(start + threads * 8, times.count)])
-                let indices = Array(start..<start + batch.count)
-                let prepared: [PreparedFrame]
-                do {
-                    prepared = try renderConcurrently(indices.map(Double.init), threads: threads) { index in
-                        let i = Int(index)
-                        let actual = try renderer(timeline.sample(at: times[i]))
-                        guard comparesGoldens else { return PreparedFrame(actual: actual) }
-                        return store.prepare(
-                            actual: actual, file: String(format: "frame-%03d.png", i), tolerance: tolerance)
-                    }
-                } catch {
-                    throw .input("\(specPath): error: \(error)")
-                }
-                for (offset, frame) in prepared.enumerated() {
-                    let i = start + offset
-                    let frameName = String(format: "frame %d", i)
-                    let file = String(format: "frame-%03d.png", i)
-                    frames.append(GoldenManifest.Frame(name: frameName, time: times[i]))
-                    report.append(
-                        try store.checkFrame(
-                            name: frameName, time: times[i], file: file, frame: frame, mode: mode,
-                            reportFiles: &reportFiles))
-                }
+        var report = CheckReport(suiteName: "refresh-frames check \(specPath)")
+        var wroteImages = false
+        let (results, frames) = try reporting(spec: specPath) {
+            try check.run(store: store) { file, actual, diff in
+                wroteImages = true
+                return try ReportFiles.write(actual: actual, diff: diff, file: file, in: reportDirectory)
             }
         }
-        let fonts = FontBook.shared.filesUsed.map { path in
-            FontFingerprint(
-                file: path,
-                hash: FileManager.default.contents(atPath: path).map { SHA256.hex([UInt8]($0)) } ?? "unreadable")
-        }
+        report.results = results
         report.goldenFonts = manifest?.fonts
-        report.currentFonts = fonts
+        report.currentFonts = FontBook.shared.fingerprints.map { FontFingerprint(file: $0.file, hash: $0.sha256) }
         if report.recordedCount > 0 || manifest == nil && mode != .never {
             let newManifest = GoldenManifest(
-                toolVersion: RefreshFramesCommand.version, specHash: SHA256.hex(loaded.bytes), fonts: fonts,
-                frames: only == .semantic ? (manifest?.frames ?? []) : frames)
+                toolVersion: RefreshFramesCommand.version, specHash: SHA256.hex(loaded.bytes),
+                fonts: report.currentFonts ?? [], frames: kinds == .semantic ? (manifest?.frames ?? []) : frames)
             try OutputFile.write(newManifest.encode(), to: store.path(GoldenManifest.fileName))
         }
         for line in report.consoleLines() { Output.out(line + "\n") }
@@ -192,43 +140,30 @@ enum CheckCommand {
             try OutputFile.checkTarget(junit)
             try OutputFile.write(Array(report.junitXML().utf8), to: junit)
         }
-        if let html = args.value("html") {
-            try reportFiles.writeHTML(report, to: html, golden: golden)
-        }
+        if let html = args.value("html") { try ReportFiles.writeHTML(report, to: html) }
         if !report.passed {
-            if reportFiles.wroteImages { Output.out("actual frames and diff images: \(reportDirectory)/\n") }
+            if wroteImages { Output.out("actual frames and diff images: \(reportDirectory)/\n") }
             return ExitCode.differences
         }
         return ExitCode.success
     }
 
-    /// Six instants that show the animation: its start, just after refreshing begins, and across the rest.
-    static func defaultInstants(_ timeline: Timeline) -> [Double] {
-        let d = timeline.duration
-        let instants = [0, timeline.refreshBeganAt + 0.05, d * 0.25, d * 0.5, d * 0.75, max(0, d - 0.01)]
-        return Array(Set(instants.map { ($0 * 1000).rounded() / 1000 })).sorted()
-    }
-
-    static func labelSamples(_ state: FrameState) -> [LabelSample] {
-        state.views.map { v in
-            LabelSample(
-                tag: v.tag, time: (state.time * 1_000_000).rounded() / 1_000_000, rotation: v.transform.rotation,
-                scaleX: v.transform.scaleX, scaleY: v.transform.scaleY, translationX: v.transform.translationX,
-                translationY: v.transform.translationY, alpha: v.alpha, textColor: v.textColor.hexString,
-                backgroundColor: v.backgroundColor.hexString, text: v.text)
+    /// `--at 0,0.05,1.2`
+    static func instants(_ list: String, command: String) throws(CLIError) -> [Double] {
+        var times: [Double] = []
+        for part in list.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let t = Double(part.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else {
+                throw .usage(
+                    "Invalid value '\(list)' for '--at': expected seconds separated by commas, e.g. 0,0.05,1.2.",
+                    command: command)
+            }
+            times.append(t)
         }
+        return times
     }
-}
 
-/// The files of one golden directory, read and (when recording) written atomically.
-struct GoldenStore {
-    let directory: String
-
-    func path(_ file: String) -> String { (directory as NSString).appendingPathComponent(file) }
-
-    func exists(_ file: String) -> Bool { FileManager.default.fileExists(atPath: path(file)) }
-
-    func prepare(recording: Bool, spec: String) throws(CLIError) {
+    /// An existing golden directory, or (when recording) a new one in an existing parent.
+    static func prepareDirectory(_ directory: String, recording: Bool) throws(CLIError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
@@ -248,177 +183,16 @@ struct GoldenStore {
         }
     }
 
-    func manifest() throws(CLIError) -> GoldenManifest? {
-        guard let data = FileManager.default.contents(atPath: path(GoldenManifest.fileName)) else { return nil }
+    /// Runs `body`, turning its failures into exit-2 messages: a frame that could not be drawn names the spec.
+    static func reporting<T>(spec: String? = nil, _ body: () throws -> T) throws(CLIError) -> T {
         do {
-            return try GoldenManifest.decode([UInt8](data), path: path(GoldenManifest.fileName))
-        } catch {
+            return try body()
+        } catch let error as CLIError {
+            throw error
+        } catch let error as CompareError {
             throw .input("\(error)")
-        }
-    }
-
-    func read(_ file: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path(file)).map { [UInt8]($0) }
-    }
-
-    private func missing(_ name: String, time: Double?, kind: CheckResult.Kind, file: String) -> CheckResult {
-        CheckResult(
-            name: name, time: time, kind: kind, passed: false,
-            message: "golden missing (\(path(file))); record it with --record missing or 'refresh-frames record'",
-            goldenPath: path(file))
-    }
-
-    func checkText(name: String, file: String, actual: String, mode: RecordMode) throws(CLIError) -> CheckResult {
-        if mode.records(goldenExists: exists(file)) {
-            try OutputFile.write(Array(actual.utf8), to: path(file))
-            return CheckResult(
-                name: name, kind: .text, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
-        }
-        guard let golden = read(file) else { return missing(name, time: nil, kind: .text, file: file) }
-        let difference = TextComparison.compare(actual: actual, golden: String(decoding: golden, as: UTF8.self))
-        return CheckResult(
-            name: name, kind: .text, passed: difference.passed,
-            message: difference.passed ? "matches" : difference.summary,
-            details: difference.passed ? nil : difference.unifiedDiff, goldenPath: path(file))
-    }
-
-    func checkStates(actual: [LabelSample], mode: RecordMode) throws(CLIError) -> CheckResult {
-        let file = "states.json"
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        if mode.records(goldenExists: exists(file)) {
-            guard let data = try? encoder.encode(actual) else {
-                throw .input("\(path(file)): error: cannot encode the states")
-            }
-            try OutputFile.write([UInt8](data) + [10], to: path(file))
-            return CheckResult(
-                name: "states", kind: .state, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
-        }
-        guard let bytes = read(file) else { return missing("states", time: nil, kind: .state, file: file) }
-        guard let golden = try? JSONDecoder().decode([LabelSample].self, from: Data(bytes)) else {
-            throw .input("\(path(file)): error: not a states golden (expected a JSON array of label samples)")
-        }
-        let messages = LabelComparison.compare(actual: actual, golden: golden)
-        return CheckResult(
-            name: "states", kind: .state, passed: messages.isEmpty,
-            message: messages.isEmpty
-                ? "matches"
-                : messages.prefix(5).joined(separator: "; ")
-                    + (messages.count > 5 ? "; and \(messages.count - 5) more" : ""),
-            details: messages.joined(separator: "\n"), goldenPath: path(file))
-    }
-
-    /// Decodes the golden and compares it with the actual frame: pure work, done on any thread.
-    func prepare(actual: Bitmap, file: String, tolerance: PixelTolerance) -> PreparedFrame {
-        guard let bytes = read(file) else { return PreparedFrame(actual: actual) }
-        do {
-            let golden = try PNGCodec.decode(bytes)
-            return PreparedFrame(
-                actual: actual, golden: golden,
-                difference: PixelComparison.compare(actual: actual, golden: golden, tolerance: tolerance))
         } catch {
-            return PreparedFrame(actual: actual, goldenError: "\(error)")
+            throw .input("\(spec ?? "golden"): error: \(error)")
         }
-    }
-
-    func checkFrame(
-        name: String, time: Double, file: String, frame: PreparedFrame, mode: RecordMode, reportFiles: inout ReportFiles
-    ) throws(CLIError) -> CheckResult {
-        let actual = frame.actual
-        if mode.records(goldenExists: exists(file)) {
-            do {
-                try OutputFile.write(try PNGCodec.encode(actual), to: path(file))
-            } catch let e as CLIError {
-                throw e
-            } catch {
-                throw .input("\(path(file)): error: \(error)")
-            }
-            return CheckResult(
-                name: name, time: time, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
-        }
-        if let goldenError = frame.goldenError {
-            throw .input("\(path(file)): error: not a readable PNG (\(goldenError))")
-        }
-        guard let golden = frame.golden, let difference = frame.difference else {
-            return missing(name, time: time, kind: .pixels, file: file)
-        }
-        guard !difference.passed else {
-            return CheckResult(
-                name: name, time: time, passed: true, message: difference.summary, goldenPath: path(file))
-        }
-        let (actualPath, diffPath) = try reportFiles.write(
-            actual: actual, diff: DiffImage.make(actual: actual, golden: golden, difference: difference), file: file)
-        return CheckResult(
-            name: name, time: time, passed: false, message: difference.summary, details: difference.details,
-            actualPath: actualPath, goldenPath: path(file), diffPath: diffPath)
-    }
-}
-
-/// A rendered frame with its golden decoded and compared, ready to be reported.
-struct PreparedFrame: Sendable {
-    var actual: Bitmap
-    var golden: Bitmap?
-    var difference: PixelDifference?
-    var goldenError: String?
-}
-
-/// The report directory: actual frames and diff images of failing frames, and the HTML page.
-struct ReportFiles {
-    let directory: String
-    private(set) var wroteImages = false
-
-    init(directory: String) {
-        self.directory = directory
-    }
-
-    mutating func write(actual: Bitmap, diff: Bitmap, file: String) throws(CLIError) -> (String, String) {
-        if !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .input("\(directory): error: cannot create the report directory (\(OutputFile.describe(error)))")
-            }
-        }
-        let base = (file as NSString).deletingPathExtension
-        let actualPath = (directory as NSString).appendingPathComponent(base + ".actual.png")
-        let diffPath = (directory as NSString).appendingPathComponent(base + ".diff.png")
-        do {
-            try OutputFile.write(try PNGCodec.encode(actual), to: actualPath)
-            try OutputFile.write(try PNGCodec.encode(diff), to: diffPath)
-        } catch let e as CLIError {
-            throw e
-        } catch {
-            throw .input("\(directory): error: \(error)")
-        }
-        wroteImages = true
-        return (actualPath, diffPath)
-    }
-
-    /// The HTML page refers to images relative to itself, so it opens from disk wherever it is.
-    func writeHTML(_ report: CheckReport, to html: String, golden: String) throws(CLIError) {
-        do {
-            try FileManager.default.createDirectory(atPath: html, withIntermediateDirectories: true)
-        } catch {
-            throw .input("\(html): error: cannot create the directory (\(OutputFile.describe(error)))")
-        }
-        let base = URL(fileURLWithPath: html).standardizedFileURL
-        func relative(_ path: String?) -> String? {
-            guard let path else { return nil }
-            let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
-            let from = base.pathComponents
-            var common = 0
-            while common < min(target.count, from.count) && target[common] == from[common] { common += 1 }
-            return (Array(repeating: "..", count: from.count - common) + target[common...]).joined(separator: "/")
-        }
-        var relativeReport = report
-        relativeReport.results = report.results.map { r in
-            var r = r
-            r.actualPath = relative(r.actualPath)
-            r.goldenPath = relative(r.goldenPath)
-            r.diffPath = relative(r.diffPath)
-            return r
-        }
-        try OutputFile.write(
-            Array(relativeReport.html().utf8), to: (html as NSString).appendingPathComponent("index.html"))
     }
 }

@@ -8,16 +8,16 @@ enum ValidateCommand {
         options: [nowOption])
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
-        let now = try SpecLoader.clock(args.value("now"), environment: env, command: definition.name)
+        let now = try SpecLoader.clock(args, environment: env)
         let loaded = try SpecLoader.load(args.positionals[0], now: now)
         let t = loaded.timeline
         let labels = loaded.spec.views.count
         var summary =
             "\(loaded.path): ok: \(labels) view\(labels == 1 ? "" : "s"), \(loaded.spec.constraints.count) constraints, "
         summary +=
-            "\(t.segments.count) animation segments, refresh \(formatSeconds(t.refreshBeganAt))–\(formatSeconds(t.refreshEndedAt))"
-        if let stop = t.programStoppedAt { summary += ", loop stops at \(formatSeconds(stop))" }
-        summary += ", duration \(formatSeconds(t.duration))\n"
+            "\(t.segments.count) animation segments, refresh \(formatSeconds(t.refreshBeganAt)) s–\(formatSeconds(t.refreshEndedAt)) s"
+        if let stop = t.programStoppedAt { summary += ", loop stops at \(formatSeconds(stop)) s" }
+        summary += ", duration \(formatSeconds(t.duration)) s\n"
         Output.out(summary)
         return ExitCode.success
     }
@@ -41,7 +41,7 @@ enum StateCommand {
             throw .usage("Missing expected option '--at <seconds>'.", command: definition.name)
         }
         let at = try args.double("at", command: definition.name, in: 0...Limits.scenarioDuration)!
-        let now = try SpecLoader.clock(args.value("now"), environment: env, command: definition.name)
+        let now = try SpecLoader.clock(args, environment: env)
         let loaded = try SpecLoader.load(args.positionals[0], now: now)
         Output.out(loaded.timeline.sample(at: at).json + "\n")
         return ExitCode.success
@@ -55,13 +55,9 @@ enum TimelineCommand {
         options: [nowOption])
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
-        let now = try SpecLoader.clock(args.value("now"), environment: env, command: definition.name)
+        let now = try SpecLoader.clock(args, environment: env)
         let loaded = try SpecLoader.load(args.positionals[0], now: now)
         Output.out(loaded.timeline.dump)
         return ExitCode.success
     }
-}
-
-func formatSeconds(_ v: Double) -> String {
-    String(format: "%.2f s", v)
 }

@@ -68,7 +68,9 @@ public enum RefreshFramesCommand {
         }
         guard let subcommand = subcommands.first(where: { $0.definition.name == first }) else {
             var message = "Error: Unknown subcommand '\(first)'."
-            if let m = closestMatchCLI(first, subcommands.map(\.definition.name)) { message += " Did you mean '\(m)'?" }
+            if let m = closestMatch(to: first, in: subcommands.map(\.definition.name)) {
+                message += " Did you mean '\(m)'?"
+            }
             Output.err(
                 message
                     + "\nUsage: refresh-frames <subcommand> [<arguments>] [options]\n  See 'refresh-frames --help'.\n")

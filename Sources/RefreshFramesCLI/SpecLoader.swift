@@ -1,5 +1,6 @@
 import Foundation
 import RefreshFramesCore
+import RefreshFramesExport
 import RefreshFramesRaster
 
 /// A spec read from disk and turned into a timeline, with what is needed to report on it.
@@ -9,6 +10,10 @@ struct LoadedSpec {
     var spec: Spec
     var timeline: Timeline
     var now: Int64
+
+    var provenance: Provenance {
+        Provenance(tool: RefreshFramesCommand.version, specName: path, specBytes: bytes, now: now)
+    }
 }
 
 enum SpecLoader {
@@ -16,7 +21,7 @@ enum SpecLoader {
     static let builtInName = "<built-in rotate-scale>"
 
     /// The most bytes a spec file may have (limit: specBytes).
-    static let maximumBytes = 4 << 20
+    static let maximumBytes = Limits.specBytes
 
     /// Reads a regular file of at most `maximumBytes`. Anything else (a directory, a FIFO that would
     /// block, /dev/zero that never ends) is refused before a byte is read; a failed read names its cause.
@@ -61,29 +66,22 @@ enum SpecLoader {
     static func load(_ path: String?, now: Int64) throws(CLIError) -> LoadedSpec {
         let name = path ?? builtInName
         let bytes = try path.map { p throws(CLIError) in try readFile(p) } ?? Array(BuiltInSpec.rotateScale.utf8)
-        let spec: Spec
         do {
-            spec = try Spec.decode(bytes)
+            let document = try SpecDocument(bytes: bytes, now: now, measurer: fontMeasurer)
+            return LoadedSpec(
+                path: name, bytes: bytes, spec: document.spec, timeline: document.timeline, now: now)
         } catch {
             throw .input(error.formatted(file: name))
-        }
-        do {
-            let timeline = try Timeline.make(spec: spec, now: now, measurer: fontMeasurer)
-            return LoadedSpec(path: name, bytes: bytes, spec: spec, timeline: timeline, now: now)
-        } catch let error as SceneError {
-            let location = (try? JSONParser.parse(bytes))?.locate(error.path)
-            throw .input(
-                SpecDiagnostic(path: error.path, location: location, message: error.message).formatted(file: name))
-        } catch var error as SpecDiagnostic {
-            if error.location == nil { error.location = (try? JSONParser.parse(bytes))?.locate(error.path) }
-            throw .input(error.formatted(file: name))
-        } catch {
-            throw .input("\(name): error: \(error)")
         }
     }
 
     static let fontMeasurer = TextMeasurer { text, font in
         try FontBook.shared.measure(text, font: font)
+    }
+
+    /// The clock of a command's `--now`.
+    static func clock(_ args: ParsedArguments, environment: [String: String]) throws(CLIError) -> Int64 {
+        try clock(args.value("now"), environment: environment, command: args.command)
     }
 
     /// `--now` (seconds since 1970 or `yyyy-MM-ddTHH:mm:ssZ`), else SOURCE_DATE_EPOCH, else the real clock.

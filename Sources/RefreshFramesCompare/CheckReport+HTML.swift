@@ -1,3 +1,5 @@
+import Foundation
+
 extension CheckReport {
     /// A single static page that opens from disk: per failed check the golden, actual and diff
     /// images side by side plus a blink view that alternates golden and actual; image paths are
@@ -109,4 +111,27 @@ func urlPath(_ path: String) -> String {
         }
     }
     return out
+}
+
+extension CheckReport {
+    /// The report with every image path relative to `directory`, where its page is written.
+    public func relativized(to directory: String) -> CheckReport {
+        let base = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
+        func relative(_ path: String?) -> String? {
+            guard let path else { return nil }
+            let target = URL(fileURLWithPath: path).standardizedFileURL.pathComponents
+            var common = 0
+            while common < min(target.count, base.count) && target[common] == base[common] { common += 1 }
+            return (Array(repeating: "..", count: base.count - common) + target[common...]).joined(separator: "/")
+        }
+        var copy = self
+        copy.results = results.map { r in
+            var r = r
+            r.actualPath = relative(r.actualPath)
+            r.goldenPath = relative(r.goldenPath)
+            r.diffPath = relative(r.diffPath)
+            return r
+        }
+        return copy
+    }
 }

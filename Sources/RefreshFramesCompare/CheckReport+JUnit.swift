@@ -1,11 +1,12 @@
 import Foundation
+import RefreshFramesCore
 
 extension CheckReport {
     /// JUnit XML as CI servers read it: one `<testsuite>`, one `<testcase>` per check, a
     /// `<failure>` with the one-line message and the details for each failed check.
     public func junitXML() -> String {
         let suite = xmlEscape(suiteName)
-        let total = String(format: "%.3f", results.reduce(0) { $0 + $1.duration })
+        let total = formatFixed(results.reduce(0) { $0 + $1.duration }, decimals: 3)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
             "<testsuites name=\"\(suite)\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\" time=\"\(total)\">\n"
@@ -13,7 +14,7 @@ extension CheckReport {
             "  <testsuite name=\"\(suite)\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\" skipped=\"0\" time=\"\(total)\">\n"
         for result in results {
             let open =
-                "    <testcase name=\"\(xmlEscape(result.title))\" classname=\"\(xmlEscape(suiteName + "." + result.kind.rawValue))\" time=\"\(String(format: "%.3f", result.duration))\""
+                "    <testcase name=\"\(xmlEscape(result.title))\" classname=\"\(xmlEscape(suiteName + "." + result.kind.rawValue))\" time=\"\(formatFixed(result.duration, decimals: 3))\""
             if result.passed && !result.recorded {
                 out += open + "/>\n"
                 continue

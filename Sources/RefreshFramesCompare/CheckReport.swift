@@ -1,3 +1,5 @@
+import RefreshFramesCore
+
 /// The result of one golden check: a frame, a text dump or a state checkpoint.
 public struct CheckResult: Sendable, Equatable {
     public enum Kind: String, Sendable {

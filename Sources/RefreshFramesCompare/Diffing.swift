@@ -1,4 +1,6 @@
+import Foundation
 import RefreshFramesCore
+import RefreshFramesRaster
 
 /// The verdict of one check.
 public struct CheckOutcome: Sendable, Equatable {
@@ -18,49 +20,88 @@ public struct CheckOutcome: Sendable, Equatable {
     }
 }
 
-/// A way to compare an actual value with its golden: a value holding a closure, with built-ins
-/// `.pixels(tolerance:)`, `.lines` and `.labels(tolerance:)`.
+/// One kind of golden: how a value is saved (`toData`), loaded (`fromData`) and compared with its
+/// golden, as a value holding closures. Built-ins: `.pixels(tolerance:)`, `.lines`, `.labels(tolerance:)`.
 public struct Diffing<Value>: Sendable {
+    public var toData: @Sendable (Value) throws -> [UInt8]
+    /// Throws a message that says what the file should have been.
+    public var fromData: @Sendable ([UInt8]) throws -> Value
     public var compare: @Sendable (_ actual: Value, _ golden: Value) -> CheckOutcome
 
-    public init(compare: @escaping @Sendable (_ actual: Value, _ golden: Value) -> CheckOutcome) {
+    public init(
+        toData: @escaping @Sendable (Value) throws -> [UInt8], fromData: @escaping @Sendable ([UInt8]) throws -> Value,
+        compare: @escaping @Sendable (_ actual: Value, _ golden: Value) -> CheckOutcome
+    ) {
+        self.toData = toData
+        self.fromData = fromData
         self.compare = compare
     }
 }
 
+/// A golden file that is not what its kind expects.
+struct UnreadableGolden: Error, CustomStringConvertible {
+    var description: String
+}
+
 extension Diffing where Value == Bitmap {
-    /// pixelmatch-style comparison; a failing outcome carries the diff image.
+    /// Truecolor PNGs compared as pixelmatch does; a failing outcome carries the diff image.
     public static func pixels(tolerance: PixelTolerance = .default) -> Diffing {
-        Diffing { actual, golden in
-            let difference = PixelComparison.compare(actual: actual, golden: golden, tolerance: tolerance)
-            return CheckOutcome(
-                passed: difference.passed, message: difference.summary, details: difference.details,
-                diffImage: difference.passed
-                    ? nil : DiffImage.make(actual: actual, golden: golden, difference: difference))
-        }
+        Diffing(
+            toData: { try PNGCodec.encode($0) },
+            fromData: { bytes in
+                do {
+                    return try PNGCodec.decode(bytes)
+                } catch {
+                    throw UnreadableGolden(description: "not a readable PNG (\(error))")
+                }
+            },
+            compare: { actual, golden in
+                let difference = PixelComparison.compare(actual: actual, golden: golden, tolerance: tolerance)
+                return CheckOutcome(
+                    passed: difference.passed, message: difference.summary,
+                    details: difference.passed ? nil : difference.details,
+                    diffImage: difference.passed
+                        ? nil : DiffImage.make(actual: actual, golden: golden, difference: difference))
+            })
     }
 }
 
 extension Diffing where Value == String {
     /// Line diff of text dumps.
     public static var lines: Diffing {
-        Diffing { actual, golden in
-            let difference = TextComparison.compare(actual: actual, golden: golden)
-            return CheckOutcome(
-                passed: difference.passed, message: difference.summary,
-                details: difference.passed ? nil : difference.unifiedDiff)
-        }
+        Diffing(
+            toData: { Array($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) },
+            compare: { actual, golden in
+                let difference = TextComparison.compare(actual: actual, golden: golden)
+                return CheckOutcome(
+                    passed: difference.passed, message: difference.passed ? "matches" : difference.summary,
+                    details: difference.passed ? nil : difference.unifiedDiff)
+            })
     }
 }
 
 extension Diffing where Value == [LabelSample] {
-    /// Property-by-property comparison of `state` dumps.
+    /// Property-by-property comparison of `state` dumps, saved as sorted, indented JSON.
     public static func labels(tolerance: Double = LabelComparison.defaultTolerance) -> Diffing {
-        Diffing { actual, golden in
-            let messages = LabelComparison.compare(actual: actual, golden: golden, tolerance: tolerance)
-            guard let first = messages.first else { return CheckOutcome(passed: true, message: "identical") }
-            let more = messages.count > 1 ? " (and \(messages.count - 1) more)" : ""
-            return CheckOutcome(passed: false, message: first + more, details: messages.joined(separator: "\n"))
-        }
+        Diffing(
+            toData: { samples in
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+                return [UInt8](try encoder.encode(samples)) + [10]
+            },
+            fromData: { bytes in
+                guard let samples = try? JSONDecoder().decode([LabelSample].self, from: Data(bytes)) else {
+                    throw UnreadableGolden(description: "not a states golden (expected a JSON array of label samples)")
+                }
+                return samples
+            },
+            compare: { actual, golden in
+                let messages = LabelComparison.compare(actual: actual, golden: golden, tolerance: tolerance)
+                guard !messages.isEmpty else { return CheckOutcome(passed: true, message: "matches") }
+                let more = messages.count > 5 ? "; and \(messages.count - 5) more" : ""
+                return CheckOutcome(
+                    passed: false, message: messages.prefix(5).joined(separator: "; ") + more,
+                    details: messages.joined(separator: "\n"))
+            })
     }
 }

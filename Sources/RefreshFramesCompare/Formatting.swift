@@ -6,17 +6,12 @@ func formatPercent(_ fraction: Double) -> String {
     let percent = fraction * 100
     guard percent.isFinite, percent != 0 else { return percent.isFinite ? "0%" : "\(percent)%" }
     let decimals = percent >= 1 ? 1 : min(12, 1 - Int(log10(percent).rounded(.down)))
-    var text = String(format: "%.\(decimals)f", percent)
+    var text = formatFixed(percent, decimals: decimals)
     if text.contains(".") {
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
     }
     return text + "%"
-}
-
-/// Seconds with two decimals: `0.40`.
-func formatSeconds(_ seconds: Double) -> String {
-    String(format: "%.2f", seconds)
 }
 
 /// A value for a message: at most 4 decimals, at least one (`45.0`, `0.3333`).

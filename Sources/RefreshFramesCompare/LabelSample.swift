@@ -1,3 +1,5 @@
+import RefreshFramesCore
+
 /// One label at one instant, as a `state` dump records it: the semantic golden.
 public struct LabelSample: Sendable, Hashable, Codable {
     public var tag: Int

@@ -34,8 +34,8 @@ public enum ColorMode: String, Sendable, CaseIterable {
     /// The grid as a terminal in this mode shows it: every colour replaced by its palette entry
     /// (for `.none`: foregrounds by `defaultForeground`, backgrounds by `defaultBackground`).
     public func quantized(
-        _ grid: CellGrid, defaultForeground: TerminalRGB = ANSIReplayer.defaultForeground,
-        defaultBackground: TerminalRGB = ANSIReplayer.defaultBackground
+        _ grid: CellGrid, defaultForeground: TerminalRGB = TerminalRGB.defaultForeground,
+        defaultBackground: TerminalRGB = TerminalRGB.defaultBackground
     ) -> CellGrid {
         if self == .truecolor { return grid }
         var out = grid

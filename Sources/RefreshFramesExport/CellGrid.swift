@@ -23,6 +23,9 @@ public struct TerminalRGB: Hashable, Sendable, CustomStringConvertible {
     }
 
     public static let black = TerminalRGB(white: 0)
+    /// The colours a terminal shows where no colour is set (xterm's defaults).
+    public static let defaultForeground = TerminalRGB(white: 229)
+    public static let defaultBackground = TerminalRGB.black
     public static let white = TerminalRGB(white: 255)
 
     /// `#RRGGBB`.

@@ -3,36 +3,38 @@ import RefreshFramesCore
 
 /// Renders frames on several threads, a batch at a time, and hands them over strictly in order,
 /// so output is identical whatever the thread count and memory stays flat however many frames there are.
-/// The next batch renders while the current one is consumed (encoding is serial).
-public struct FrameStream: Sendable {
-    public var times: [Double]
+/// The next batch renders while the current one is consumed (encoding is serial). The one parallel
+/// renderer: bitmaps, cell grids and compared golden frames all go through it.
+public struct FrameStream<Input: Sendable>: Sendable {
+    /// What each frame is made from: its time, or its index.
+    public var inputs: [Input]
     public var threads: Int
     /// Frames rendered per batch: a few per thread. At most two batches are held at once.
     public var batchSize: Int
 
-    public init(times: [Double], threads: Int) {
-        self.times = times
+    public init(_ inputs: [Input], threads: Int) {
+        self.inputs = inputs
         self.threads = max(1, threads)
         self.batchSize = max(1, threads) * 4
     }
 
-    public func run(
-        render: @escaping @Sendable (Double) throws -> Bitmap,
-        consume: (Int, Bitmap) throws -> Void
+    public func run<Output: Sendable>(
+        render: @escaping @Sendable (Input) throws -> Output,
+        consume: (Int, Output) throws -> Void
     ) throws {
-        let allTimes = times
+        let allInputs = inputs
         let threads = self.threads
-        let batches = stride(from: 0, to: allTimes.count, by: batchSize).map {
-            $0..<min($0 + batchSize, allTimes.count)
+        let batches = stride(from: 0, to: allInputs.count, by: batchSize).map {
+            $0..<min($0 + batchSize, allInputs.count)
         }
         guard !batches.isEmpty else { return }
-        @Sendable func renderBatch(_ range: Range<Int>) -> ResultSlots {
-            let slots = ResultSlots(count: range.count)
+        @Sendable func renderBatch(_ range: Range<Int>) -> ResultSlots<Output> {
+            let slots = ResultSlots<Output>(count: range.count)
             if threads == 1 {
-                for (i, t) in allTimes[range].enumerated() { slots.store(i, Result { try render(t) }) }
+                for (i, t) in allInputs[range].enumerated() { slots.store(i, Result { try render(t) }) }
             } else {
                 DispatchQueue.concurrentPerform(iterations: range.count) { i in
-                    slots.store(i, Result { try render(allTimes[range.lowerBound + i]) })
+                    slots.store(i, Result { try render(allInputs[range.lowerBound + i]) })
                 }
             }
             return slots
@@ -40,9 +42,9 @@ public struct FrameStream: Sendable {
         let ahead = DispatchQueue(label: "refresh-frames.render-ahead")
         var current = renderBatch(batches[0])
         for (index, range) in batches.enumerated() {
-            var next: PendingBatch?
+            var next: PendingBatch<Output>?
             if index + 1 < batches.count {
-                let pending = PendingBatch()
+                let pending = PendingBatch<Output>()
                 let nextRange = batches[index + 1]
                 ahead.async { pending.fulfil(renderBatch(nextRange)) }
                 next = pending
@@ -51,27 +53,41 @@ public struct FrameStream: Sendable {
             for i in 0..<range.count { try consume(range.lowerBound + i, try current.take(i).get()) }
         }
     }
+
+    /// Every frame, in order.
+    public func map<Output: Sendable>(_ render: @escaping @Sendable (Input) throws -> Output) throws -> [Output] {
+        var outputs: [Output] = []
+        outputs.reserveCapacity(inputs.count)
+        try run(render: render) { _, output in outputs.append(output) }
+        return outputs
+    }
+}
+
+extension FrameStream where Input == Double {
+    public init(times: [Double], threads: Int) {
+        self.init(times, threads: threads)
+    }
 }
 
 /// A batch being rendered on another queue.
-private final class PendingBatch: @unchecked Sendable {
+private final class PendingBatch<Output>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var slots: ResultSlots?
+    private var slots: ResultSlots<Output>?
 
-    func fulfil(_ slots: ResultSlots) {
+    func fulfil(_ slots: ResultSlots<Output>) {
         self.slots = slots
         done.signal()
     }
 
-    func wait() -> ResultSlots {
+    func wait() -> ResultSlots<Output> {
         done.wait()
         return slots!
     }
 }
 
 /// One slot per frame of a batch; each slot is written by exactly one thread, then read once.
-private final class ResultSlots: @unchecked Sendable {
-    private var slots: UnsafeMutableBufferPointer<Result<Bitmap, any Error>?>
+private final class ResultSlots<Output>: @unchecked Sendable {
+    private var slots: UnsafeMutableBufferPointer<Result<Output, any Error>?>
 
     init(count: Int) {
         slots = .allocate(capacity: count)
@@ -83,9 +99,9 @@ private final class ResultSlots: @unchecked Sendable {
         slots.deallocate()
     }
 
-    func store(_ i: Int, _ result: Result<Bitmap, any Error>) { slots[i] = result }
+    func store(_ i: Int, _ result: Result<Output, any Error>) { slots[i] = result }
 
-    func take(_ i: Int) -> Result<Bitmap, any Error> {
+    func take(_ i: Int) -> Result<Output, any Error> {
         defer { slots[i] = nil }
         return slots[i]!
     }

@@ -58,6 +58,13 @@ public final class FontBook: @unchecked Sendable {
         return used.sorted()
     }
 
+    /// `filesUsed` with each file's SHA-256 (`unreadable` when it cannot be read), for manifests.
+    public var fingerprints: [(file: String, sha256: String)] {
+        filesUsed.map { path in
+            (path, FileManager.default.contents(atPath: path).map { SHA256.hex([UInt8]($0)) } ?? "unreadable")
+        }
+    }
+
     /// The runs of `text` in `font`, each with the first font that covers its characters.
     func layout(_ text: String, font: FontSpec) throws -> TextLayout {
         let key = LayoutKey(text: text, pattern: font.pattern)

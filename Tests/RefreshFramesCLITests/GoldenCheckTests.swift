@@ -50,8 +50,9 @@ struct GoldenCheckTests {
     @Test(arguments: samples)
     func unchangedScenesPass(name: String) throws {
         let r = try run([
-            "check", samplePath(name), "--golden", goldens.appendingPathComponent("\(name)/scene").path, "--scene",
-            "--scale", "1", "--only", "pixels", "--report", try temporaryDirectory(),
+            "check", samplePath(name), "--golden", goldens.appendingPathComponent("\(name)/scene").path, "--only",
+            "screen",
+            "--scale", "1", "--kind", "pixels", "--report", try temporaryDirectory(),
         ])
         #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
         #expect(r.stdout == "2 passed, 0 failed\n")
@@ -61,9 +62,10 @@ struct GoldenCheckTests {
         let spec = try mutatedSample(
             "rotate-scale", replacing: "\"animation\": \"middle\"", with: "\"animation\": \"fade\"")
         let r = try run([
-            "check", spec, "--golden", goldens.appendingPathComponent("rotate-scale/scene").path, "--scene", "--scale",
+            "check", spec, "--golden", goldens.appendingPathComponent("rotate-scale/scene").path, "--only", "screen",
+            "--scale",
             "1",
-            "--only", "pixels", "--report", try temporaryDirectory(),
+            "--kind", "pixels", "--report", try temporaryDirectory(),
         ])
         #expect(r.status == 1)
         #expect(r.stdout.contains("frame 1 (t=4.15s): "))
@@ -87,7 +89,7 @@ struct GoldenCheckTests {
             "rotate-scale", replacing: "\"magenta\", \"brown\"", with: "\"magenta\", \"purple\"")
         let report = try temporaryDirectory()
         let r = try run([
-            "check", spec, "--golden", try goldenCopy("rotate-scale"), "--only", "pixels", "--report", report,
+            "check", spec, "--golden", try goldenCopy("rotate-scale"), "--kind", "pixels", "--report", report,
         ])
         #expect(r.status == 1)
         #expect(r.stdout.contains("frame 1 (t=0.20s): "))
@@ -107,7 +109,7 @@ struct GoldenCheckTests {
             "marquee", replacing: "\"3.centerX == superview.centerX - 19\"",
             with: "\"3.centerX == superview.centerX - 18\"")
         let r = try run([
-            "check", spec, "--golden", try goldenCopy("marquee"), "--only", "pixels", "--report",
+            "check", spec, "--golden", try goldenCopy("marquee"), "--kind", "pixels", "--report",
             try temporaryDirectory(),
         ])
         #expect(r.status == 1)
@@ -166,12 +168,16 @@ struct GoldenCheckTests {
             var suites: [[String: String]] = []
             var cases = 0
             var failures = 0
+            var caseSeconds: [Double] = []
             func parser(
                 _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]
             ) {
                 if name == "testsuite" { suites.append(attributes) }
-                if name == "testcase" { cases += 1 }
+                if name == "testcase" {
+                    cases += 1
+                    caseSeconds.append(Double(attributes["time"] ?? "") ?? -1)
+                }
                 if name == "failure" { failures += 1 }
             }
         }
@@ -182,6 +188,10 @@ struct GoldenCheckTests {
         #expect(counter.cases == 8)
         #expect(counter.failures == Int(counter.suites.first?["failures"] ?? ""))
         #expect(counter.failures >= 3)
+        // Real durations: every case has one, and drawing and comparing a 750×120 frame takes some.
+        #expect(counter.caseSeconds.allSatisfy { $0 >= 0 })
+        #expect(counter.caseSeconds.filter { $0 > 0 }.count >= 6)
+        #expect(abs((Double(counter.suites.first?["time"] ?? "") ?? -1) - counter.caseSeconds.reduce(0, +)) < 0.01)
         let html = try String(contentsOfFile: dir + "/html/index.html", encoding: .utf8)
         #expect(html.contains("../report/frame-000.diff.png"))
     }

@@ -2,6 +2,7 @@ import Foundation
 import RefreshFramesCore
 import RefreshFramesExport
 import RefreshFramesRaster
+import RefreshFramesTestSupport
 import Testing
 
 private func png(_ path: String) throws -> Bitmap {
@@ -221,7 +222,7 @@ struct SceneRenderTests {
         #expect(control.stdout.hasPrefix("wrote \(dir)/control.png: frame at 4.15 s, 750x120, "))
         let bad = try run(["render", samplePath("rotate-scale"), "--only", "table", "--at", "1", "-o", dir + "/x.png"])
         #expect(bad.status == 64)
-        #expect(bad.stderr.hasPrefix("Error: Invalid value 'table' for '--only': expected one of scene, control."))
+        #expect(bad.stderr.hasPrefix("Error: Invalid value 'table' for '--only': expected one of screen, control."))
     }
 
     @Test func stateListsTheVisibleRows() throws {

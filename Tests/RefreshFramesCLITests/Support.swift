@@ -1,10 +1,6 @@
 import Foundation
 import RefreshFramesCore
-
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
-func samplePath(_ name: String) -> String { repositoryRoot.appendingPathComponent("samples/\(name).json").path }
+@_exported import RefreshFramesTestSupport
 
 /// The built `refresh-frames` binary beside the test bundle (swift build --build-tests builds both).
 let binaryPath: String = {

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshFramesExport
+import RefreshFramesTestSupport
 import Testing
 
 /// Replays an ANSI stream onto a grid and returns what a person would read.

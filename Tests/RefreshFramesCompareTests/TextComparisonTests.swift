@@ -83,10 +83,11 @@ import Testing
             ])
     }
 
-    @Test func diffingStrategyReportsFirstAndCount() {
+    @Test func diffingStrategyListsTheFirstFive() {
         let outcome = Diffing<[LabelSample]>.labels().compare(
             [LabelSample(tag: 3, time: 0.3, rotation: 40, scaleX: 2)], [LabelSample(tag: 3, time: 0.3, rotation: 45)])
         #expect(!outcome.passed)
-        #expect(outcome.message == "tag 3: rotation 40.0° at 0.30 s, golden 45.0° (and 1 more)")
+        #expect(
+            outcome.message == "tag 3: rotation 40.0° at 0.30 s, golden 45.0°; tag 3: scaleX 2.0 at 0.30 s, golden 1.0")
     }
 }

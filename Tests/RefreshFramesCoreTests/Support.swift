@@ -1,9 +1,6 @@
 import Foundation
 import RefreshFramesCore
-
-/// The repository's root, found from this file's path.
-let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
+@_exported import RefreshFramesTestSupport
 
 func sampleBytes(_ name: String) throws -> [UInt8] {
     [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("samples/\(name).json")))

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshFramesCore
+import RefreshFramesTestSupport
 import Testing
 
 @testable import RefreshFramesExport

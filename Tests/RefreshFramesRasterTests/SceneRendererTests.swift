@@ -1,14 +1,12 @@
 import Foundation
+import RefreshFramesTestSupport
 import Testing
 
 @testable import RefreshFramesCore
 @testable import RefreshFramesRaster
 
-private let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent()
-
 private func sceneFrame(_ name: String, at time: Double, scale: Double = 2) throws -> (Bitmap, SceneState) {
-    let bytes = [UInt8](try Data(contentsOf: root.appendingPathComponent("samples/\(name).json")))
+    let bytes = [UInt8](try Data(contentsOf: repositoryRoot.appendingPathComponent("samples/\(name).json")))
     let spec = try Spec.decode(bytes)
     let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
     let timeline = try Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer)

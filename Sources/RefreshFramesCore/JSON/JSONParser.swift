@@ -6,7 +6,7 @@ public struct JSONSyntaxError: Error, Equatable, Sendable {
 
 /// A strict RFC 8259 parser that keeps source locations, rejects duplicate keys and limits nesting.
 public struct JSONParser {
-    public static let maximumDepth = 64
+    public static let maximumDepth = Limits.jsonDepth
 
     private let bytes: [UInt8]
     private var index = 0

@@ -52,14 +52,3 @@ public struct Layout: Sendable, Equatable {
         }.joined(separator: "\n")
     }
 }
-
-/// Formats a number the way dumps and JSON show it: integers without a fraction, others with up to 4 decimals.
-public func formatNumber(_ v: Double) -> String {
-    if v.isNaN { return "nan" }
-    let rounded = (v * 10000).rounded() / 10000
-    if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
-    if !v.isFinite || abs(v) >= 1e15 { return "\(v)" }  // 1e+300, not 300 digits
-    var s = String(format: "%.4f", rounded)
-    while s.hasSuffix("0") { s.removeLast() }
-    return s
-}

@@ -1,24 +1,9 @@
-/// The explicit limits on what a spec may ask for. Hitting one is reported by its name
-/// (`… over the limit canvasPoints = 4096`), so CI on untrusted specs stays bounded in time and memory.
-///
-/// | name              | value   | what it bounds                                                   |
-/// |-------------------|---------|------------------------------------------------------------------|
-/// | specBytes         | 4 MiB   | the spec file's size (CLI)                                       |
-/// | jsonDepth         | 64      | nesting of JSON arrays and objects                               |
-/// | canvasPoints      | 4096    | canvas width and height, in points                               |
-/// | scale             | 4       | pixels per point (spec and `--scale`)                            |
-/// | views             | 256     | views (labels) in a spec, and tags in a `{from, to}` range       |
-/// | textLength        | 200     | characters in one label text                                     |
-/// | fontSize          | 500     | font size, in points                                             |
-/// | constraints       | 4096    | entries in `constraints`                                         |
-/// | programDepth      | 8       | nesting of `each` steps in the program                           |
-/// | stepDuration      | 600 s   | one step's duration and delay                                    |
-/// | scenarioDuration  | 600 s   | workDuration, refreshAt, pull times, `duration`, `--at`/`--to`   |
-/// | totalDuration     | 600 s   | the whole timeline, until the loop stops and everything rests    |
-/// | pullKeyframes     | 1000    | keyframes in `scenario.pull`                                     |
-/// | animationBlocks   | 100000  | animation blocks the program runs before the refresh ends        |
-/// | animationSegments | 250000  | property animations the program produces in all                  |
+/// The explicit limits on what a spec and a run may ask for. Hitting one is reported by its name
+/// (`… over the limit canvasPoints = 4096`), so CI on untrusted specs stays bounded in time and
+/// memory. `table` is the one list of them: docs/spec.md's table is checked against it.
 public enum Limits {
+    public static let specBytes = 4 << 20
+    public static let jsonDepth = 64
     public static let canvasPoints = 4096.0
     public static let scale = 4.0
     public static let views = 256
@@ -32,4 +17,67 @@ public enum Limits {
     public static let fontSize = 500.0
     public static let animationBlocks = 100_000
     public static let animationSegments = 250_000
+    /// Frames in one render: 1000 s at 50 fps; 30 000 keeps memory flat.
+    public static let frames = 50_000
+    public static let pixelsPerFrame = 4096 * 4096
+    /// Frame buffers in flight: 4 bytes a pixel × (4 per thread + 4) × 2.
+    public static let memoryBytes = 2 << 30
+    public static let checkFrames = 2000
+
+    /// One limit as the docs list it.
+    public struct Entry: Sendable, Equatable {
+        public var name: String
+        public var value: String
+        public var bounds: String
+    }
+
+    public static let table: [Entry] = [
+        Entry(name: "specBytes", value: "\(specBytes >> 20) MiB", bounds: "spec file size"),
+        Entry(name: "jsonDepth", value: "\(jsonDepth)", bounds: "JSON nesting"),
+        Entry(name: "canvasPoints", value: formatNumber(canvasPoints), bounds: "canvas width/height (points)"),
+        Entry(name: "scale", value: formatNumber(scale), bounds: "pixels per point (spec and `--scale`)"),
+        Entry(name: "views", value: "\(views)", bounds: "views (labels); tags in a `{from,to}` range"),
+        Entry(name: "textLength", value: "\(textLength)", bounds: "characters per label text"),
+        Entry(name: "fontSize", value: formatNumber(fontSize), bounds: "font size (points)"),
+        Entry(name: "constraints", value: "\(constraints)", bounds: "entries in `constraints`"),
+        Entry(name: "programDepth", value: "\(programDepth)", bounds: "nesting of `each`"),
+        Entry(name: "stepDuration", value: "\(formatNumber(stepDuration)) s", bounds: "one step's duration and delay"),
+        Entry(
+            name: "scenarioDuration", value: "\(formatNumber(scenarioDuration)) s",
+            bounds: "workDuration, refreshAt, pull times, `duration`, `--at`/`--from`/`--to`"),
+        Entry(
+            name: "totalDuration", value: "\(formatNumber(totalDuration)) s",
+            bounds: "the whole timeline until everything is at rest"),
+        Entry(name: "pullKeyframes", value: "\(pullKeyframes)", bounds: "keyframes in `scenario.pull`"),
+        Entry(
+            name: "animationBlocks", value: grouped(animationBlocks),
+            bounds: "animation blocks run before the refresh ends"),
+        Entry(name: "animationSegments", value: grouped(animationSegments), bounds: "property animations in total"),
+        Entry(name: "frames", value: grouped(frames), bounds: "frames in one render (1000 s at 50 fps)"),
+        Entry(name: "pixelsPerFrame", value: "4096 × 4096", bounds: "frame width × height in pixels"),
+        Entry(
+            name: "memory", value: "\(memoryBytes >> 20) MiB",
+            bounds: "frame buffers in flight; a render over it is refused before it starts"),
+        Entry(name: "checkFrames", value: "\(checkFrames)", bounds: "frames in one `check`"),
+        Entry(
+            name: "host rows / sections / updates", value: "\(tableRows) / \(tableSections) / \(tableUpdates)",
+            bounds: "the scene's table ([scene.md](scene.md))"),
+    ]
+
+    /// `table` as the Markdown table docs/spec.md shows.
+    public static var markdownTable: String {
+        (["| name | value | bounds |", "|---|---|---|"] + table.map { "| \($0.name) | \($0.value) | \($0.bounds) |" })
+            .joined(separator: "\n") + "\n"
+    }
+
+    /// `100 000`: thousands separated by a space, as the docs write them.
+    private static func grouped(_ n: Int) -> String {
+        var digits = String(n)
+        var groups: [String] = []
+        while digits.count > 3 {
+            groups.insert(String(digits.suffix(3)), at: 0)
+            digits.removeLast(3)
+        }
+        return ([digits] + groups).joined(separator: " ")
+    }
 }

@@ -1,3 +1,5 @@
+import RefreshFramesExport
+
 /// A minimal terminal: applies the ANSI subset `ANSIEncoder` writes onto a `CellGrid`, to prove
 /// that a stream reproduces its frames and to turn streams into golden text.
 ///
@@ -8,8 +10,8 @@
 /// Anything else throws `ANSIError.unsupportedSequence`.
 public struct ANSIReplayer: Sendable {
     /// The colours after `ESC[0m` (xterm's default white on black).
-    public static let defaultForeground = TerminalRGB(white: 229)
-    public static let defaultBackground = TerminalRGB.black
+    public static let defaultForeground = TerminalRGB.defaultForeground
+    public static let defaultBackground = TerminalRGB.defaultBackground
 
     public private(set) var grid: CellGrid
     public private(set) var row = 0

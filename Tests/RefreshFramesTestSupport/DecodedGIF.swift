@@ -1,4 +1,5 @@
 import RefreshFramesCore
+import RefreshFramesExport
 
 /// A GIF decoded into what a viewer shows: the logical screen after each image.
 public struct DecodedGIF: Sendable, Equatable {

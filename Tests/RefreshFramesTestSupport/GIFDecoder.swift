@@ -1,4 +1,5 @@
 import RefreshFramesCore
+import RefreshFramesExport
 
 /// Reads GIF87a/GIF89a files: colour tables, transparency, disposal 0–3, interlace, LZW.
 ///
@@ -104,7 +105,7 @@ public enum GIFDecoder {
     }
 
     /// Rows in the order an interlaced image stores them.
-    static func interlacedRows(height: Int) -> [Int] {
+    public static func interlacedRows(height: Int) -> [Int] {
         let passes: [(start: Int, step: Int)] = [(0, 8), (4, 8), (2, 4), (1, 2)]
         return passes.flatMap { stride(from: $0.start, to: height, by: $0.step) }
     }

@@ -1,0 +1,72 @@
+import Foundation
+import RefreshFramesExport
+
+/// Runs an exporter into a file, a directory or stdout, and says what it wrote.
+enum ExportRun {
+    /// `output` nil or `-`: stdout, without a summary line.
+    static func write(_ job: ExportJob, with exporter: Exporter, to output: String?) throws(CLIError) {
+        let progress = Progress()
+        defer { progress.finish() }
+        var summary: String
+        var bytes = 0
+        if let output, output != "-" {
+            if exporter.writesDirectory {
+                let directory = try OutputDirectory(output)
+                var destination = ExportDestination(
+                    append: { _ in }, file: { name, bytes in try directory.write(bytes, name: name) },
+                    progress: progress.update)
+                summary = try run(exporter, job, &destination, output: output)
+                try directory.commit()
+                Output.out("wrote \(output.hasSuffix("/") ? output : output + "/"): \(summary)\n")
+                return
+            }
+            let file = try OutputFile(output)
+            var destination = ExportDestination(append: { try file.write($0) }, progress: progress.update)
+            summary = try run(exporter, job, &destination, output: output)
+            bytes = destination.bytesWritten
+            try file.commit()
+            Output.out("wrote \(output): \(summary), \(bytes) bytes\n")
+        } else {
+            var destination = ExportDestination(append: { Output.outBytes($0) }, progress: progress.update)
+            _ = try run(exporter, job, &destination, output: "-")
+        }
+    }
+
+    private static func run(
+        _ exporter: Exporter, _ job: ExportJob, _ destination: inout ExportDestination, output: String
+    )
+        throws(CLIError) -> String
+    {
+        do {
+            return try exporter.export(job, &destination)
+        } catch {
+            switch error {
+            case .destination(let error as CLIError): throw error
+            case .destination(let error): throw .input("\(output): error: \(OutputFile.describe(error))")
+            case .render(let error): throw .input("\(job.provenance.specName): error: \(error)")
+            case .encode(let error): throw .input("\(output): error: \(error)")
+            }
+        }
+    }
+}
+
+/// `rendering 120/272 frames` on stderr, only when stderr is a terminal and the render is long.
+final class Progress {
+    private let enabled = Output.stderrIsTerminal
+    private var last = -1
+    private var shown = false
+
+    func update(_ done: Int, _ total: Int) {
+        guard enabled, total > 20 else { return }
+        let percent = done * 100 / total
+        if percent != last {
+            last = percent
+            shown = true
+            Output.err("\rrendering \(done)/\(total) frames")
+        }
+    }
+
+    func finish() {
+        if shown { Output.err("\r\u{1B}[K") }
+    }
+}

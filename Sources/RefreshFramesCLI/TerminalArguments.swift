@@ -1,0 +1,58 @@
+import Foundation
+import RefreshFramesExport
+
+/// `--ansi pixels|text`, `--cols`, `--colors`: how `render` draws terminal frames.
+enum TerminalArguments {
+    static let options: [OptionDefinition] = [
+        .value(
+            "ansi", "mode",
+            "For ANSI and cast output: pixels (half blocks) or text (labels and table rows as characters); default pixels."
+        ),
+        .value("cols", "n", "Columns for ANSI and cast output (default: the terminal's width, else 80)."),
+        .value(
+            "colors", "mode", "auto, truecolor, 256, 16 or none (default auto: COLORTERM/TERM, none under NO_COLOR)."),
+    ]
+
+    enum ColorsOption: String, CaseIterable {
+        case auto, truecolor
+        case _256 = "256"
+        case _16 = "16"
+        case none
+    }
+
+    static func options(_ args: ParsedArguments, environment: [String: String], command: String) throws(CLIError)
+        -> TerminalOptions
+    {
+        TerminalOptions(
+            mode: try args.choice("ansi", command: command, as: FrameSource.TerminalMode.self) ?? .pixels,
+            columns: try args.integer("cols", command: command, in: 10...1000) ?? Terminal.size()?.columns ?? 80,
+            colors: try colorMode(args, environment: environment, command: command))
+    }
+
+    static func colorMode(_ args: ParsedArguments, environment: [String: String], command: String) throws(CLIError)
+        -> ColorMode
+    {
+        switch try args.choice("colors", command: command, as: ColorsOption.self) ?? .auto {
+        case .auto: return ColorMode.detect(environment: environment)
+        case .truecolor: return .truecolor
+        case ._256: return .palette256
+        case ._16: return .palette16
+        case .none: return .none
+        }
+    }
+}
+
+/// The controlling terminal's size, when stdout is one.
+enum Terminal {
+    static func size() -> (columns: Int, rows: Int)? {
+        var w = winsize()
+        guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0 else { return nil }
+        return (Int(w.ws_col), Int(w.ws_row))
+    }
+}
+
+/// `--only screen|control`, the same in render, preview and check.
+let onlyOption = OptionDefinition.value(
+    "only", "part",
+    "screen or control: for a spec with a host, the whole screen (default) or the refresh control alone."
+)

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Raw mode, alternate screen and a hidden cursor, always given back: on leave, on SIGINT/SIGTERM/SIGHUP.
+final class TerminalSession: @unchecked Sendable {
+    private var saved = termios()
+    private var active = false
+    private var resizeFlag = false
+    private let lock = NSLock()
+    private var sources: [DispatchSourceSignal] = []
+
+    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+    static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    func enter() {
+        tcgetattr(0, &saved)
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(0, TCSANOW, &raw)
+        active = true
+        write(Array(Self.enterSequence.utf8))
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [self] in
+                leave()
+                exit(128 + sig)
+            }
+            source.resume()
+            sources.append(source)
+        }
+        signal(SIGWINCH, SIG_IGN)
+        let winch = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
+        winch.setEventHandler { [self] in
+            lock.lock()
+            resizeFlag = true
+            lock.unlock()
+        }
+        winch.resume()
+        sources.append(winch)
+    }
+
+    func leave() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard active else { return }
+        active = false
+        let bytes = Array(Self.leaveSequence.utf8)
+        _ = bytes.withUnsafeBufferPointer { Glibc.write(1, $0.baseAddress, $0.count) }
+        tcsetattr(0, TCSANOW, &saved)
+    }
+
+    func resized() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        let r = resizeFlag
+        resizeFlag = false
+        return r
+    }
+
+    func write(_ bytes: [UInt8]) {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBufferPointer { Glibc.write(1, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            offset += n
+        }
+    }
+
+    func readKey(timeoutMillis: Int32) -> Character? {
+        var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        guard poll(&fds, 1, max(0, timeoutMillis)) > 0 else { return nil }
+        var byte: UInt8 = 0
+        guard read(0, &byte, 1) == 1 else { return nil }
+        return Character(Unicode.Scalar(byte))
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import RefreshFramesCore
+import RefreshFramesExport
+
+/// A spec checked against (or recorded into) one golden directory: the semantic goldens
+/// (`timeline.txt`, `states.json`), then every frame, each through its `Diffing`. Files are read
+/// and written through the caller's closures, so the check itself decides everything and the edge
+/// only moves bytes.
+public struct GoldenCheck: Sendable {
+    /// Which goldens a run covers: `--kind pixels|semantic`.
+    public enum Kinds: String, Sendable, CaseIterable {
+        case all, pixels, semantic
+    }
+
+    public var source: FrameSource
+    public var times: [Double]
+    public var kinds: Kinds
+    public var mode: RecordMode
+    public var tolerance: PixelTolerance
+    public var threads: Int
+
+    public init(
+        source: FrameSource, times: [Double], kinds: Kinds = .all, mode: RecordMode, tolerance: PixelTolerance,
+        threads: Int
+    ) {
+        self.source = source
+        self.times = times
+        self.kinds = kinds
+        self.mode = mode
+        self.tolerance = tolerance
+        self.threads = threads
+    }
+
+    /// Six instants that show the animation: its start, just after refreshing begins, and across the rest.
+    public static func defaultInstants(_ timeline: Timeline) -> [Double] {
+        let d = timeline.duration
+        let instants = [0, timeline.refreshBeganAt + 0.05, d * 0.25, d * 0.5, d * 0.75, max(0, d - 0.01)]
+        return Array(Set(instants.map { ($0 * 1000).rounded() / 1000 })).sorted()
+    }
+
+    /// `frame-007.png`
+    public static func frameFile(_ index: Int) -> String { "frame-" + zeroPadded(index, width: 3) + ".png" }
+
+    /// Runs every check in order. `store` reads and writes goldens; `report` receives the actual
+    /// frame and diff image of each failing frame and returns the paths it wrote them to.
+    /// Returns the results and the frames a new manifest lists.
+    public func run(
+        store: GoldenStore, report: (_ file: String, _ actual: [UInt8], _ diff: [UInt8]) throws -> (String, String)
+    ) throws -> (results: [CheckResult], frames: [GoldenManifest.Frame]) {
+        let source = self.source
+        let times = self.times
+        var results: [CheckResult] = []
+        if kinds != .pixels {
+            results.append(
+                try store.check(
+                    name: "timeline", kind: .text, file: "timeline.txt", actual: source.timeline.dump, as: .lines,
+                    mode: mode))
+            let samples = times.flatMap { LabelSample.samples(of: source.state(at: $0)) }
+            results.append(
+                try store.check(
+                    name: "states", kind: .state, file: "states.json", actual: samples, as: .labels(), mode: mode))
+        }
+        guard kinds != .semantic else { return (results, []) }
+        let pixels = Diffing<Bitmap>.pixels(tolerance: tolerance)
+        let comparesGoldens = mode != .all
+        var frames: [GoldenManifest.Frame] = []
+        // Frames render, goldens decode and compare on every core; results are recorded and reported in order.
+        try FrameStream(Array(times.indices), threads: threads).run(
+            render: { i in
+                let started = ContinuousClock.now
+                let actual = try source.bitmap(at: times[i])
+                var frame =
+                    comparesGoldens
+                    ? store.prepare(actual: actual, file: Self.frameFile(i), as: pixels) : PreparedFrame(actual: actual)
+                frame.seconds = seconds(since: started)
+                return frame
+            },
+            consume: { i, frame in
+                let name = "frame \(i)"
+                let started = ContinuousClock.now
+                frames.append(GoldenManifest.Frame(name: name, time: times[i]))
+                var result = try store.checkFrame(
+                    name: name, time: times[i], file: Self.frameFile(i), frame: frame, as: pixels, mode: mode,
+                    report: report)
+                result.duration = frame.seconds + seconds(since: started)
+                results.append(result)
+            })
+        return (results, frames)
+    }
+}
+
+/// The files of one golden directory: read through `read` (nil: the file is missing), written
+/// through `write` when recording.
+public struct GoldenStore: Sendable {
+    public let directory: String
+    private let read: @Sendable (String) throws -> [UInt8]?
+    private let write: @Sendable (String, [UInt8]) throws -> Void
+
+    public init(
+        directory: String, read: @escaping @Sendable (_ path: String) throws -> [UInt8]?,
+        write: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
+    ) {
+        self.directory = directory
+        self.read = read
+        self.write = write
+    }
+
+    public func path(_ file: String) -> String { (directory as NSString).appendingPathComponent(file) }
+
+    public func contents(_ file: String) throws -> [UInt8]? { try read(path(file)) }
+
+    public func save(_ bytes: [UInt8], as file: String) throws { try write(path(file), bytes) }
+
+    public func manifest() throws -> GoldenManifest? {
+        guard let bytes = try contents(GoldenManifest.fileName) else { return nil }
+        return try GoldenManifest.decode(bytes, path: path(GoldenManifest.fileName))
+    }
+
+    private func missing(_ name: String, time: Double?, kind: CheckResult.Kind, file: String) -> CheckResult {
+        CheckResult(
+            name: name, time: time, kind: kind, passed: false,
+            message: "golden missing (\(path(file))); record it with --record missing or 'refresh-frames record'",
+            goldenPath: path(file))
+    }
+
+    private func decode<Value>(_ bytes: [UInt8], file: String, as diffing: Diffing<Value>) throws -> Value {
+        do {
+            return try diffing.fromData(bytes)
+        } catch {
+            throw CompareError.invalidGolden(path: path(file), reason: "\(error)")
+        }
+    }
+
+    /// Records or compares one golden; the one mechanism every kind goes through.
+    public func check<Value>(
+        name: String, time: Double? = nil, kind: CheckResult.Kind, file: String, actual: Value,
+        as diffing: Diffing<Value>, mode: RecordMode
+    ) throws -> CheckResult {
+        let started = ContinuousClock.now
+        var result: CheckResult
+        let existing = try contents(file)
+        if mode.records(goldenExists: existing != nil) {
+            try save(try diffing.toData(actual), as: file)
+            result = CheckResult(
+                name: name, time: time, kind: kind, passed: true, recorded: true, message: "recorded",
+                goldenPath: path(file))
+        } else if let existing {
+            let outcome = diffing.compare(actual, try decode(existing, file: file, as: diffing))
+            result = CheckResult(name: name, time: time, kind: kind, outcome: outcome, goldenPath: path(file))
+        } else {
+            result = missing(name, time: time, kind: kind, file: file)
+        }
+        result.duration = seconds(since: started)
+        return result
+    }
+
+    /// Decodes the golden and compares it with the actual frame: pure work, done on any thread.
+    func prepare(actual: Bitmap, file: String, as diffing: Diffing<Bitmap>) -> PreparedFrame {
+        do {
+            guard let bytes = try contents(file) else { return PreparedFrame(actual: actual) }
+            let golden = try decode(bytes, file: file, as: diffing)
+            return PreparedFrame(actual: actual, outcome: diffing.compare(actual, golden))
+        } catch {
+            return PreparedFrame(actual: actual, goldenError: error)
+        }
+    }
+
+    func checkFrame(
+        name: String, time: Double, file: String, frame: PreparedFrame, as diffing: Diffing<Bitmap>, mode: RecordMode,
+        report: (String, [UInt8], [UInt8]) throws -> (String, String)
+    ) throws -> CheckResult {
+        // Goldens were read (and compared) unless every one is being recorded.
+        if mode.records(goldenExists: frame.outcome != nil || frame.goldenError != nil) {
+            try save(try diffing.toData(frame.actual), as: file)
+            return CheckResult(
+                name: name, time: time, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
+        }
+        if let error = frame.goldenError { throw error }
+        guard let outcome = frame.outcome else { return missing(name, time: time, kind: .pixels, file: file) }
+        guard !outcome.passed, let diff = outcome.diffImage else {
+            return CheckResult(name: name, time: time, outcome: outcome, goldenPath: path(file))
+        }
+        let (actualPath, diffPath) = try report(file, try diffing.toData(frame.actual), try diffing.toData(diff))
+        return CheckResult(
+            name: name, time: time, outcome: outcome, actualPath: actualPath, goldenPath: path(file),
+            diffPath: diffPath)
+    }
+}
+
+/// A rendered frame with its golden decoded and compared, ready to be reported.
+struct PreparedFrame: Sendable {
+    var actual: Bitmap
+    var outcome: CheckOutcome?
+    var goldenError: (any Error)?
+    /// How long drawing, decoding and comparing took, for JUnit's `time`.
+    var seconds = 0.0
+}
+
+/// Seconds from `start` until now.
+func seconds(since start: ContinuousClock.Instant) -> Double {
+    let elapsed = ContinuousClock.now - start
+    return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+}
+
+extension LabelSample {
+    /// Every view of a frame state, as the semantic golden records it.
+    public static func samples(of state: FrameState) -> [LabelSample] {
+        state.views.map { v in
+            LabelSample(
+                tag: v.tag, time: (state.time * 1_000_000).rounded() / 1_000_000, rotation: v.transform.rotation,
+                scaleX: v.transform.scaleX, scaleY: v.transform.scaleY, translationX: v.transform.translationX,
+                translationY: v.transform.translationY, alpha: v.alpha, textColor: v.textColor.hexString,
+                backgroundColor: v.backgroundColor.hexString, text: v.text)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+/// A spec file's bytes turned into everything the engines need: the one entry point to the core.
+/// Whatever goes wrong, from JSON syntax to an unsolvable layout or a text no font can measure,
+/// is one `SpecDiagnostic` with its JSON path and, where the path is in the document, its line and column.
+public struct SpecDocument: Sendable {
+    public var bytes: [UInt8]
+    public var spec: Spec
+    public var timeline: Timeline
+    /// The clock `{now:…}` texts were expanded with, in seconds since 1970.
+    public var now: Int64
+
+    public init(bytes: [UInt8], now: Int64, measurer: TextMeasurer) throws(SpecDiagnostic) {
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(bytes)
+        } catch {
+            throw SpecDiagnostic(path: "", location: error.location, message: error.message)
+        }
+        let spec = try SpecDecoder().decode(ValueReader(node: root, path: ""))
+        do {
+            timeline = try Timeline.make(spec: spec, now: now, measurer: measurer)
+        } catch let error as SceneError {
+            throw SpecDiagnostic(path: error.path, location: root.locate(error.path), message: error.message)
+        } catch var error as SpecDiagnostic {
+            if error.location == nil { error.location = root.locate(error.path) }
+            throw error
+        } catch {
+            throw SpecDiagnostic(path: "", location: nil, message: "\(error)")
+        }
+        self.bytes = bytes
+        self.spec = spec
+        self.now = now
+    }
+}

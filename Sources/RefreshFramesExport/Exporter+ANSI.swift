@@ -1,0 +1,62 @@
+import RefreshFramesCore
+
+extension Exporter {
+    /// An ANSI stream: the first frame whole, then only the cells that change.
+    public static let ansi = Exporter(format: .ansi, writesDirectory: false) { job, destination throws(ExportError) in
+        var stream: [UInt8] = []
+        let (size, trailer) = try terminalFrames(job, progress: destination.progress) { _, bytes in stream += bytes }
+        try destination.append(stream + trailer)
+        return "\(job.times.count) frames, \(size.width)x\(size.height) cells"
+    }
+
+    /// An asciinema v2 cast of the ANSI stream, each frame at its time from the span's start.
+    public static let cast = Exporter(format: .cast, writesDirectory: false) { job, destination throws(ExportError) in
+        var cast: CastWriter?
+        let (size, _) = try terminalFrames(job, progress: destination.progress) { frame, bytes throws(ExportError) in
+            if cast == nil {
+                cast = CastWriter(width: frame.width, height: frame.height, timestamp: Int(job.provenance.now))
+            }
+            do {
+                try cast!.append(time: frame.time - job.from, bytes: bytes)
+            } catch {
+                throw .encode(error)
+            }
+        }
+        try destination.append(Array((cast?.text ?? "").utf8))
+        return "\(job.times.count) frames, \(size.width)x\(size.height) cells"
+    }
+
+    /// Draws the job's frames as cell grids and encodes them in order; returns the grid's size and
+    /// the bytes that end a stream. A run of frames whose state does not change is drawn once.
+    static func terminalFrames(
+        _ job: ExportJob, progress: (Int, Int) -> Void,
+        emit: (_ frame: (time: Double, width: Int, height: Int), _ bytes: [UInt8]) throws(ExportError) -> Void
+    ) throws(ExportError) -> (size: (width: Int, height: Int), trailer: [UInt8]) {
+        let source = job.source
+        let times = job.times
+        // Where each run of equal states starts (the time is not part of what is drawn).
+        var runStarts: [Int] = []
+        var previous: FrameState?
+        for (i, t) in times.enumerated() {
+            var state = source.state(at: t)
+            state.time = 0
+            if state != previous { runStarts.append(i) }
+            previous = state
+        }
+        let cells = source.cells(job.terminal.mode, columns: job.terminal.columns)
+        var encoder = ANSIEncoder(colorMode: job.terminal.colors)
+        var size = (width: 0, height: 0)
+        try attributing(ExportError.render) {
+            try FrameStream(runStarts, threads: job.threads).run(render: { try cells(source.state(at: times[$0])) }) {
+                run, grid in
+                size = (grid.width, grid.height)
+                let end = run + 1 < runStarts.count ? runStarts[run + 1] : times.count
+                for i in runStarts[run]..<end {
+                    try emit((times[i], grid.width, grid.height), encoder.encode(frame: grid))
+                    progress(i + 1, times.count)
+                }
+            }
+        }
+        return (size, encoder.trailer())
+    }
+}

@@ -1,0 +1,36 @@
+import RefreshFramesCore
+import RefreshFramesRaster
+
+extension Exporter {
+    /// One global palette from a dozen frames spread over the span and the spec's pinned colours;
+    /// frames that would share a delay are merged, so only frames with a delay of their own are drawn.
+    public static let gif = Exporter(format: .gif, writesDirectory: false) { job, destination throws(ExportError) in
+        let source = job.source
+        let times = job.times
+        let sampleCount = min(12, times.count)
+        let sampleIndices = Set((0..<sampleCount).map { $0 * (times.count - 1) / max(1, sampleCount - 1) })
+        let samples = try attributing(ExportError.render) {
+            try FrameStream(sampleIndices.sorted().map { times[$0] }, threads: job.threads).map(source.bitmap(at:))
+        }
+        let palette = try attributing(ExportError.encode) {
+            try GIFPalette(pinned: source.pinnedColors, samples: samples)
+        }
+        let slots = GIFTiming.delays(frameTimes: times, totalDuration: job.to - job.from)
+        var sink = destination
+        defer { destination = sink }
+        var encoder = try attributing(ExportError.encode) {
+            try GIFEncoder(
+                width: samples[0].width, height: samples[0].height, palette: palette, loopCount: job.loop,
+                sink: { bytes in try sink.append(bytes) })
+        }
+        let keptTimes = slots.map { times[$0.frameIndex] }
+        try attributing(ExportError.render) {
+            try FrameStream(keptTimes, threads: job.threads).run(render: source.bitmap(at:)) { i, bitmap in
+                try attributing(ExportError.encode) { try encoder.add(bitmap, delayCentiseconds: slots[i].delay) }
+                sink.progress(i + 1, keptTimes.count)
+            }
+        }
+        try attributing(ExportError.encode) { try encoder.finish() }
+        return "\(slots.count) frames, \(formatDuration(job.to - job.from)), \(samples[0].width)x\(samples[0].height)"
+    }
+}

@@ -1,0 +1,58 @@
+import RefreshFramesCore
+import RefreshFramesRaster
+
+extension Exporter {
+    /// The frame at the job's single time.
+    public static let png = Exporter(format: .png, writesDirectory: false) { job, destination throws(ExportError) in
+        let time = job.times[0]
+        let bitmap = try attributing(ExportError.render) { try job.source.bitmap(at: time) }
+        let bytes = try attributing(ExportError.render) { try PNGCodec.encode(bitmap) }
+        try destination.append(bytes)
+        return "frame at \(formatDuration(time)), \(bitmap.width)x\(bitmap.height)"
+    }
+
+    /// `frame-0000.png`… and `frames.json`: each frame's time, the spec's hash, the tool and the fonts.
+    public static let pngSequence = Exporter(format: .pngSequence, writesDirectory: true) {
+        job, destination throws(ExportError) in
+        var entries: [String] = []
+        try attributing(ExportError.render) {
+            try FrameStream(job.times, threads: job.threads).run(render: job.source.bitmap(at:)) { i, bitmap in
+                let name = "frame-" + zeroPadded(i, width: 4) + ".png"
+                let bytes = try attributing(ExportError.render) { try PNGCodec.encode(bitmap) }
+                try destination.file(name, bytes)
+                entries.append("    {\"file\": \(jsonQuoted(name)), \"time\": \(formatNumber(job.times[i]))}")
+                destination.progress(i + 1, job.times.count)
+            }
+        }
+        try destination.file("frames.json", Array(frameManifest(job, frames: entries).utf8))
+        return "\(job.times.count) PNG frames at \(formatNumber(job.fps)) fps and frames.json"
+    }
+
+    static func frameManifest(_ job: ExportJob, frames: [String]) -> String {
+        let fonts = FontBook.shared.fingerprints.map {
+            "    {\"file\": \(jsonQuoted($0.file)), \"sha256\": \(jsonQuoted($0.sha256))}"
+        }
+        return """
+            {
+              "tool": \(jsonQuoted("refresh-frames " + job.provenance.tool)),
+              "spec": \(jsonQuoted(job.provenance.specName)),
+              "specSHA256": "\(SHA256.hex(job.provenance.specBytes))",
+              "fps": \(formatNumber(job.fps)),
+              "scale": \(formatNumber(job.source.scale)),
+              "fonts": [
+            \(fonts.joined(separator: ",\n"))
+              ],
+              "frames": [
+            \(frames.joined(separator: ",\n"))
+              ]
+            }
+
+            """
+    }
+}
+
+/// `7` as `0007` for width 4; wider numbers as they are.
+public func zeroPadded(_ n: Int, width: Int) -> String {
+    let digits = String(n)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}

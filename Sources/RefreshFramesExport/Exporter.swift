@@ -1,0 +1,144 @@
+import RefreshFramesCore
+import RefreshFramesRaster
+
+/// The output formats, each one exporter in `Exporter.all`.
+public enum ExportFormat: String, Sendable, CaseIterable {
+    /// An animated GIF.
+    case gif
+    /// One PNG: the frame at the job's single time.
+    case png
+    /// A directory of PNG frames with a frames.json manifest.
+    case pngSequence = "png-sequence"
+    /// An ANSI stream: `cat` replays it.
+    case ansi
+    /// An asciinema v2 cast.
+    case cast
+}
+
+/// Everything an exporter needs, decided before the first frame is drawn.
+public struct ExportJob: Sendable {
+    public var source: FrameSource
+    /// The instants drawn, in order.
+    public var times: [Double]
+    /// The span the times cover (GIF delays, cast times).
+    public var from: Double
+    public var to: Double
+    public var fps: Double
+    /// GIF loop count, 0 = forever.
+    public var loop: Int
+    public var threads: Int
+    public var terminal: TerminalOptions
+    /// What made the frames, for manifests and cast headers.
+    public var provenance: Provenance
+
+    public init(
+        source: FrameSource, times: [Double], from: Double, to: Double, fps: Double, loop: Int = 0, threads: Int,
+        terminal: TerminalOptions = TerminalOptions(), provenance: Provenance
+    ) {
+        self.source = source
+        self.times = times
+        self.from = from
+        self.to = to
+        self.fps = fps
+        self.loop = loop
+        self.threads = threads
+        self.terminal = terminal
+        self.provenance = provenance
+    }
+}
+
+/// How ANSI and cast frames are drawn.
+public struct TerminalOptions: Sendable {
+    public var mode: FrameSource.TerminalMode
+    public var columns: Int
+    public var colors: ColorMode
+
+    public init(mode: FrameSource.TerminalMode = .pixels, columns: Int = 80, colors: ColorMode = .truecolor) {
+        self.mode = mode
+        self.columns = columns
+        self.colors = colors
+    }
+}
+
+/// The tool, spec and clock behind an export.
+public struct Provenance: Sendable {
+    public var tool: String
+    /// The spec's file name as the user gave it.
+    public var specName: String
+    public var specBytes: [UInt8]
+    /// Seconds since 1970 of the run's clock.
+    public var now: Int64
+
+    public init(tool: String, specName: String, specBytes: [UInt8], now: Int64) {
+        self.tool = tool
+        self.specName = specName
+        self.specBytes = specBytes
+        self.now = now
+    }
+}
+
+/// Where an exporter's bytes go: one stream, or named files of a directory; and its progress.
+public struct ExportDestination {
+    private let appendBytes: ([UInt8]) throws -> Void
+    private let writeFile: (String, [UInt8]) throws -> Void
+    public let progress: (_ done: Int, _ total: Int) -> Void
+    /// Bytes appended to the stream so far.
+    public private(set) var bytesWritten = 0
+
+    public init(
+        append: @escaping ([UInt8]) throws -> Void,
+        file: @escaping (String, [UInt8]) throws -> Void = { name, _ in
+            preconditionFailure("this destination takes no file '\(name)'")
+        },
+        progress: @escaping (Int, Int) -> Void = { _, _ in }
+    ) {
+        appendBytes = append
+        writeFile = file
+        self.progress = progress
+    }
+
+    public mutating func append<C: Collection>(_ bytes: C) throws(ExportError) where C.Element == UInt8 {
+        do { try appendBytes(Array(bytes)) } catch { throw .destination(error) }
+        bytesWritten += bytes.count
+    }
+
+    public func file(_ name: String, _ bytes: [UInt8]) throws(ExportError) {
+        do { try writeFile(name, bytes) } catch { throw .destination(error) }
+    }
+}
+
+/// Why an export stopped: a frame that could not be drawn, bytes that could not be encoded, or the
+/// destination's own error, passed on untouched.
+public enum ExportError: Error {
+    case render(any Error)
+    case encode(any Error)
+    case destination(any Error)
+}
+
+/// One output format: how a job becomes bytes. A new format is one more value in `all`.
+public struct Exporter: Sendable {
+    public var format: ExportFormat
+    /// Whether the output is a directory of files rather than one stream.
+    public var writesDirectory: Bool
+    /// Writes the job; returns what was written, e.g. `272 frames, 5.44 s, 750x120`.
+    public var export: @Sendable (ExportJob, inout ExportDestination) throws(ExportError) -> String
+
+    public static let all: [ExportFormat: Exporter] = Dictionary(
+        uniqueKeysWithValues: [gif, png, pngSequence, ansi, cast].map { ($0.format, $0) })
+}
+
+/// Runs `body`, turning any error but the destination's into `wrap(error)`.
+func attributing<T>(_ wrap: (any Error) -> ExportError, _ body: () throws -> T) throws(ExportError) -> T {
+    do {
+        return try body()
+    } catch let error as ExportError {
+        throw error
+    } catch {
+        throw wrap(error)
+    }
+}
+
+/// `5.44 s`
+func formatDuration(_ seconds: Double) -> String {
+    formatSeconds(seconds) + " s"
+}

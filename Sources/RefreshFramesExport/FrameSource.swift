@@ -1,0 +1,114 @@
+import RefreshFramesCore
+import RefreshFramesRaster
+
+/// What a frame shows and how it is drawn, decided once: the whole screen (when the spec has a
+/// host) or the control alone, at a scale, with hinted text for files and unhinted text for the
+/// terminal. Every exporter, the preview and the golden check draw through one of these.
+public struct FrameSource: Sendable {
+    /// `--only screen|control`: what a frame shows when the spec has a host.
+    public enum Part: String, Sendable, CaseIterable {
+        case screen, control
+    }
+
+    /// How a frame becomes terminal cells.
+    public enum TerminalMode: String, Sendable, CaseIterable {
+        /// Half blocks, two pixels a cell.
+        case pixels
+        /// Labels and table rows as characters.
+        case text
+    }
+
+    public let spec: Spec
+    public let timeline: Timeline
+    public let canvas: Canvas
+    /// Pixels per point of bitmaps.
+    public let scale: Double
+    /// The host drawn under the control: nil for the control alone.
+    public let host: HostSpec?
+    private let control: FrameRenderer
+    private let screen: SceneRenderer?
+
+    /// `canvas` overrides the spec's (e.g. another background); `scale` defaults to the canvas's.
+    public init(spec: Spec, timeline: Timeline, part: Part = .screen, canvas: Canvas? = nil, scale: Double? = nil) {
+        self.spec = spec
+        self.timeline = timeline
+        let canvas = canvas ?? spec.canvas
+        self.canvas = canvas
+        self.scale = scale ?? canvas.scale
+        let host = part == .screen ? spec.host : nil
+        let control = FrameRenderer(canvas: canvas, views: spec.views, fonts: .shared)
+        self.host = host
+        self.control = control
+        screen = host.map { SceneRenderer(host: $0, control: control, fonts: .shared) }
+    }
+
+    /// The same drawing over another timeline (the preview's, after it ends refreshing early).
+    public func with(timeline: Timeline) -> FrameSource {
+        FrameSource(
+            spec: spec, timeline: timeline, part: host == nil ? .control : .screen, canvas: canvas, scale: scale)
+    }
+
+    /// Whether frames are the host's whole screen.
+    public var drawsScreen: Bool { host != nil }
+
+    /// A frame's size in points.
+    public var size: (width: Double, height: Double) {
+        host.map { ($0.viewport.width, $0.viewport.height) } ?? (canvas.width, canvas.height)
+    }
+
+    /// A frame's size in pixels at `scale`.
+    public var pixelSize: (width: Int, height: Int) {
+        (Int((size.width * scale).rounded()), Int((size.height * scale).rounded()))
+    }
+
+    public func state(at time: Double) -> FrameState { timeline.sample(at: time) }
+
+    /// The frame at `time`, as files show it.
+    public func bitmap(at time: Double) throws -> Bitmap { try bitmap(state(at: time)) }
+
+    public func bitmap(_ state: FrameState) throws -> Bitmap {
+        try screen?.render(state, scale: scale) ?? control.render(state, scale: scale)
+    }
+
+    /// Draws states as cell grids `columns` wide.
+    public func cells(_ mode: TerminalMode, columns: Int) -> @Sendable (FrameState) throws -> CellGrid {
+        let views = spec.views
+        let canvas = canvas
+        switch mode {
+        case .text:
+            let renderer = ANSITextRenderer(columns: columns)
+            if let host {
+                return { state in renderer.render(state, views: views, canvas: canvas, host: host) }
+            }
+            return { state in renderer.render(state, views: views, canvas: canvas) }
+        case .pixels:
+            // Labels are a few pixels tall at terminal sizes: unhinted outlines, drawn on every core.
+            let raster = FrameRenderer(canvas: canvas, views: views, fonts: .shared, text: .unhinted)
+            let pixels = ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
+            let scene = host.map { SceneRenderer(host: $0, control: raster, fonts: .shared) }
+            // Two rendered pixels per column (and per half-cell row) are enough for the box filter.
+            let scale = min(self.scale, max(0.25, Double(columns) * 2 / size.width))
+            if let scene {
+                return { state in pixels.render(try scene.render(state, scale: scale)) }
+            }
+            return { state in pixels.render(try raster.render(state, scale: scale)) }
+        }
+    }
+
+    /// The colours a GIF palette keeps exactly: the background, black, white, every colour the spec
+    /// names and, for the whole screen, the table's.
+    public var pinnedColors: [RGBA] {
+        var colors: [RGBA] = [canvas.background, .black, .white]
+        for v in spec.views { colors += [v.textColor, v.backgroundColor, v.tintColor] }
+        colors += spec.palette
+        if let table = host?.table {
+            colors += [
+                table.backgroundColor, table.separatorColor, table.cell.backgroundColor, table.cell.textColor,
+                table.cell.detailTextColor,
+            ]
+        }
+        var unique: [RGBA] = []
+        for c in colors where c.alpha == 1 && !unique.contains(c) { unique.append(c) }
+        return unique
+    }
+}
