@@ -24,17 +24,27 @@ let package = Package(
         .target(name: "RefreshFramesExport", dependencies: ["RefreshFramesCore", "RefreshFramesRaster"]),
         .target(name: "RefreshFramesCompare", dependencies: ["RefreshFramesCore", "RefreshFramesRaster"]),
         .target(name: "RefreshFramesImport", dependencies: ["RefreshFramesCore"]),
+        // Spec → UIKit Swift source (`refresh-frames swift`).
+        .target(name: "RefreshFramesSwiftGen", dependencies: ["RefreshFramesCore"]),
         .target(
             name: "RefreshFramesCLI",
             dependencies: [
                 "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport",
-                "RefreshFramesCompare", "RefreshFramesImport",
+                "RefreshFramesCompare", "RefreshFramesImport", "RefreshFramesSwiftGen",
             ]
         ),
         .executableTarget(name: "refresh-frames", dependencies: ["RefreshFramesCLI"]),
         // A libFuzzer target over decoding, layout, timeline and the terminal's text frames; scripts/fuzz runs it.
         .executableTarget(name: "RefreshFramesFuzz", dependencies: ["RefreshFramesCore", "RefreshFramesExport"]),
         .testTarget(name: "RefreshFramesCoreTests", dependencies: ["RefreshFramesCore"]),
+        // A module shaped like UIKit, used only by the tests: the generated Swift compiles against it
+        // unchanged (`import UIKit`) and it records every property change on a virtual clock.
+        .target(name: "UIKit", dependencies: ["RefreshFramesCore"], path: "Tests/UIKitShim"),
+        .testTarget(
+            name: "RefreshFramesSwiftGenTests",
+            dependencies: ["RefreshFramesSwiftGen", "UIKit", "RefreshFramesCore", "RefreshFramesRaster"],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "RefreshFramesRasterTests", dependencies: ["RefreshFramesRaster", "RefreshFramesCore"]),
         .testTarget(
             name: "RefreshFramesExportTests",
