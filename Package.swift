@@ -42,7 +42,9 @@ let package = Package(
         .target(name: "UIKit", dependencies: ["RefreshFramesCore"], path: "Tests/UIKitShim"),
         .testTarget(
             name: "RefreshFramesSwiftGenTests",
-            dependencies: ["RefreshFramesSwiftGen", "UIKit", "RefreshFramesCore", "RefreshFramesRaster"],
+            dependencies: [
+                "RefreshFramesSwiftGen", "UIKit", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesImport",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "RefreshFramesRasterTests", dependencies: ["RefreshFramesRaster", "RefreshFramesCore"]),

@@ -83,6 +83,8 @@ struct SourceWriter {
             if !program.reset.isEmpty { _ = collection(for: spec.views.map(\.tag)) }
         }
         if spec.views.count > 1 && Set(spec.views.map(\.kind)).count == 1 { collection(for: spec.views.map(\.tag)) }
+        let rounded = spec.views.filter { $0.cornerRadius == .quarterOfWidthPlusHeight }.map(\.tag)
+        if !rounded.isEmpty { collection(for: rounded) }
         try checkConstraints()
         try checkTextColors()
     }
@@ -115,6 +117,8 @@ struct SourceWriter {
             case (1, .spinner): name = "spinners"
             default: name = "animatedViews"
             }
+        } else if tags == spec.views.map(\.tag).sorted() && kinds.count == 1 {
+            name = kinds.first! == .label ? "labelsInTagOrder" : "viewsInTagOrder"
         } else {
             name = "viewGroup\(collections.count + 1)"
         }
@@ -158,10 +162,16 @@ struct SourceWriter {
     private func checkTextColors() throws(SpecDiagnostic) {
         guard let program = spec.program else { return }
         func check(_ changes: Changes, _ tags: [Int], path: String) throws(SpecDiagnostic) {
-            guard changes.textColor != nil, let tag = tags.first(where: { kind($0) != .label }) else { return }
+            // A fixed colour is set on the labels only (`(view as? UILabel)?.textColor`); the engine's
+            // palette would still advance for a plain view, which the code cannot mirror.
+            guard changes.textColor == .nextPaletteColor, let tag = tags.first(where: { kind($0) != .label }) else {
+                return
+            }
             throw SpecDiagnostic(
                 path: path, location: nil,
-                message: "sets textColor on view \(tag), which is not a label; UIView has no textColor")
+                message:
+                    "takes the next palette colour as the textColor of view \(tag), which is not a label; UIView has no textColor"
+            )
         }
         for block in blocks {
             let tags: [Int]
@@ -202,6 +212,26 @@ struct SourceWriter {
         body(&self)
         indent -= 1
         line("}")
+    }
+
+    /// `prefix[a, b, c]` on one line when it fits in 120 columns, else the elements packed on
+    /// indented lines with a trailing comma, as swift-format lays them out.
+    private mutating func arrayLine(_ prefix: String, _ elements: [String]) {
+        let single = prefix + "[" + elements.joined(separator: ", ") + "]"
+        guard single.count + indent * 4 > 120 else { return line(single) }
+        line(prefix + "[")
+        indent += 1
+        var current = ""
+        for element in elements {
+            if !current.isEmpty && current.count + element.count + 2 + indent * 4 > 120 {
+                line(current)
+                current = ""
+            }
+            current += (current.isEmpty ? "" : " ") + element + ","
+        }
+        line(current)
+        indent -= 1
+        line("]")
     }
 
     /// `// ` comment lines wrapped at 100 columns.
@@ -377,14 +407,12 @@ struct SourceWriter {
             line("private let \(viewName(view.tag)) = \(initial)")
         }
         for c in collections {
-            line("private lazy var \(c.name): [\(c.type)] = [\(c.tags.map(viewName).joined(separator: ", "))]")
+            arrayLine("private lazy var \(c.name): [\(c.type)] = ", c.tags.map(viewName))
         }
         guard let program = spec.program else { return }
         if usesPalette(program) {
             line()
-            line(
-                "private static let palette: [UIColor] = [\(spec.palette.map(SwiftLiteral.color).joined(separator: ", "))]"
-            )
+            arrayLine("private static let palette: [UIColor] = ", spec.palette.map(SwiftLiteral.color))
             line("/// Never reset: the colours carry over from one loop to the next, as in the tutorials.")
             line("private var paletteIndex = 0")
         }
@@ -586,8 +614,8 @@ struct SourceWriter {
         block("override func layoutSubviews()") { w in
             w.line("super.layoutSubviews()")
             w.line("// Each of these is rounded by a quarter of its width plus height, as in the tutorial.")
-            let list = rounded.map { w.viewName($0.tag) }.joined(separator: ", ")
-            w.block("for view in [\(list)]") { w in
+            let info = w.collectionInfo(rounded.map(\.tag))
+            w.block("for view in \(info.name)") { w in
                 w.line("view.layer.cornerRadius = (view.bounds.width + view.bounds.height) * 0.25")
             }
         }
@@ -758,14 +786,16 @@ struct SourceWriter {
                 let info = w.collectionInfo(currentTags!)
                 target = info.type == "UILabel" ? "label" : "view"
                 w.line("let \(target) = \(info.name)[position]")
-                body = w.changeLines(a.changes, on: target, constants: enumName)
+                body = w.changeLines(a.changes, on: target, isLabel: info.type == "UILabel", constants: enumName)
             case .all, .tags:
                 let tags: [Int]
                 if case .tags(let list) = a.target { tags = list } else { tags = w.spec.views.map(\.tag) }
                 let info = w.collectionInfo(tags)
                 target = info.type == "UILabel" ? "label" : "view"
                 body = ["for \(target) in self.\(info.name) {"]
-                body += w.changeLines(a.changes, on: target, constants: enumName).map { "    " + $0 }
+                body += w.changeLines(a.changes, on: target, isLabel: info.type == "UILabel", constants: enumName).map {
+                    "    " + $0
+                }
                 body.append("}")
             }
             let delay = a.delay != 0 ? "\(enumName).delay" : "0"
@@ -798,7 +828,7 @@ struct SourceWriter {
     }
 
     /// The assignments of a block or the reset, in the engine's order: transform, alpha, backgroundColor, textColor.
-    private func changeLines(_ changes: Changes, on target: String, constants: String?) -> [String] {
+    private func changeLines(_ changes: Changes, on target: String, isLabel: Bool, constants: String?) -> [String] {
         var lines: [String] = []
         if let t = changes.transform {
             let value = t == .identity ? ".identity" : constants.map { "\($0).transform" } ?? SwiftLiteral.transform(t)
@@ -814,7 +844,9 @@ struct SourceWriter {
             }
         }
         if let bg = changes.backgroundColor { lines.append("\(target).backgroundColor = \(color(bg))") }
-        if let tc = changes.textColor { lines.append("\(target).textColor = \(color(tc))") }
+        if let tc = changes.textColor {
+            lines.append((isLabel ? target : "(\(target) as? UILabel)?") + ".textColor = \(color(tc))")
+        }
         return lines
     }
 
@@ -827,7 +859,7 @@ struct SourceWriter {
             let info = w.collectionInfo(w.spec.views.map(\.tag))
             let target = info.type == "UILabel" ? "label" : "view"
             w.block("for \(target) in \(info.name)") { w in
-                for l in w.changeLines(program.reset, on: target, constants: nil) {
+                for l in w.changeLines(program.reset, on: target, isLabel: info.type == "UILabel", constants: nil) {
                     w.line(l.replacingOccurrences(of: "self.nextPaletteColor()", with: "nextPaletteColor()"))
                 }
             }

@@ -25,7 +25,10 @@ extension RotateScaleRefreshView: GeneratedRefreshView {}
 extension ColorDotsRefreshView: GeneratedRefreshView {}
 extension MarqueeRefreshView: GeneratedRefreshView, FollowsPull {}
 extension ClassicSpinnerRefreshView: GeneratedRefreshView {}
-extension TaggedLabelsRefreshView: GeneratedRefreshView {}
+extension AttributesRotateScaleRefreshView: GeneratedRefreshView {}
+extension EqualWidthsColorDotsRefreshView: GeneratedRefreshView {}
+extension IntrinsicSizesMarqueeRefreshView: GeneratedRefreshView {}
+extension TaggedLabelsMarqueeRefreshView: GeneratedRefreshView {}
 
 /// A spec and the class generated from it, committed under Generated/.
 struct GeneratedCase: CustomStringConvertible, Sendable {
@@ -42,9 +45,35 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(spec: "samples/color-dots.json", type: ColorDotsRefreshView.self),
     GeneratedCase(spec: "samples/marquee.json", type: MarqueeRefreshView.self),
     GeneratedCase(spec: "samples/classic-spinner.json", type: ClassicSpinnerRefreshView.self),
-    // `refresh-frames import Tests/RefreshFramesImportTests/Fixtures/tagged-labels.xib --animation marquee`
+    // Specs that `refresh-frames import` writes from the import tests' xibs (see `ImportedFixture`).
     GeneratedCase(
-        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/tagged-labels.json", type: TaggedLabelsRefreshView.self),
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/attributes-rotate-scale.json",
+        type: AttributesRotateScaleRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/equal-widths-color-dots.json",
+        type: EqualWidthsColorDotsRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/intrinsic-sizes-marquee.json",
+        type: IntrinsicSizesMarqueeRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/tagged-labels-marquee.json",
+        type: TaggedLabelsMarqueeRefreshView.self),
+]
+
+/// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
+struct ImportedFixture: CustomStringConvertible, Sendable {
+    var xib: String
+    var animation: String
+    var description: String { "\(xib) --animation \(animation)" }
+    var xibPath: String { "Tests/RefreshFramesImportTests/Fixtures/\(xib).xib" }
+    var specPath: String { "Tests/RefreshFramesSwiftGenTests/Fixtures/\(xib)-\(animation).json" }
+}
+
+let importedFixtures = [
+    ImportedFixture(xib: "attributes", animation: "rotate-scale"),
+    ImportedFixture(xib: "equal-widths", animation: "color-dots"),
+    ImportedFixture(xib: "intrinsic-sizes", animation: "marquee"),
+    ImportedFixture(xib: "tagged-labels", animation: "marquee"),
 ]
 
 let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }

@@ -1,5 +1,7 @@
 import Foundation
 import RefreshFramesCore
+import RefreshFramesImport
+import RefreshFramesRaster
 import RefreshFramesSwiftGen
 import Testing
 
@@ -12,9 +14,30 @@ import Testing
         let (bytes, spec) = try loadSpec(c.spec)
         let source = try SwiftGenerator.generate(spec, specName: c.spec, specBytes: bytes, typeName: c.typeName)
         let committed = try String(contentsOf: repositoryRoot.appendingPathComponent(c.file), encoding: .utf8)
-        #expect(
-            committed == source,
-            "\(c.file) is stale; regenerate it: .build/debug/refresh-frames swift \(c.spec) -o \(c.file)")
+        if committed != source {
+            let line = zip(committed.split(separator: "\n"), source.split(separator: "\n")).enumerated().first {
+                $0.element.0 != $0.element.1
+            }?.offset
+            Issue.record(
+                "\(c.file) is stale (line \((line ?? 0) + 1) differs); regenerate it: .build/debug/refresh-frames swift \(c.spec) -o \(c.file)"
+            )
+        }
+    }
+
+    /// The xib path: the committed specs are what `import` writes now, so the round trip covers it.
+    @Test(arguments: importedFixtures)
+    func importedSpecIsWhatImportWritesNow(_ f: ImportedFixture) throws {
+        let xib = Array(try Data(contentsOf: repositoryRoot.appendingPathComponent(f.xibPath)))
+        let result = try XIBImporter.importDocument(
+            xib, fileName: f.xibPath, animation: try #require(ImportAnimation(rawValue: f.animation)),
+            measurer: measurer, isFontInstalled: { FontBook.isInstalled(family: $0) })
+        let committed = try String(contentsOf: repositoryRoot.appendingPathComponent(f.specPath), encoding: .utf8)
+        if committed != result.specJSON {
+            Issue.record(
+                "\(f.specPath) is stale; regenerate it: .build/debug/refresh-frames import \(f.xibPath) --animation \(f.animation) -o \(f.specPath)"
+            )
+        }
+        #expect(result.frameDifferences.isEmpty)
     }
 
     @Test(arguments: generatedCases)

@@ -121,7 +121,7 @@ final class ColorDotsRefreshView: UIView {
     override func layoutSubviews() {
         super.layoutSubviews()
         // Each of these is rounded by a quarter of its width plus height, as in the tutorial.
-        for view in [view1, view2, view3, view4, view5, view6, view7, view8] {
+        for view in views {
             view.layer.cornerRadius = (view.bounds.width + view.bounds.height) * 0.25
         }
     }
