@@ -772,7 +772,9 @@ struct SourceWriter {
                 w.line("static let velocity: CGFloat = \(SwiftLiteral.number(velocity))")
             }
             if let t = a.changes.transform, t != .identity {
-                w.line("static let transform = \(SwiftLiteral.transform(t))")
+                let lines = SwiftLiteral.transformLines(t)
+                w.line("static let transform = " + lines[0])
+                for l in lines.dropFirst() { w.line(l) }
             }
             if let alpha = a.changes.alpha { w.line("static let alpha: CGFloat = \(SwiftLiteral.number(alpha))") }
         }
@@ -882,12 +884,21 @@ struct SourceWriter {
         if let tc = a.changes.textColor {
             parts.append("textColor \(color(tc)) (instant: UILabel does not animate it)")
         }
-        let noun = spec.views.allSatisfy { $0.kind == .label } ? "label" : "view"
+        let tags: [Int]
+        switch a.target {
+        case .current: tags = current ?? []
+        case .all: tags = spec.views.map(\.tag)
+        case .tags(let list): tags = list
+        }
+        let noun = tags.allSatisfy { kind($0) == .label } ? "label" : "view"
         let who: String
         switch a.target {
         case .current: who = "Each \(noun) in turn"
         case .all: who = "Every \(noun)"
-        case .tags(let tags): who = "Views " + tags.map(String.init).joined(separator: ", ")
+        case .tags(let tags):
+            who =
+                (tags.count == 1 ? noun.capitalized + " " : noun.capitalized + "s ")
+                + tags.map(String.init).joined(separator: ", ")
         }
         var timing = "\(formatNumber(a.duration)) s \(a.curve)"
         if a.delay != 0 { timing += " after \(formatNumber(a.delay)) s" }

@@ -1,3 +1,4 @@
+import Foundation
 import RefreshFramesCore
 
 /// Swift source spellings of the spec's values.
@@ -62,7 +63,12 @@ enum SwiftLiteral {
         let rotates = t.rotation != 0
         let scales = t.scaleX != 1 || t.scaleY != 1
         let translates = t.translationX != 0 || t.translationY != 0
-        let angle = "\(number(t.rotation)) * .pi / 180"
+        let angle =
+            switch t.rotation {
+            case 180: ".pi"
+            case -180: "-.pi"
+            default: "\(number(t.rotation)) * .pi / 180"
+            }
         let scale = "\(number(t.scaleX)), y: \(number(t.scaleY))"
         switch (translates, rotates, scales) {
         case (false, false, false): return "CGAffineTransform.identity"
@@ -74,6 +80,17 @@ enum SwiftLiteral {
             if scales { out += ".scaledBy(x: \(scale))" }
             return out
         }
+    }
+
+    /// `transform` as lines: a chain of calls puts each on its own line.
+    static func transformLines(_ t: Transform) -> [String] {
+        let text = transform(t)
+        guard text.contains(").") else { return [text] }
+        let parts = text.components(separatedBy: ").")
+        return [parts[0] + ")"]
+            + parts.dropFirst().enumerated().map { i, part in
+                "    ." + part + (i + 2 < parts.count ? ")" : "")
+            }
     }
 
     /// An Auto Layout attribute's anchor property (`centerXAnchor`).

@@ -25,6 +25,7 @@ extension RotateScaleRefreshView: GeneratedRefreshView {}
 extension ColorDotsRefreshView: GeneratedRefreshView {}
 extension MarqueeRefreshView: GeneratedRefreshView, FollowsPull {}
 extension ClassicSpinnerRefreshView: GeneratedRefreshView {}
+extension CurvesRefreshView: GeneratedRefreshView {}
 extension AttributesRotateScaleRefreshView: GeneratedRefreshView {}
 extension EqualWidthsColorDotsRefreshView: GeneratedRefreshView {}
 extension IntrinsicSizesMarqueeRefreshView: GeneratedRefreshView {}
@@ -45,6 +46,8 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(spec: "samples/color-dots.json", type: ColorDotsRefreshView.self),
     GeneratedCase(spec: "samples/marquee.json", type: MarqueeRefreshView.self),
     GeneratedCase(spec: "samples/classic-spinner.json", type: ClassicSpinnerRefreshView.self),
+    // The generator's paths the samples do not take: every curve, delay, alpha, tag lists, palettes.
+    GeneratedCase(spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/curves.json", type: CurvesRefreshView.self),
     // Specs that `refresh-frames import` writes from the import tests' xibs (see `ImportedFixture`).
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/attributes-rotate-scale.json",

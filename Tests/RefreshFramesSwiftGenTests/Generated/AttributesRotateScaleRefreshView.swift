@@ -132,8 +132,8 @@ final class AttributesRotateScaleRefreshView: UIView {
     // Blocks chained by their completions; `refreshing` is checked after the whole cycle, so ending
     // the refresh never cuts a cycle short.
 
-    /// Each view in turn: rotate(45°), textColor the next palette colour (instant: UILabel does not
-    /// animate it); 0.1 s linear.
+    /// Each label in turn: rotate(45°), textColor the next palette colour (instant: UILabel does
+    /// not animate it); 0.1 s linear.
     private enum Step1 {
         static let duration: TimeInterval = 0.1
         static let transform = CGAffineTransform(rotationAngle: 45 * .pi / 180)
@@ -152,8 +152,8 @@ final class AttributesRotateScaleRefreshView: UIView {
             })
     }
 
-    /// Each view in turn: back to identity, textColor black (instant: UILabel does not animate it);
-    /// 0.05 s linear.
+    /// Each label in turn: back to identity, textColor black (instant: UILabel does not animate
+    /// it); 0.05 s linear.
     private enum Step2 {
         static let duration: TimeInterval = 0.05
     }
@@ -171,7 +171,7 @@ final class AttributesRotateScaleRefreshView: UIView {
             })
     }
 
-    /// Views 1, 2: scale(1.5); 0.35 s linear.
+    /// Labels 1, 2: scale(1.5); 0.35 s linear.
     private enum Step3 {
         static let duration: TimeInterval = 0.35
         static let transform = CGAffineTransform(scaleX: 1.5, y: 1.5)
@@ -190,7 +190,7 @@ final class AttributesRotateScaleRefreshView: UIView {
             })
     }
 
-    /// Views 1, 2: back to identity; 0.25 s linear.
+    /// Labels 1, 2: back to identity; 0.25 s linear.
     private enum Step4 {
         static let duration: TimeInterval = 0.25
     }

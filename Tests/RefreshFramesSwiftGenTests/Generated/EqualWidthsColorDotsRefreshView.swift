@@ -213,7 +213,7 @@ final class EqualWidthsColorDotsRefreshView: UIView {
             })
     }
 
-    /// Views 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12: scale(1.5); 0.4 s linear.
+    /// Labels 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12: scale(1.5); 0.4 s linear.
     private enum Step3 {
         static let duration: TimeInterval = 0.4
         static let transform = CGAffineTransform(scaleX: 1.5, y: 1.5)
@@ -232,7 +232,7 @@ final class EqualWidthsColorDotsRefreshView: UIView {
             })
     }
 
-    /// Views 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12: back to identity; 0.25 s linear.
+    /// Labels 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12: back to identity; 0.25 s linear.
     private enum Step4 {
         static let duration: TimeInterval = 0.25
     }
