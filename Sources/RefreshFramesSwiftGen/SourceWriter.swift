@@ -72,13 +72,6 @@ struct SourceWriter {
             }
             for block in blocks {
                 if case .tags(let tags) = block.animate.target { _ = collection(for: tags) }
-                if case .cubicBezier = block.animate.curve {
-                    throw SpecDiagnostic(
-                        path: block.path + ".curve", location: nil,
-                        message:
-                            "cubic Bézier curves are not written as Swift yet (UIView.animate has no such option); use linear, easeIn, easeOut, easeInOut or spring"
-                    )
-                }
             }
             if !program.reset.isEmpty { _ = collection(for: spec.views.map(\.tag)) }
         }
@@ -771,12 +764,18 @@ struct SourceWriter {
                 w.line("static let damping: CGFloat = \(SwiftLiteral.number(damping))")
                 w.line("static let velocity: CGFloat = \(SwiftLiteral.number(velocity))")
             }
+            if case .cubicBezier(let x1, let y1, let x2, let y2) = a.curve {
+                let n = SwiftLiteral.number
+                w.line("static let controlPoint1 = CGPoint(x: \(n(x1)), y: \(n(y1)))")
+                w.line("static let controlPoint2 = CGPoint(x: \(n(x2)), y: \(n(y2)))")
+            }
             if let t = a.changes.transform, t != .identity {
                 let lines = SwiftLiteral.transformLines(t)
                 w.line("static let transform = " + lines[0])
                 for l in lines.dropFirst() { w.line(l) }
             }
             if let alpha = a.changes.alpha { w.line("static let alpha: CGFloat = \(SwiftLiteral.number(alpha))") }
+            w.colorConstants(a.changes)
         }
         line()
         let signature = parameter.map { "private func step\(number)(_ \($0): Int)" } ?? "private func step\(number)()"
@@ -801,6 +800,23 @@ struct SourceWriter {
                 body.append("}")
             }
             let delay = a.delay != 0 ? "\(enumName).delay" : "0"
+            if case .cubicBezier = a.curve {
+                // UIView.animate has no Bézier option; a property animator takes the control points.
+                w.line("let animator = UIViewPropertyAnimator(")
+                w.line(
+                    "    duration: \(enumName).duration, controlPoint1: \(enumName).controlPoint1, controlPoint2: \(enumName).controlPoint2,"
+                )
+                w.line("    animations: {")
+                for l in body { w.line("        " + l) }
+                w.line("    })")
+                w.line("animator.addCompletion { _ in")
+                for l in completion { w.line("    " + l) }
+                w.line("}")
+                w.line(
+                    a.delay != 0
+                        ? "animator.startAnimation(afterDelay: \(enumName).delay)" : "animator.startAnimation()")
+                return
+            }
             if case .spring = a.curve {
                 w.line("UIView.animate(")
                 w.line(
@@ -839,21 +855,54 @@ struct SourceWriter {
         if let alpha = changes.alpha {
             lines.append("\(target).alpha = " + (constants.map { "\($0).alpha" } ?? SwiftLiteral.number(alpha)))
         }
-        func color(_ value: ColorValue) -> String {
+        /// A named colour inline, another one by its constant in `constants`.
+        func color(_ value: ColorValue, _ name: String) -> String {
             switch value {
-            case .color(let c): SwiftLiteral.color(c)
-            case .nextPaletteColor: "self.nextPaletteColor()"
+            case .color(let c):
+                let literal = SwiftLiteral.color(c)
+                return literal.hasPrefix(".") ? literal : constants.map { "\($0).\(name)" } ?? literal
+            case .nextPaletteColor: return "self.nextPaletteColor()"
             }
         }
-        if let bg = changes.backgroundColor { lines.append("\(target).backgroundColor = \(color(bg))") }
+        if let bg = changes.backgroundColor {
+            lines.append("\(target).backgroundColor = \(color(bg, "backgroundColor"))")
+        }
         if let tc = changes.textColor {
-            lines.append((isLabel ? target : "(\(target) as? UILabel)?") + ".textColor = \(color(tc))")
+            lines.append((isLabel ? target : "(\(target) as? UILabel)?") + ".textColor = \(color(tc, "textColor"))")
         }
         return lines
     }
 
+    /// `static let backgroundColor = UIColor(…)` for the colours UIKit has no name for.
+    private mutating func colorConstants(_ changes: Changes) {
+        for (name, value) in [("backgroundColor", changes.backgroundColor), ("textColor", changes.textColor)] {
+            guard case .color(let c) = value, !SwiftLiteral.color(c).hasPrefix(".") else { continue }
+            line("static let \(name) = \(SwiftLiteral.color(c))")
+        }
+    }
+
     private mutating func writeStop(_ program: Program) {
         line()
+        if program.reset.transform.map({ $0 != .identity }) ?? false || program.reset.alpha != nil
+            || [program.reset.backgroundColor, program.reset.textColor].contains(where: {
+                if case .color(let c) = $0 { return !SwiftLiteral.color(c).hasPrefix(".") }
+                return false
+            })
+        {
+            line("/// The values the loop resets every view to when it stops.")
+            block("private enum Reset") { w in
+                if let t = program.reset.transform, t != .identity {
+                    let lines = SwiftLiteral.transformLines(t)
+                    w.line("static let transform = " + lines[0])
+                    for l in lines.dropFirst() { w.line(l) }
+                }
+                if let alpha = program.reset.alpha {
+                    w.line("static let alpha: CGFloat = \(SwiftLiteral.number(alpha))")
+                }
+                w.colorConstants(program.reset)
+            }
+            line()
+        }
         line("/// The loop saw that refreshing is over: every view snaps back, without animation.")
         block("private func stop()") { w in
             w.line("isAnimating = false")
@@ -861,7 +910,9 @@ struct SourceWriter {
             let info = w.collectionInfo(w.spec.views.map(\.tag))
             let target = info.type == "UILabel" ? "label" : "view"
             w.block("for \(target) in \(info.name)") { w in
-                for l in w.changeLines(program.reset, on: target, isLabel: info.type == "UILabel", constants: nil) {
+                let lines = w.changeLines(
+                    program.reset, on: target, isLabel: info.type == "UILabel", constants: "Reset")
+                for l in lines {
                     w.line(l.replacingOccurrences(of: "self.nextPaletteColor()", with: "nextPaletteColor()"))
                 }
             }

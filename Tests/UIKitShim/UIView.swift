@@ -266,3 +266,46 @@ open class UIActivityIndicatorView: UIView {
 extension UIView {
     public convenience init() { self.init(frame: .zero) }
 }
+
+public enum UIViewAnimatingPosition: Int, Sendable {
+    case end = 0
+    case start = 1
+    case current = 2
+}
+
+/// The part of UIViewPropertyAnimator the generated code uses for cubic Bézier curves: the block
+/// runs when the animation starts, as one `UIView.animate` block with that curve.
+@MainActor
+open class UIViewPropertyAnimator {
+    let duration: TimeInterval
+    let curve: Curve
+    var animations: (@MainActor () -> Void)?
+    var completions: [@MainActor (UIViewAnimatingPosition) -> Void] = []
+
+    init(duration: TimeInterval, curve: Curve, animations: (@MainActor () -> Void)?) {
+        self.duration = duration
+        self.curve = curve
+        self.animations = animations
+    }
+
+    public convenience init(
+        duration: TimeInterval, controlPoint1 point1: CGPoint, controlPoint2 point2: CGPoint,
+        animations: (@MainActor () -> Void)? = nil
+    ) {
+        self.init(
+            duration: duration, curve: .cubicBezier(point1.x, point1.y, point2.x, point2.y), animations: animations)
+    }
+
+    open func addCompletion(_ completion: @escaping @MainActor (UIViewAnimatingPosition) -> Void) {
+        completions.append(completion)
+    }
+
+    open func startAnimation() { startAnimation(afterDelay: 0) }
+
+    open func startAnimation(afterDelay delay: TimeInterval) {
+        let completions = self.completions
+        Shim.animate(
+            duration: duration, delay: delay, curve: curve, animations: animations ?? {},
+            completion: { _ in for c in completions { c(.end) } })
+    }
+}
