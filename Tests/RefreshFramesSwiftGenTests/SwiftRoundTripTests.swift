@@ -53,6 +53,14 @@ import Testing
         #expect(process.terminationStatus == 0, "\(message)")
     }
 
+    @Test func docsShowTheCurrentRotateScaleFile() throws {
+        let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/swift.md"), encoding: .utf8)
+        let file = try String(
+            contentsOf: repositoryRoot.appendingPathComponent(generatedCases[0].file), encoding: .utf8)
+        #expect(
+            docs.contains("```swift\n" + file + "```\n"), "docs/swift.md shows a stale RotateScaleRefreshView.swift")
+    }
+
     @Test func sameSpecSameBytes() throws {
         let (bytes, spec) = try loadSpec("samples/marquee.json")
         let a = try SwiftGenerator.generate(spec, specName: "m.json", specBytes: bytes, typeName: "M")
