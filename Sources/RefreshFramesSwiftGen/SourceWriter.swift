@@ -112,6 +112,9 @@ struct SourceWriter {
             }
         } else if tags == spec.views.map(\.tag).sorted() && kinds.count == 1 {
             name = kinds.first! == .label ? "labelsInTagOrder" : "viewsInTagOrder"
+        } else if tags.count <= 3 {
+            let noun = kinds == [.label] ? "labels" : "views"
+            name = noun + "Tagged" + tags.map(String.init).joined(separator: "And")
         } else {
             name = "viewGroup\(collections.count + 1)"
         }
@@ -580,21 +583,8 @@ struct SourceWriter {
                     "NSLayoutConstraint(item: \(item(c.item)), attribute: \(SwiftLiteral.attribute(c.attribute)), relatedBy: \(relatedBy), toItem: \(item(toItem)), attribute: \(SwiftLiteral.attribute(toAttribute)), multiplier: \(SwiftLiteral.number(c.multiplier)), constant: \(constant))"
             }
         } else {
-            switch Self.axis(c.attribute) {
-            case .dimension:
-                text = "\(first).constraint(\(relation)Constant: \(constant))"
-            case .x, .xDirectional, .xCenter, .y:
-                // A bare constant is a position in the superview: measure it from its top-left edge.
-                let origin: LayoutAttribute =
-                    switch Self.axis(c.attribute) {
-                    case .x, .xCenter: .left
-                    case .xDirectional: .leading
-                    default: .top
-                    }
-                text =
-                    "\(first).constraint(\(relation): \(SwiftLiteral.anchor(origin))"
-                    + (c.constant != 0 ? ", constant: \(constant))" : ")")
-            }
+            // The spec allows a bare constant only on width and height (`1.width == 20`).
+            text = "\(first).constraint(\(relation)Constant: \(constant))"
         }
         if c.priority != 1000 { text += ".withPriority(\(SwiftLiteral.number(c.priority)))" }
         return text
@@ -638,6 +628,9 @@ struct SourceWriter {
                 w.line("\(w.viewName(view.tag)).text = \(w.textExpression(view.texts[.refreshing]!))")
             }
             for view in w.spinners { w.line("\(w.viewName(view.tag)).startAnimating()") }
+            if !w.hasProgram && w.changedTexts.isEmpty && w.spinners.isEmpty {
+                w.line("// The spec changes nothing when refreshing begins.")
+            }
             if w.hasProgram {
                 w.line("guard !isAnimating else { return }")
                 w.line("isAnimating = true")
@@ -652,6 +645,7 @@ struct SourceWriter {
         }
         block("func endRefreshing()") { w in
             if w.hasProgram { w.line("isRefreshing = false") }
+            if !w.hasProgram && w.spinners.isEmpty { w.line("// The spec changes nothing when refreshing ends.") }
             if !w.spinners.isEmpty {
                 w.block("UIView.animate(withDuration: Appearance.spinnerFadeDuration)") { w in
                     for view in w.spinners { w.line("self.\(w.viewName(view.tag)).alpha = 0") }

@@ -2,8 +2,9 @@ import Foundation
 import RefreshFramesCore
 import RefreshFramesImport
 import RefreshFramesRaster
-import RefreshFramesSwiftGen
 import Testing
+
+@testable import RefreshFramesSwiftGen
 
 // This file does not import the UIKit shim (with Testing, that would ask for Swift Testing's UIKit
 // overlay); RoundTrip.swift, which does, runs the generated classes.
@@ -59,6 +60,36 @@ import Testing
             contentsOf: repositoryRoot.appendingPathComponent(generatedCases[0].file), encoding: .utf8)
         #expect(
             docs.contains("```swift\n" + file + "```\n"), "docs/swift.md shows a stale RotateScaleRefreshView.swift")
+    }
+
+    @Test(arguments: [
+        (RGBA.black, ".black"), (RGBA(red: 0.6, green: 0.4, blue: 0.2), ".brown"),
+        (
+            RGBA(red: 236 / 255, green: 240 / 255, blue: 241 / 255),
+            "UIColor(red: 236 / 255, green: 240 / 255, blue: 241 / 255, alpha: 1)"
+        ),
+        (RGBA(red: 0.113, green: 0.113, blue: 0.145), "UIColor(red: 0.113, green: 0.113, blue: 0.145, alpha: 1)"),
+    ])
+    func colorsAreUIKitNamesOrComponents(_ color: RGBA, _ expected: String) {
+        #expect(SwiftLiteral.color(color) == expected)
+    }
+
+    @Test(arguments: [
+        (Transform.identity, "CGAffineTransform.identity"),
+        (Transform(rotation: 45), "CGAffineTransform(rotationAngle: 45 * .pi / 180)"),
+        (Transform(rotation: 180), "CGAffineTransform(rotationAngle: .pi)"),
+        (Transform(scaleX: 1.5, scaleY: 1.5), "CGAffineTransform(scaleX: 1.5, y: 1.5)"),
+        (
+            Transform(rotation: -30, scaleX: 2, scaleY: 1, translationX: 4, translationY: 0),
+            "CGAffineTransform(translationX: 4, y: 0).rotated(by: -30 * .pi / 180).scaledBy(x: 2, y: 1)"
+        ),
+    ])
+    func transformsAreCGAffineTransforms(_ transform: Transform, _ expected: String) {
+        #expect(SwiftLiteral.transform(transform) == expected)
+    }
+
+    @Test func stringsAreEscaped() {
+        #expect(SwiftLiteral.string("a\"b\\c\n数") == #""a\"b\\c\n数""#)
     }
 
     @Test func sameSpecSameBytes() throws {

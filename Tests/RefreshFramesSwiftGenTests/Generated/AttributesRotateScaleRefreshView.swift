@@ -41,7 +41,7 @@ final class AttributesRotateScaleRefreshView: UIView {
     private let label2 = UILabel()
     private let view5 = UIView()
     private let view4 = UIView()
-    private lazy var viewGroup1: [UILabel] = [label1, label2]
+    private lazy var labelsTagged1And2: [UILabel] = [label1, label2]
     private lazy var animatedViews: [UIView] = [label1, label2, view5, view4]
 
     private static let palette: [UIColor] = [.magenta, .brown, .yellow, .red, .green, .blue, .orange]
@@ -140,7 +140,7 @@ final class AttributesRotateScaleRefreshView: UIView {
     }
 
     private func step1(_ position: Int) {
-        let label = viewGroup1[position]
+        let label = labelsTagged1And2[position]
         UIView.animate(
             withDuration: Step1.duration, delay: 0, options: .curveLinear,
             animations: {
@@ -159,7 +159,7 @@ final class AttributesRotateScaleRefreshView: UIView {
     }
 
     private func step2(_ position: Int) {
-        let label = viewGroup1[position]
+        let label = labelsTagged1And2[position]
         UIView.animate(
             withDuration: Step2.duration, delay: 0, options: .curveLinear,
             animations: {
@@ -167,7 +167,7 @@ final class AttributesRotateScaleRefreshView: UIView {
                 label.textColor = .black
             },
             completion: { _ in
-                if position + 1 < self.viewGroup1.count { self.step1(position + 1) } else { self.step3() }
+                if position + 1 < self.labelsTagged1And2.count { self.step1(position + 1) } else { self.step3() }
             })
     }
 
@@ -181,7 +181,7 @@ final class AttributesRotateScaleRefreshView: UIView {
         UIView.animate(
             withDuration: Step3.duration, delay: 0, options: .curveLinear,
             animations: {
-                for label in self.viewGroup1 {
+                for label in self.labelsTagged1And2 {
                     label.transform = Step3.transform
                 }
             },
@@ -199,7 +199,7 @@ final class AttributesRotateScaleRefreshView: UIView {
         UIView.animate(
             withDuration: Step4.duration, delay: 0, options: .curveLinear,
             animations: {
-                for label in self.viewGroup1 {
+                for label in self.labelsTagged1And2 {
                     label.transform = .identity
                 }
             },

@@ -41,9 +41,9 @@ final class CurvesRefreshView: UIView {
     private let label1 = UILabel()
     private let label2 = UILabel()
     private let view3 = UIView()
-    private lazy var viewGroup1: [UILabel] = [label2, label1]
-    private lazy var viewGroup2: [UIView] = [view3]
-    private lazy var viewGroup3: [UIView] = [view3, label1]
+    private lazy var labelsTagged2And1: [UILabel] = [label2, label1]
+    private lazy var viewsTagged3: [UIView] = [view3]
+    private lazy var viewsTagged3And1: [UIView] = [view3, label1]
     private lazy var animatedViews: [UIView] = [label1, label2, view3]
 
     private static let palette: [UIColor] = [
@@ -134,7 +134,7 @@ final class CurvesRefreshView: UIView {
     }
 
     private func step1(_ position: Int) {
-        let label = viewGroup1[position]
+        let label = labelsTagged2And1[position]
         UIView.animate(
             withDuration: Step1.duration, delay: 0, options: .curveEaseIn,
             animations: {
@@ -154,7 +154,7 @@ final class CurvesRefreshView: UIView {
     }
 
     private func step2(_ position: Int) {
-        let label = viewGroup1[position]
+        let label = labelsTagged2And1[position]
         UIView.animate(
             withDuration: Step2.duration, delay: Step2.delay, options: .curveEaseOut,
             animations: {
@@ -162,7 +162,7 @@ final class CurvesRefreshView: UIView {
                 label.alpha = Step2.alpha
             },
             completion: { _ in
-                if position + 1 < self.viewGroup1.count { self.step1(position + 1) } else { self.step3() }
+                if position + 1 < self.labelsTagged2And1.count { self.step1(position + 1) } else { self.step3() }
             })
     }
 
@@ -180,7 +180,7 @@ final class CurvesRefreshView: UIView {
             withDuration: Step3.duration, delay: 0, usingSpringWithDamping: Step3.damping,
             initialSpringVelocity: Step3.velocity, options: [],
             animations: {
-                for view in self.viewGroup2 {
+                for view in self.viewsTagged3 {
                     view.transform = Step3.transform
                     view.backgroundColor = self.nextPaletteColor()
                 }
@@ -226,7 +226,7 @@ final class CurvesRefreshView: UIView {
         let animator = UIViewPropertyAnimator(
             duration: Step5.duration, controlPoint1: Step5.controlPoint1, controlPoint2: Step5.controlPoint2,
             animations: {
-                for view in self.viewGroup3 {
+                for view in self.viewsTagged3And1 {
                     view.transform = Step5.transform
                     view.backgroundColor = Step5.backgroundColor
                 }
