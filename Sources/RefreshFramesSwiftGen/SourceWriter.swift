@@ -372,7 +372,8 @@ struct SourceWriter {
             "static let designSize = CGSize(width: \(SwiftLiteral.number(spec.canvas.width)), height: \(SwiftLiteral.number(spec.canvas.height)))"
         )
         line()
-        block("private enum Appearance") { w in
+        // UIColor and UIFont need not be Sendable: the constants belong to the main actor, as the view does.
+        block("@MainActor private enum Appearance") { w in
             w.line("static let background = \(SwiftLiteral.qualifiedColor(w.spec.canvas.background))")
             for font in w.fonts { w.line("static let \(w.fontName(font)) = \(Self.fontExpression(font))") }
             if let divisor = w.spec.scenario.contentAlphaFollowsPull {
@@ -751,7 +752,8 @@ struct SourceWriter {
         let enumName = "Step\(number)"
         line()
         comment(describe(a, current: currentTags) + ".", prefix: "///")
-        block("private enum \(enumName)") { w in
+        let isolation = Self.hasColorConstants(a.changes) ? "@MainActor " : ""
+        block("\(isolation)private enum \(enumName)") { w in
             w.line("static let duration: TimeInterval = \(SwiftLiteral.number(a.duration))")
             if a.delay != 0 { w.line("static let delay: TimeInterval = \(SwiftLiteral.number(a.delay))") }
             if case .spring(let damping, let velocity) = a.curve {
@@ -867,6 +869,14 @@ struct SourceWriter {
         return lines
     }
 
+    /// Whether `colorConstants` writes any (a `UIColor` constant, which must stay on the main actor).
+    private static func hasColorConstants(_ changes: Changes) -> Bool {
+        [changes.backgroundColor, changes.textColor].contains {
+            if case .color(let c) = $0 { return !SwiftLiteral.color(c).hasPrefix(".") }
+            return false
+        }
+    }
+
     /// `static let backgroundColor = UIColor(…)` for the colours UIKit has no name for.
     private mutating func colorConstants(_ changes: Changes) {
         for (name, value) in [("backgroundColor", changes.backgroundColor), ("textColor", changes.textColor)] {
@@ -884,7 +894,7 @@ struct SourceWriter {
             })
         {
             line("/// The values the loop resets every view to when it stops.")
-            block("private enum Reset") { w in
+            block((Self.hasColorConstants(program.reset) ? "@MainActor " : "") + "private enum Reset") { w in
                 if let t = program.reset.transform, t != .identity {
                     let lines = SwiftLiteral.transformLines(t)
                     w.line("static let transform = " + lines[0])

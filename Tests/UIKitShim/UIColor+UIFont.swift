@@ -1,6 +1,7 @@
 import RefreshFramesCore
 
-public final class UIColor: Sendable {
+/// Not `Sendable` here, so generated code that compiles against the shim does not rely on it.
+public final class UIColor {
     let rgba: RGBA
 
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
@@ -37,7 +38,7 @@ public final class UIColor: Sendable {
     public class var clear: UIColor { UIColor(white: 0, alpha: 0) }
 }
 
-public final class UIFont: Sendable {
+public final class UIFont {
     public struct Weight: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }

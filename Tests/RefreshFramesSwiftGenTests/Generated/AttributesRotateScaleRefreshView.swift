@@ -31,7 +31,7 @@ final class AttributesRotateScaleRefreshView: UIView {
     /// The size the spec was designed at; the constraints follow the view's bounds.
     static let designSize = CGSize(width: 320, height: 80)
 
-    private enum Appearance {
+    @MainActor private enum Appearance {
         static let background = UIColor.white
         static let font1 = UIFont.systemFont(ofSize: 17, weight: .bold)
         static let font2 = UIFont.systemFont(ofSize: 15, weight: .semibold)

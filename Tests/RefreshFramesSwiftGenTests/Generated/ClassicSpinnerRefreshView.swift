@@ -37,7 +37,7 @@ final class ClassicSpinnerRefreshView: UIView {
     /// The size the spec was designed at; the constraints follow the view's bounds.
     static let designSize = CGSize(width: 375, height: 90)
 
-    private enum Appearance {
+    @MainActor private enum Appearance {
         static let background = UIColor(red: 0.113, green: 0.113, blue: 0.145, alpha: 1)
         static let font = UIFont.systemFont(ofSize: 13)
         /// UIRefreshControl fades its spinner out over 0.3 s when refreshing ends.

@@ -37,7 +37,7 @@ final class ColorDotsRefreshView: UIView {
     /// The size the spec was designed at; the constraints follow the view's bounds.
     static let designSize = CGSize(width: 375, height: 60)
 
-    private enum Appearance {
+    @MainActor private enum Appearance {
         static let background = UIColor.white
     }
 

@@ -33,7 +33,7 @@ final class CurvesRefreshView: UIView {
     /// The size the spec was designed at; the constraints follow the view's bounds.
     static let designSize = CGSize(width: 320, height: 64)
 
-    private enum Appearance {
+    @MainActor private enum Appearance {
         static let background = UIColor(red: 16 / 255, green: 32 / 255, blue: 48 / 255, alpha: 1)
         static let font = UIFont.systemFont(ofSize: 18, weight: .bold)
     }
@@ -213,7 +213,7 @@ final class CurvesRefreshView: UIView {
 
     /// Views 3, 1: translate(0, 6), backgroundColor #0000FF80; 0.2 s cubicBezier(0.25,0.1,0.25,1)
     /// after 0.1 s.
-    private enum Step5 {
+    @MainActor private enum Step5 {
         static let duration: TimeInterval = 0.2
         static let delay: TimeInterval = 0.1
         static let controlPoint1 = CGPoint(x: 0.25, y: 0.1)

@@ -32,7 +32,7 @@ final class IntrinsicSizesMarqueeRefreshView: UIView {
     /// The size the spec was designed at; the constraints follow the view's bounds.
     static let designSize = CGSize(width: 375, height: 60)
 
-    private enum Appearance {
+    @MainActor private enum Appearance {
         static let background = UIColor(red: 237 / 255, green: 237 / 255, blue: 237 / 255, alpha: 1)
         static let font = UIFont.systemFont(ofSize: 22)
     }

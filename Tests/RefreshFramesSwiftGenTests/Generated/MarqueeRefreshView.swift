@@ -42,7 +42,7 @@ final class MarqueeRefreshView: UIView {
     /// The size the spec was designed at; the constraints follow the view's bounds.
     static let designSize = CGSize(width: 375, height: 60)
 
-    private enum Appearance {
+    @MainActor private enum Appearance {
         static let background = UIColor.white
         static let font = UIFont.systemFont(ofSize: 17)
         /// The pull at which the view is fully opaque (the tutorial's `alpha = pull / 60`).

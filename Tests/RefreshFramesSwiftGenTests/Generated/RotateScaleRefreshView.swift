@@ -35,7 +35,7 @@ final class RotateScaleRefreshView: UIView {
     /// The size the spec was designed at; the constraints follow the view's bounds.
     static let designSize = CGSize(width: 375, height: 60)
 
-    private enum Appearance {
+    @MainActor private enum Appearance {
         static let background = UIColor(red: 236 / 255, green: 240 / 255, blue: 241 / 255, alpha: 1)
         static let font = UIFont.systemFont(ofSize: 22)
     }
