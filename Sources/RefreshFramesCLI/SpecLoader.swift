@@ -5,11 +5,15 @@ import RefreshFramesRaster
 
 /// A spec read from disk and turned into a timeline, with what is needed to report on it.
 struct LoadedSpec {
+    /// The file name as the user gave it, or `<built-in rotate-scale>`.
     var path: String
-    var bytes: [UInt8]
-    var spec: Spec
+    var document: SpecDocument
+    /// The document's timeline, or one rebuilt from it (the preview's, after it ends refreshing early).
     var timeline: Timeline
-    var now: Int64
+
+    var bytes: [UInt8] { document.bytes }
+    var spec: Spec { document.spec }
+    var now: Int64 { document.now }
 
     var provenance: Provenance {
         Provenance(tool: RefreshFramesCommand.version, specName: path, specBytes: bytes, now: now)
@@ -68,8 +72,7 @@ enum SpecLoader {
         let bytes = try path.map { p throws(CLIError) in try readFile(p) } ?? Array(BuiltInSpec.rotateScale.utf8)
         do {
             let document = try SpecDocument(bytes: bytes, now: now, measurer: fontMeasurer)
-            return LoadedSpec(
-                path: name, bytes: bytes, spec: document.spec, timeline: document.timeline, now: now)
+            return LoadedSpec(path: name, document: document, timeline: document.timeline)
         } catch {
             throw .input(error.formatted(file: name))
         }

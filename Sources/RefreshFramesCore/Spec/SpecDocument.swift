@@ -7,6 +7,7 @@ public struct SpecDocument: Sendable {
     public var timeline: Timeline
     /// The clock `{now:…}` texts were expanded with, in seconds since 1970.
     public var now: Int64
+    private let root: JSONNode
 
     public init(bytes: [UInt8], now: Int64, measurer: TextMeasurer) throws(SpecDiagnostic) {
         let root: JSONNode
@@ -29,5 +30,13 @@ public struct SpecDocument: Sendable {
         self.bytes = bytes
         self.spec = spec
         self.now = now
+        self.root = root
+    }
+
+    /// Places a problem found later (by an exporter or a generator) in the document.
+    public func located(_ diagnostic: SpecDiagnostic) -> SpecDiagnostic {
+        var located = diagnostic
+        if located.location == nil { located.location = root.locate(diagnostic.path) }
+        return located
     }
 }
