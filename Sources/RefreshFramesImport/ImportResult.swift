@@ -1,6 +1,7 @@
 import RefreshFramesCore
 
-/// The animation program an imported spec carries, taken from one of the samples.
+/// The animation program an imported spec carries, taken from one of the samples; where a sample
+/// sets a colour back (black text, clear background), the import sets each view's own ("initial").
 public enum ImportAnimation: String, Sendable, CaseIterable {
     /// samples/rotate-scale.json: each label rotates 45° with the next palette colour, then all scale.
     case rotateScale = "rotate-scale"

@@ -163,4 +163,18 @@ struct ImportedLayoutTests {
                 fixture("guides.storyboard"), fileName: "g", animation: .none, measurer: wenQuanYi, scene: scene)
         }
     }
+
+    @Test(arguments: [ImportAnimation.rotateScale, .marquee, .colorDots])
+    func importedColoursSurviveTheAnimation(animation: ImportAnimation) throws {
+        let spec = try Spec.decode(Array(try importFixture("nested-views.xib", animation: animation).specJSON.utf8))
+        let timeline = try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi)
+        let end = timeline.sample(at: timeline.duration)
+        // Blue, red and green labels and two coloured containers, as the document drew them.
+        for view in end.views {
+            let imported = try #require(spec.view(tag: view.tag))
+            #expect(view.textColor == imported.textColor, "tag \(view.tag)")
+            #expect(view.backgroundColor == imported.backgroundColor, "tag \(view.tag)")
+        }
+        #expect(end.views.first { $0.tag == 1 }?.textColor.hexString == "#0000FFFF")
+    }
 }

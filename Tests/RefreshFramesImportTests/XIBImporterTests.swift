@@ -87,12 +87,12 @@ struct XIBImporterTests {
             "cycle": [
               {"each": {"views": [1, 2, 3, 4], "steps": [
                 {"animate": {"duration": 0.1, "curve": "linear", "set": {"transform": {"rotation": 45}, "textColor": "palette.next"}}},
-                {"animate": {"duration": 0.05, "curve": "linear", "set": {"transform": "identity", "textColor": "black"}}}
+                {"animate": {"duration": 0.05, "curve": "linear", "set": {"transform": "identity", "textColor": "initial"}}}
               ]}},
               {"animate": {"views": [1, 2, 3, 4], "duration": 0.35, "curve": "linear", "set": {"transform": {"scale": 1.5}}}},
               {"animate": {"views": [1, 2, 3, 4], "duration": 0.25, "curve": "linear", "set": {"transform": "identity"}}}
             ],
-            "reset": {"textColor": "black", "transform": "identity"}
+            "reset": {"textColor": "initial", "transform": "identity"}
           },
           "scenario": {"refreshAt": 0, "workDuration": 4, "controlHeight": 60}
         }

@@ -375,6 +375,7 @@ struct SpecDecoder {
             guard allowNext else { throw r.fail("'palette.next' is only allowed inside an animation step") }
             return .nextPaletteColor
         }
+        if r.isString, try r.string() == "initial" { return .initial }
         return .color(try r.color())
     }
 
