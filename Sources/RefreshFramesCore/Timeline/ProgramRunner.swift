@@ -179,7 +179,9 @@ struct ProgramRunner {
         if let transform = changes.transform { set(.transform, .transform(transform), animatable: true) }
         if let alpha = changes.alpha { set(.alpha, .number(alpha), animatable: true) }
         // UILabel draws its background into its contents, so only a plain view's backgroundColor animates.
-        if let bg = changes.backgroundColor { set(.backgroundColor, .color(resolve(bg, tag: tag, .backgroundColor)), animatable: kind != .label) }
+        if let bg = changes.backgroundColor {
+            set(.backgroundColor, .color(resolve(bg, tag: tag, .backgroundColor)), animatable: kind != .label)
+        }
         // textColor is never animated: the label redraws with the new colour at the start of the block.
         if let tc = changes.textColor { set(.textColor, .color(resolve(tc, tag: tag, .textColor)), animatable: false) }
         return animated
