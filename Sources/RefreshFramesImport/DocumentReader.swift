@@ -8,6 +8,8 @@ struct DocumentReader {
     var fontMapping: [(from: String, to: String)] = []
     /// `<resources><systemColor name=…>` of Xcode 11+ documents.
     var systemColors: [String: RGBA] = [:]
+    /// `<resources><namedColor name=…>`: an asset catalog's colours as the document caches them.
+    var namedColors: [String: RGBA] = [:]
     /// The `<device id=…>` the document is laid out for, if it says.
     var device: String?
     /// A storyboard scene's view controller, for its top and bottom layout guides and margins.
@@ -33,6 +35,11 @@ struct DocumentReader {
         for color in document.child("resources")?.children("systemColor") ?? [] {
             if let name = color["name"], let value = color.child("color"), let rgba = plainColor(value) {
                 systemColors[name] = rgba
+            }
+        }
+        for color in document.child("resources")?.children("namedColor") ?? [] {
+            if let name = color["name"], let value = color.child("color"), let rgba = plainColor(value) {
+                namedColors[name] = rgba
             }
         }
         device = document.child("device")?["id"]
@@ -396,6 +403,8 @@ struct DocumentReader {
                 continue
             case ("fontDescription", "fontDescription") where kind == .label:
                 if let font = font(child) { spec.font = font }
+            case ("attributedString", "attributedText") where kind == .label:
+                text = attributedText(child, into: &spec)
             case ("nil", "textColor") where kind == .label:
                 spec.textColor = .black  // nil resets UILabel's textColor to its default
             case ("color", "textColor") where kind == .label:
@@ -425,6 +434,42 @@ struct DocumentReader {
         imported.spec = spec
         imported.text = text
         return imported
+    }
+
+    /// An attributed label's text, its fragments' `content` joined; the first fragment's font and
+    /// colour become the label's (a spec label has one of each).
+    private mutating func attributedText(_ node: XMLNode, into spec: inout ViewSpec) -> String {
+        var text = ""
+        var styled = false
+        for fragment in node.children("fragment") {
+            if let content = fragment["content"] {
+                text += content
+            } else {
+                warn(fragment, "a fragment whose text is a <string> element is not read; its text is left out")
+            }
+            guard !styled, let attributes = fragment.child("attributes") else { continue }
+            styled = true
+            if let color = attributes.keyed("NSColor"), let rgba = self.color(color) { spec.textColor = rgba }
+            if let nsFont = attributes.keyed("NSFont"), let size = nsFont["size"] {
+                // As the <fontDescription> IB writes for a plain label.
+                var description = XMLNode(
+                    name: "fontDescription", attributes: ["key": "fontDescription", "pointSize": size], children: [],
+                    line: nsFont.line)
+                switch nsFont["metaFont"] {
+                case "system", "message": description.attributes["type"] = "system"
+                case "systemBold": description.attributes["type"] = "boldSystem"
+                default: description.attributes["name"] = nsFont["name"]
+                }
+                if let font = font(description) { spec.font = font }
+            }
+        }
+        if node.children("fragment").count > 1 {
+            warn(
+                node,
+                "an attributed text with \(node.children("fragment").count) fragments is drawn in its first fragment's font and colour"
+            )
+        }
+        return text
     }
 
     /// What a control the spec cannot draw is drawn as.

@@ -56,6 +56,9 @@ struct ImportedLayoutTests {
                 "6 frames solved and match Interface Builder's; 1 pinned to Interface Builder's frame (the layout leaves it undetermined)"
         ),
         Case(
+            fixture: "attributed-text.xib", frames: [1: r(20, 20, 68, 20)],
+            summary: "1 frame solved and matches Interface Builder's"),
+        Case(
             fixture: "unsolvable.xib", frames: [1: r(20, 12, 30, 30), 2: r(100, 15, 40, 30), 3: r(200, 15, 40, 30)],
             summary:
                 "1 frame solved and matches Interface Builder's; 1 solved and differs (largest difference 0.5 pt, tag 3); 1 pinned to Interface Builder's frame (the layout leaves it undetermined)"
@@ -176,5 +179,19 @@ struct ImportedLayoutTests {
             #expect(view.backgroundColor == imported.backgroundColor, "tag \(view.tag)")
         }
         #expect(end.views.first { $0.tag == 1 }?.textColor.hexString == "#0000FFFF")
+    }
+
+    @Test func anAttributedLabelTakesItsFragmentsTextAndTheFirstOnesStyle() throws {
+        let result = try importFixture("attributed-text.xib")
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.view(tag: 1)?.texts[.idle] == "下拉刷新")
+        #expect(spec.view(tag: 1)?.textColor.hexString == "#0000FFFF")
+        #expect(spec.view(tag: 1)?.font.size == 17)
+        #expect(
+            result.warnings.map(\.message) == [
+                "an attributed text with 2 fragments is drawn in its first fragment's font and colour"
+            ])
+        // The document's cached asset-catalog colour.
+        #expect(spec.canvas.background.hexString == "#80BFFFFF")
     }
 }
