@@ -30,7 +30,8 @@ enum ImportCommand {
         do {
             result = try XIBImporter.importDocument(
                 bytes, fileName: path, animation: animation, measurer: SpecLoader.fontMeasurer,
-                isFontInstalled: { FontBook.isInstalled(family: $0) }, scene: args.value("scene"))
+                isFontInstalled: { FontBook.isInstalled(family: $0) }, scene: args.value("scene"),
+                baselineOffset: { try? FontBook.shared.baselineOffset(font: $0) })
         } catch let error as ImportError {
             throw .input(error.formatted(file: path))
         } catch {

@@ -49,9 +49,17 @@ extension DocumentReader {
                 }
                 return .some((attribute, anchor.margins.offset(of: attribute)))
             }
-            let kind =
-                name.lowercased().hasSuffix("baseline") ? "a baseline attribute" : "an unknown attribute"
-            warn(node, "\(key) '\(name)' is \(kind), not representable in a spec; dropped")
+            if ["firstBaseline", "lastBaseline", "baseline"].contains(name), let anchor, !anchor.isGuide {
+                if let baseline = anchor.baseline { return .some((.centerY, baseline)) }
+                if !anchor.hasText {
+                    // A view without text: its first baseline is its top, its last its bottom (UIKit's
+                    // forFirstBaselineLayout / forLastBaselineLayout).
+                    return .some(name == "firstBaseline" ? (.top, 0) : (.bottom, 0))
+                }
+                warn(node, "\(key) '\(name)': the label's font metrics are not at hand; dropped")
+                return nil
+            }
+            warn(node, "\(key) '\(name)' is an unknown attribute, not representable in a spec; dropped")
             return nil
         }
         guard let firstAnchor = anchor("firstItem"), let secondAnchor = anchor("secondItem") else { return nil }
@@ -166,6 +174,10 @@ struct Anchor {
     /// The view's layoutMargins, for `leadingMargin` and the like.
     var margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     var isGuide = false
+    /// For a label: its baseline's offset below its centre (from the font's metrics).
+    var baseline: Double? = nil
+    /// Whether the view draws text (a label), so has a baseline of its own.
+    var hasText = false
 }
 
 /// Top, left, bottom and right insets, in points.

@@ -16,6 +16,8 @@ struct DocumentReader {
     var controller: XMLNode?
     /// The storyboard scene to import: a 1-based number or a name; nil for the first.
     var scene: String?
+    /// A one-line label's baseline below its centre, from the font's metrics; nil when unknown.
+    var baselineOffset: (FontSpec) -> Double? = { _ in nil }
 
     init(fileName: String, isFontInstalled: @escaping (String) -> Bool) {
         self.fileName = fileName
@@ -174,6 +176,10 @@ struct DocumentReader {
             }
             views.append(view)
             addAnchors(of: node, as: .view(tag: tag), isRoot: false, size: view.frame, to: &ids)
+            if view.spec.kind == .label, let id = node["id"] {
+                ids[id]?.hasText = true
+                ids[id]?.baseline = baselineOffset(view.spec.font)
+            }
         }
         if let list = root.child("constraints") {
             readConstraints(list, owner: .superview, ids: ids, into: &constraints)

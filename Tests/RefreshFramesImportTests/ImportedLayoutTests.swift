@@ -56,6 +56,13 @@ struct ImportedLayoutTests {
                 "6 frames solved and match Interface Builder's; 1 pinned to Interface Builder's frame (the layout leaves it undetermined)"
         ),
         Case(
+            fixture: "baselines.xib",
+            frames: [
+                1: r(20, 15, 60, 30), 2: r(88, 15, 60, 30), 3: r(156, 20, 60, 20), 4: r(280, 15, 40, 10),
+                5: r(230, 5, 40, 10),
+            ],
+            summary: "5 frames solved and match Interface Builder's"),
+        Case(
             fixture: "attributed-text.xib", frames: [1: r(20, 20, 68, 20)],
             summary: "1 frame solved and matches Interface Builder's"),
         Case(
@@ -69,7 +76,7 @@ struct ImportedLayoutTests {
     func theWrittenSpecValidatesAndSolvesToInterfaceBuildersFrames(_ c: Case) throws {
         let result = try XIBImporter.importDocument(
             fixture(c.fixture), fileName: c.fixture, animation: .rotateScale, measurer: wenQuanYi,
-            isFontInstalled: { $0 == "WenQuanYi Micro Hei" }, scene: c.scene)
+            isFontInstalled: { $0 == "WenQuanYi Micro Hei" }, scene: c.scene, baselineOffset: { $0.size * 0.35 })
         #expect(result.summary == c.summary)
         // Decoded, measured and solved again from the JSON, as validate and render do.
         let spec = try Spec.decode(Array(result.specJSON.utf8))
@@ -193,5 +200,21 @@ struct ImportedLayoutTests {
             ])
         // The document's cached asset-catalog colour.
         #expect(spec.canvas.background.hexString == "#80BFFFFF")
+    }
+
+    @Test func baselinesAreTheLabelsFontBaselineAndAPlainViewsEdges() throws {
+        // 17 pt labels with the baseline 0.35 em below the centre: baseline = centerY + 5.95.
+        let result = try XIBImporter.importDocument(
+            fixture("baselines.xib"), fileName: "b", animation: .none, measurer: wenQuanYi,
+            baselineOffset: { $0.size * 0.35 })
+        #expect(result.specJSON.contains(#""2.centerY == 1.centerY""#))
+        // A plain view's first baseline is its top; its (last) baseline its bottom.
+        #expect(result.specJSON.contains(#""4.top == 5.bottom""#))
+        // Without font metrics the labels' baseline constraints cannot be written.
+        let blind = try importFixture("baselines.xib")
+        #expect(
+            blind.warnings.filter { $0.message.hasSuffix("the label's font metrics are not at hand; dropped") }.count
+                == 2)
+        #expect(blind.frameCheck.pinned == [2, 3])
     }
 }
