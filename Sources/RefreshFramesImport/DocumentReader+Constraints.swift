@@ -13,6 +13,7 @@ extension DocumentReader {
                 warn(node, "not a constraint; ignored")
                 continue
             }
+            if let id = node["id"], inactive.contains(id) { continue }  // not in the device's size class
             guard var spec = constraint(node, owner: owner, ids: ids) else { continue }
             spec = normalised(spec)
             if let earlier = constraints.first(where: { $0.spec.isSame(as: spec) }) {

@@ -10,6 +10,8 @@ struct DocumentReader {
     var systemColors: [String: RGBA] = [:]
     /// `<resources><namedColor name=…>`: an asset catalog's colours as the document caches them.
     var namedColors: [String: RGBA] = [:]
+    /// Views and constraints that the size-class variations leave out for the device.
+    var inactive: Set<String> = []
     /// The `<device id=…>` the document is laid out for, if it says.
     var device: String?
     /// A storyboard scene's view controller, for its top and bottom layout guides and margins.
@@ -46,6 +48,7 @@ struct DocumentReader {
         }
         device = document.child("device")?["id"]
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
+        inactive = inactiveIDs(root, document: document)
         return try readRoot(root)
     }
 
@@ -130,7 +133,7 @@ struct DocumentReader {
         // Every view of the hierarchy, in document order, each with its superview's node index.
         var nodes: [(node: XMLNode, superview: Int?)] = []
         func collect(_ list: [XMLNode], in superview: Int?) {
-            for node in list {
+            for node in list where !inactive.contains(node["id"] ?? "") {
                 nodes.append((node, superview))
                 guard nodes.count <= Limits.views else { return }
                 collect(node.child("subviews")?.children ?? [], in: nodes.count - 1)
@@ -143,7 +146,7 @@ struct DocumentReader {
         for child in root.children {
             switch child.name {
             case "rect", "autoresizingMask", "subviews", "constraints", "color", "nil", "point", "viewLayoutGuide",
-                "edgeInsets",
+                "edgeInsets", "variation",
                 "freeformSimulatedSizeMetrics", "simulatedStatusBarMetrics", "simulatedScreenMetrics",
                 "simulatedOrientationMetrics", "connections":
                 continue
@@ -405,7 +408,7 @@ struct DocumentReader {
             switch (child.name, child["key"]) {
             case ("rect", "frame"), ("autoresizingMask", _), ("constraints", _), ("point", _), ("connections", _),
                 ("viewLayoutGuide", _), ("nil", "highlightedColor"), ("color", "highlightedColor"),
-                ("edgeInsets", "layoutMargins"), ("frame", "frameInset"):
+                ("edgeInsets", "layoutMargins"), ("frame", "frameInset"), ("variation", _):
                 continue
             case ("fontDescription", "fontDescription") where kind == .label:
                 if let font = font(child) { spec.font = font }

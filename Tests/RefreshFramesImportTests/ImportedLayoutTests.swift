@@ -63,6 +63,9 @@ struct ImportedLayoutTests {
             ],
             summary: "5 frames solved and match Interface Builder's"),
         Case(
+            fixture: "variations.xib", frames: [1: r(20, 15, 40, 30)],
+            summary: "1 frame solved and matches Interface Builder's"),
+        Case(
             fixture: "attributed-text.xib", frames: [1: r(20, 20, 68, 20)],
             summary: "1 frame solved and matches Interface Builder's"),
         Case(
@@ -216,5 +219,26 @@ struct ImportedLayoutTests {
             blind.warnings.filter { $0.message.hasSuffix("the label's font metrics are not at hand; dropped") }.count
                 == 2)
         #expect(blind.frameCheck.pinned == [2, 3])
+    }
+
+    @Test func sizeClassVariationsFollowTheDocumentsDeviceAndSaySo() throws {
+        let result = try importFixture("variations.xib")
+        #expect(
+            result.warnings.map(\.message) == [
+                "size classes: the device is retina4_7 (portrait), compact width, regular height; taken: widthClass=compact; not taken: heightClass=compact, widthClass=regular"
+            ])
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.views.map(\.tag) == [1])  // label 2 is only in compact-height layouts
+        #expect(spec.constraints.count == 4)
+    }
+
+    @Test(arguments: [
+        ("retina4_7", "portrait", "widthClass=compact", true), ("retina4_7", "portrait", "heightClass=compact", false),
+        ("retina4_7", "landscape", "heightClass=compact-widthClass=compact", true),
+        ("retina5_5", "landscape", "widthClass=regular", true), ("ipad9_7", "portrait", "widthClass=regular", true),
+        ("ipad9_7", "portrait", "heightClass=regular-widthClass=compact", false),
+    ])
+    func sizeClassesOfADevice(device: String, orientation: String, key: String, matches: Bool) {
+        #expect(SizeClasses(device: device, orientation: orientation).matches(key) == matches)
     }
 }
