@@ -403,6 +403,7 @@ struct DocumentReader {
             spec: spec, element: node.reference, line: node.line, frame: frameNode.flatMap(rect),
             frameLine: frameNode?.line ?? node.line)
 
+        imported.misplaced = node["misplaced"] == "YES"
         readAttributes(node, into: &spec, text: &text)
         for child in node.children {
             switch (child.name, child["key"]) {

@@ -94,12 +94,16 @@ public struct FrameDifference: Sendable, Equatable {
     public var line: Int
     public var interfaceBuilder: Rect
     public var solved: Rect
+    /// IB marks the view `misplaced`: its stored frame is not where its constraints put it (the
+    /// file was saved without "Update Frames"), so the difference is the file's, not the import's.
+    public var misplaced: Bool
 
-    public init(tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect) {
+    public init(tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect, misplaced: Bool = false) {
         self.tag = tag
         self.line = line
         self.interfaceBuilder = interfaceBuilder
         self.solved = solved
+        self.misplaced = misplaced
     }
 
     /// The largest difference of an edge or size, in points.

@@ -207,7 +207,9 @@ public enum XIBImporter {
                 check.matching.append(view.spec.tag)
             } else {
                 check.differences.append(
-                    FrameDifference(tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved))
+                    FrameDifference(
+                        tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved,
+                        misplaced: view.misplaced))
             }
         }
     }
@@ -229,6 +231,8 @@ struct ImportedView {
     var frameLine: Int
     /// The label's text, if any.
     var text: String?
+    /// IB's `misplaced="YES"`: the stored frame is not where the constraints put the view.
+    var misplaced = false
     /// Whether the font and colours should be written (labels).
     var isLabel: Bool { spec.kind == .label }
 }

@@ -100,8 +100,12 @@ struct ImportedLayoutTests {
             result.frameDifferences == [
                 FrameDifference(
                     tag: 3, line: try line(of: "x=\"200\" y=\"15.5\"", in: "unsolvable.xib"),
-                    interfaceBuilder: Self.r(200, 15.5, 40, 30), solved: Self.r(200, 15, 40, 30))
+                    interfaceBuilder: Self.r(200, 15.5, 40, 30), solved: Self.r(200, 15, 40, 30), misplaced: true)
             ])
+        #expect(
+            ImportReport.lines(for: result, path: "u.xib").last
+                == "u.xib:34: frame of tag 3: IB (200, 15.5, 40, 30), solved (200, 15, 40, 30) (IB marks the view misplaced: its stored frame is stale)"
+        )
         #expect(result.specJSON.contains(#""1.top == superview.top + 12 @999""#))
         #expect(!result.specJSON.contains("== 50"))
     }
