@@ -38,6 +38,7 @@ extension DocumentReader {
             return nil
         }
         if let name = node["name"] {
+            if let rgba = namedColors[name] { return rgba }
             warn(node, "named colour '\(name)' from an asset catalog cannot be resolved; ignored")
             return nil
         }

@@ -10,6 +10,7 @@ public enum ImportReport {
         lines += result.frameDifferences.map { difference in
             "\(path):\(difference.line): frame of tag \(difference.tag): IB \(format(difference.interfaceBuilder)), "
                 + "solved \(format(difference.solved))"
+                + (difference.misplaced ? " (IB marks the view misplaced: its stored frame is stale)" : "")
         }
         return lines
     }

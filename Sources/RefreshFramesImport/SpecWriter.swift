@@ -35,6 +35,7 @@ enum SpecWriter {
     private static func view(_ view: ImportedView) -> String {
         let spec = view.spec
         var members = ["\"tag\": \(spec.tag)", "\"kind\": \(string(spec.kind.rawValue))"]
+        if let superview = spec.superview { members.append("\"superview\": \(superview)") }
         if spec.kind == .label {
             if let text = view.text { members.append("\"text\": \(string(text))") }
             members.append(

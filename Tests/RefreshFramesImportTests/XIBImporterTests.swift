@@ -87,12 +87,12 @@ struct XIBImporterTests {
             "cycle": [
               {"each": {"views": [1, 2, 3, 4], "steps": [
                 {"animate": {"duration": 0.1, "curve": "linear", "set": {"transform": {"rotation": 45}, "textColor": "palette.next"}}},
-                {"animate": {"duration": 0.05, "curve": "linear", "set": {"transform": "identity", "textColor": "black"}}}
+                {"animate": {"duration": 0.05, "curve": "linear", "set": {"transform": "identity", "textColor": "initial"}}}
               ]}},
               {"animate": {"views": [1, 2, 3, 4], "duration": 0.35, "curve": "linear", "set": {"transform": {"scale": 1.5}}}},
               {"animate": {"views": [1, 2, 3, 4], "duration": 0.25, "curve": "linear", "set": {"transform": "identity"}}}
             ],
-            "reset": {"textColor": "black", "transform": "identity"}
+            "reset": {"textColor": "initial", "transform": "identity"}
           },
           "scenario": {"refreshAt": 0, "workDuration": 4, "controlHeight": 60}
         }
@@ -209,10 +209,11 @@ struct XIBImporterTests {
                 ),
                 ImportWarning(
                     line: try at("Ab4-at-bt4"), element: "<button id=\"Ab4-at-bt4\">",
-                    message: "<button> is not supported; imported as a placeholder plain view with tag 4"),
+                    message: "<button> is not drawn; imported as a placeholder (a translucent magenta box) with tag 4"),
+                // top == topMargin + 2 is top == top + 10 with the root's 8 pt margin: the same as line 57.
                 ImportWarning(
                     line: try at("Ac3-at-c03"), element: "<constraint id=\"Ac3-at-c03\">",
-                    message: "secondAttribute 'topMargin' is a margin attribute, not representable in a spec; dropped"),
+                    message: "duplicates <constraint id=\"Ac2-at-c02\"> on line 57; dropped"),
             ])
         #expect(result.warnings[3].line == 46)
         #expect(result.frameDifferences == [])
@@ -250,7 +251,10 @@ struct XIBImporterTests {
         #expect(!result.specJSON.contains("topMargin"))
     }
 
-    @Test(arguments: [("2:1", 2.0), ("3:4", 0.75), ("0.5", 0.5), ("1", 1.0), ("a:b", nil), ("1:0", nil), ("", nil)])
+    @Test(arguments: [
+        ("2:1", 2.0), ("3:4", 0.75), ("1/3", 1.0 / 3), ("1/0", nil), ("0.5", 0.5), ("1", 1.0), ("a:b", nil),
+        ("1:0", nil), ("", nil),
+    ])
     func multipliers(text: String, value: Double?) {
         #expect(DocumentReader.multiplier(text) == value)
     }
@@ -347,7 +351,7 @@ struct StoryboardAndReportTests {
             result.warnings == [
                 ImportWarning(
                     line: try line(of: "sceneID=\"Sc2-sn-002\"", in: name), element: "<scene>",
-                    message: "only the first scene is imported; this scene is skipped")
+                    message: "scene 'Sc2-sn-002' is skipped; import it with --scene")
             ])
         #expect(result.frameDifferences == [])
         let spec = try Spec.decode(Array(result.specJSON.utf8))
