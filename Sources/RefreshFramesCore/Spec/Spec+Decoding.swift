@@ -41,13 +41,25 @@ struct SpecDecoder {
             views.append(view)
         }
         let tags = Set(views.map(\.tag))
+        let names = try viewNames(views, readers: viewReaders)
         var constraints: [ConstraintSpec] = []
         if let cr = o.optional("constraints") {
             let items = try cr.array()
             guard items.count <= Limits.constraints else {
                 throw cr.fail("\(items.count) constraints is over the limit constraints = \(Limits.constraints)")
             }
-            for r in items { constraints.append(try decodeConstraint(r, tags: tags)) }
+            for r in items {
+                if let format = try visualFormat(r) {
+                    constraints += try decodeVisualFormat(format, names: names)
+                } else {
+                    constraints.append(try decodeConstraint(r, tags: tags))
+                }
+            }
+            guard constraints.count <= Limits.constraints else {
+                throw cr.fail(
+                    "\(constraints.count) constraints (with the visual formats expanded) is over the limit constraints = \(Limits.constraints)"
+                )
+            }
         }
         var palette: [RGBA] = []
         if let pr = o.optional("palette") {
@@ -107,6 +119,16 @@ struct SpecDecoder {
     func decodeView(_ r: ValueReader, defaultFont: FontSpec) throws(SpecDiagnostic) -> ViewSpec {
         let o = try r.object()
         var view = ViewSpec(tag: try o.required("tag").integer(in: 1...1_000_000), font: defaultFont)
+        if let n = o.optional("name") {
+            let name = try n.string()
+            guard let first = name.first, first.isASCII, first.isLetter || first == "_",
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
+                throw n.fail(
+                    "'\(name)' is not a name for visual formats; expected a letter or '_', then letters, digits or '_'")
+            }
+            view.name = name
+        }
         if let k = o.optional("kind") { view.kind = try k.oneOf(ViewKind.self) }
         if let t = o.optional("text") {
             if t.isString {

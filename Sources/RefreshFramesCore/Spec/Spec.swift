@@ -96,6 +96,8 @@ public enum RefreshPhase: String, Sendable, CaseIterable, Codable {
 
 public struct ViewSpec: Sendable {
     public var tag: Int
+    /// How Visual Format Language strings name the view; `v` + tag when nil.
+    public var name: String? = nil
     public var kind: ViewKind
     /// Texts per phase; the idle text shows from the start (each drag sets it again), the refreshing
     /// text from the moment refreshing begins, and it stays after the refresh ends, as in the tutorials.
@@ -132,6 +134,9 @@ public struct ViewSpec: Sendable {
         self.huggingPriority = huggingPriority
         self.compressionPriority = compressionPriority
     }
+
+    /// The name Visual Format Language strings use for the view.
+    public var formatName: String { name ?? "v\(tag)" }
 
     /// Whether the view has an intrinsic content size from its text.
     public var hasIntrinsicSize: Bool { kind == .label || kind == .spinner }
