@@ -18,6 +18,7 @@ struct SpecDecoder {
                 "expected a spec object with 'canvas', 'views' and 'scenario', got \(reader.node.kindDescription)")
         }
         let o = try reader.object()
+        _ = try o.optional("$schema")?.string()  // for editors: the schema the file follows
         let description = try o.optional("description")?.string()
         let canvas = try decodeCanvas(o.required("canvas"))
         let defaultFont =
