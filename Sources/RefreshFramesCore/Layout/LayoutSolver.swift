@@ -1,7 +1,9 @@
 /// Solves a spec's Auto Layout constraints into pixel-snapped frames.
 ///
-/// Each view has four variables (left, top, width, height) with required `width >= 0` and
-/// `height >= 0`; the superview is the canvas (left = top = 0, its width and height). A view with an
+/// Each view has four variables (left, top, width, height, in the root view's coordinates) with
+/// required `width >= 0` and `height >= 0`; `superview` in a constraint is the control's root view,
+/// the canvas (left = top = 0, its width and height), whatever level the other item is at; a
+/// container is named by its tag. Frames come out in each view's superview's coordinates. A view with an
 /// intrinsic size gets `size <= intrinsic` at its hugging priority and `size >= intrinsic` at its
 /// compression priority, the intrinsic size first rounded up to the pixel grid. Priority 1000 is
 /// required; lower priorities are optional, a higher one always outweighing any number of lower
@@ -309,9 +311,11 @@ private struct LayoutSystem {
         }
     }
 
-    /// Frames with every edge rounded to the pixel grid.
+    /// Frames with every edge rounded to the pixel grid, in the superview's coordinates: the views'
+    /// variables are in the root view's coordinates (one system for the whole hierarchy, as the
+    /// window's engine is), snapped there, then the superview's snapped origin is subtracted.
     func snappedLayout(_ solver: Simplex) -> Layout {
-        var frames: [Int: Rect] = [:]
+        var absolute: [Int: Rect] = [:]
         for (tag, index) in indices {
             let frame = FrameVariables(index: index)
             let left = solver.value(of: frame.left)
@@ -320,7 +324,14 @@ private struct LayoutSystem {
             let y = snapToPixel(top)
             let right = snapToPixel(left + solver.value(of: frame.width))
             let bottom = snapToPixel(top + solver.value(of: frame.height))
-            frames[tag] = Rect(x: x, y: y, width: right - x, height: bottom - y)
+            absolute[tag] = Rect(x: x, y: y, width: right - x, height: bottom - y)
+        }
+        var frames = absolute
+        for view in views {
+            guard let parent = view.superview.flatMap({ absolute[$0] }), var frame = frames[view.tag] else { continue }
+            frame.x = snapToPixel(frame.x - parent.x)  // both on the grid: snapping only drops float noise
+            frame.y = snapToPixel(frame.y - parent.y)
+            frames[view.tag] = frame
         }
         return Layout(frames: frames)
     }

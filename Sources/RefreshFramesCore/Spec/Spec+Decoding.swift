@@ -41,6 +41,7 @@ struct SpecDecoder {
             seen[view.tag] = r.path
             views.append(view)
         }
+        try checkSuperviews(views, readers: viewReaders)
         let tags = Set(views.map(\.tag))
         let names = try viewNames(views, readers: viewReaders)
         var constraints: [ConstraintSpec] = []
@@ -173,8 +174,35 @@ struct SpecDecoder {
         if let c = o.optional("tintColor") { view.tintColor = try c.color() }
         if let p = o.optional("huggingPriority") { view.huggingPriority = try p.number(in: 1...1000) }
         if let p = o.optional("compressionPriority") { view.compressionPriority = try p.number(in: 1...1000) }
+        if let s = o.optional("superview") { view.superview = try s.integer(in: 1...1_000_000) }
         try o.finish()
         return view
+    }
+
+    /// Every `superview` names another view, and following them always reaches the root view.
+    func checkSuperviews(_ views: [ViewSpec], readers: [ValueReader]) throws(SpecDiagnostic) {
+        let tags = Set(views.map(\.tag))
+        var superviews: [Int: Int] = [:]
+        for view in views { superviews[view.tag] = view.superview }
+        for (view, r) in zip(views, readers) {
+            guard let parent = view.superview else { continue }
+            func fail(_ message: String) throws(SpecDiagnostic) -> Never {
+                let o = try r.object()
+                throw (o.optional("superview") ?? r).fail(message)
+            }
+            if parent == view.tag { try fail("a view cannot be its own superview") }
+            guard tags.contains(parent) else { try fail("no view with tag \(parent)") }
+            var chain = [view.tag]
+            var current: Int? = parent
+            while let tag = current {
+                if chain.contains(tag) {
+                    let cycle = (chain + [tag]).map(String.init).joined(separator: " → ")
+                    try fail("superviews form a cycle (\(cycle))")
+                }
+                chain.append(tag)
+                current = superviews[tag]
+            }
+        }
     }
 
     // MARK: - Constraints

@@ -27,6 +27,33 @@ public struct Spec: Sendable {
     public func view(tag: Int) -> ViewSpec? { views.first { $0.tag == tag } }
 }
 
+extension [ViewSpec] {
+    /// Indices in drawing order: each root-level view in order, each followed by its subviews in
+    /// order (depth first), as UIKit draws a view and then its subviews. The identity for a spec
+    /// without `superview`s. Views in a superview cycle are left out (decoding rejects cycles).
+    public var drawingOrder: [Int] {
+        var children: [Int: [Int]] = [:]
+        var roots: [Int] = []
+        let tags = Set(map(\.tag))
+        for (index, view) in enumerated() {
+            if let parent = view.superview, tags.contains(parent) {
+                children[parent, default: []].append(index)
+            } else {
+                roots.append(index)
+            }
+        }
+        var order: [Int] = []
+        var stack = roots.reversed().map { $0 }
+        var visited: Set<Int> = []
+        while let index = stack.popLast() {
+            guard visited.insert(index).inserted else { continue }
+            order.append(index)
+            stack += (children[self[index].tag] ?? []).reversed()
+        }
+        return order
+    }
+}
+
 /// The control's bounds in points, the pixel scale and the colour behind everything.
 public struct Canvas: Sendable, Equatable {
     public var width: Double
@@ -113,6 +140,9 @@ public struct ViewSpec: Sendable {
     /// Explicit size; otherwise labels use their intrinsic size, with hugging and compression.
     public var huggingPriority: Double
     public var compressionPriority: Double
+    /// The tag of the view this one is a subview of; nil for a subview of the control's root view.
+    /// Its frame is in the superview's coordinates; transform, alpha and clipping apply to the subtree.
+    public var superview: Int? = nil
 
     public init(
         tag: Int, kind: ViewKind = .label, texts: [RefreshPhase: String] = [:], font: FontSpec = FontSpec(),
