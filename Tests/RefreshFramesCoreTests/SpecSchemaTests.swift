@@ -17,7 +17,10 @@ let everyKeySpecs = [
          "textColor": {"red": 1, "green": 0, "blue": 0, "alpha": 1}, "textAlignment": "left",
          "backgroundColor": "clear", "cornerRadius": 4, "clipsToBounds": true, "alpha": 1, "tintColor": "gray",
          "huggingPriority": 251, "compressionPriority": 750},
-        {"tag": 2, "kind": "spinner"}
+        {"tag": 2, "kind": "spinner"},
+        {"tag": 3, "kind": "stack", "axis": "vertical", "spacing": 4, "alignment": "center",
+         "distribution": "fillEqually", "isLayoutMarginsRelativeArrangement": true, "layoutMargins": [1, 2, 3, 4]},
+        {"tag": 4, "text": "a", "superview": 3, "hidden": true, "spacingAfter": 2}
       ],
       "constraints": [
         {"item": 1, "attribute": "centerX", "relation": "==", "toItem": "superview", "toAttribute": "centerX",

@@ -77,12 +77,14 @@ extension SpecDecoder {
         throw r.fail(message)
     }
 
-    func decodeVisualFormat(_ entry: VisualFormatEntry, names: [String: Int]) throws(SpecDiagnostic)
+    func decodeVisualFormat(_ entry: VisualFormatEntry, names: [String: Int], superviews: [Int: Int])
+        throws(SpecDiagnostic)
         -> [ConstraintSpec]
     {
         do {
             return try VisualFormat.expand(
-                entry.format, alignments: entry.alignments, metrics: entry.metrics, views: names, path: entry.path)
+                entry.format, alignments: entry.alignments, metrics: entry.metrics, views: names,
+                superviews: superviews, path: entry.path)
         } catch {
             guard let offset = error.offset else {
                 throw (entry.optionsReader ?? entry.reader).fail(error.message)

@@ -330,11 +330,82 @@ public enum SpecSchema {
                   "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"
                 },
                 "kind": {
-                  "description": "label (UILabel, the default), view (plain UIView) or spinner (UIRefreshControl's stock spinner).",
+                  "description": "label (UILabel, the default), view (plain UIView), spinner (UIRefreshControl's stock spinner) or stack (UIStackView: lays out its subviews).",
                   "enum": [
                     "label",
                     "view",
-                    "spinner"
+                    "spinner",
+                    "stack"
+                  ]
+                },
+                "superview": {
+                  "type": "integer",
+                  "description": "The tag of the view this one is a subview of; the control's root view by default. Frames are in the superview's coordinates.",
+                  "minimum": 1,
+                  "maximum": 1000000
+                },
+                "hidden": {
+                  "type": "boolean",
+                  "description": "Not drawn, nor its subviews; in a stack view it takes no space (isHidden)."
+                },
+                "spacingAfter": {
+                  "type": "number",
+                  "description": "An arranged view's custom spacing after it (setCustomSpacing(_:after:)).",
+                  "minimum": -10000,
+                  "maximum": 10000
+                },
+                "axis": {
+                  "description": "Stack views: horizontal (the default) or vertical.",
+                  "enum": [
+                    "horizontal",
+                    "vertical"
+                  ]
+                },
+                "spacing": {
+                  "type": "number",
+                  "description": "Stack views: points between arranged views (exact for the fill distributions, the minimum for equalSpacing and equalCentering); 0 by default.",
+                  "minimum": -10000,
+                  "maximum": 10000
+                },
+                "alignment": {
+                  "description": "Stack views: across the axis; fill by default (leading = top, trailing = bottom). Baselines are refused.",
+                  "enum": [
+                    "fill",
+                    "leading",
+                    "top",
+                    "center",
+                    "trailing",
+                    "bottom"
+                  ]
+                },
+                "distribution": {
+                  "description": "Stack views: along the axis; fill by default.",
+                  "enum": [
+                    "fill",
+                    "fillEqually",
+                    "fillProportionally",
+                    "equalSpacing",
+                    "equalCentering"
+                  ]
+                },
+                "isLayoutMarginsRelativeArrangement": {
+                  "type": "boolean",
+                  "description": "Stack views: arrange inside layoutMargins."
+                },
+                "layoutMargins": {
+                  "description": "Stack views: a number or [top, left, bottom, right]; 8 by default.",
+                  "anyOf": [
+                    {
+                      "type": "number"
+                    },
+                    {
+                      "type": "array",
+                      "items": {
+                        "type": "number"
+                      },
+                      "minItems": 4,
+                      "maxItems": 4
+                    }
                   ]
                 },
                 "text": {

@@ -28,14 +28,15 @@ public struct VisualFormat: Sendable {
         "alignAllCenterY": .centerY,
     ]
 
-    /// Expands `format` into constraints, each with `path`. `views` maps names to tags.
+    /// Expands `format` into constraints, each with `path`. `views` maps names to tags; `superviews`
+    /// maps a tag to its superview's tag, which `|` stands for (the control when there is none).
     public static func expand(
         _ format: String, alignments: [LayoutAttribute] = [], metrics: [String: Double] = [:],
-        views: [String: Int], path: String = ""
+        views: [String: Int], superviews: [Int: Int] = [:], path: String = ""
     ) throws(Failure) -> [ConstraintSpec] {
         var parser = Parser(chars: Array(format), metrics: metrics, views: views)
         let line = try parser.parseLine()
-        return try line.constraints(alignments: alignments, path: path, format: format)
+        return try line.constraints(alignments: alignments, superviews: superviews, path: path)
     }
 
     // MARK: - Syntax
@@ -297,7 +298,7 @@ public struct VisualFormat: Sendable {
 }
 
 extension VisualFormat.Line {
-    func constraints(alignments: [LayoutAttribute], path: String, format: String) throws(VisualFormat.Failure)
+    func constraints(alignments: [LayoutAttribute], superviews: [Int: Int], path: String) throws(VisualFormat.Failure)
         -> [ConstraintSpec]
     {
         let (start, end, size): (LayoutAttribute, LayoutAttribute, LayoutAttribute) =
@@ -319,9 +320,10 @@ extension VisualFormat.Line {
                         toAttribute: fromAttribute, constant: space, priority: p.priority, path: path))
             }
         }
+        func edge(of tag: Int) -> LayoutItem { superviews[tag].map { .view(tag: $0) } ?? .superview }
         if case .some(let connection) = leading {
             spacing(
-                connection, from: .superview, start, to: .view(tag: views[0].tag), start,
+                connection, from: edge(of: views[0].tag), start, to: .view(tag: views[0].tag), start,
                 standard: VisualFormat.superviewMargin)
         }
         for (index, view) in views.enumerated() {
@@ -344,7 +346,8 @@ extension VisualFormat.Line {
         }
         if case .some(let connection) = trailing {
             spacing(
-                connection, from: .view(tag: views[views.count - 1].tag), end, to: .superview, end,
+                connection, from: .view(tag: views[views.count - 1].tag), end, to: edge(of: views[views.count - 1].tag),
+                end,
                 standard: VisualFormat.superviewMargin)
         }
         for attribute in alignments {
