@@ -229,7 +229,18 @@ public struct ANSITextRenderer: Sendable {
             return result
         }
 
-        for view in state.views {
+        /// Hidden, or inside a hidden view.
+        func isHidden(_ tag: Int) -> Bool {
+            var seen: Set<Int> = []
+            var current: Int? = tag
+            while let t = current, seen.insert(t).inserted, let spec = specs[t] {
+                if spec.isHidden { return true }
+                current = spec.superview
+            }
+            return false
+        }
+
+        for view in state.views where !isHidden(view.tag) {
             let offset = ancestry(view.tag)
             let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
             let spec = specs[view.tag]

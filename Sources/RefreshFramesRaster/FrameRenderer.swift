@@ -37,6 +37,10 @@ public struct FrameRenderer: Sendable {
         var inherited: [Int: Inheritance?] = [:]
         for index in views.drawingOrder {
             let spec = views[index]
+            guard !spec.isHidden else {  // nor its subviews, as UIKit draws a hidden view's subtree
+                inherited[spec.tag] = .some(nil)
+                continue
+            }
             var parent = Inheritance(placement: nil, alpha: groupAlpha, clips: [])
             if let tag = spec.superview {
                 guard let found = inherited[tag], let found else {

@@ -36,6 +36,7 @@ struct SourceWriter {
                 case .label: "label"
                 case .view: "view"
                 case .spinner: "spinner"
+                case .stack: "stack"
                 }
             names[view.tag] = prefix + (view.tag < 0 ? "Minus\(-view.tag)" : "\(view.tag)")
             if view.kind == .label && !fonts.contains(view.font) { fonts.append(view.font) }
@@ -80,6 +81,20 @@ struct SourceWriter {
         if !rounded.isEmpty { collection(for: rounded) }
         try checkConstraints()
         try checkTextColors()
+        try checkHierarchy()
+    }
+
+    /// View hierarchies, stack views and hidden views are not written as Swift yet: refused, not guessed.
+    private func checkHierarchy() throws(SpecDiagnostic) {
+        for (index, view) in spec.views.enumerated() {
+            let path = "views[\(index)]"
+            func refuse(_ key: String, _ what: String) -> SpecDiagnostic {
+                SpecDiagnostic(path: path + key, location: nil, message: "\(what) is not written as Swift yet")
+            }
+            if view.kind == .stack { throw refuse(".kind", "a stack view") }
+            if view.superview != nil { throw refuse(".superview", "a view inside another view") }
+            if view.isHidden { throw refuse(".hidden", "a hidden view") }
+        }
     }
 
     // MARK: Names
@@ -93,6 +108,7 @@ struct SourceWriter {
         case .label: "UILabel"
         case .view: "UIView"
         case .spinner: "UIActivityIndicatorView"
+        case .stack: "UIStackView"
         }
     }
 
@@ -419,8 +435,21 @@ struct SourceWriter {
                 prefix: "///")
             line("private static let \(wrap.name) = \(wrap.value)")
         }
+        if usesInitialColors(\.textColor) || usesInitialColors(\.backgroundColor) {
+            line("/// The colours the views were set up with: what \"back to its own colour\" returns to.")
+            if usesInitialColors(\.textColor) { line("private var initialTextColors: [Int: UIColor] = [:]") }
+            if usesInitialColors(\.backgroundColor) {
+                line("private var initialBackgroundColors: [Int: UIColor] = [:]")
+            }
+        }
         line("private var isRefreshing = false")
         line("private var isAnimating = false")
+    }
+
+    /// Whether a block or the reset returns a colour to the view's own (`"initial"`).
+    private func usesInitialColors(_ property: KeyPath<Changes, ColorValue?>) -> Bool {
+        guard let program = spec.program else { return false }
+        return (blocks.map(\.animate.changes) + [program.reset]).contains { $0[keyPath: property] == .initial }
     }
 
     private func usesPalette(_ program: Program) -> Bool {
@@ -450,6 +479,18 @@ struct SourceWriter {
         block("private func setUp()") { w in
             w.line("backgroundColor = Appearance.background")
             w.configureViews()
+            if w.usesInitialColors(\.textColor) {
+                for view in w.spec.views where view.kind == .label {
+                    let name = w.viewName(view.tag)
+                    w.line("initialTextColors[\(name).tag] = \(name).textColor")
+                }
+            }
+            if w.usesInitialColors(\.backgroundColor) {
+                for view in w.spec.views {
+                    let name = w.viewName(view.tag)
+                    w.line("initialBackgroundColors[\(name).tag] = \(name).backgroundColor")
+                }
+            }
             if w.hasIdleTextMethod { w.line("showIdleTexts()") }
             if w.spec.scenario.contentAlphaFollowsPull != nil { w.line("pullDidChange(to: 0)") }
             w.line("NSLayoutConstraint.activate([")
@@ -519,7 +560,7 @@ struct SourceWriter {
         case .spinner:
             line("\(name).color = \(SwiftLiteral.color(view.tintColor))")
             line("\(name).hidesWhenStopped = false")
-        case .view:
+        case .view, .stack:  // stack views are refused by `checkHierarchy`
             break
         }
         if view.backgroundColor != .clear {
@@ -858,6 +899,10 @@ struct SourceWriter {
                 let literal = SwiftLiteral.color(c)
                 return literal.hasPrefix(".") ? literal : constants.map { "\($0).\(name)" } ?? literal
             case .nextPaletteColor: return "self.nextPaletteColor()"
+            case .initial:
+                return name == "textColor"
+                    ? "self.initialTextColors[\(target).tag] ?? .black"
+                    : "self.initialBackgroundColors[\(target).tag] ?? .clear"
             }
         }
         if let bg = changes.backgroundColor {
@@ -933,6 +978,7 @@ struct SourceWriter {
             case .color(let c):
                 SwiftLiteral.color(c).hasPrefix(".") ? String(SwiftLiteral.color(c).dropFirst()) : c.hexString
             case .nextPaletteColor: "the next palette colour"
+            case .initial: "its own colour"
             }
         }
         if let bg = a.changes.backgroundColor { parts.append("backgroundColor \(color(bg))") }

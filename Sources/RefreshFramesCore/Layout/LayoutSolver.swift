@@ -23,6 +23,7 @@ public enum LayoutSolver {
         for (index, view) in views.enumerated() {
             entries += try system.implicitConstraints(index: index, intrinsicSize: intrinsicSizes[view.tag])
         }
+        entries += system.stackConstraints(intrinsicSizes: intrinsicSizes)
         for spec in constraints {
             entries.append(try system.constraint(for: spec))
         }
@@ -75,7 +76,7 @@ public struct LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The variables of one layout problem and the translation of specs into linear constraints.
-private struct LayoutSystem {
+struct LayoutSystem {
     /// A constraint with where it came from, for error messages.
     struct Entry {
         var constraint: LinearConstraint
@@ -138,12 +139,12 @@ private struct LayoutSystem {
         return nil
     }
 
-    private static func strength(_ priority: Double) -> Strength {
+    static func strength(_ priority: Double) -> Strength {
         priority >= 1000 ? .required : .optional(priority: priority)
     }
 
     /// Rounds up to the pixel grid, ignoring float noise below a millionth of a pixel.
-    private func ceilToPixel(_ value: Double) -> Double {
+    func ceilToPixel(_ value: Double) -> Double {
         ((value * canvas.scale * 1e6).rounded() / 1e6).rounded(.up) / canvas.scale
     }
 

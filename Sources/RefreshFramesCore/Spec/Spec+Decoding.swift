@@ -18,6 +18,7 @@ struct SpecDecoder {
                 "expected a spec object with 'canvas', 'views' and 'scenario', got \(reader.node.kindDescription)")
         }
         let o = try reader.object()
+        _ = try o.optional("$schema")?.string()  // for editors: the schema the file follows
         let description = try o.optional("description")?.string()
         let canvas = try decodeCanvas(o.required("canvas"))
         let defaultFont =
@@ -41,14 +42,28 @@ struct SpecDecoder {
             views.append(view)
         }
         try checkSuperviews(views, readers: viewReaders)
+        try checkArrangedViews(views, readers: viewReaders)
         let tags = Set(views.map(\.tag))
+        let names = try viewNames(views, readers: viewReaders)
+        let superviews = views.reduce(into: [Int: Int]()) { $0[$1.tag] = $1.superview }
         var constraints: [ConstraintSpec] = []
         if let cr = o.optional("constraints") {
             let items = try cr.array()
             guard items.count <= Limits.constraints else {
                 throw cr.fail("\(items.count) constraints is over the limit constraints = \(Limits.constraints)")
             }
-            for r in items { constraints.append(try decodeConstraint(r, tags: tags)) }
+            for r in items {
+                if let format = try visualFormat(r) {
+                    constraints += try decodeVisualFormat(format, names: names, superviews: superviews)
+                } else {
+                    constraints.append(try decodeConstraint(r, tags: tags))
+                }
+            }
+            guard constraints.count <= Limits.constraints else {
+                throw cr.fail(
+                    "\(constraints.count) constraints (with the visual formats expanded) is over the limit constraints = \(Limits.constraints)"
+                )
+            }
         }
         var palette: [RGBA] = []
         if let pr = o.optional("palette") {
@@ -108,6 +123,16 @@ struct SpecDecoder {
     func decodeView(_ r: ValueReader, defaultFont: FontSpec) throws(SpecDiagnostic) -> ViewSpec {
         let o = try r.object()
         var view = ViewSpec(tag: try o.required("tag").integer(in: 1...1_000_000), font: defaultFont)
+        if let n = o.optional("name") {
+            let name = try n.string()
+            guard let first = name.first, first.isASCII, first.isLetter || first == "_",
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
+                throw n.fail(
+                    "'\(name)' is not a name for visual formats; expected a letter or '_', then letters, digits or '_'")
+            }
+            view.name = name
+        }
         if let k = o.optional("kind") { view.kind = try k.oneOf(ViewKind.self) }
         if let t = o.optional("text") {
             if t.isString {
@@ -130,7 +155,9 @@ struct SpecDecoder {
                 try to.finish()
                 if view.texts[.refreshing] == nil { view.texts[.refreshing] = view.texts[.idle] }
             }
-            if view.kind == .view { throw t.fail("a plain view has no text; use \"kind\": \"label\"") }
+            if view.kind == .view || view.kind == .stack {
+                throw t.fail("a \(view.kind == .view ? "plain" : "stack") view has no text; use \"kind\": \"label\"")
+            }
         }
         if let f = o.optional("font") { view.font = try decodeFont(f, base: defaultFont) }
         if let c = o.optional("textColor") { view.textColor = try c.color() }
@@ -152,8 +179,61 @@ struct SpecDecoder {
         if let p = o.optional("huggingPriority") { view.huggingPriority = try p.number(in: 1...1000) }
         if let p = o.optional("compressionPriority") { view.compressionPriority = try p.number(in: 1...1000) }
         if let s = o.optional("superview") { view.superview = try s.integer(in: 1...1_000_000) }
+        if let h = o.optional("hidden") { view.isHidden = try h.bool() }
+        if let a = o.optional("spacingAfter") { view.spacingAfter = try a.number(in: -1e4...1e4) }
+        view.stack = try decodeStack(o, kind: view.kind)
         try o.finish()
         return view
+    }
+
+    /// The stack keys of a view: a `StackSpec` for a stack view; for any other view, none may be there.
+    func decodeStack(_ o: ObjectReader, kind: ViewKind) throws(SpecDiagnostic) -> StackSpec? {
+        let keys = [
+            "axis", "spacing", "alignment", "distribution", "isLayoutMarginsRelativeArrangement", "layoutMargins",
+        ]
+        guard kind == .stack else {
+            if let key = keys.first(where: { o.has($0) }) {
+                throw o.optional(key)!.fail("'\(key)' is a stack view's; this view's kind is '\(kind.rawValue)'")
+            }
+            return nil
+        }
+        var stack = StackSpec()
+        if let a = o.optional("axis") { stack.axis = try a.oneOf(StackSpec.Axis.self) }
+        if let sp = o.optional("spacing") { stack.spacing = try sp.number(in: -1e4...1e4) }
+        if let a = o.optional("alignment") {
+            stack.alignment = try a.oneOf(StackSpec.Alignment.self)
+            if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
+                throw a.fail(
+                    "'\(stack.alignment.rawValue)': baselines are not in the layout model; use top, center or bottom")
+            }
+        }
+        if let d = o.optional("distribution") { stack.distribution = try d.oneOf(StackSpec.Distribution.self) }
+        if let m = o.optional("isLayoutMarginsRelativeArrangement") {
+            stack.isLayoutMarginsRelativeArrangement = try m.bool()
+        }
+        if let m = o.optional("layoutMargins") {
+            if m.isNumber {
+                stack.layoutMargins = Array(repeating: try m.number(in: -1e4...1e4), count: 4)
+            } else {
+                let items = try m.array()
+                guard items.count == 4 else { throw m.fail("expected a number or [top, left, bottom, right]") }
+                stack.layoutMargins = []
+                for item in items { stack.layoutMargins.append(try item.number(in: -1e4...1e4)) }
+            }
+        }
+        return stack
+    }
+
+    /// `spacingAfter` belongs to a stack view's arranged views.
+    func checkArrangedViews(_ views: [ViewSpec], readers: [ValueReader]) throws(SpecDiagnostic) {
+        let stacks = Set(views.filter { $0.kind == .stack }.map(\.tag))
+        for (view, r) in zip(views, readers) where view.spacingAfter != nil {
+            guard let parent = view.superview, stacks.contains(parent) else {
+                let o = try r.object()
+                throw o.optional("spacingAfter")!.fail(
+                    "'spacingAfter' is the spacing after an arranged view; this view's superview is not a stack view")
+            }
+        }
     }
 
     /// Every `superview` names another view, and following them always reaches the root view.

@@ -114,6 +114,9 @@ public enum ViewKind: String, Sendable, CaseIterable {
     case view
     /// UIRefreshControl's stock activity spinner: spokes appear with the pull, then rotate.
     case spinner
+    /// A UIStackView: lays out the views whose `superview` it is (its arranged views); draws nothing
+    /// of its own but its background colour.
+    case stack
 }
 
 /// The phase of the refresh, as the control's owner sees it.
@@ -123,6 +126,8 @@ public enum RefreshPhase: String, Sendable, CaseIterable, Codable {
 
 public struct ViewSpec: Sendable {
     public var tag: Int
+    /// How Visual Format Language strings name the view; `v` + tag when nil.
+    public var name: String? = nil
     public var kind: ViewKind
     /// Texts per phase; the idle text shows from the start (each drag sets it again), the refreshing
     /// text from the moment refreshing begins, and it stays after the refresh ends, as in the tutorials.
@@ -138,6 +143,12 @@ public struct ViewSpec: Sendable {
     /// Explicit size; otherwise labels use their intrinsic size, with hugging and compression.
     public var huggingPriority: Double
     public var compressionPriority: Double
+    /// Hidden views are not drawn, nor their subviews; a stack view gives a hidden arranged view no space.
+    public var isHidden = false
+    /// The axis, spacing, alignment and distribution of a stack view (`kind` stack).
+    public var stack: StackSpec? = nil
+    /// An arranged view's custom spacing after it (`setCustomSpacing(_:after:)`); nil: the stack's spacing.
+    public var spacingAfter: Double? = nil
     /// The tag of the view this one is a subview of; nil for a subview of the control's root view.
     /// Its frame is in the superview's coordinates; transform, alpha and clipping apply to the subtree.
     public var superview: Int? = nil
@@ -162,6 +173,9 @@ public struct ViewSpec: Sendable {
         self.huggingPriority = huggingPriority
         self.compressionPriority = compressionPriority
     }
+
+    /// The name Visual Format Language strings use for the view.
+    public var formatName: String { name ?? "v\(tag)" }
 
     /// Whether the view has an intrinsic content size from its text.
     public var hasIntrinsicSize: Bool { kind == .label || kind == .spinner }
@@ -217,4 +231,33 @@ public struct ConstraintSpec: Sendable {
         self.priority = priority
         self.path = path
     }
+}
+
+/// A UIStackView's arrangement of its arranged views (its subviews in spec order).
+public struct StackSpec: Sendable, Equatable {
+    public enum Axis: String, Sendable, CaseIterable {
+        case horizontal, vertical
+    }
+
+    /// UIStackView.Alignment: `leading` is `top` and `trailing` is `bottom`, as in UIKit.
+    public enum Alignment: String, Sendable, CaseIterable {
+        case fill, leading, top, center, trailing, bottom, firstBaseline, lastBaseline
+    }
+
+    public enum Distribution: String, Sendable, CaseIterable {
+        case fill, fillEqually, fillProportionally, equalSpacing, equalCentering
+    }
+
+    public var axis: Axis = .horizontal
+    /// Points between adjacent arranged views: exact for the fill distributions, the minimum for
+    /// equalSpacing and equalCentering.
+    public var spacing: Double = 0
+    public var alignment: Alignment = .fill
+    public var distribution: Distribution = .fill
+    /// Arranges the views inside `layoutMargins` rather than the stack's edges.
+    public var isLayoutMarginsRelativeArrangement = false
+    /// Top, left, bottom, right; UIView's default 8 points each.
+    public var layoutMargins: [Double] = [8, 8, 8, 8]
+
+    public init() {}
 }
