@@ -67,6 +67,7 @@ enum SpecLoader {
         } catch {
             throw .input(error.formatted(file: name))
         }
+        try registerFonts(of: spec, path: path, bytes: bytes)
         do {
             let timeline = try Timeline.make(spec: spec, now: now, measurer: fontMeasurer)
             return LoadedSpec(path: name, bytes: bytes, spec: spec, timeline: timeline, now: now)
@@ -79,6 +80,32 @@ enum SpecLoader {
             throw .input(error.formatted(file: name))
         } catch {
             throw .input("\(name): error: \(error)")
+        }
+    }
+
+    /// Opens the spec's own font files (`"fonts"`, relative to the spec's directory) so its labels can
+    /// name their families. A missing or unreadable file is bad input at its JSON path.
+    static func registerFonts(of spec: Spec, path: String?, bytes: [UInt8]) throws(CLIError) {
+        guard !spec.fonts.isEmpty else { return }
+        let name = path ?? builtInName
+        let directory = path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        for (index, file) in spec.fonts.enumerated() {
+            let resolved = file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
+            func fail(_ message: String) -> CLIError {
+                let jsonPath = "fonts[\(index)]"
+                let location = (try? JSONParser.parse(bytes))?.locate(jsonPath)
+                return .input(
+                    SpecDiagnostic(path: jsonPath, location: location, message: message).formatted(file: name))
+            }
+            var info = stat()
+            guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                throw fail("font file '\(file)' not found (looked for '\(resolved)')")
+            }
+            do {
+                try FontBook.shared.register(fontFile: resolved)
+            } catch {
+                throw fail("'\(file)' is not a font file FreeType can read")
+            }
         }
     }
 
