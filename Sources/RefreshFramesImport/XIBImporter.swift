@@ -12,11 +12,15 @@ public enum XIBImporter {
 
     /// Imports a document.
     ///
-    /// - Parameter isFontInstalled: whether fontconfig has a family; a named font whose family is
-    ///   missing is replaced by WenQuanYi Micro Hei. By default only that family counts as installed.
+    /// - Parameters:
+    ///   - isFontInstalled: whether fontconfig has a family; a named font that is neither an iOS
+    ///     family nor installed is replaced by WenQuanYi Micro Hei. By default only that family counts
+    ///     as installed.
+    ///   - standIn: the face that draws a font here, for the font mapping (`FontBook.standIn(for:)`).
     public static func importDocument(
         _ bytes: [UInt8], fileName: String, animation: ImportAnimation, measurer: TextMeasurer,
-        isFontInstalled: @escaping @Sendable (String) -> Bool = { $0 == FontSpec.defaultFamily }
+        isFontInstalled: @escaping @Sendable (String) -> Bool = { $0 == FontSpec.defaultFamily },
+        standIn: @escaping @Sendable (FontSpec) -> String? = { _ in nil }
     ) throws(ImportError) -> ImportResult {
         let document: XMLNode
         do {
@@ -25,6 +29,7 @@ public enum XIBImporter {
             throw .notXML(line: error.line, detail: error.message)
         }
         var reader = DocumentReader(fileName: fileName, isFontInstalled: isFontInstalled)
+        reader.standIn = standIn
         let imported = try reader.read(document)
         let json = SpecWriter.write(imported, fileName: fileName, animation: animation)
         var warnings = reader.warnings
