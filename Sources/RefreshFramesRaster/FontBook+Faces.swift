@@ -14,6 +14,8 @@ struct FaceRequest: Hashable {
     var italic: Bool
     /// iOS's vertical metrics, which replace the stand-in's.
     var metrics: IOSFontMetrics?
+    /// Whether a family fontconfig would substitute is an error (not for stand-ins and a spec's own files).
+    var mustBeInstalled = false
 }
 
 /// A face of a spec's own font file.

@@ -125,7 +125,8 @@ public final class FontBook: @unchecked Sendable {
                 metrics: iOS.font.metrics(weight: iOS.weight))
         }
         return FaceRequest(
-            family: font.family, pattern: font.pattern, appFile: nil, bold: bold, italic: font.italic, metrics: nil)
+            family: font.family, pattern: font.pattern, appFile: nil, bold: bold, italic: font.italic, metrics: nil,
+            mustBeInstalled: FontBook.mustBeInstalled(font.family))
     }
 
     /// The face that draws `font`'s text here, as a person reads it: `Inter Semi Bold`,
@@ -162,9 +163,7 @@ public final class FontBook: @unchecked Sendable {
 
     private func makeLayout(_ text: String, request: FaceRequest) throws -> TextLayout {
         let chain = try fallbackChain(request.pattern, appFile: request.appFile)
-        if let substitute = chain.substituteForMissingFamily, request.appFile == nil,
-            FontBook.mustBeInstalled(request.family)
-        {
+        if let substitute = chain.substituteForMissingFamily, request.mustBeInstalled {
             throw RasterError.fontNotInstalled(family: request.family, substitute: substitute)
         }
         let primary = try face(chain.primary)
@@ -260,13 +259,11 @@ public final class FontBook: @unchecked Sendable {
         "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math",
     ]
 
-    /// iOS's own families, which specs written from an app name but Linux never has: like generic
-    /// names, they take fontconfig's closest match (Apple Color Emoji → Noto Color Emoji; PingFang →
-    /// the default sans-serif, with CJK characters falling back per character to an installed CJK font).
+    /// iOS families outside `IOSFont.all` that fontconfig knows by alias: like generic names, they take
+    /// fontconfig's closest match (Apple Color Emoji → Noto Color Emoji; Heiti → the default sans-serif,
+    /// with CJK characters falling back per character to an installed CJK font).
     static let appleFamilies: Set<String> = [
-        "apple color emoji", "pingfang sc", "pingfang tc", "pingfang hk", "heiti sc", "heiti tc", "stheiti",
-        "hiragino sans gb", "helvetica", "helvetica neue", "sf pro text", "sf pro display", "san francisco",
-        ".sf ui text", ".sf ui display", "system font",
+        "apple color emoji", "heiti sc", "heiti tc", "stheiti", "hiragino sans gb",
     ]
 
     /// Whether `family` names a specific family that must be installed: not a generic name, not one of
