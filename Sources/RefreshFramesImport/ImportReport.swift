@@ -7,22 +7,13 @@ public enum ImportReport {
     public static func lines(for result: ImportResult, path: String) -> [String] {
         var lines = result.warnings.map { "\(path):\($0.line): warning: \($0.element): \($0.message)" }
         lines += result.fontMapping.map {
-            "\(path): note: font '\($0.from)' is drawn with '\($0.to)'" + metricsNote($0.from)
+            "\(path): note: font '\($0.from)' is drawn with '\($0.to)'" + IOSFont.metricsNote($0.from)
         }
         lines += result.frameDifferences.map { difference in
             "\(path):\(difference.line): frame of tag \(difference.tag): IB \(format(difference.interfaceBuilder)), "
                 + "solved \(format(difference.solved))"
         }
         return lines
-    }
-
-    /// For an iOS font: where its layout metrics come from.
-    static func metricsNote(_ from: String) -> String {
-        let iOS = from.hasPrefix("UICTFontTextStyle") ? IOSFont.match("System") : IOSFont.match(from)
-        guard let iOS else { return "" }
-        return iOS.font.metrics == nil
-            ? "; iOS's metrics for \(iOS.font.family) are not known here: line height and widths are the stand-in's"
-            : "; line height from iOS's metrics, advance widths the stand-in's"
     }
 
     static func format(_ rect: Rect) -> String {

@@ -49,4 +49,27 @@ struct IOSFontStateTests {
             #expect(frames[index + 1]?[3] == row.height, "\(row.family) \(row.size)")
         }
     }
+
+    @Test func validateSaysWhatDrawsEachIOSFontAndWhereItsMetricsComeFrom() throws {
+        let spec = repositoryRoot.appendingPathComponent("Tests/Fixtures/thirty-days-swift.json").path
+        let result = try run(["validate", spec])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr
+                == "\(spec): note: font 'Avenir-Book' is drawn with 'Inter Regular'; line height from iOS's metrics, advance widths the stand-in's\n"
+        )
+    }
+
+    @Test func aFamilyWithoutKnownMetricsSaysSo() throws {
+        let dir = try temporaryDirectory()
+        try """
+        {"canvas": {"width": 100, "height": 60}, "views": [{"tag": 1, "text": "中", "font": {"family": "PingFang SC", "weight": "semibold"}}],
+         "constraints": ["1.centerX == superview.centerX", "1.centerY == superview.centerY"], "scenario": {"refreshAt": 0, "workDuration": 1}}
+        """.write(toFile: dir + "/pingfang.json", atomically: true, encoding: .utf8)
+        let result = try run(["validate", "pingfang.json"], in: dir)
+        #expect(
+            result.stderr
+                == "pingfang.json: note: font 'PingFang SC semibold' is drawn with 'WenQuanYi Micro Hei Regular with synthetic bold'; iOS's metrics for PingFang SC are not known here: line height and widths are the stand-in's\n"
+        )
+    }
 }

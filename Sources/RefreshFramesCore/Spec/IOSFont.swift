@@ -173,6 +173,16 @@ extension IOSFont {
         return nil
     }
 
+    /// For a font named `name` (a family, PostScript name or `UICTFontTextStyle…`): where its layout
+    /// metrics come from, as a clause for a note (`; line height from iOS's metrics, …`); empty for a
+    /// font that is not iOS's.
+    public static func metricsNote(_ name: String) -> String {
+        guard let iOS = name.hasPrefix("UICTFontTextStyle") ? match("System") : match(name) else { return "" }
+        return iOS.font.metrics == nil
+            ? "; iOS's metrics for \(iOS.font.family) are not known here: line height and widths are the stand-in's"
+            : "; line height from iOS's metrics, advance widths the stand-in's"
+    }
+
     /// The text styles' point sizes and weights at the default (Large) content size, as UIFont's
     /// `preferredFont(forTextStyle:)` gives them, by the names a spec uses.
     public static let textStyles: [String: (size: Double, weight: String)] = [
