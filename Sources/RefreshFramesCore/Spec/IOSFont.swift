@@ -86,7 +86,8 @@ extension IOSFont {
                 units: 1000, ascender: 952, descender: 213, leading: 28,
                 source: "capsize system-font metrics; UIFont at 16 pt: 15.232/−3.408/0.448"),
             boldMetrics: IOSFontMetrics(
-                units: 1000, ascender: 975, descender: 217, leading: 29, source: "Helvetica Neue Medium/Bold font files"
+                units: 1000, ascender: 975, descender: 217, leading: 29,
+                source: "Medium/Bold figures from the reference notes, not re-checked"
             ),
             standIns: ["Nimbus Sans", "Liberation Sans", "DejaVu Sans"]),
         IOSFont(
