@@ -30,8 +30,9 @@ enum ImportCommand {
         do {
             result = try XIBImporter.importDocument(
                 bytes, fileName: path, animation: animation, measurer: SpecLoader.fontMeasurer,
-                isFontInstalled: { FontBook.isInstalled(family: $0) }, scene: args.value("scene"),
-                baselineOffset: { try? FontBook.shared.baselineOffset(font: $0) })
+                isFontInstalled: { FontBook.isInstalled(family: $0) },
+                standIn: { try? FontBook.shared.standIn(for: $0) },
+                scene: args.value("scene"), baselineOffset: { try? FontBook.shared.baselineOffset(font: $0) })
         } catch let error as ImportError {
             throw .input(error.formatted(file: path))
         } catch {

@@ -4,6 +4,8 @@ import RefreshFramesCore
 struct DocumentReader {
     let fileName: String
     let isFontInstalled: (String) -> Bool
+    /// The face that draws a font here, for the font mapping's note (nil: the spec's family is named).
+    var standIn: (FontSpec) -> String? = { _ in nil }
     var warnings: [ImportWarning] = []
     var fontMapping: [(from: String, to: String)] = []
     /// `<resources><systemColor name=…>` of Xcode 11+ documents.

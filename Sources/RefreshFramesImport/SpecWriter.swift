@@ -40,7 +40,7 @@ enum SpecWriter {
             if let text = view.text { members.append("\"text\": \(string(text))") }
             members.append(
                 "\"font\": {\"family\": \(string(spec.font.family)), \"size\": \(number(spec.font.size)), "
-                    + "\"weight\": \(string(spec.font.weight))}")
+                    + "\"weight\": \(string(spec.font.weight))" + (spec.font.italic ? ", \"italic\": true}" : "}"))
             members.append("\"textColor\": \(string(spec.textColor.hexString))")
             members.append("\"textAlignment\": \(string(spec.textAlignment.rawValue))")
         }

@@ -13,14 +13,18 @@ public enum XIBImporter {
 
     /// Imports a document.
     ///
-    /// - Parameter isFontInstalled: whether fontconfig has a family; a named font whose family is
-    ///   missing is replaced by WenQuanYi Micro Hei. By default only that family counts as installed.
-    /// - Parameter scene: a storyboard's scene, by number (from 1) or name; nil for the first.
-    /// - Parameter baselineOffset: a one-line label's baseline below its centre, in points, for
-    ///   baseline constraints; nil drops them with a warning.
+    /// - Parameters:
+    ///   - isFontInstalled: whether fontconfig has a family; a named font that is neither an iOS
+    ///     family nor installed is replaced by WenQuanYi Micro Hei. By default only that family counts
+    ///     as installed.
+    ///   - standIn: the face that draws a font here, for the font mapping (`FontBook.standIn(for:)`).
+    ///   - scene: a storyboard's scene, by number (from 1) or name; nil for the first.
+    ///   - baselineOffset: a one-line label's baseline below its centre, in points, for baseline
+    ///     constraints; nil drops them with a warning.
     public static func importDocument(
         _ bytes: [UInt8], fileName: String, animation: ImportAnimation, measurer: TextMeasurer,
-        isFontInstalled: @escaping @Sendable (String) -> Bool = { $0 == FontSpec.defaultFamily }, scene: String? = nil,
+        isFontInstalled: @escaping @Sendable (String) -> Bool = { $0 == FontSpec.defaultFamily },
+        standIn: @escaping @Sendable (FontSpec) -> String? = { _ in nil }, scene: String? = nil,
         baselineOffset: @escaping @Sendable (FontSpec) -> Double? = { _ in nil }
     ) throws(ImportError) -> ImportResult {
         let document: XMLNode
@@ -32,6 +36,7 @@ public enum XIBImporter {
         var reader = DocumentReader(fileName: fileName, isFontInstalled: isFontInstalled)
         reader.scene = scene
         reader.baselineOffset = baselineOffset
+        reader.standIn = standIn
         var imported = try reader.read(document)
         var warnings = reader.warnings
         let check = solve(&imported, fileName: fileName, animation: animation, measurer: measurer, warnings: &warnings)

@@ -302,8 +302,9 @@ struct SourceWriter {
             font.weight == "regular"
             ? "UIFont.systemFont(ofSize: \(size))"
             : "UIFont.systemFont(ofSize: \(size), weight: \(SwiftLiteral.weight(font.weight)))"
-        // The renderer draws the iOS system font (SF with PingFang for CJK) with this family.
-        if font.family == FontSpec.defaultFamily { return system }
+        // The renderer draws the iOS system font (SF with PingFang for CJK) with this family; `System`
+        // and its aliases (`.SFUIText`, `SF Pro`…) are the system font by name.
+        if font.family == FontSpec.defaultFamily || font.iOS?.font.family == "System" { return system }
         return "UIFont(name: \(SwiftLiteral.string(font.family)), size: \(size)) ?? \(system)"
     }
 

@@ -78,11 +78,13 @@ struct SpecDecoder {
         }
         let scenario = try decodeScenario(o.required("scenario"))
         let host = try o.optional("host").map { r throws(SpecDiagnostic) in try decodeHost(r) }
+        let fonts = try o.optional("fonts").map { r throws(SpecDiagnostic) in try decodeFontFiles(r) } ?? []
         try o.finish()
         var spec = Spec(
             description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,
             program: program, scenario: scenario)
         spec.host = host
+        spec.fonts = fonts
         return spec
     }
 
@@ -101,13 +103,23 @@ struct SpecDecoder {
     func decodeFont(_ r: ValueReader, base: FontSpec) throws(SpecDiagnostic) -> FontSpec {
         let o = try r.object()
         var font = base
+        if let t = o.optional("textStyle") {
+            let name = try t.string()
+            guard let style = IOSFont.textStyles[name] else {
+                let names = IOSFont.textStyles.keys.sorted()
+                var message = "'\(name)' is not one of \(names.joined(separator: ", "))"
+                if let m = closestMatch(to: name, in: names) { message += "; did you mean '\(m)'?" }
+                throw t.fail(message)
+            }
+            font = FontSpec(family: "System", size: style.size, weight: style.weight)
+        }
         if let f = o.optional("family") {
             font.family = try f.string()
             if font.family.isEmpty { throw f.fail("expected a font family or fontconfig pattern, got an empty string") }
         }
         if let s = o.optional("size") { font.size = try s.number(in: 1...Limits.fontSize, limit: "fontSize") }
         if let w = o.optional("weight") {
-            let weights = ["thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+            let weights = FontSpec.weights
             let name = try w.string()
             guard weights.contains(name) else {
                 var message = "'\(name)' is not one of \(weights.joined(separator: ", "))"
@@ -116,8 +128,20 @@ struct SpecDecoder {
             }
             font.weight = name
         }
+        if let i = o.optional("italic") { font.italic = try i.bool() }
         try o.finish()
         return font
+    }
+
+    /// `"fonts": ["Fonts/Brand-Regular.otf", …]`: the app's own font files, relative to the spec.
+    func decodeFontFiles(_ r: ValueReader) throws(SpecDiagnostic) -> [String] {
+        var files: [String] = []
+        for item in try r.array() {
+            let path = try item.string()
+            guard !path.isEmpty else { throw item.fail("expected a font file path, got an empty string") }
+            files.append(path)
+        }
+        return files
     }
 
     func decodeView(_ r: ValueReader, defaultFont: FontSpec) throws(SpecDiagnostic) -> ViewSpec {

@@ -10,6 +10,9 @@ public struct Spec: Sendable {
     public var scenario: Scenario
     /// The table the control sits above; nil renders the control alone.
     public var host: HostSpec? = nil
+    /// The app's own font files (`UIAppFonts`), as the spec writes them: relative to the spec's
+    /// directory. The CLI opens them; their faces are used by family, style and PostScript name.
+    public var fonts: [String] = []
 
     public init(
         description: String? = nil, canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec],
@@ -70,24 +73,41 @@ public struct Canvas: Sendable, Equatable {
 }
 
 public struct FontSpec: Sendable, Hashable {
-    /// A family name or any fontconfig pattern, e.g. `WenQuanYi Micro Hei` or `sans-serif:lang=zh-cn`.
+    /// A family name or any fontconfig pattern, e.g. `WenQuanYi Micro Hei` or `sans-serif:lang=zh-cn`;
+    /// an iOS family (`System`, `Helvetica Neue`, `Avenir-Book`: `IOSFont.all`) or a family of the
+    /// spec's own font files.
     public var family: String
     public var size: Double
     /// `regular`, `medium`, `semibold`, `bold`…
     public var weight: String
+    /// Italic (or, when the family has no italic face, oblique).
+    public var italic: Bool
 
-    public init(family: String = FontSpec.defaultFamily, size: Double = 17, weight: String = "regular") {
+    public init(
+        family: String = FontSpec.defaultFamily, size: Double = 17, weight: String = "regular", italic: Bool = false
+    ) {
         self.family = family
         self.size = size
         self.weight = weight
+        self.italic = italic
     }
 
     public static let defaultFamily = "WenQuanYi Micro Hei"
 
     /// The fontconfig pattern for this font.
     public var pattern: String {
-        weight == "regular" ? family : "\(family):weight=\(weight)"
+        (weight == "regular" ? family : "\(family):weight=\(weight)") + (italic ? ":slant=italic" : "")
     }
+
+    /// The iOS family this font names, with a PostScript name's weight and slant applied.
+    public var iOS: (font: IOSFont, weight: String, italic: Bool)? {
+        guard let match = IOSFont.match(family) else { return nil }
+        let weight = match.weight.map { $0 == "regular" ? self.weight : $0 } ?? self.weight
+        return (match.font, weight, italic || match.italic)
+    }
+
+    /// The weights a spec may name.
+    public static let weights = ["thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
 }
 
 public enum TextAlignment: String, Sendable, CaseIterable {

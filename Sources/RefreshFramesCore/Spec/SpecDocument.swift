@@ -9,7 +9,11 @@ public struct SpecDocument: Sendable {
     public var now: Int64
     private let root: JSONNode
 
-    public init(bytes: [UInt8], now: Int64, measurer: TextMeasurer) throws(SpecDiagnostic) {
+    /// `prepare` runs between decoding and layout: the edge opens the spec's own font files there.
+    public init(
+        bytes: [UInt8], now: Int64, measurer: TextMeasurer,
+        prepare: (Spec) throws(SpecDiagnostic) -> Void = { _ in }
+    ) throws(SpecDiagnostic) {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -17,6 +21,12 @@ public struct SpecDocument: Sendable {
             throw SpecDiagnostic(path: "", location: error.location, message: error.message)
         }
         let spec = try SpecDecoder().decode(ValueReader(node: root, path: ""))
+        do {
+            try prepare(spec)
+        } catch var error {
+            error.location = error.location ?? root.locate(error.path)
+            throw error
+        }
         do {
             timeline = try Timeline.make(spec: spec, now: now, measurer: measurer)
         } catch let error as SceneError {
