@@ -96,6 +96,10 @@ enum CheckCommand {
         let now = try SpecLoader.clock(args.value("now"), environment: environment, command: name)
         let loaded = try SpecLoader.load(specPath, now: now)
         let timeline = loaded.timeline
+        try OutputSafety.checkGoldenRun(
+            spec: specPath, golden: golden, recording: mode != .never,
+            report: args.value("report") ?? "refresh-frames-report", junit: args.value("junit"),
+            html: args.value("html"))
         let store = GoldenStore(directory: golden)
         try store.prepare(recording: mode != .never, spec: specPath)
         let manifest = try store.manifest()
@@ -189,7 +193,7 @@ enum CheckCommand {
             Output.err("recorded \(report.recordedCount) golden file(s) in \(golden)\n")
         }
         if let junit = args.value("junit") {
-            try OutputFile.checkTarget(junit)
+            try OutputFile.checkTarget(junit, protecting: [specPath])
             try OutputFile.write(Array(report.junitXML().utf8), to: junit)
         }
         if let html = args.value("html") {
@@ -226,15 +230,16 @@ struct GoldenStore {
 
     func path(_ file: String) -> String { (directory as NSString).appendingPathComponent(file) }
 
-    func exists(_ file: String) -> Bool { FileManager.default.fileExists(atPath: path(file)) }
+    /// Opens goldens only as regular files inside the directory (see `GoldenDirectory`).
+    var reader: GoldenDirectory { GoldenDirectory(path: directory) }
+
+    func exists(_ file: String) -> Bool { reader.exists(file) }
 
     func prepare(recording: Bool, spec: String) throws(CLIError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw .input("\(directory): error: is not a directory; --golden needs a directory")
-            }
-            return
+        do {
+            if try reader.checkDirectory() { return }
+        } catch {
+            throw .input("\(error)")
         }
         guard recording else { return }
         let parent = URL(fileURLWithPath: directory).deletingLastPathComponent().path
@@ -249,16 +254,16 @@ struct GoldenStore {
     }
 
     func manifest() throws(CLIError) -> GoldenManifest? {
-        guard let data = FileManager.default.contents(atPath: path(GoldenManifest.fileName)) else { return nil }
+        guard let data = try read(GoldenManifest.fileName) else { return nil }
         do {
-            return try GoldenManifest.decode([UInt8](data), path: path(GoldenManifest.fileName))
+            return try GoldenManifest.decode(data, path: path(GoldenManifest.fileName))
         } catch {
             throw .input("\(error)")
         }
     }
 
-    func read(_ file: String) -> [UInt8]? {
-        FileManager.default.contents(atPath: path(file)).map { [UInt8]($0) }
+    func read(_ file: String) throws(CLIError) -> [UInt8]? {
+        do { return try reader.read(file) } catch { throw .input("\(error)") }
     }
 
     private func missing(_ name: String, time: Double?, kind: CheckResult.Kind, file: String) -> CheckResult {
@@ -274,7 +279,7 @@ struct GoldenStore {
             return CheckResult(
                 name: name, kind: .text, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
         }
-        guard let golden = read(file) else { return missing(name, time: nil, kind: .text, file: file) }
+        guard let golden = try read(file) else { return missing(name, time: nil, kind: .text, file: file) }
         let difference = TextComparison.compare(actual: actual, golden: String(decoding: golden, as: UTF8.self))
         return CheckResult(
             name: name, kind: .text, passed: difference.passed,
@@ -294,7 +299,7 @@ struct GoldenStore {
             return CheckResult(
                 name: "states", kind: .state, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
         }
-        guard let bytes = read(file) else { return missing("states", time: nil, kind: .state, file: file) }
+        guard let bytes = try read(file) else { return missing("states", time: nil, kind: .state, file: file) }
         guard let golden = try? JSONDecoder().decode([LabelSample].self, from: Data(bytes)) else {
             throw .input("\(path(file)): error: not a states golden (expected a JSON array of label samples)")
         }
@@ -310,7 +315,20 @@ struct GoldenStore {
 
     /// Decodes the golden and compares it with the actual frame: pure work, done on any thread.
     func prepare(actual: Bitmap, file: String, tolerance: PixelTolerance) -> PreparedFrame {
-        guard let bytes = read(file) else { return PreparedFrame(actual: actual) }
+        let bytes: [UInt8]
+        do {
+            guard let read = try reader.read(file) else { return PreparedFrame(actual: actual) }
+            bytes = read
+        } catch {
+            return PreparedFrame(actual: actual, unreadable: "\(error)")
+        }
+        // A golden of another size is a difference found without decoding it, however large it claims to be.
+        if let size = GoldenDirectory.pngSize(bytes), size != (actual.width, actual.height) {
+            return PreparedFrame(
+                actual: actual,
+                difference: .sizeMismatch(
+                    actual: PixelSize(actual), golden: PixelSize(width: size.width, height: size.height)))
+        }
         do {
             let golden = try PNGCodec.decode(bytes)
             return PreparedFrame(
@@ -336,6 +354,12 @@ struct GoldenStore {
             return CheckResult(
                 name: name, time: time, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
         }
+        if let unreadable = frame.unreadable { throw .input(unreadable) }
+        if frame.golden == nil, let difference = frame.difference {
+            return CheckResult(
+                name: name, time: time, passed: false, message: difference.summary, details: difference.details,
+                goldenPath: path(file))
+        }
         if let goldenError = frame.goldenError {
             throw .input("\(path(file)): error: not a readable PNG (\(goldenError))")
         }
@@ -360,6 +384,8 @@ struct PreparedFrame: Sendable {
     var golden: Bitmap?
     var difference: PixelDifference?
     var goldenError: String?
+    /// The golden is not a regular file in the golden directory, or too large: the whole message.
+    var unreadable: String?
 }
 
 /// The report directory: actual frames and diff images of failing frames, and the HTML page.

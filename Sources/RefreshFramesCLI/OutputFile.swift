@@ -84,11 +84,7 @@ final class OutputFile {
         guard FileManager.default.isWritableFile(atPath: directory) else {
             throw .input("\(path): error: the directory '\(directory)' is not writable")
         }
-        let target = url.standardizedFileURL.resolvingSymlinksInPath().path
-        for input in inputs
-        where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
-            throw .input("\(path): error: the output would overwrite the input '\(input)'; choose another name")
-        }
+        try OutputSafety.check(path, option: "the output", directory: wantsDirectory ? .frames : nil, inputs: inputs)
     }
 
     init(_ path: String) throws(CLIError) {

@@ -128,7 +128,7 @@ struct Player {
         columns = max(10, mode == .pixels || drawsScene ? min(size.columns, fitByRows) : size.columns)
         encoder = ANSIEncoder(colorMode: colors)
         rebuildGrid()
-        Output.out("\u{1B}[0m\u{1B}[2J")
+        Output.outBytes(Array("\u{1B}[0m\u{1B}[2J".utf8))
     }
 
     private mutating func rebuildGrid() {

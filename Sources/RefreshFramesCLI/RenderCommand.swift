@@ -374,11 +374,11 @@ final class Progress {
         let percent = done * 100 / total
         if percent != last {
             last = percent
-            Output.err("\rrendering \(done)/\(total) frames")
+            Output.errControl("\rrendering \(done)/\(total) frames")
         }
     }
 
     func finish() {
-        if enabled { Output.err("\r\u{1B}[K") }
+        if enabled { Output.errControl("\r\u{1B}[K") }
     }
 }

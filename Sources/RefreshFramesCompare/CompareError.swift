@@ -10,6 +10,8 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
     case unreadableImage(path: String, reason: String)
     /// Recording was requested for a run whose goldens cannot be written.
     case cannotWrite(path: String, reason: String)
+    /// A golden that is not a regular file inside the golden directory, or is too large to read.
+    case unsafeGolden(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -23,6 +25,8 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot read image '\(path)': \(reason)"
         case .cannotWrite(let path, let reason):
             "cannot write '\(path)': \(reason)"
+        case .unsafeGolden(let path, let reason):
+            "\(path): error: \(reason)"
         }
     }
 }
