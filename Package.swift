@@ -32,8 +32,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "refresh-frames", dependencies: ["RefreshFramesCLI"]),
-        // A libFuzzer target over decoding, layout, timeline and the terminal's text frames; scripts/fuzz runs it.
-        .executableTarget(name: "RefreshFramesFuzz", dependencies: ["RefreshFramesCore", "RefreshFramesExport"]),
+        // A libFuzzer target over decoding, layout, timeline and the terminal's text frames, xib import and
+        // golden-directory reading; scripts/fuzz runs it.
+        .executableTarget(
+            name: "RefreshFramesFuzz",
+            dependencies: ["RefreshFramesCore", "RefreshFramesExport", "RefreshFramesImport", "RefreshFramesCompare"]),
         .testTarget(name: "RefreshFramesCoreTests", dependencies: ["RefreshFramesCore"]),
         .testTarget(name: "RefreshFramesRasterTests", dependencies: ["RefreshFramesRaster", "RefreshFramesCore"]),
         .testTarget(

@@ -137,6 +137,9 @@ enum CheckCommand {
             if args.has("scene") && loaded.spec.host == nil {
                 throw .usage("'--scene' needs a spec with a host (a table under the control).", command: name)
             }
+            try RenderLimits.checkFrameSize(
+                points: args.has("scene") ? loaded.spec.host.map { ($0.viewport.width, $0.viewport.height) } : nil,
+                canvas: loaded.spec.canvas, scale: scale, path: loaded.path)
             let scene =
                 args.has("scene")
                 ? loaded.spec.host.map { SceneRenderer(host: $0, control: control, fonts: .shared) } : nil
@@ -148,8 +151,11 @@ enum CheckCommand {
             // Frames render, goldens decode and compare in batches on every core; results are
             // recorded and reported in order.
             let comparesGoldens = mode != .all
-            for start in stride(from: 0, to: times.count, by: threads * 8) {
-                let batch = Array(times[start..<min(start + threads * 8, times.count)])
+            let batchSize = RenderLimits.checkBatch(
+                threads: threads, canvas: loaded.spec.canvas, scale: scale,
+                points: args.has("scene") ? loaded.spec.host.map { ($0.viewport.width, $0.viewport.height) } : nil)
+            for start in stride(from: 0, to: times.count, by: batchSize) {
+                let batch = Array(times[start..<min(start + batchSize, times.count)])
                 let indices = Array(start..<start + batch.count)
                 let prepared: [PreparedFrame]
                 do {

@@ -81,6 +81,10 @@ extension DocumentReader {
                 warn(node, "constant '\(text)' is not a number; dropped")
                 return nil
             }
+            guard abs(c) <= Limits.layoutExtent else {
+                warn(node, "constant '\(text)' is over the limit layoutExtent = 100000 points; dropped")
+                return nil
+            }
             spec.constant = c
         }
         if let text = node["priority"] {
@@ -107,8 +111,10 @@ extension DocumentReader {
     /// `a:b` → a/b, or a plain number.
     static func multiplier(_ text: String) -> Double? {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 { return a / b }
-        if parts.count == 1, let m = Double(text), m.isFinite { return m }
+        // Finite and within the layout's extent, so the spec decodes and the layout stays bounded.
+        func bounded(_ m: Double) -> Double? { m.isFinite && abs(m) <= Limits.layoutExtent ? m : nil }
+        if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 { return bounded(a / b) }
+        if parts.count == 1, let m = Double(text) { return bounded(m) }
         return nil
     }
 

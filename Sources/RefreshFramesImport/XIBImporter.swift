@@ -28,7 +28,7 @@ public enum XIBImporter {
         let imported = try reader.read(document)
         let json = SpecWriter.write(imported, fileName: fileName, animation: animation)
         var warnings = reader.warnings
-        let differences = check(json: json, imported: imported, measurer: measurer, warnings: &warnings)
+        let differences = try check(json: json, imported: imported, measurer: measurer, warnings: &warnings)
         return ImportResult(
             specJSON: json, warnings: warnings, frameDifferences: differences, fontMapping: reader.fontMapping)
     }
@@ -36,16 +36,17 @@ public enum XIBImporter {
     /// Decodes the written spec, solves it with the measured label sizes and compares with IB's frames.
     private static func check(
         json: String, imported: ImportedDocument, measurer: TextMeasurer, warnings: inout [ImportWarning]
-    ) -> [FrameDifference] {
+    ) throws(ImportError) -> [FrameDifference] {
         let spec: Spec
         do {
             spec = try Spec.decode(Array(json.utf8))
         } catch {
-            // The writer only writes what the decoder accepts; reaching this is a bug worth seeing.
-            warnings.append(
-                ImportWarning(
-                    line: imported.rootLine, element: "<view>", message: "the written spec does not decode: \(error)"))
-            return []
+            // Never write a spec the tool rejects: name the view (or the root) and what is wrong.
+            let index = Int(error.path.dropFirst("views[".count).prefix { $0.isNumber })
+            let line =
+                error.path.hasPrefix("views[")
+                ? index.flatMap { imported.views.indices.contains($0) ? imported.views[$0].line : nil } : nil
+            throw .unrepresentable(line: line ?? imported.rootLine, detail: "\(error.path): \(error.message)")
         }
         var sizes: [Int: IntrinsicSize] = [:]
         for view in spec.views where view.kind == .label {

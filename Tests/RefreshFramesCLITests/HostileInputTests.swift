@@ -176,7 +176,119 @@ private let leaks: [Hostile] = [
         status: 1, message: ""),
 ]
 
-let hostileInputs: [Hostile] = dataLoss + writeErrors + leaks
+private func specWith(_ old: String, _ new: String) -> [(String, Hostile.File)] {
+    [("spec.json", .text(replacing(validSpec, old, new)))]
+}
+
+private let centred = #""1.centerX == superview.centerX""#
+
+private let crashesAndHangs: [Hostile] = [
+    Hostile(
+        name: "a label pushed 1e19 points away", files: specWith(centred, #""1.left == superview.left + 1e19""#),
+        arguments: ["render", "spec.json", "--format", "ansi", "-o", "out.ans"],
+        message:
+            "spec.json:3:13: error: views[0]: view 1's solved x 1e+19 is over the limit layoutExtent = 100000 points"),
+    Hostile(
+        name: "a width of 1e300 times the superview",
+        files: specWith(centred, #""1.width == 1e300 * superview.width", "1.left == superview.left""#),
+        arguments: ["state", "spec.json", "--at", "0.5"],
+        message:
+            "spec.json:3:13: error: views[0]: view 1's solved width 1e+302 is over the limit layoutExtent = 100000 points"
+    ),
+    Hostile(
+        name: "a very wide view, scaled 100 times, in text mode",
+        files: [
+            (
+                "spec.json",
+                .text(
+                    replacing(
+                        replacing(
+                            replacing(
+                                validSpec, #"{"tag": 1, "text": "A"}"#,
+                                #"{"tag": 1, "text": "A"}, {"tag": 2, "kind": "view", "backgroundColor": "red"}"#),
+                            #""constraints": ["#,
+                            #""constraints": ["2.left == superview.left - 99000", "2.width == 99999", "2.top == superview.top", "2.height == 10", "#
+                        ),
+                        #""set": {"alpha": 0.5}"#, #""set": {"transform": {"scale": 100}}"#))
+            )
+        ],
+        arguments: ["render", "spec.json", "--format", "ansi", "--ansi", "text", "-o", "out.ans"], status: 0),
+    Hostile(
+        name: "257 inequalities",
+        files: specWith(
+            centred, (0..<257).map { #""1.left >= superview.left - \#($0)""# }.joined(separator: ", ") + ", " + centred),
+        arguments: ["validate", "spec.json"],
+        message:
+            "spec.json:4:18: error: constraints: 257 inequalities and optional constraints is over the limit inequalities = 256"
+    ),
+    Hostile(
+        name: "record at 16384x16384 pixels",
+        files: specWith(#""width": 100, "height": 40, "scale": 1"#, #""width": 4096, "height": 4096, "scale": 4"#),
+        arguments: ["record", "spec.json", "--golden", "g", "--only", "pixels", "--at", "0"],
+        message: "spec.json: error: a 16384x16384 frame is over the limit pixelsPerFrame = 16777216"),
+]
+
+private let escapes: [Hostile] = [
+    Hostile(
+        name: "an unknown key that sets the window title",
+        files: specWith(#""canvas""#, "\"\\u001b]0;owned\\u0007\": 1, \"canvas\""),
+        arguments: ["validate", "spec.json"],
+        message:
+            #"spec.json:2:3: error: \u{1B}]0;owned\u{7}: unknown key '\u{1B}]0;owned\u{7}'; expected one of canvas, constraints, description, font, host, palette, program, scenario, views"#
+    ),
+    Hostile(
+        name: "a font family that clears the screen",
+        files: specWith(#""canvas""#, "\"font\": {\"family\": \"\\u001b[2J\\u009b2J\"}, \"canvas\""),
+        arguments: ["validate", "spec.json"]),
+]
+
+private func xib(_ body: String) -> String {
+    """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+        <objects>
+            <view contentMode="scaleToFill" id="root">
+                <rect key="frame" x="0.0" y="0.0" width="375" height="60"/>
+                <subviews>
+                    <label text="A" tag="1" id="l1">
+                        <rect key="frame" x="10" y="10" width="20" height="20"/>
+                        \(body)
+                    </label>
+                </subviews>
+            </view>
+        </objects>
+    </document>
+
+    """
+}
+
+private let imports: [Hostile] = [
+    Hostile(
+        name: "a xib nested 60,000 elements deep",
+        files: [
+            ("deep.xib", .text(xib(String(repeating: "<a>", count: 60_000) + String(repeating: "</a>", count: 60_000))))
+        ],
+        arguments: ["import", "deep.xib"],
+        message:
+            "deep.xib:9: error: not an XML document (elements nested deeper than the limit xmlDepth = 256); expected an Interface Builder .xib or .storyboard"
+    ),
+    Hostile(
+        name: "a xib that references an entity 300,000 times",
+        files: [
+            (
+                "entities.xib",
+                .text(
+                    "<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY a \"aaaaaaaa\">]>\n<document>"
+                        + String(repeating: "&a;", count: 300_000) + "</document>\n")
+            )
+        ],
+        arguments: ["import", "entities.xib"],
+        message:
+            "entities.xib:2: error: not an XML document (the document declares an entity (<!ENTITY>); Interface Builder documents never do); expected an Interface Builder .xib or .storyboard"
+    ),
+]
+
+let hostileInputs: [Hostile] = dataLoss + writeErrors + leaks + crashesAndHangs + escapes + imports
 
 /// Every file under `directory`, by relative path, with its bytes (a link: its target).
 private func snapshot(_ directory: String) -> [String: [UInt8]] {

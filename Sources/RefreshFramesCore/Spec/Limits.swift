@@ -11,6 +11,8 @@
 /// | textLength        | 200     | characters in one label text                                     |
 /// | fontSize          | 500     | font size, in points                                             |
 /// | constraints       | 4096    | entries in `constraints`                                         |
+/// | inequalities      | 256     | constraints in `constraints` that are inequalities or optional   |
+/// | layoutExtent      | 100000  | every solved edge and size, in points from the canvas origin     |
 /// | programDepth      | 8       | nesting of `each` steps in the program                           |
 /// | stepDuration      | 600 s   | one step's duration and delay                                    |
 /// | scenarioDuration  | 600 s   | workDuration, refreshAt, pull times, `duration`, `--at`/`--to`   |
@@ -23,6 +25,8 @@ public enum Limits {
     public static let scale = 4.0
     public static let views = 256
     public static let constraints = 4096
+    public static let inequalities = 256
+    public static let layoutExtent = 100_000.0
     public static let programDepth = 8
     public static let stepDuration = 600.0
     public static let scenarioDuration = 600.0
