@@ -100,8 +100,9 @@ enum CheckCommand {
             spec: specPath, golden: golden, recording: mode != .never,
             report: args.value("report") ?? "refresh-frames-report", junit: args.value("junit"),
             html: args.value("html"))
-        let store = GoldenStore(directory: golden)
+        var store = GoldenStore(directory: golden)
         try store.prepare(recording: mode != .never, spec: specPath)
+        if mode != .never { try store.startRecording() }
         let manifest = try store.manifest()
         let times: [Double]
         if let requestedTimes {
@@ -159,11 +160,12 @@ enum CheckCommand {
                 let indices = Array(start..<start + batch.count)
                 let prepared: [PreparedFrame]
                 do {
+                    let reader = store.reader
                     prepared = try renderConcurrently(indices.map(Double.init), threads: threads) { index in
                         let i = Int(index)
                         let actual = try renderer(timeline.sample(at: times[i]))
                         guard comparesGoldens else { return PreparedFrame(actual: actual) }
-                        return store.prepare(
+                        return GoldenStore(directory: reader.path).prepare(
                             actual: actual, file: String(format: "frame-%03d.png", i), tolerance: tolerance)
                     }
                 } catch {
@@ -192,8 +194,9 @@ enum CheckCommand {
             let newManifest = GoldenManifest(
                 toolVersion: RefreshFramesCommand.version, specHash: SHA256.hex(loaded.bytes), fonts: fonts,
                 frames: only == .semantic ? (manifest?.frames ?? []) : frames)
-            try OutputFile.write(newManifest.encode(), to: store.path(GoldenManifest.fileName))
+            try store.writeGolden(newManifest.encode(), GoldenManifest.fileName)
         }
+        try store.finishRecording()
         for line in report.consoleLines() { Output.out(line + "\n") }
         if report.recordedCount > 0 {
             Output.err("recorded \(report.recordedCount) golden file(s) in \(golden)\n")
@@ -233,6 +236,8 @@ enum CheckCommand {
 /// The files of one golden directory, read and (when recording) written atomically.
 struct GoldenStore {
     let directory: String
+    /// While recording: the new set, put in place as a unit by `finishRecording()`.
+    var writer: GoldenSetWriter?
 
     func path(_ file: String) -> String { (directory as NSString).appendingPathComponent(file) }
 
@@ -281,7 +286,7 @@ struct GoldenStore {
 
     func checkText(name: String, file: String, actual: String, mode: RecordMode) throws(CLIError) -> CheckResult {
         if mode.records(goldenExists: exists(file)) {
-            try OutputFile.write(Array(actual.utf8), to: path(file))
+            try writeGolden(Array(actual.utf8), file)
             return CheckResult(
                 name: name, kind: .text, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
         }
@@ -301,7 +306,7 @@ struct GoldenStore {
             guard let data = try? encoder.encode(actual) else {
                 throw .input("\(path(file)): error: cannot encode the states")
             }
-            try OutputFile.write([UInt8](data) + [10], to: path(file))
+            try writeGolden([UInt8](data) + [10], file)
             return CheckResult(
                 name: "states", kind: .state, passed: true, recorded: true, message: "recorded", goldenPath: path(file))
         }
@@ -351,7 +356,7 @@ struct GoldenStore {
         let actual = frame.actual
         if mode.records(goldenExists: exists(file)) {
             do {
-                try OutputFile.write(try PNGCodec.encode(actual), to: path(file))
+                try writeGolden(try PNGCodec.encode(actual), file)
             } catch let e as CLIError {
                 throw e
             } catch {

@@ -288,7 +288,24 @@ private let imports: [Hostile] = [
     ),
 ]
 
-let hostileInputs: [Hostile] = dataLoss + writeErrors + leaks + crashesAndHangs + escapes + imports
+private let invalidUTF8Xib: [UInt8] = {
+    // An attribute name with a lone 0xDB byte: Foundation's XMLParser trapped on it (found by scripts/fuzz).
+    var bytes = Array(xib("").utf8)
+    let at = bytes.firstRange(of: Array("contentMode".utf8))!.lowerBound + 3
+    bytes[at] = 0xDB
+    return bytes
+}()
+
+private let moreImports: [Hostile] = [
+    Hostile(
+        name: "a xib with an attribute name that is not UTF-8", files: [("bad.xib", .bytes(invalidUTF8Xib))],
+        arguments: ["import", "bad.xib"],
+        message:
+            "bad.xib:4: error: not an XML document (the file is not valid UTF-8 (byte 0xDB)); expected an Interface Builder .xib or .storyboard"
+    )
+]
+
+let hostileInputs: [Hostile] = dataLoss + writeErrors + leaks + crashesAndHangs + escapes + imports + moreImports
 
 /// Every file under `directory`, by relative path, with its bytes (a link: its target).
 private func snapshot(_ directory: String) -> [String: [UInt8]] {
