@@ -350,7 +350,9 @@ private func snapshot(_ directory: String) -> [String: [UInt8]] {
             result = try run(input.arguments, in: dir)
         }
         let seconds = Date().timeIntervalSince(start)
-        #expect(seconds < 10, "took \(seconds) s")
+        // Each case takes well under a second alone; the bound leaves room for a loaded machine (the
+        // hangs it guards against took minutes).
+        #expect(seconds < 30, "took \(seconds) s")
         #expect(result.status == input.status, "stderr: \(result.stderr)")
         #expect([0, 1, 2, 64].contains(result.status))
         #expect(!result.stderr.contains("Backtrac") && !result.stderr.contains("Fatal error"))
