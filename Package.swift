@@ -37,8 +37,11 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "refresh-frames", dependencies: ["RefreshFramesCLI"]),
-        // A libFuzzer target over decoding, layout, timeline and the terminal's text frames; scripts/fuzz runs it.
-        .executableTarget(name: "RefreshFramesFuzz", dependencies: ["RefreshFramesCore", "RefreshFramesExport"]),
+        // A libFuzzer target over decoding, layout, timeline and the terminal's text frames, xib import and
+        // golden-directory reading; scripts/fuzz runs it.
+        .executableTarget(
+            name: "RefreshFramesFuzz",
+            dependencies: ["RefreshFramesCore", "RefreshFramesExport", "RefreshFramesImport", "RefreshFramesCompare"]),
         // Test oracles (a GIF decoder, an ANSI replayer) and helpers the test targets share.
         .target(
             name: "RefreshFramesTestSupport", dependencies: ["RefreshFramesCore", "RefreshFramesExport"],

@@ -86,10 +86,18 @@ enum CheckCommand {
         if part == .screen && loaded.spec.host == nil {
             throw .usage("'--only screen' needs a spec with a host (a table under the control).", command: name)
         }
-        let store = GoldenStore(
-            directory: golden, read: { FileManager.default.contents(atPath: $0).map { [UInt8]($0) } },
-            write: { path, bytes in try OutputFile.write(bytes, to: path) })
+        let reportDirectory = args.value("report") ?? "refresh-frames-report"
+        try OutputSafety.checkGoldenRun(
+            spec: specPath, golden: golden, recording: mode != .never, report: reportDirectory,
+            junit: args.value("junit"), html: args.value("html"))
         try prepareDirectory(golden, recording: mode != .never)
+        // Goldens are read only as regular files inside the directory; a recording is a new set put
+        // in place as a unit when the run ends.
+        let reader = GoldenDirectory(path: golden)
+        let recording = mode == .never ? nil : try GoldenRecording(directory: golden)
+        let store = GoldenStore(
+            directory: golden, read: { try reader.read($0) },
+            write: { file, bytes in try recording?.write(bytes, file) })
         let manifest = try reporting { try store.manifest() }
         let timeline = loaded.timeline
         let times: [Double]
@@ -109,12 +117,16 @@ enum CheckCommand {
                 "\(specPath): error: \(times.count) frames to check is over the limit checkFrames = \(Limits.checkFrames)"
             )
         }
+        let source = FrameSource(spec: loaded.spec, timeline: timeline, part: part, scale: scale)
+        let threads = ProcessInfo.processInfo.activeProcessorCount
+        if kinds != .semantic {
+            try RenderLimits.check(frames: times.count, source: source, threads: threads, file: loaded.path)
+        }
         let check = GoldenCheck(
-            source: FrameSource(spec: loaded.spec, timeline: timeline, part: part, scale: scale), times: times,
+            source: source, times: times,
             kinds: kinds, mode: mode,
             tolerance: PixelTolerance(threshold: threshold, maxDifferingFraction: maxDiff / 100),
-            threads: ProcessInfo.processInfo.activeProcessorCount)
-        let reportDirectory = args.value("report") ?? "refresh-frames-report"
+            threads: threads)
         var report = CheckReport(suiteName: "refresh-frames check \(specPath)")
         var wroteImages = false
         let (results, frames) = try reporting(spec: specPath) {
@@ -130,14 +142,15 @@ enum CheckCommand {
             let newManifest = GoldenManifest(
                 toolVersion: RefreshFramesCommand.version, specHash: SHA256.hex(loaded.bytes),
                 fonts: report.currentFonts ?? [], frames: kinds == .semantic ? (manifest?.frames ?? []) : frames)
-            try OutputFile.write(newManifest.encode(), to: store.path(GoldenManifest.fileName))
+            try reporting { try store.save(newManifest.encode(), as: GoldenManifest.fileName) }
         }
+        try recording?.finish()
         for line in report.consoleLines() { Output.out(line + "\n") }
         if report.recordedCount > 0 {
             Output.err("recorded \(report.recordedCount) golden file(s) in \(golden)\n")
         }
         if let junit = args.value("junit") {
-            try OutputFile.checkTarget(junit)
+            try OutputFile.checkTarget(junit, protecting: [specPath])
             try OutputFile.write(Array(report.junitXML().utf8), to: junit)
         }
         if let html = args.value("html") { try ReportFiles.writeHTML(report, to: html) }
@@ -164,12 +177,10 @@ enum CheckCommand {
 
     /// An existing golden directory, or (when recording) a new one in an existing parent.
     static func prepareDirectory(_ directory: String, recording: Bool) throws(CLIError) {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else {
-                throw .input("\(directory): error: is not a directory; --golden needs a directory")
-            }
-            return
+        do {
+            if try GoldenDirectory(path: directory).checkDirectory() { return }
+        } catch {
+            throw .input("\(error)")
         }
         guard recording else { return }
         let parent = URL(fileURLWithPath: directory).deletingLastPathComponent().path

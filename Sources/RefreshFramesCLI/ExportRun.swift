@@ -62,11 +62,11 @@ final class Progress {
         if percent != last {
             last = percent
             shown = true
-            Output.err("\rrendering \(done)/\(total) frames")
+            Output.errControl("\rrendering \(done)/\(total) frames")
         }
     }
 
     func finish() {
-        if shown { Output.err("\r\u{1B}[K") }
+        if shown { Output.errControl("\r\u{1B}[K") }
     }
 }

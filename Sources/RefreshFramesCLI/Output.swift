@@ -1,17 +1,42 @@
 import Foundation
+import RefreshFramesCore
 
 /// The process's standard streams, written without buffering surprises.
+///
+/// Text goes through `TerminalText.escaped`, so a string from a spec cannot reach the terminal as a
+/// control sequence; a failed write (a full disk, a closed pipe) ends the process with one line on
+/// stderr and exit status 2.
 enum Output {
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        write(Data(TerminalText.escaped(text).utf8), to: .standardOutput, name: "standard output")
     }
 
     static func err(_ text: String) {
-        FileHandle.standardError.write(Data(text.utf8))
+        write(Data(TerminalText.escaped(text).utf8), to: .standardError, name: "standard error")
     }
 
+    /// Bytes as they are: images, ANSI streams, the terminal's own control sequences.
     static func outBytes(_ bytes: [UInt8]) {
-        FileHandle.standardOutput.write(Data(bytes))
+        write(Data(bytes), to: .standardOutput, name: "standard output")
+    }
+
+    /// Control sequences of our own (progress) on stderr, unescaped.
+    static func errControl(_ text: String) {
+        write(Data(text.utf8), to: .standardError, name: "standard error")
+    }
+
+    private static func write(_ data: Data, to handle: FileHandle, name: String) {
+        do {
+            try handle.write(contentsOf: data)
+        } catch {
+            let reason = OutputFile.describe(error)
+            if handle !== FileHandle.standardError {
+                try? FileHandle.standardError.write(
+                    contentsOf: Data("refresh-frames: error: cannot write to \(name) (\(reason))\n".utf8))
+            }
+            TemporaryFiles.shared.removeAll()
+            exit(ExitCode.badInput)
+        }
     }
 
     static var stderrIsTerminal: Bool { isatty(2) == 1 }

@@ -28,7 +28,10 @@ final class OutputDirectory {
     }
 
     func write(_ bytes: [UInt8], name: String) throws(CLIError) {
-        guard FileManager.default.createFile(atPath: temporaryPath + "/" + name, contents: Data(bytes)) else {
+        let created = TemporaryFiles.shared.whileOpen {
+            FileManager.default.createFile(atPath: temporaryPath + "/" + name, contents: Data(bytes))
+        }
+        guard created else {
             throw .input("\(path)/\(name): error: writing failed (\(String(cString: strerror(errno))))")
         }
     }

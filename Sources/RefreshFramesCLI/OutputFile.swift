@@ -7,6 +7,8 @@ final class TemporaryFiles: @unchecked Sendable {
     private let lock = NSLock()
     private var paths: Set<String> = []
     private var sources: [DispatchSourceSignal] = []
+    /// Set when an interrupt is removing the files: no write may start after it.
+    private var closed = false
 
     func add(_ path: String) {
         lock.lock()
@@ -22,18 +24,31 @@ final class TemporaryFiles: @unchecked Sendable {
 
     func removeAll() {
         lock.lock()
+        closed = true
         let all = paths
         paths = []
         lock.unlock()
         for p in all { try? FileManager.default.removeItem(atPath: p) }
     }
 
-    /// On SIGINT or SIGTERM: delete the temporary files, then exit 130 or 143.
+    /// Runs `body` (a write into a temporary path) unless an interrupt has begun removing the
+    /// temporary files; then it waits for the exit, so that no file appears after the removal.
+    func whileOpen(_ body: () -> Bool) -> Bool {
+        lock.lock()
+        guard !closed else {
+            lock.unlock()
+            while true { pause() }
+        }
+        defer { lock.unlock() }
+        return body()
+    }
+
+    /// On SIGINT, SIGTERM or SIGHUP: delete the temporary files, then exit 130, 143 or 129.
     func installSignalHandlers() {
         lock.lock()
         defer { lock.unlock() }
         guard sources.isEmpty else { return }
-        for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143))] {
+        for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler { [self] in
@@ -84,11 +99,7 @@ final class OutputFile {
         guard FileManager.default.isWritableFile(atPath: directory) else {
             throw .input("\(path): error: the directory '\(directory)' is not writable")
         }
-        let target = url.standardizedFileURL.resolvingSymlinksInPath().path
-        for input in inputs
-        where URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath().path == target {
-            throw .input("\(path): error: the output would overwrite the input '\(input)'; choose another name")
-        }
+        try OutputSafety.check(path, option: "the output", directory: wantsDirectory ? .frames : nil, inputs: inputs)
     }
 
     init(_ path: String) throws(CLIError) {

@@ -126,7 +126,7 @@ struct Player {
         columns = max(10, mode == .pixels || source.drawsScreen ? min(size.columns, fitByRows) : size.columns)
         encoder = ANSIEncoder(colorMode: colors)
         cells = source.cells(mode, columns: columns)
-        Output.out("\u{1B}[0m\u{1B}[2J")
+        Output.outBytes(Array("\u{1B}[0m\u{1B}[2J".utf8))
     }
 
     mutating func restart() {

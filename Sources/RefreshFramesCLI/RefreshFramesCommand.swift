@@ -45,6 +45,8 @@ public enum RefreshFramesCommand {
     public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         -> Int32
     {
+        // A closed pipe is a write error (exit 2, one line), not a silent kill.
+        signal(SIGPIPE, SIG_IGN)
         let args = Array(arguments.dropFirst())
         guard let first = args.first else {
             Output.out(help)

@@ -5,6 +5,8 @@ final class TerminalSession: @unchecked Sendable {
     private var saved = termios()
     private var active = false
     private var resizeFlag = false
+    /// Stopped by Ctrl-Z with the terminal given back; SIGCONT takes it again.
+    private var suspended = false
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []
 
@@ -32,6 +34,28 @@ final class TerminalSession: @unchecked Sendable {
             source.resume()
             sources.append(source)
         }
+        // Ctrl-Z: give the terminal back, then stop for real; on `fg`, take it again and redraw,
+        // as full-screen programs do.
+        signal(SIGTSTP, SIG_IGN)
+        let stop = DispatchSource.makeSignalSource(signal: SIGTSTP, queue: .global())
+        stop.setEventHandler { [self] in
+            lock.lock()
+            suspended = active
+            lock.unlock()
+            leave()
+            signal(SIGTSTP, SIG_DFL)
+            kill(getpid(), SIGTSTP)
+        }
+        stop.resume()
+        sources.append(stop)
+        signal(SIGCONT, SIG_IGN)
+        let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
+        resume.setEventHandler { [self] in
+            signal(SIGTSTP, SIG_IGN)
+            reenter()
+        }
+        resume.resume()
+        sources.append(resume)
         signal(SIGWINCH, SIG_IGN)
         let winch = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
         winch.setEventHandler { [self] in
@@ -41,6 +65,24 @@ final class TerminalSession: @unchecked Sendable {
         }
         winch.resume()
         sources.append(winch)
+    }
+
+    /// After `fg`: raw mode and the alternate screen again, and a full redraw on the next frame.
+    func reenter() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard suspended, !active else { return }
+        suspended = false
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        tcsetattr(0, TCSANOW, &raw)
+        active = true
+        resizeFlag = true
+        write(Array(Self.enterSequence.utf8))
     }
 
     func leave() {

@@ -12,6 +12,8 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     /// A golden file that is not what its kind expects.
     case invalidGolden(path: String, reason: String)
+    /// A golden that is not a regular file inside the golden directory, or is too large to read.
+    case unsafeGolden(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -25,7 +27,7 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot read image '\(path)': \(reason)"
         case .cannotWrite(let path, let reason):
             "cannot write '\(path)': \(reason)"
-        case .invalidGolden(let path, let reason):
+        case .invalidGolden(let path, let reason), .unsafeGolden(let path, let reason):
             "\(path): error: \(reason)"
         }
     }

@@ -64,8 +64,12 @@ public struct GoldenCheck: Sendable {
         let pixels = Diffing<Bitmap>.pixels(tolerance: tolerance)
         let comparesGoldens = mode != .all
         var frames: [GoldenManifest.Frame] = []
-        // Frames render, goldens decode and compare on every core; results are recorded and reported in order.
-        try FrameStream(Array(times.indices), threads: threads).run(
+        // Frames render, goldens decode and compare on every core; results are recorded and reported in
+        // order. A batch holds each frame's actual, golden and diff bitmaps: at most 512 MiB of them.
+        var stream = FrameStream(Array(times.indices), threads: threads)
+        let bytesPerFrame = max(1, source.pixelSize.width * source.pixelSize.height) * 4 * 3
+        stream.batchSize = max(1, min(stream.batchSize, (512 << 20) / bytesPerFrame))
+        try stream.run(
             render: { i in
                 let started = ContinuousClock.now
                 let actual = try source.bitmap(at: times[i])
@@ -90,15 +94,15 @@ public struct GoldenCheck: Sendable {
 }
 
 /// The files of one golden directory: read through `read` (nil: the file is missing), written
-/// through `write` when recording.
+/// through `write` when recording; both take a file's name inside the directory.
 public struct GoldenStore: Sendable {
     public let directory: String
     private let read: @Sendable (String) throws -> [UInt8]?
     private let write: @Sendable (String, [UInt8]) throws -> Void
 
     public init(
-        directory: String, read: @escaping @Sendable (_ path: String) throws -> [UInt8]?,
-        write: @escaping @Sendable (_ path: String, _ bytes: [UInt8]) throws -> Void
+        directory: String, read: @escaping @Sendable (_ file: String) throws -> [UInt8]?,
+        write: @escaping @Sendable (_ file: String, _ bytes: [UInt8]) throws -> Void
     ) {
         self.directory = directory
         self.read = read
@@ -107,9 +111,9 @@ public struct GoldenStore: Sendable {
 
     public func path(_ file: String) -> String { (directory as NSString).appendingPathComponent(file) }
 
-    public func contents(_ file: String) throws -> [UInt8]? { try read(path(file)) }
+    public func contents(_ file: String) throws -> [UInt8]? { try read(file) }
 
-    public func save(_ bytes: [UInt8], as file: String) throws { try write(path(file), bytes) }
+    public func save(_ bytes: [UInt8], as file: String) throws { try write(file, bytes) }
 
     public func manifest() throws -> GoldenManifest? {
         guard let bytes = try contents(GoldenManifest.fileName) else { return nil }
@@ -158,6 +162,14 @@ public struct GoldenStore: Sendable {
     func prepare(actual: Bitmap, file: String, as diffing: Diffing<Bitmap>) -> PreparedFrame {
         do {
             guard let bytes = try contents(file) else { return PreparedFrame(actual: actual) }
+            // A golden of another size is a difference found without decoding it, however large it claims to be.
+            if let size = GoldenDirectory.pngSize(bytes), size != (actual.width, actual.height) {
+                let difference = PixelDifference.sizeMismatch(
+                    actual: PixelSize(actual), golden: PixelSize(width: size.width, height: size.height))
+                return PreparedFrame(
+                    actual: actual,
+                    outcome: CheckOutcome(passed: false, message: difference.summary, details: difference.details))
+            }
             let golden = try decode(bytes, file: file, as: diffing)
             return PreparedFrame(actual: actual, outcome: diffing.compare(actual, golden))
         } catch {

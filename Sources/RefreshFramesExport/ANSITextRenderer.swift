@@ -144,8 +144,9 @@ public struct ANSITextRenderer: Sendable {
         _ columns: Range<Int>, _ rows: Range<Int>, with color: RGBA, opacity: Double, in grid: inout CellGrid
     ) {
         guard color.alpha * opacity >= Self.visibleAlpha else { return }
-        for row in rows where row >= 0 && row < grid.height {
-            for column in columns where column >= 0 && column < grid.width {
+        // Clamped first, so a view far wider than the grid costs no more than the grid.
+        for row in rows.clamped(to: 0..<max(0, grid.height)) {
+            for column in columns.clamped(to: 0..<max(0, grid.width)) {
                 let fill = color.composited(over: grid[column, row].background, opacity: opacity)
                 grid.put(" ", column: column, row: row, foreground: fill, background: fill)
             }
@@ -283,7 +284,8 @@ public struct ANSITextRenderer: Sendable {
             guard let text = view.text else {
                 guard backgroundOpacity >= Self.visibleAlpha else { continue }
                 for row in rowRange {
-                    for column in columnRange where grid.contains(column: column, row: row) {
+                    for column in columnRange.clamped(to: 0..<max(0, grid.width))
+                    where grid.contains(column: column, row: row) {
                         let under = grid[column, row].background
                         grid.put(
                             "█", column: column, row: row,

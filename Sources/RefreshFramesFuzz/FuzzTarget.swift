@@ -1,10 +1,16 @@
+import Foundation
+import RefreshFramesCompare
 import RefreshFramesCore
 import RefreshFramesExport
+import RefreshFramesImport
 
-/// libFuzzer's entry point: bytes → `Spec.decode` → layout and timeline with a pure text measurer →
-/// a few samples, their text-mode terminal frames (control and screen, encoded as a stream) and the
-/// dump. Any outcome but a crash, a hang or a leak is fine: bad input must come back as a thrown
-/// diagnostic.
+/// libFuzzer's entry point. Input starting with `<` is a xib: `XIBImporter` → the spec it writes,
+/// which must decode and lay out. Input starting with `G` is a golden directory: the rest is written
+/// as each golden file in turn and read back through `GoldenDirectory`, the manifest decoder, the PNG
+/// header check, the states decoder and the text diff. Anything else is a spec: `Spec.decode` →
+/// layout and timeline with a pure text measurer → a few samples, their text-mode terminal frames
+/// (control and screen, encoded as a stream) and the dump. Any outcome but a crash, a hang or a leak
+/// is fine: bad input must come back as a thrown diagnostic.
 ///
 /// Built only by `scripts/fuzz`, which passes `-sanitize=fuzzer,address` and `-DFUZZING`. SwiftPM links
 /// an executable's entry point as `<Target>_main`, so under FUZZING that symbol hands over to libFuzzer's
@@ -23,6 +29,55 @@ enum FuzzTarget {
     }
 
     static func run(_ bytes: [UInt8]) {
+        switch bytes.first {
+        case UInt8(ascii: "<"): runImport(bytes)
+        case UInt8(ascii: "G"): runGoldens(Array(bytes.dropFirst()))
+        default: runSpec(bytes)
+        }
+    }
+
+    static func runImport(_ bytes: [UInt8]) {
+        guard
+            let result = try? XIBImporter.importDocument(
+                bytes, fileName: "fuzz.xib", animation: .rotateScale, measurer: measurer, isFontInstalled: { _ in true }
+            )
+        else { return }
+        // What import writes must be a spec the tool accepts.
+        guard let spec = try? Spec.decode(Array(result.specJSON.utf8)) else {
+            fatalError("import wrote a spec that does not decode:\n\(result.specJSON)")
+        }
+        _ = try? Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer)
+    }
+
+    /// One directory for the whole run, rewritten by every input.
+    static let goldenDirectory: String = {
+        let path = NSTemporaryDirectory() + "refresh-frames-fuzz-goldens-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    static func runGoldens(_ bytes: [UInt8]) {
+        let directory = GoldenDirectory(path: goldenDirectory)
+        for name in [GoldenManifest.fileName, "states.json", "timeline.txt", "frame-000.png"] {
+            // Plain POSIX writes: FileManager's atomic write syncs to disk, a tenth of the run.
+            let descriptor = open(directory.path(name), O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            precondition(descriptor >= 0, "cannot create \(name)")
+            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            close(descriptor)
+            guard let read = try? directory.read(name) else { fatalError("cannot read back \(name)") }
+            precondition(read == bytes, "\(name) read back differently")
+            unlink(directory.path(name))
+        }
+        _ = try? GoldenManifest.decode(bytes)
+        _ = GoldenDirectory.pngSize(bytes)
+        if let samples = try? JSONDecoder().decode([LabelSample].self, from: Data(bytes)) {
+            _ = LabelComparison.compare(actual: samples, golden: samples.reversed())
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = TextComparison.compare(actual: "tag 1: x=0 y=0 w=10 h=10\n", golden: text).unifiedDiff
+    }
+
+    static func runSpec(_ bytes: [UInt8]) {
         guard let spec = try? Spec.decode(bytes) else { return }
         guard let timeline = try? Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer) else { return }
         var encoder = ANSIEncoder(colorMode: .truecolor)

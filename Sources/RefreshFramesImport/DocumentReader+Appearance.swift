@@ -49,9 +49,12 @@ extension DocumentReader {
 
     /// Component colours in an RGB or grey space, without reporting.
     func plainColor(_ node: XMLNode) -> RGBA? {
-        let alpha = node["alpha"].flatMap(Double.init) ?? 1
+        // Components are clamped to 0…1 and non-finite ones (nan, inf) ignored, as UIColor would show them.
+        func number(_ name: String) -> Double? {
+            node[name].flatMap(Double.init).flatMap { $0.isFinite ? min(max($0, 0), 1) : nil }
+        }
+        let alpha = number("alpha") ?? 1
         let space = node["colorSpace"] == "custom" ? node["customColorSpace"] : node["colorSpace"]
-        func number(_ name: String) -> Double? { node[name].flatMap(Double.init) }
         if let r = number("red"), let g = number("green"), let b = number("blue"),
             space.map(["sRGB", "calibratedRGB", "deviceRGB"].contains) ?? true
         {

@@ -103,6 +103,10 @@ extension DocumentReader {
                 warn(node, "constant '\(text)' is not a number; dropped")
                 return nil
             }
+            guard abs(c) <= Limits.layoutExtent else {
+                warn(node, "constant '\(text)' is over the limit layoutExtent = 100000 points; dropped")
+                return nil
+            }
             spec.constant = c
         }
         // first + o1 = m × (second + o2) + c  ⇔  first = m × second + (m × o2 + c − o1)
@@ -140,8 +144,10 @@ extension DocumentReader {
     static func multiplier(_ text: String) -> Double? {
         let separator: Character = text.contains("/") ? "/" : ":"
         let parts = text.split(separator: separator, omittingEmptySubsequences: false)
-        if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 { return a / b }
-        if parts.count == 1, let m = Double(text), m.isFinite { return m }
+        // Finite and within the layout's extent, so the spec decodes and the layout stays bounded.
+        func bounded(_ m: Double) -> Double? { m.isFinite && abs(m) <= Limits.layoutExtent ? m : nil }
+        if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 { return bounded(a / b) }
+        if parts.count == 1, let m = Double(text) { return bounded(m) }
         return nil
     }
 

@@ -127,11 +127,13 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case noSubviews(line: Int)
     /// The root view has more subviews than a spec may hold.
     case tooManyViews(line: Int, count: Int)
+    /// What the import would write does not decode as a spec (a value over a limit); `detail` says why.
+    case unrepresentable(line: Int, detail: String)
 
     public var line: Int {
         switch self {
         case .notXML(let line, _), .notInterfaceBuilder(let line, _), .noRootView(let line, _),
-            .noSubviews(let line), .tooManyViews(let line, _):
+            .noSubviews(let line), .tooManyViews(let line, _), .unrepresentable(let line, _):
             line
         }
     }
@@ -149,6 +151,8 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
             "the root view has no subviews; a spec needs at least one view"
         case .tooManyViews(_, let count):
             "the root view has \(count) subviews, over the limit views = \(Limits.views)"
+        case .unrepresentable(_, let detail):
+            "cannot be written as a valid spec: \(detail)"
         }
     }
 

@@ -39,7 +39,7 @@ public enum XIBImporter {
         reader.standIn = standIn
         var imported = try reader.read(document)
         var warnings = reader.warnings
-        let check = solve(&imported, fileName: fileName, animation: animation, measurer: measurer, warnings: &warnings)
+        let check = try solve(&imported, fileName: fileName, animation: animation, measurer: measurer, warnings: &warnings)
         let json = SpecWriter.write(imported, fileName: fileName, animation: animation)
         return ImportResult(
             specJSON: json, warnings: warnings, frameDifferences: check.differences, fontMapping: reader.fontMapping,
@@ -54,7 +54,7 @@ public enum XIBImporter {
     static func solve(
         _ imported: inout ImportedDocument, fileName: String, animation: ImportAnimation, measurer: TextMeasurer,
         warnings: inout [ImportWarning]
-    ) -> FrameCheck {
+    ) throws(ImportError) -> FrameCheck {
         var check = FrameCheck()
         var sizes: [Int: IntrinsicSize]?
         // Each round drops a constraint or pins a view, so this many rounds always suffice.
@@ -65,13 +65,12 @@ public enum XIBImporter {
             do {
                 spec = try Spec.decode(Array(json.utf8))
             } catch {
-                // The writer only writes what the decoder accepts; reaching this is a bug worth seeing.
-                warnings.append(
-                    ImportWarning(
-                        line: imported.rootLine, element: "<view>",
-                        message: "the written spec does not decode: \(error); frames not checked"))
-                check.notChecked = "the written spec does not decode"
-                return check
+                // Never write a spec the tool rejects: name the view (or the root) and what is wrong.
+                let index = Int(error.path.dropFirst("views[".count).prefix { $0.isNumber })
+                let line =
+                    error.path.hasPrefix("views[")
+                    ? index.flatMap { imported.views.indices.contains($0) ? imported.views[$0].line : nil } : nil
+                throw .unrepresentable(line: line ?? imported.rootLine, detail: "\(error.path): \(error.message)")
             }
             if sizes == nil {
                 let (measured, failure) = measure(spec, imported: imported, measurer: measurer)

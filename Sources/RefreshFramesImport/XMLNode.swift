@@ -37,16 +37,78 @@ struct XMLSyntaxError: Error {
 extension XMLNode {
     /// Parses a whole document with Foundation's parser and returns its root element.
     static func parse(_ bytes: [UInt8]) throws(XMLSyntaxError) -> XMLNode {
+        // Interface Builder never declares entities; expanding them (a few hundred thousand
+        // references) took minutes, so a document that declares one is refused before parsing.
+        if let declaration = offset(of: Array("<!ENTITY".utf8), in: bytes) {
+            let line = 1 + bytes[..<declaration].count { $0 == UInt8(ascii: "\n") }
+            throw XMLSyntaxError(
+                line: line, message: "the document declares an entity (<!ENTITY>); Interface Builder documents never do"
+            )
+        }
+        // Foundation's parser traps on a name that is not UTF-8 (found by scripts/fuzz), and Interface
+        // Builder writes only UTF-8: anything else is refused first.
+        if let offset = firstInvalidUTF8(bytes) {
+            let line = 1 + bytes[..<offset].count { $0 == UInt8(ascii: "\n") }
+            throw XMLSyntaxError(
+                line: line,
+                message: "the file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)))")
+        }
         let parser = XMLParser(data: Data(bytes))
         let builder = TreeBuilder()
         parser.delegate = builder
         let ok = parser.parse()
+        if let line = builder.tooDeepAt {
+            throw XMLSyntaxError(
+                line: line, message: "elements nested deeper than the limit xmlDepth = \(TreeBuilder.maximumDepth)")
+        }
         guard ok, let root = builder.root else {
             let line = max(parser.lineNumber, 1)
             let detail = parser.parserError.map { XMLNode.describe($0) } ?? "the document has no root element"
             throw XMLSyntaxError(line: line, message: detail)
         }
         return root
+    }
+
+    /// The offset of the first occurrence of `needle` (a plain scan: `firstRange(of:)` was a tenth of
+    /// the fuzzer's time).
+    static func offset(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var i = 0
+        while i <= bytes.count - needle.count {
+            if bytes[i] == first && bytes[i..<i + needle.count].elementsEqual(needle) { return i }
+            i += 1
+        }
+        return nil
+    }
+
+    /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var i = 0
+        while i < bytes.count {
+            let lead = bytes[i]
+            if lead < 0x80 {
+                i += 1
+                continue
+            }
+            let length: Int
+            switch lead {
+            case 0xC2...0xDF: length = 1
+            case 0xE0...0xEF: length = 2
+            case 0xF0...0xF4: length = 3
+            default: return i
+            }
+            guard i + length < bytes.count else { return i }
+            for k in 1...length where bytes[i + k] & 0xC0 != 0x80 { return i }
+            let second = bytes[i + 1]
+            // Overlong forms, UTF-16 surrogates and code points above U+10FFFF.
+            if (lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) || (lead == 0xF0 && second < 0x90)
+                || (lead == 0xF4 && second > 0x8F)
+            {
+                return i
+            }
+            i += length + 1
+        }
+        return nil
     }
 
     /// Foundation reports libxml2's error numbers (`xmlParserErrors`); the common ones in words.
@@ -66,13 +128,24 @@ extension XMLNode {
 }
 
 private final class TreeBuilder: NSObject, XMLParserDelegate {
+    /// Interface Builder nests a few levels per view; the tree (and the readers that walk it, and
+    /// its deallocation) must never recurse deeper than this.
+    static let maximumDepth = 256
+
     var stack: [XMLNode] = []
     var root: XMLNode?
+    /// The line where the nesting went over `maximumDepth`; parsing stopped there.
+    var tooDeepAt: Int?
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
+        guard stack.count < Self.maximumDepth else {
+            tooDeepAt = tooDeepAt ?? parser.lineNumber
+            parser.abortParsing()
+            return
+        }
         stack.append(XMLNode(name: elementName, attributes: attributeDict, children: [], line: parser.lineNumber))
     }
 

@@ -21,9 +21,12 @@ struct RunResult {
 }
 
 /// Runs the real binary, as a user would, with a fixed clock unless the environment says otherwise.
-func run(_ arguments: [String], environment: [String: String] = [:], in directory: String? = nil) throws -> RunResult {
+func run(
+    _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil,
+    executable: String = binaryPath
+) throws -> RunResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binaryPath)
+    process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     var env = ProcessInfo.processInfo.environment
     env["SOURCE_DATE_EPOCH"] = "1455451200"

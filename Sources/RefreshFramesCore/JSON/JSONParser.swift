@@ -47,10 +47,28 @@ public struct JSONParser {
         SourceLocation(line: line, column: column(of: index))
     }
 
+    /// The last column counted, so that locations along one long line cost linear time in all
+    /// (a 4 MiB spec on one line took minutes when every value counted from the line's start).
+    private final class ColumnMemo {
+        var lineStart = -1
+        var offset = 0
+        var column = 1
+    }
+    private let memo = ColumnMemo()
+
     private func column(of offset: Int) -> Int {
         // Columns count characters (not bytes), so CJK text in a line does not shift them.
         var count = 1
         var i = lineStart
+        if memo.lineStart == lineStart && memo.offset <= offset {
+            count = memo.column
+            i = memo.offset
+        }
+        defer {
+            memo.lineStart = lineStart
+            memo.offset = max(lineStart, min(offset, bytes.count))
+            memo.column = count
+        }
         while i < offset && i < bytes.count {
             if bytes[i] & 0xC0 != 0x80 { count += 1 }
             i += 1

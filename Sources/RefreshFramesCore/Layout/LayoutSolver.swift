@@ -44,7 +44,9 @@ public enum LayoutSolver {
             }
         }
         try system.checkDetermined(solver)
-        return system.snappedLayout(solver)
+        let layout = system.snappedLayout(solver)
+        try system.checkExtent(layout)
+        return layout
     }
 }
 
@@ -309,6 +311,22 @@ struct LayoutSystem {
             let probeStrength = Strength.optional(priority: 0)
             try? probe.add(LinearConstraint(expression: pull, relation: .equal, strength: probeStrength), id: -1)
             return abs(probe.value(of: variable) - value) > 1e-6
+        }
+    }
+
+    /// Throws for the first view, in tag order, with an edge or a size beyond `Limits.layoutExtent`,
+    /// so that every later stage (pixels, cells, JSON) works with numbers it can convert.
+    func checkExtent(_ layout: Layout) throws(LayoutError) {
+        for (tag, index) in indices.sorted(by: { $0.key < $1.key }) {
+            let f = layout.frame(tag: tag)
+            for (name, value) in [("x", f.x), ("y", f.y), ("width", f.width), ("height", f.height)]
+            where !(abs(value) <= Limits.layoutExtent) {
+                throw LayoutError(
+                    path: "views[\(index)]",
+                    message:
+                        "view \(tag)'s solved \(name) \(formatNumber(value)) is over the limit layoutExtent = \(formatNumber(Limits.layoutExtent)) points"
+                )
+            }
         }
     }
 

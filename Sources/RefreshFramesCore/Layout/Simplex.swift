@@ -197,7 +197,12 @@ struct Simplex: Sendable {
     }
 
     private mutating func substitute(_ symbol: Symbol, with row: Row) {
-        for basic in rows.keys { rows[basic]!.substitute(symbol, with: row) }
+        // Through the values' indices: no hashing, and each row is changed in place.
+        var index = rows.values.startIndex
+        while index != rows.values.endIndex {
+            rows.values[index].substitute(symbol, with: row)
+            rows.values.formIndex(after: &index)
+        }
         objective.substitute(symbol, with: row)
         artificialObjective?.substitute(symbol, with: row)
     }
@@ -212,11 +217,12 @@ struct Simplex: Sendable {
         while let (entering, direction) = (phaseOne ? artificialObjective! : objective).enteringSymbol() {
             var leaving: Symbol?
             var bestRatio = Double.infinity
-            for symbol in rows.keys.sorted() where symbol.kind != .external {
-                let rate = rows[symbol]!.coefficient(of: entering) * direction
+            // The lowest symbol among equal ratios (Bland's rule), without sorting every row.
+            for (symbol, row) in rows where symbol.kind != .external {
+                let rate = row.coefficient(of: entering) * direction
                 guard rate < 0 else { continue }
-                let ratio = -rows[symbol]!.constant / rate
-                if ratio < bestRatio {
+                let ratio = -row.constant / rate
+                if ratio < bestRatio || (ratio == bestRatio && leaving.map { symbol < $0 } == true) {
                     bestRatio = ratio
                     leaving = symbol
                 }
@@ -385,13 +391,23 @@ private struct Objective: Sendable {
     /// of that change: +1 for a restricted (slack or error) symbol with lexicographically negative
     /// coefficients, either sign for an unrestricted external one. Dummies are fixed at zero.
     func enteringSymbol() -> (symbol: Symbol, direction: Double)? {
-        let candidates = Set(levels.flatMap { $0.row.cells.keys }).filter { $0.kind != .dummy }.sorted()
-        for symbol in candidates {
-            guard let first = levels.first(where: { $0.row.cells[symbol] != nil }) else { continue }
-            let coefficient = first.row.coefficient(of: symbol)
-            if coefficient < 0 { return (symbol, 1) }
-            if symbol.kind == .external { return (symbol, -1) }
+        // One pass over the levels, highest first, so a symbol is judged by the first level it is in;
+        // the lowest qualifying symbol wins (no sort of every symbol on every pivot).
+        var seen: Set<Symbol> = []
+        var best: (symbol: Symbol, direction: Double)?
+        for level in levels {
+            for (symbol, coefficient) in level.row.cells where symbol.kind != .dummy && seen.insert(symbol).inserted {
+                let direction: Double
+                if coefficient < 0 {
+                    direction = 1
+                } else if symbol.kind == .external {
+                    direction = -1
+                } else {
+                    continue
+                }
+                if best == nil || symbol < best!.symbol { best = (symbol, direction) }
+            }
         }
-        return nil
+        return best
     }
 }

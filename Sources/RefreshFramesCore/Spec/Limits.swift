@@ -8,6 +8,8 @@ public enum Limits {
     public static let scale = 4.0
     public static let views = 256
     public static let constraints = 4096
+    public static let inequalities = 256
+    public static let layoutExtent = 100_000.0
     public static let programDepth = 8
     public static let stepDuration = 600.0
     public static let scenarioDuration = 600.0
@@ -40,6 +42,14 @@ public enum Limits {
         Entry(name: "textLength", value: "\(textLength)", bounds: "characters per label text"),
         Entry(name: "fontSize", value: formatNumber(fontSize), bounds: "font size (points)"),
         Entry(name: "constraints", value: "\(constraints)", bounds: "entries in `constraints`"),
+        Entry(
+            name: "inequalities", value: "\(inequalities)",
+            bounds: "entries in `constraints` that are inequalities (`<=`, `>=`) or optional (priority below 1000)"),
+        Entry(
+            name: "layoutExtent", value: grouped(Int(layoutExtent)),
+            bounds:
+                "every solved edge and size (points from the canvas origin); a constant or multiplier that pushes a view further is an error"
+        ),
         Entry(name: "programDepth", value: "\(programDepth)", bounds: "nesting of `each`"),
         Entry(name: "stepDuration", value: "\(formatNumber(stepDuration)) s", bounds: "one step's duration and delay"),
         Entry(

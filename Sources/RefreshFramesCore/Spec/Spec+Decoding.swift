@@ -64,6 +64,14 @@ struct SpecDecoder {
                     "\(constraints.count) constraints (with the visual formats expanded) is over the limit constraints = \(Limits.constraints)"
                 )
             }
+            // Inequalities and optional constraints are what make the solver pivot; measured at this
+            // limit with 256 views, solving stays within seconds (docs/security.md).
+            let inequalities = constraints.filter { $0.relation != .equal || $0.priority < 1000 }.count
+            guard inequalities <= Limits.inequalities else {
+                throw cr.fail(
+                    "\(inequalities) inequalities and optional constraints is over the limit inequalities = \(Limits.inequalities)"
+                )
+            }
         }
         var palette: [RGBA] = []
         if let pr = o.optional("palette") {

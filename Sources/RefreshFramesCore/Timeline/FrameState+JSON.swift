@@ -3,8 +3,9 @@ extension FrameState {
     /// to 4 decimals, colours `#RRGGBBAA`, views ordered by tag).
     public var json: String {
         func num(_ v: Double) -> String {
+            guard v.isFinite else { return "null" }
             let s = formatNumber(v)
-            return s.contains(".") ? s : s + ".0"
+            return s.contains(".") || s.contains("e") ? s : s + ".0"
         }
         func opt(_ v: Double?) -> String { v.map(num) ?? "null" }
         func str(_ s: String?) -> String { s.map(jsonQuoted) ?? "null" }
