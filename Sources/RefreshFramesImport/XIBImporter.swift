@@ -39,7 +39,8 @@ public enum XIBImporter {
         reader.standIn = standIn
         var imported = try reader.read(document)
         var warnings = reader.warnings
-        let check = try solve(&imported, fileName: fileName, animation: animation, measurer: measurer, warnings: &warnings)
+        let check = try solve(
+            &imported, fileName: fileName, animation: animation, measurer: measurer, warnings: &warnings)
         let json = SpecWriter.write(imported, fileName: fileName, animation: animation)
         return ImportResult(
             specJSON: json, warnings: warnings, frameDifferences: check.differences, fontMapping: reader.fontMapping,
