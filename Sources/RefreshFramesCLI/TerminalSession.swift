@@ -15,15 +15,7 @@ final class TerminalSession: @unchecked Sendable {
 
     func enter() {
         tcgetattr(0, &saved)
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
-            cc[Int(VMIN)] = 0
-            cc[Int(VTIME)] = 0
-        }
-        tcsetattr(0, TCSANOW, &raw)
-        active = true
-        write(Array(Self.enterSequence.utf8))
+        takeTerminal()
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
@@ -73,6 +65,12 @@ final class TerminalSession: @unchecked Sendable {
         defer { lock.unlock() }
         guard suspended, !active else { return }
         suspended = false
+        resizeFlag = true
+        takeTerminal()
+    }
+
+    /// Raw input without echo (reads return at once) and the alternate screen with the cursor hidden.
+    private func takeTerminal() {
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
@@ -81,7 +79,6 @@ final class TerminalSession: @unchecked Sendable {
         }
         tcsetattr(0, TCSANOW, &raw)
         active = true
-        resizeFlag = true
         write(Array(Self.enterSequence.utf8))
     }
 

@@ -76,17 +76,17 @@ private let dataLoss: [Hostile] = [
         message: "sub/../spec.json: error: the output would overwrite the input 'spec.json'; choose another name"),
     Hostile(
         name: "record --junit the spec",
-        arguments: ["record", "spec.json", "--golden", "g", "--only", "semantic", "--junit", "spec.json"],
+        arguments: ["record", "spec.json", "--golden", "g", "--kind", "semantic", "--junit", "spec.json"],
         message: "spec.json: error: --junit would overwrite the input 'spec.json'; choose another name"),
     Hostile(
         name: "record --golden the spec's directory",
-        arguments: ["record", "spec.json", "--golden", ".", "--only", "semantic"],
+        arguments: ["record", "spec.json", "--golden", ".", "--kind", "semantic"],
         message:
             ".: error: --golden would replace a directory that holds the input 'spec.json'; choose another directory"),
     Hostile(
         name: "record --golden a directory of other files",
         files: [("g", .directory), ("g/notes.txt", .text("mine"))],
-        arguments: ["record", "spec.json", "--golden", "g", "--only", "semantic"],
+        arguments: ["record", "spec.json", "--golden", "g", "--kind", "semantic"],
         message: "g: error: --golden holds 'notes.txt', which is not a golden file; choose an empty or new directory"),
     Hostile(
         name: "check --report a directory of other files",
@@ -135,7 +135,7 @@ private func pngClaiming(width: Int, height: Int) -> [UInt8] {
         + be32(height) + [8, 6, 0, 0, 0] + [0, 0, 0, 0] + Array(repeating: 0, count: 200)
 }
 
-private let checkSemantic = ["check", "spec.json", "--golden", "g", "--only", "semantic", "--junit", "junit.xml"]
+private let checkSemantic = ["check", "spec.json", "--golden", "g", "--kind", "semantic", "--junit", "junit.xml"]
 
 private let leaks: [Hostile] = [
     Hostile(
@@ -167,12 +167,12 @@ private let leaks: [Hostile] = [
         arguments: checkSemantic, message: "g/timeline.txt: error: is a FIFO; goldens are read only as regular files"),
     Hostile(
         name: "a golden that is a directory", files: [("g", .directory), ("g/frame-000.png", .directory)],
-        arguments: ["check", "spec.json", "--golden", "g", "--only", "pixels", "--at", "0.1"],
+        arguments: ["check", "spec.json", "--golden", "g", "--kind", "pixels", "--at", "0.1"],
         message: "g/frame-000.png: error: is a directory; goldens are read only as regular files"),
     Hostile(
         name: "a PNG golden that claims 16000x16000 pixels",
         files: [("g", .directory), ("g/frame-000.png", .bytes(pngClaiming(width: 16000, height: 16000)))],
-        arguments: ["check", "spec.json", "--golden", "g", "--only", "pixels", "--at", "0.1", "--report", "r"],
+        arguments: ["check", "spec.json", "--golden", "g", "--kind", "pixels", "--at", "0.1", "--report", "r"],
         status: 1, message: ""),
 ]
 
@@ -224,7 +224,7 @@ private let crashesAndHangs: [Hostile] = [
     Hostile(
         name: "record at 16384x16384 pixels",
         files: specWith(#""width": 100, "height": 40, "scale": 1"#, #""width": 4096, "height": 4096, "scale": 4"#),
-        arguments: ["record", "spec.json", "--golden", "g", "--only", "pixels", "--at", "0"],
+        arguments: ["record", "spec.json", "--golden", "g", "--kind", "pixels", "--at", "0"],
         message: "spec.json: error: a 16384x16384 frame is over the limit pixelsPerFrame = 16777216"),
 ]
 
@@ -234,7 +234,7 @@ private let escapes: [Hostile] = [
         files: specWith(#""canvas""#, "\"\\u001b]0;owned\\u0007\": 1, \"canvas\""),
         arguments: ["validate", "spec.json"],
         message:
-            #"spec.json:2:3: error: \u{1B}]0;owned\u{7}: unknown key '\u{1B}]0;owned\u{7}'; expected one of canvas, constraints, description, font, host, palette, program, scenario, views"#
+            #"spec.json:2:3: error: \u{1B}]0;owned\u{7}: unknown key '\u{1B}]0;owned\u{7}'; expected one of $schema, canvas, constraints, description, font, fonts, host, palette, program, scenario, views"#
     ),
     Hostile(
         name: "a font family that clears the screen",
