@@ -4,7 +4,7 @@ import RefreshFramesTestSupport
 import Testing
 
 /// Replays an ANSI stream onto a grid and returns what a person would read.
-private func screen(_ bytes: [UInt8], width: Int, height: Int) throws -> String {
+func screen(_ bytes: [UInt8], width: Int, height: Int) throws -> String {
     var replayer = ANSIReplayer(width: width, height: height)
     try replayer.apply(bytes)
     var lines = replayer.grid.plainText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
