@@ -214,13 +214,43 @@ struct TerminalStreamTests {
     /// The status line is cut to the terminal's width: wrapped, it would scroll the screen each frame.
     @Test func theStatusLineStaysOnItsRowInANarrowTerminal() throws {
         // 50 × 24: the screen's text grid is 24 columns by 22 rows, so the status is on the last row.
-        try start("\(binaryPath) preview \(samplePath("marquee")) --ansi text", columns: 50)
+        try start("\(binaryPath) preview \(samplePath("marquee")) --ansi text --only screen", columns: 50)
         defer { _ = try? tmux(["kill-session", "-t", session]) }
-        #expect(try waitFor("fps"))
+        #expect(try waitFor("pt"))
         usleep(700_000)
         let rows = try pane().split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(rows.filter { $0.contains("fps") }.count == 1, "\(rows.joined(separator: "\n"))")
-        #expect(rows.count >= 24 && rows[23].contains("fps"))
+        #expect(rows.filter { $0.contains("pt") }.count == 1, "\(rows.joined(separator: "\n"))")
+        #expect(rows.count >= 24 && rows[23].contains("pt") && rows[23].count <= 50)
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try waitFor("EXIT=0"))
+    }
+
+    /// The time on the status line: `t=1.23s`.
+    func shownTime() throws -> String? {
+        let text = try pane()
+        guard let range = text.range(of: #"t=[0-9.]+s"#, options: .regularExpression) else { return nil }
+        return String(text[range])
+    }
+
+    @Test func pausesStepsSeeksAndChangesSpeed() throws {
+        try start("\(binaryPath) preview \(samplePath("rotate-scale")) --ansi text")
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor("pull"))
+        _ = try tmux(["send-keys", "-t", session, "k"])
+        #expect(try waitFor(" paused"))
+        let paused = try shownTime()
+        usleep(400_000)
+        #expect(try shownTime() == paused, "paused, the time holds")
+        _ = try tmux(["send-keys", "-t", session, "Home"])
+        #expect(try waitFor("t=0.00s paused"))
+        _ = try tmux(["send-keys", "-t", session, "."])
+        #expect(try waitFor("t=0.03s paused"), "one frame at 30 fps")
+        _ = try tmux(["send-keys", "-t", session, "Right"])
+        #expect(try waitFor("t=0.53s paused"))
+        _ = try tmux(["send-keys", "-t", session, ","])
+        #expect(try waitFor("t=0.50s paused"))
+        _ = try tmux(["send-keys", "-t", session, "]", "]"])
+        #expect(try waitFor("4× paused"))
         _ = try tmux(["send-keys", "-t", session, "q"])
         #expect(try waitFor("EXIT=0"))
     }
