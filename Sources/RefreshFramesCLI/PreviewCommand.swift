@@ -23,6 +23,10 @@ enum PreviewCommand {
             .value("colors", "mode", "auto, truecolor, 256, 16 or none (default auto)."),
             .value("fps", "n", "Frames per second to draw (default 30)."),
             .value("duration", "seconds", "Quit by itself after this long (default: run until q)."),
+            .flag(
+                "watch",
+                "Reload when the spec file is saved, keeping the time; a broken spec shows its error on the status line while the last good one plays."
+            ),
             .value(
                 "only", "part",
                 "control or screen: the refresh control zoomed to the terminal's width (default) or, for a spec with a host, the whole screen."
@@ -48,6 +52,7 @@ enum PreviewCommand {
         session.enter()
         defer { session.leave() }
         var player = Player(loaded: loaded, mode: mode, colors: colors, part: part)
+        var watcher = args.has("watch") ? args.positionals.first.map { FileWatcher(path: $0) } : nil
         var clock = PlayerClock(duration: player.timeline.duration, fps: fps)
         let start = DispatchTime.now().uptimeNanoseconds
         var lastTick = start
@@ -60,6 +65,16 @@ enum PreviewCommand {
             let nowNanos = DispatchTime.now().uptimeNanoseconds
             if let quitAfter, Double(nowNanos - start) / 1e9 >= quitAfter { break }
             if session.resized() { player.resize() }
+            if watcher?.changed() == true {
+                do throws(CLIError) {
+                    let reloaded = try SpecLoader.load(loaded.path, now: loaded.now)
+                    player = Player(loaded: reloaded, mode: mode, colors: colors, part: player.part)
+                    clock.duration = player.timeline.duration
+                    clock.seek(to: clock.time)
+                } catch {
+                    player.problem = error.message
+                }
+            }
             clock.advance(by: Double(nowNanos - lastTick) / 1e9)
             lastTick = nowNanos
             do {
@@ -127,6 +142,9 @@ struct Player {
     let loaded: LoadedSpec
     var mode: FrameSource.TerminalMode
     let colors: ColorMode
+    private(set) var part: FrameSource.Part
+    /// Why the spec on disk could not be reloaded (`--watch`); shown on the status line.
+    var problem: String?
     private var original: FrameSource
     private(set) var source: FrameSource
     private var encoder: ANSIEncoder
@@ -141,6 +159,7 @@ struct Player {
         self.loaded = loaded
         self.mode = mode
         self.colors = colors
+        self.part = part
         original = FrameSource(spec: loaded.spec, timeline: loaded.timeline, part: part)
         source = original
         encoder = ANSIEncoder(colorMode: colors)
@@ -162,7 +181,7 @@ struct Player {
 
     /// `c`: the control alone, or the whole screen.
     mutating func togglePart() {
-        let part: FrameSource.Part = source.drawsScreen ? .control : .screen
+        part = part == .screen ? .control : .screen
         original = FrameSource(spec: loaded.spec, timeline: loaded.timeline, part: part)
         source = FrameSource(spec: source.spec, timeline: source.timeline, part: part)
         resize()
@@ -195,16 +214,20 @@ struct Player {
         let speed = clock.speed == 1 ? "" : " \(formatNumber(clock.speed))×"
         let paused = clock.isPaused ? " paused" : ""
         let fpsText = fps.map { String(Int($0.rounded())) } ?? "–"
-        let items: [StatusLine.Item] = [
-            .init(
-                "\(phase) t=\(formatSeconds(t))s\(speed)\(paused)",
-                short: "\(phase.prefix(4)) \(formatSeconds(t))s\(speed)\(clock.isPaused ? " ‖" : "")"),
-            .init("pull \(Int(state.pull.rounded()))pt", short: "\(Int(state.pull.rounded()))pt"),
-            .init("\(fpsText) fps \(mode.rawValue)", short: mode.rawValue),
-            .init(
-                "│ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  e end  r restart  q quit",
-                short: "│ k , . ← → [ ] c p space e r q"),
-        ]
+        let problemItem = problem.map {
+            StatusLine.Item($0, short: StatusLine.abbreviate($0, width: terminalColumns - 1))
+        }
+        let items: [StatusLine.Item] =
+            [problemItem].compactMap { $0 } + [
+                .init(
+                    "\(phase) t=\(formatSeconds(t))s\(speed)\(paused)",
+                    short: "\(phase.prefix(4)) \(formatSeconds(t))s\(speed)\(clock.isPaused ? " ‖" : "")"),
+                .init("pull \(Int(state.pull.rounded()))pt", short: "\(Int(state.pull.rounded()))pt"),
+                .init("\(fpsText) fps \(mode.rawValue)", short: mode.rawValue),
+                .init(
+                    "│ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  e end  r restart  q quit",
+                    short: "│ k , . ← → [ ] c p space e r q"),
+            ]
         // Fitted to the terminal's width: a wrapped status line would scroll the screen.
         let status = StatusLine.fit(items, width: terminalColumns - 1)
         bytes += Array("\u{1B}[\(grid.height + 2);1H\u{1B}[0m\u{1B}[2K \(status)".utf8)

@@ -78,4 +78,16 @@ public enum StatusLine {
         while line().count > width && !forms.isEmpty { forms.removeLast() }
         return line()
     }
+
+    /// `text` cut after its last whole word that fits in `width` with `…`; the text itself if it fits.
+    public static func abbreviate(_ text: String, width: Int) -> String {
+        guard text.count > width else { return text }
+        var kept = ""
+        for word in text.split(separator: " ") {
+            let next = kept.isEmpty ? String(word) : kept + " " + word
+            if next.count + 1 > width { break }
+            kept = next
+        }
+        return kept.isEmpty ? "" : kept + "…"
+    }
 }

@@ -255,6 +255,41 @@ struct TerminalStreamTests {
         #expect(try waitFor("EXIT=0"))
     }
 
+    /// `--watch`: a save shows at once at the same time; a broken spec shows its error while the
+    /// last good frames stay; the fix clears it.
+    @Test func watchReloadsTheSpecKeepingTheTime() throws {
+        let dir = try temporaryDirectory()
+        let spec = dir + "/m.json"
+        let original = try String(contentsOfFile: samplePath("marquee"), encoding: .utf8)
+        func save(_ text: String) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: spec + ".tmp"))
+            #expect(rename(spec + ".tmp", spec) == 0)
+        }
+        try save(original)
+        try start("cd \(dir) && \(binaryPath) preview m.json --ansi text --watch")
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor("pull"))
+        // Paused at 2 s, refreshing: the labels read 数据加载中...
+        _ = try tmux(["send-keys", "-t", session, "k", "Home", "Right", "Right", "Right", "Right"])
+        #expect(try waitFor("t=2.00s paused"))
+        #expect(try waitFor("据"))
+        let edited = original.replacingOccurrences(of: #""refreshing": "据"}"#, with: #""refreshing": "甲"}"#)
+        #expect(edited != original)
+        try save(edited)
+        #expect(try waitFor("甲", seconds: 3))
+        #expect(try pane().contains("t=2.00s paused"))
+        try save(edited.replacingOccurrences(of: #""tag": 1,"#, with: #""tag": 1,,"#))
+        #expect(try waitFor("m.json:6:15: error: unexpected ','; expected a quoted key", seconds: 3))
+        #expect(try pane().contains("甲"), "the last good frame stays")
+        try save(original)
+        for _ in 0..<60 where try pane().contains("error") { usleep(50_000) }
+        #expect(try !pane().contains("error"))
+        #expect(try waitFor("据"))
+        #expect(try !pane().contains("甲"))
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try waitFor("EXIT=0"))
+    }
+
     @Test func restoresTheTerminalOnCtrlC() throws {
         try start("\(binaryPath) preview")
         defer { _ = try? tmux(["kill-session", "-t", session]) }

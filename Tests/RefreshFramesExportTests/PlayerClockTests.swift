@@ -75,3 +75,15 @@ struct StatusLineTests {
         #expect(line.count <= width)
     }
 }
+
+struct AbbreviateTests {
+    @Test(arguments: [
+        ("spec.json:3:5: error: expected a number", 100, "spec.json:3:5: error: expected a number"),
+        ("spec.json:3:5: error: expected a number", 31, "spec.json:3:5: error: expected…"),
+        ("spec.json:3:5: error: expected a number", 30, "spec.json:3:5: error:…"),
+        ("spec.json:3:5: error: expected a number", 10, ""),
+    ])
+    func cutsAfterAWholeWord(text: String, width: Int, expected: String) {
+        #expect(StatusLine.abbreviate(text, width: width) == expected)
+    }
+}
