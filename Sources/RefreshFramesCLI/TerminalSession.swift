@@ -1,5 +1,20 @@
 import Foundation
 
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
+
+/// write(2) on stdout, by a name that the session's own `write` does not hide.
+private func writeToStdout(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int {
+    #if canImport(Darwin)
+        Darwin.write(1, bytes, count)
+    #else
+        Glibc.write(1, bytes, count)
+    #endif
+}
+
 /// Raw mode, alternate screen and a hidden cursor, always given back: on leave, on SIGINT/SIGTERM/SIGHUP.
 final class TerminalSession: @unchecked Sendable {
     private var saved = termios()
@@ -49,7 +64,7 @@ final class TerminalSession: @unchecked Sendable {
         guard active else { return }
         active = false
         let bytes = Array(Self.leaveSequence.utf8)
-        _ = bytes.withUnsafeBufferPointer { Glibc.write(1, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBufferPointer { writeToStdout($0.baseAddress, $0.count) }
         tcsetattr(0, TCSANOW, &saved)
     }
 
@@ -64,7 +79,7 @@ final class TerminalSession: @unchecked Sendable {
     func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBufferPointer { Glibc.write(1, $0.baseAddress, $0.count) }
+            let n = bytes[offset...].withUnsafeBufferPointer { writeToStdout($0.baseAddress, $0.count) }
             if n <= 0 { break }
             offset += n
         }
