@@ -29,13 +29,20 @@ enum CompletionScript {
         for command in commands {
             let all = command.options.flatMap(names) + ["--help"]
             let valued = command.options.filter { $0.valueName != nil }.flatMap(names)
-            cases += """
-                    \(command.name))
+            // After an option that takes a value: files (a command without one has no such case).
+            let afterValue =
+                valued.isEmpty
+                ? ""
+                : """
                         case "$prev" in
                             \(valued.joined(separator: "|")))
                                 COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
                         esac
-                        if [[ $cur == -* ]]; then
+
+                """
+            cases += """
+                    \(command.name))
+                \(afterValue)        if [[ $cur == -* ]]; then
                             COMPREPLY=( $(compgen -W "\(all.joined(separator: " "))" -- "$cur") )
                         else
                             COMPREPLY=( $(compgen -f -- "$cur") )
