@@ -11,7 +11,7 @@ let package = Package(
             name: "CGD",
             path: "Sources/CGD",
             pkgConfig: "freetype2",
-            providers: [.apt(["libgd-dev"])]
+            providers: [.apt(["libgd-dev"]), .brew(["gd", "freetype", "pkg-config"])]
         ),
         .target(name: "RefreshFramesCore"),
         // libgd's static archive (from libgd-dev): only its core, PNG and FreeType text are linked,

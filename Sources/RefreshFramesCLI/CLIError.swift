@@ -7,6 +7,13 @@ enum CLIError: Error, Sendable {
     /// A golden check found differences: exit 1 (the report was already printed).
     case differences(String)
 
+    /// The message alone, as one line.
+    var message: String {
+        switch self {
+        case .usage(let text, _), .input(let text), .differences(let text): text
+        }
+    }
+
     var exitCode: Int32 {
         switch self {
         case .usage: 64

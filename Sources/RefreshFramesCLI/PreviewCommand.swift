@@ -6,10 +6,13 @@ enum PreviewCommand {
     static let definition = CommandDefinition(
         name: "preview", abstract: "Play the animation live in the terminal (the built-in default without SPEC).",
         discussion: """
-            Keys: space pulls and releases (plays the scenario's pull and refresh again), e ends refreshing
-            now, r restarts, p switches pixels/text, q quits. The terminal is always restored: on q,
-            Ctrl-C, SIGTERM and on errors. Needs a terminal on stdout; elsewhere use
-            'refresh-frames render --format ansi'.
+            Keys: k pauses and plays; , and . step one frame back and forward when paused; ← and →
+            seek 0.5 s; Home and End go to the start and the end; [ and ] change the speed (0.25× to
+            4×); space pulls and releases (plays the scenario's pull and refresh again), r restarts,
+            e ends refreshing now; c switches the control alone and the whole screen; p switches
+            pixels/text; q quits. The status line shows the phase, the time, the pull in points and
+            the speed. The terminal is always restored: on q, Ctrl-C, SIGTERM and on errors. Needs a
+            terminal on stdout; elsewhere use 'refresh-frames render --format ansi'.
             """,
         arguments: [
             ArgumentDefinition(
@@ -20,7 +23,14 @@ enum PreviewCommand {
             .value("colors", "mode", "auto, truecolor, 256, 16 or none (default auto)."),
             .value("fps", "n", "Frames per second to draw (default 30)."),
             .value("duration", "seconds", "Quit by itself after this long (default: run until q)."),
-            onlyOption,
+            .flag(
+                "watch",
+                "Reload when the spec file is saved, keeping the time; a broken spec shows its error on the status line while the last good one plays."
+            ),
+            .value(
+                "only", "part",
+                "control or screen: the refresh control zoomed to the terminal's width (default) or, for a spec with a host, the whole screen."
+            ),
             nowOption,
         ])
 
@@ -30,7 +40,8 @@ enum PreviewCommand {
         let colors = try TerminalArguments.colorMode(args, environment: env, command: name)
         let fps = try args.double("fps", command: name, in: 1...120) ?? 30
         let quitAfter = try args.double("duration", command: name, in: 0.1...86400)
-        let part = try args.choice("only", command: name, as: FrameSource.Part.self) ?? .screen
+        // The control is the subject: by default it fills the terminal's width (c or --only screen: the screen).
+        let part = try args.choice("only", command: name, as: FrameSource.Part.self) ?? .control
         let loaded = try SpecLoader.load(args.positionals.first, now: try SpecLoader.clock(args, environment: env))
         guard isatty(1) == 1, isatty(0) == 1 else {
             throw .input(
@@ -41,8 +52,10 @@ enum PreviewCommand {
         session.enter()
         defer { session.leave() }
         var player = Player(loaded: loaded, mode: mode, colors: colors, part: part)
+        var watcher = args.has("watch") ? args.positionals.first.map { FileWatcher(path: $0) } : nil
+        var clock = PlayerClock(duration: player.timeline.duration, fps: fps)
         let start = DispatchTime.now().uptimeNanoseconds
-        var scenarioStart = start
+        var lastTick = start
         var frames = -1  // frames drawn since the window opened; the first frame opens the first one
         var fpsShown: Double?  // measured over each half second; none before the first
         var fpsWindowStart = start
@@ -52,9 +65,20 @@ enum PreviewCommand {
             let nowNanos = DispatchTime.now().uptimeNanoseconds
             if let quitAfter, Double(nowNanos - start) / 1e9 >= quitAfter { break }
             if session.resized() { player.resize() }
-            let t = min(Double(nowNanos - scenarioStart) / 1e9, player.timeline.duration)
+            if watcher?.changed() == true {
+                do throws(CLIError) {
+                    let reloaded = try SpecLoader.load(loaded.path, now: loaded.now)
+                    player = Player(loaded: reloaded, mode: mode, colors: colors, part: player.part)
+                    clock.duration = player.timeline.duration
+                    clock.seek(to: clock.time)
+                } catch {
+                    player.problem = error.message
+                }
+            }
+            clock.advance(by: Double(nowNanos - lastTick) / 1e9)
+            lastTick = nowNanos
             do {
-                try player.draw(at: t, fps: fpsShown, session: session)
+                try player.draw(clock: clock, fps: fpsShown, session: session)
             } catch {
                 session.leave()
                 throw .input("\(loaded.path): error: \(error)")
@@ -72,14 +96,36 @@ enum PreviewCommand {
             let waitMillis = Int32((nextFrame - min(nextFrame, after)) / 1_000_000)
             guard let key = session.readKey(timeoutMillis: waitMillis) else { continue }
             switch key {
-            case "q", "Q":
+            case .character("q"), .character("Q"):
                 return ExitCode.success
-            case " ", "r", "R":
+            case .character(" "), .character("r"), .character("R"):
                 player.restart()
-                scenarioStart = DispatchTime.now().uptimeNanoseconds
-            case "e", "E":
-                player.endRefreshing(at: t)
-            case "p", "P":
+                clock.duration = player.timeline.duration
+                clock.seek(to: 0)
+            case .character("e"), .character("E"):
+                player.endRefreshing(at: clock.time)
+                clock.duration = player.timeline.duration
+            case .character("k"), .character("K"):
+                clock.togglePause()
+            case .character(","):
+                clock.step(frames: -1)
+            case .character("."):
+                clock.step(frames: 1)
+            case .left:
+                clock.seek(by: -PlayerClock.seekStep)
+            case .right:
+                clock.seek(by: PlayerClock.seekStep)
+            case .home:
+                clock.seek(to: 0)
+            case .end:
+                clock.seek(to: clock.duration)
+            case .character("["):
+                clock.changeSpeed(by: -1)
+            case .character("]"):
+                clock.changeSpeed(by: 1)
+            case .character("c"), .character("C"):
+                player.togglePart()
+            case .character("p"), .character("P"):
                 mode = mode == .pixels ? .text : .pixels
                 player.mode = mode
                 player.resize()
@@ -96,7 +142,10 @@ struct Player {
     let loaded: LoadedSpec
     var mode: FrameSource.TerminalMode
     let colors: ColorMode
-    private let original: FrameSource
+    private(set) var part: FrameSource.Part
+    /// Why the spec on disk could not be reloaded (`--watch`); shown on the status line.
+    var problem: String?
+    private var original: FrameSource
     private(set) var source: FrameSource
     private var encoder: ANSIEncoder
     private var columns = 80
@@ -110,6 +159,7 @@ struct Player {
         self.loaded = loaded
         self.mode = mode
         self.colors = colors
+        self.part = part
         original = FrameSource(spec: loaded.spec, timeline: loaded.timeline, part: part)
         source = original
         encoder = ANSIEncoder(colorMode: colors)
@@ -129,6 +179,14 @@ struct Player {
         Output.outBytes(Array("\u{1B}[0m\u{1B}[2J".utf8))
     }
 
+    /// `c`: the control alone, or the whole screen.
+    mutating func togglePart() {
+        part = part == .screen ? .control : .screen
+        original = FrameSource(spec: loaded.spec, timeline: loaded.timeline, part: part)
+        source = FrameSource(spec: source.spec, timeline: source.timeline, part: part)
+        resize()
+    }
+
     mutating func restart() {
         source = original
         cells = source.cells(mode, columns: columns)
@@ -146,16 +204,33 @@ struct Player {
         }
     }
 
-    mutating func draw(at t: Double, fps: Double?, session: TerminalSession) throws {
+    mutating func draw(clock: PlayerClock, fps: Double?, session: TerminalSession) throws {
         guard let cells else { return }
-        let grid = try cells(timeline.sample(at: t))
+        let t = clock.time
+        let state = timeline.sample(at: t)
+        let grid = try cells(state)
         var bytes = encoder.encode(frame: grid)
-        let phase = timeline.phase(at: t)
-        let done = t >= timeline.duration ? "  (space pulls again)" : ""
-        let status =
-            " \(phase.rawValue)  t=\(formatSeconds(t))s  \(fps.map { String(Int($0.rounded())) } ?? "–") fps  \(mode.rawValue)\(done)  │ space pull  e end  r restart  p pixels/text  q quit"
-        // Cut to the terminal's width: a wrapped status line would scroll the screen.
-        bytes += Array("\u{1B}[\(grid.height + 2);1H\u{1B}[0m\u{1B}[2K\(String(status.prefix(terminalColumns)))".utf8)
+        let phase = timeline.phase(at: t).rawValue
+        let speed = clock.speed == 1 ? "" : " \(formatNumber(clock.speed))×"
+        let paused = clock.isPaused ? " paused" : ""
+        let fpsText = fps.map { String(Int($0.rounded())) } ?? "–"
+        let problemItem = problem.map {
+            StatusLine.Item($0, short: StatusLine.abbreviate($0, width: terminalColumns - 1))
+        }
+        let items: [StatusLine.Item] =
+            [problemItem].compactMap { $0 } + [
+                .init(
+                    "\(phase) t=\(formatSeconds(t))s\(speed)\(paused)",
+                    short: "\(phase.prefix(4)) \(formatSeconds(t))s\(speed)\(clock.isPaused ? " ‖" : "")"),
+                .init("pull \(Int(state.pull.rounded()))pt", short: "\(Int(state.pull.rounded()))pt"),
+                .init("\(fpsText) fps \(mode.rawValue)", short: mode.rawValue),
+                .init(
+                    "│ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  e end  r restart  q quit",
+                    short: "│ k , . ← → [ ] c p space e r q"),
+            ]
+        // Fitted to the terminal's width: a wrapped status line would scroll the screen.
+        let status = StatusLine.fit(items, width: terminalColumns - 1)
+        bytes += Array("\u{1B}[\(grid.height + 2);1H\u{1B}[0m\u{1B}[2K \(status)".utf8)
         session.write(bytes)
     }
 }

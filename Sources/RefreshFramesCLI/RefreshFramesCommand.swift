@@ -34,6 +34,7 @@ public enum RefreshFramesCommand {
         var out =
             overview + "\nOPTIONS:\n" + row("--version", "Show the version.")
             + row("-h, --help", "Show help information.")
+            + row("--generate-completion-script <shell>", "Print the bash, zsh or fish completion script.")
         out += "\nSUBCOMMANDS:\n"
         for s in subcommands { out += row(s.definition.name, s.definition.abstract) }
         out += "\n  See 'refresh-frames help <subcommand>' for detailed help.\n"
@@ -58,6 +59,16 @@ public enum RefreshFramesCommand {
         }
         if first == "--version" {
             Output.out("\(version)\n")
+            return ExitCode.success
+        }
+        if first == "--generate-completion-script" {
+            guard args.count == 2, let shell = CompletionScript.Shell(rawValue: args[1]) else {
+                Output.err(
+                    "Error: '--generate-completion-script' expects one of bash, zsh, fish.\nUsage: refresh-frames --generate-completion-script bash|zsh|fish\n"
+                )
+                return ExitCode.usage
+            }
+            Output.out(CompletionScript.make(shell, commands: subcommands.map(\.definition)))
             return ExitCode.success
         }
         if first == "help" {

@@ -92,6 +92,11 @@ enum RenderCommand {
             case .cast: .cast
             }
         let fps = try args.double("fps", command: name, in: 1...100) ?? 50
+        if format == .gif && fps > 50 {
+            throw .usage(
+                "'--fps \(formatNumber(fps))' is too fast for a GIF: its delays are whole centiseconds, at least 2, so at most 50 frames per second.",
+                command: name)
+        }
         let loop = try args.integer("loop", command: name, in: 0...65535) ?? 0
         let threads =
             try args.integer("threads", command: name, in: 1...64) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -106,7 +111,8 @@ enum RenderCommand {
             background = c
         }
         let part = try args.choice("only", command: name, as: FrameSource.Part.self) ?? .screen
-        let terminal = try TerminalArguments.options(args, environment: environment, command: name)
+        let terminal = try TerminalArguments.options(
+            args, environment: environment, command: name, toFile: output != nil && output != "-")
         let loaded = try SpecLoader.load(specPath, now: try SpecLoader.clock(args, environment: environment))
         var canvas = loaded.spec.canvas
         if let background { canvas.background = background }

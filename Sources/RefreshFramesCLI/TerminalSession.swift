@@ -1,5 +1,20 @@
 import Foundation
 
+#if canImport(Darwin)
+    import Darwin
+#else
+    import Glibc
+#endif
+
+/// write(2) on stdout, by a name that the session's own `write` does not hide.
+private func writeToStdout(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int {
+    #if canImport(Darwin)
+        Darwin.write(1, bytes, count)
+    #else
+        Glibc.write(1, bytes, count)
+    #endif
+}
+
 /// Raw mode, alternate screen and a hidden cursor, always given back: on leave, on SIGINT/SIGTERM/SIGHUP.
 final class TerminalSession: @unchecked Sendable {
     private var saved = termios()
@@ -88,7 +103,7 @@ final class TerminalSession: @unchecked Sendable {
         guard active else { return }
         active = false
         let bytes = Array(Self.leaveSequence.utf8)
-        _ = bytes.withUnsafeBufferPointer { Glibc.write(1, $0.baseAddress, $0.count) }
+        _ = bytes.withUnsafeBufferPointer { writeToStdout($0.baseAddress, $0.count) }
         tcsetattr(0, TCSANOW, &saved)
     }
 
@@ -103,17 +118,69 @@ final class TerminalSession: @unchecked Sendable {
     func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBufferPointer { Glibc.write(1, $0.baseAddress, $0.count) }
+            let n = bytes[offset...].withUnsafeBufferPointer { writeToStdout($0.baseAddress, $0.count) }
             if n <= 0 { break }
             offset += n
         }
     }
 
-    func readKey(timeoutMillis: Int32) -> Character? {
+    /// Keys read but not yet returned: one read can hold several (`]` and End sent together).
+    private var pendingKeys: [Key] = []
+
+    /// One key, or nil when none came within the timeout.
+    func readKey(timeoutMillis: Int32) -> Key? {
+        if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
         var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         guard poll(&fds, 1, max(0, timeoutMillis)) > 0 else { return nil }
-        var byte: UInt8 = 0
-        guard read(0, &byte, 1) == 1 else { return nil }
-        return Character(Unicode.Scalar(byte))
+        var bytes = [UInt8](repeating: 0, count: 64)
+        let n = read(0, &bytes, 64)
+        guard n > 0 else { return nil }
+        pendingKeys = Key.parse(bytes[0..<n])
+        return pendingKeys.isEmpty ? nil : pendingKeys.removeFirst()
+    }
+}
+
+/// A key of the preview: a character, or one of the keys that send an escape sequence.
+enum Key: Equatable {
+    case character(Character)
+    case left, right, home, end
+    case other
+
+    /// The escape sequences of the keys the preview knows (xterm's normal and application modes,
+    /// and the VT220 `ESC [ n ~` forms of Home and End).
+    static let sequences: [([UInt8], Key)] = [
+        ([0x1B, 0x5B, 0x44], .left), ([0x1B, 0x4F, 0x44], .left),
+        ([0x1B, 0x5B, 0x43], .right), ([0x1B, 0x4F, 0x43], .right),
+        ([0x1B, 0x5B, 0x48], .home), ([0x1B, 0x4F, 0x48], .home),
+        ([0x1B, 0x5B, 0x31, 0x7E], .home), ([0x1B, 0x5B, 0x37, 0x7E], .home),
+        ([0x1B, 0x5B, 0x46], .end), ([0x1B, 0x4F, 0x46], .end),
+        ([0x1B, 0x5B, 0x34, 0x7E], .end), ([0x1B, 0x5B, 0x38, 0x7E], .end),
+    ]
+
+    /// The keys in one read, in order; an unknown escape sequence is one `.other`.
+    static func parse(_ input: ArraySlice<UInt8>) -> [Key] {
+        var keys: [Key] = []
+        var rest = input
+        while let first = rest.first {
+            if first == 0x1B {
+                if let (sequence, key) = sequences.first(where: { rest.starts(with: $0.0) }) {
+                    keys.append(key)
+                    rest = rest.dropFirst(sequence.count)
+                } else {
+                    keys.append(.other)
+                    // Skip ESC, an introducer and its parameters up to the final byte.
+                    rest = rest.dropFirst()
+                    if let next = rest.first, next == 0x5B || next == 0x4F {
+                        rest = rest.dropFirst()
+                        while let b = rest.first, (0x30...0x3F).contains(b) { rest = rest.dropFirst() }
+                        rest = rest.dropFirst()
+                    }
+                }
+            } else {
+                keys.append(first < 0x80 ? .character(Character(Unicode.Scalar(first))) : .other)
+                rest = rest.dropFirst()
+            }
+        }
+        return keys
     }
 }

@@ -2,22 +2,43 @@ import RefreshFramesCore
 
 extension Exporter {
     /// An ANSI stream: the first frame whole, then only the cells that change.
+    /// One frame without colours is plain lines instead: no escape codes, for `less`, `grep` and diffs.
     public static let ansi = Exporter(format: .ansi, writesDirectory: false) { job, destination throws(ExportError) in
+        if job.times.count == 1 && job.terminal.colors == .none {
+            let source = job.source
+            let grid = try attributing(ExportError.render) {
+                try source.cells(job.terminal.mode, columns: job.terminal.columns)(source.state(at: job.times[0]))
+            }
+            try destination.append(Array(plainLines(grid).utf8))
+            return "1 frame, \(grid.width)x\(grid.height) cells"
+        }
         var stream: [UInt8] = []
         let (size, trailer) = try terminalFrames(job, progress: destination.progress) { _, bytes in stream += bytes }
         try destination.append(stream + trailer)
         return "\(job.times.count) frames, \(size.width)x\(size.height) cells"
     }
 
-    /// An asciinema v2 cast of the ANSI stream, each frame at its time from the span's start.
+    /// An asciinema v2 cast of the ANSI stream, each frame at its time from the span's start. It
+    /// ends as the `.ans` stream does, with the cursor on the row below the frame, at the span's
+    /// end, so both need the same terminal: one row taller than the frame.
     public static let cast = Exporter(format: .cast, writesDirectory: false) { job, destination throws(ExportError) in
         var cast: CastWriter?
-        let (size, _) = try terminalFrames(job, progress: destination.progress) { frame, bytes throws(ExportError) in
+        var lastTime = 0.0
+        let (size, trailer) = try terminalFrames(job, progress: destination.progress) {
+            frame, bytes throws(ExportError) in
             if cast == nil {
-                cast = CastWriter(width: frame.width, height: frame.height, timestamp: Int(job.provenance.now))
+                cast = CastWriter(width: frame.width, height: frame.height + 1, timestamp: Int(job.provenance.now))
             }
+            lastTime = frame.time - job.from
             do {
-                try cast!.append(time: frame.time - job.from, bytes: bytes)
+                try cast!.append(time: lastTime, bytes: bytes)
+            } catch {
+                throw .encode(error)
+            }
+        }
+        if cast != nil {
+            do {
+                try cast!.append(time: max(job.to - job.from, lastTime + 0.001), bytes: trailer)
             } catch {
                 throw .encode(error)
             }
@@ -59,4 +80,16 @@ extension Exporter {
         }
         return (size, encoder.trailer())
     }
+}
+
+/// The grid's characters, one line per row without trailing spaces, each ending in a newline.
+func plainLines(_ grid: CellGrid) -> String {
+    var text = ""
+    for row in 0..<grid.height {
+        var line = ""
+        for column in 0..<grid.width { line += grid[column, row].character }
+        while line.last == " " { line.removeLast() }
+        text += line + "\n"
+    }
+    return text
 }

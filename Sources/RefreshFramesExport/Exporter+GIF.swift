@@ -15,7 +15,8 @@ extension Exporter {
         let palette = try attributing(ExportError.encode) {
             try GIFPalette(pinned: source.pinnedColors, samples: samples)
         }
-        let slots = GIFTiming.delays(frameTimes: times, totalDuration: job.to - job.from)
+        // Delays count from the span's start: the times are absolute, the total is the span's length.
+        let slots = GIFTiming.delays(frameTimes: times.map { $0 - job.from }, totalDuration: job.to - job.from)
         var sink = destination
         defer { destination = sink }
         var encoder = try attributing(ExportError.encode) {

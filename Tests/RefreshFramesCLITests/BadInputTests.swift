@@ -392,7 +392,7 @@ private let limits: [BadInput] = [
     .spec(
         "frames over the limit", spec(("\"workDuration\": 1", "\"workDuration\": 1, \"duration\": 600")),
         "$SPEC: error: 60000 frames is over the limit frames = 50000; lower --fps or shorten --from/--to",
-        ["render", "$SPEC", "--fps", "100", "-o", "$DIR/out.gif"]),
+        ["render", "$SPEC", "--fps", "100", "-o", "$DIR/out/"]),
     .spec(
         "frame over the pixel limit", spec(("\"width\": 100, \"height\": 60", "\"width\": 4096, \"height\": 4096")),
         "$SPEC: error: a 16384x16384 frame is over the limit pixelsPerFrame = 16777216",
@@ -451,6 +451,10 @@ private let commandLine: [BadInput] = [
     .usage(
         "--to before --from", ["render", "$SPEC", "--from", "2", "--to", "1", "-o", "$DIR/x.gif"],
         "Error: '--to' (1) must be after '--from' (2)."),
+    .usage(
+        "GIF faster than 50 fps", ["render", "$SPEC", "--fps", "60", "-o", "$DIR/x.gif"],
+        "Error: '--fps 60' is too fast for a GIF: its delays are whole centiseconds, at least 2, so at most 50 frames per second."
+    ),
     .usage(
         "unknown format", ["render", "$SPEC", "--format", "bmp"],
         "Error: Invalid value 'bmp' for '--format': expected one of gif, png, ansi, cast."),

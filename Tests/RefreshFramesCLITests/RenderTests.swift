@@ -181,15 +181,15 @@ struct RenderTests {
         let out = dir + "/long.gif"
         #expect(try run(["render", "--only", "control", samplePath("classic-spinner"), "-o", out]).status == 0)
         let before = FileManager.default.contents(atPath: out)
-        // A long render: a minute of animation at 100 fps and scale 4.
+        // A long render: two minutes of animation at 50 fps and scale 4.
         let long = dir + "/long.json"
         let text = try String(contentsOfFile: samplePath("rotate-scale"), encoding: .utf8)
-            .replacingOccurrences(of: "\"workDuration\": 4,", with: "\"workDuration\": 4, \"duration\": 60,")
+            .replacingOccurrences(of: "\"workDuration\": 4,", with: "\"workDuration\": 4, \"duration\": 120,")
         try Data(text.utf8).write(to: URL(fileURLWithPath: long))
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binaryPath)
         process.arguments = [
-            "render", "--only", "control", long, "-o", out, "--fps", "100", "--scale", "4", "--threads", "1",
+            "render", "--only", "control", long, "-o", out, "--fps", "50", "--scale", "4", "--threads", "1",
         ]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -236,5 +236,113 @@ struct SceneRenderTests {
         #expect(rows[3]["indexPath"] as? [Int] == [0, 3])
         #expect(rows[3]["frame"] as? [Double] == [0, 132, 375, 44])
         #expect(rows[3]["alpha"] as? Double == 1)
+    }
+}
+
+/// `--from 0.5 --to 1.0` is that half second in every format: 25 frames at 50 fps from 0.5 s.
+struct RenderSpanTests {
+    @Test func theGIFLastsTheSpan() throws {
+        let dir = try temporaryDirectory()
+        let r = try run(["render", samplePath("rotate-scale"), "--from", "0.5", "--to", "1.0", "-o", dir + "/x.gif"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("wrote \(dir)/x.gif: 25 frames, 0.50 s, "))
+        let gif = try GIFDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/x.gif"))))
+        #expect(gif.totalDelayCentiseconds == 50)
+        #expect(gif.frames.map(\.delayCentiseconds) == Array(repeating: 2, count: 25))
+    }
+
+    @Test func thePNGSequenceStartsAtTheSpan() throws {
+        let dir = try temporaryDirectory()
+        let r = try run(["render", samplePath("rotate-scale"), "--from", "0.5", "--to", "1.0", "-o", dir + "/seq/"])
+        #expect(r.status == 0)
+        let manifest =
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: dir + "/seq/frames.json"))) as! [String: Any]
+        let times = (manifest["frames"] as! [[String: Any]]).map { $0["time"] as! Double }
+        #expect(times.count == 25)
+        #expect(times.first == 0.5)
+        #expect(abs(times.last! - 0.98) < 1e-9)
+    }
+
+    @Test func theCastCountsFromTheSpansStart() throws {
+        let dir = try temporaryDirectory()
+        let r = try run(["render", samplePath("rotate-scale"), "--from", "0.5", "--to", "1.0", "-o", dir + "/x.cast"])
+        #expect(r.status == 0)
+        let lines = try String(contentsOf: URL(fileURLWithPath: dir + "/x.cast"), encoding: .utf8).split(
+            separator: "\n")
+        let times = try lines.dropFirst().map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [Any] }
+            .map { $0[0] as! Double }
+        // 25 frames, then at the span's end the cursor moves below the frame, as the .ans ends.
+        #expect(times.count == 26)
+        #expect(times.first == 0)
+        #expect(times.dropLast().last == 0.48)
+        #expect(times.last == 0.5)
+    }
+
+    /// The stream's last screen is the frame at 0.98 s, rendered alone.
+    @Test func theANSIStreamEndsAtTheSpansLastFrame() throws {
+        let dir = try temporaryDirectory()
+        let r = try run(["render", samplePath("rotate-scale"), "--from", "0.5", "--to", "1.0", "-o", dir + "/x.ans"])
+        #expect(r.status == 0)
+        #expect(r.stdout.hasPrefix("wrote \(dir)/x.ans: 25 frames, 80x71 cells, "))
+        let last = try run(["render", samplePath("rotate-scale"), "--at", "0.98", "-o", dir + "/last.ans"])
+        #expect(last.status == 0)
+        let stream = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/x.ans")))
+        let alone = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/last.ans")))
+        #expect(try screen(stream, width: 80, height: 71) == (try screen(alone, width: 80, height: 71)))
+    }
+}
+
+/// A file's bytes do not depend on the terminal that wrote it: 80 columns, 24-bit colour.
+struct TerminalIndependentFileTests {
+    static let environments: [[String: String]] = [
+        [:],
+        ["TERM": "xterm", "COLUMNS": "200"],
+        ["TERM": "xterm-256color", "COLORTERM": "truecolor", "COLUMNS": "40", "LINES": "10"],
+        ["NO_COLOR": "1", "TERM": "dumb"],
+    ]
+
+    @Test(arguments: ["x.cast", "x.ans"])
+    func theSameCommandWritesTheSameBytesUnderAnyTerminal(name: String) throws {
+        let dir = try temporaryDirectory()
+        var outputs: [[UInt8]] = []
+        for (i, environment) in Self.environments.enumerated() {
+            let r = try run(
+                ["render", samplePath("marquee"), "--fps", "10", "-o", "\(dir)/\(i)-\(name)"], environment: environment)
+            #expect(r.status == 0)
+            #expect(r.stdout.contains(", 80x"))
+            outputs.append([UInt8](try Data(contentsOf: URL(fileURLWithPath: "\(dir)/\(i)-\(name)"))))
+        }
+        #expect(Set(outputs).count == 1)
+        // 24-bit colour: truecolor escapes.
+        #expect(String(decoding: outputs[0], as: UTF8.self).contains("38;2;"))
+    }
+
+    /// `cat x.ans` needs the frame's rows and one for the prompt; the cast is that tall too.
+    @Test func theCastIsAsTallAsTheANSIStreamNeeds() throws {
+        let dir = try temporaryDirectory()
+        for name in ["x.ans", "x.cast"] {
+            #expect(try run(["render", samplePath("rotate-scale"), "--fps", "10", "-o", "\(dir)/\(name)"]).status == 0)
+        }
+        let cast = try String(contentsOf: URL(fileURLWithPath: dir + "/x.cast"), encoding: .utf8)
+        let header = cast.prefix { $0 != "\n" }
+        #expect(header.contains("\"width\": 80, \"height\": 72,"))
+        // The stream ends on row 72, below the frame's 71 rows.
+        let ans = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/x.ans")))
+        #expect(String(decoding: ans.suffix(12), as: UTF8.self).hasSuffix("\u{1B}[72;1H\r\n"))
+        #expect(cast.hasSuffix(#"\u001b[72;1H\r\n"]"# + "\n"))
+    }
+
+    @Test func oneTextFrameWithoutColoursIsPlainLines() throws {
+        let r = try run([
+            "render", samplePath("rotate-scale"), "--only", "control", "--format", "ansi", "--ansi", "text", "--at",
+            "1", "--cols", "60", "--colors", "none",
+        ])
+        #expect(r.status == 0)
+        #expect(!r.stdoutBytes.contains(0x1B))
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.last == "")
+        #expect(lines.dropLast().allSatisfy { $0.count <= 60 && $0.last != " " })
+        #expect(lines.contains { $0.contains("我") && $0.contains("新") })
     }
 }

@@ -4,7 +4,7 @@ import RefreshFramesTestSupport
 import Testing
 
 /// Replays an ANSI stream onto a grid and returns what a person would read.
-private func screen(_ bytes: [UInt8], width: Int, height: Int) throws -> String {
+func screen(_ bytes: [UInt8], width: Int, height: Int) throws -> String {
     var replayer = ANSIReplayer(width: width, height: height)
     try replayer.apply(bytes)
     var lines = replayer.grid.plainText.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -214,13 +214,80 @@ struct TerminalStreamTests {
     /// The status line is cut to the terminal's width: wrapped, it would scroll the screen each frame.
     @Test func theStatusLineStaysOnItsRowInANarrowTerminal() throws {
         // 50 × 24: the screen's text grid is 24 columns by 22 rows, so the status is on the last row.
-        try start("\(binaryPath) preview \(samplePath("marquee")) --ansi text", columns: 50)
+        try start("\(binaryPath) preview \(samplePath("marquee")) --ansi text --only screen", columns: 50)
         defer { _ = try? tmux(["kill-session", "-t", session]) }
-        #expect(try waitFor("fps"))
+        #expect(try waitFor("pt"))
         usleep(700_000)
         let rows = try pane().split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(rows.filter { $0.contains("fps") }.count == 1, "\(rows.joined(separator: "\n"))")
-        #expect(rows.count >= 24 && rows[23].contains("fps"))
+        #expect(rows.filter { $0.contains("pt") }.count == 1, "\(rows.joined(separator: "\n"))")
+        #expect(rows.count >= 24 && rows[23].contains("pt") && rows[23].count <= 50)
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try waitFor("EXIT=0"))
+    }
+
+    /// The time on the status line: `t=1.23s`.
+    func shownTime() throws -> String? {
+        let text = try pane()
+        guard let range = text.range(of: #"t=[0-9.]+s"#, options: .regularExpression) else { return nil }
+        return String(text[range])
+    }
+
+    @Test func pausesStepsSeeksAndChangesSpeed() throws {
+        try start("\(binaryPath) preview \(samplePath("rotate-scale")) --ansi text")
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor("pull"))
+        _ = try tmux(["send-keys", "-t", session, "k"])
+        #expect(try waitFor(" paused"))
+        let paused = try shownTime()
+        usleep(400_000)
+        #expect(try shownTime() == paused, "paused, the time holds")
+        _ = try tmux(["send-keys", "-t", session, "Home"])
+        #expect(try waitFor("t=0.00s paused"))
+        _ = try tmux(["send-keys", "-t", session, "."])
+        #expect(try waitFor("t=0.03s paused"), "one frame at 30 fps")
+        _ = try tmux(["send-keys", "-t", session, "Right"])
+        #expect(try waitFor("t=0.53s paused"))
+        _ = try tmux(["send-keys", "-t", session, ","])
+        #expect(try waitFor("t=0.50s paused"))
+        _ = try tmux(["send-keys", "-t", session, "]", "]"])
+        #expect(try waitFor("4× paused"))
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try waitFor("EXIT=0"))
+    }
+
+    /// `--watch`: a save shows at once at the same time; a broken spec shows its error while the
+    /// last good frames stay; the fix clears it.
+    @Test func watchReloadsTheSpecKeepingTheTime() throws {
+        let dir = try temporaryDirectory()
+        let spec = dir + "/m.json"
+        let original = try String(contentsOfFile: samplePath("marquee"), encoding: .utf8)
+        func save(_ text: String) throws {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: spec + ".tmp"))
+            #expect(rename(spec + ".tmp", spec) == 0)
+        }
+        try save(original)
+        let lineOfTag1 = original.split(separator: "\n").firstIndex { $0.contains(#""tag": 1,"#) }! + 1
+        try start("cd \(dir) && \(binaryPath) preview m.json --ansi text --watch")
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor("pull"))
+        // Paused at 2 s, refreshing: the labels read 数据加载中...
+        _ = try tmux(["send-keys", "-t", session, "k", "Home", "Right", "Right", "Right", "Right"])
+        #expect(try waitFor("t=2.00s paused"))
+        #expect(try waitFor("据"))
+        let edited = original.replacingOccurrences(of: #""refreshing": "据"}"#, with: #""refreshing": "甲"}"#)
+        #expect(edited != original)
+        try save(edited)
+        #expect(try waitFor("甲", seconds: 3))
+        #expect(try pane().contains("t=2.00s paused"))
+        try save(edited.replacingOccurrences(of: #""tag": 1,"#, with: #""tag": 1,,"#))
+        #expect(try waitFor("error: unexpected ','; expected a quoted key", seconds: 3))
+        #expect(try pane().contains("m.json:\(lineOfTag1):15: error:"))
+        #expect(try pane().contains("甲"), "the last good frame stays")
+        try save(original)
+        for _ in 0..<60 where try pane().contains("error") { usleep(50_000) }
+        #expect(try !pane().contains("error"))
+        #expect(try waitFor("据"))
+        #expect(try !pane().contains("甲"))
         _ = try tmux(["send-keys", "-t", session, "q"])
         #expect(try waitFor("EXIT=0"))
     }

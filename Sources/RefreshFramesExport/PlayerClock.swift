@@ -1,0 +1,93 @@
+/// The preview's transport: where the playhead is, whether it moves and how fast. Pure: the
+/// terminal loop feeds it elapsed wall time and keys; tests feed it numbers.
+public struct PlayerClock: Sendable, Equatable {
+    /// The speeds `[` and `]` step through.
+    public static let speeds: [Double] = [0.25, 0.5, 1, 2, 4]
+    /// How far `←` and `→` move.
+    public static let seekStep = 0.5
+
+    /// The playhead, in seconds of the scenario, within 0…duration.
+    public private(set) var time: Double = 0
+    public private(set) var isPaused = false
+    public private(set) var speed: Double = 1
+    public var duration: Double
+    /// Frames per second of a step (`,` and `.`).
+    public var fps: Double
+
+    public init(duration: Double, fps: Double) {
+        self.duration = duration
+        self.fps = fps
+    }
+
+    /// Wall time passing: the playhead moves by `seconds × speed` unless paused, and stops at the end.
+    public mutating func advance(by seconds: Double) {
+        guard !isPaused else { return }
+        time = min(duration, time + seconds * speed)
+    }
+
+    /// `k`: pause or play; playing from the end starts again.
+    public mutating func togglePause() {
+        isPaused.toggle()
+        if !isPaused && time >= duration { time = 0 }
+    }
+
+    /// `,` / `.`: one frame back or forward, only when paused (playing, the step would be lost).
+    public mutating func step(frames: Int) {
+        guard isPaused else { return }
+        seek(to: time + Double(frames) / fps)
+    }
+
+    /// `←` / `→`: ±0.5 s; `Home` / `End`: the start and the end.
+    public mutating func seek(by seconds: Double) { seek(to: time + seconds) }
+
+    public mutating func seek(to seconds: Double) {
+        time = min(duration, max(0, seconds))
+    }
+
+    /// `[` slower, `]` faster, within 0.25×…4×.
+    public mutating func changeSpeed(by steps: Int) {
+        let index = Self.speeds.firstIndex(of: speed) ?? 2
+        speed = Self.speeds[min(Self.speeds.count - 1, max(0, index + steps))]
+    }
+}
+
+/// A status line that fits its width: each item has a full and a short form; items are shortened
+/// from the last one to the first, then dropped from the last, so the line never wraps and no word
+/// is cut.
+public enum StatusLine {
+    public struct Item: Sendable, Equatable {
+        public var full: String
+        public var short: String
+
+        public init(_ full: String, short: String? = nil) {
+            self.full = full
+            self.short = short ?? full
+        }
+    }
+
+    /// The items joined by two spaces, at most `width` characters (terminal columns: every item is
+    /// ASCII or one column per character).
+    public static func fit(_ items: [Item], width: Int) -> String {
+        var forms = items.map(\.full)
+        func line() -> String { forms.joined(separator: "  ") }
+        var i = forms.count - 1
+        while line().count > width && i >= 0 {
+            forms[i] = items[i].short
+            i -= 1
+        }
+        while line().count > width && !forms.isEmpty { forms.removeLast() }
+        return line()
+    }
+
+    /// `text` cut after its last whole word that fits in `width` with `…`; the text itself if it fits.
+    public static func abbreviate(_ text: String, width: Int) -> String {
+        guard text.count > width else { return text }
+        var kept = ""
+        for word in text.split(separator: " ") {
+            let next = kept.isEmpty ? String(word) : kept + " " + word
+            if next.count + 1 > width { break }
+            kept = next
+        }
+        return kept.isEmpty ? "" : kept + "…"
+    }
+}
