@@ -10,10 +10,11 @@ extension FontBook {
     ///   - originX, originY: the baseline start in `coverage`'s pixel grid.
     ///   - synthetic: bold or oblique the face lacks (gd cannot draw them; FreeType can).
     func rasterise(
-        _ text: String, file: String, pixelSize: Double, angle: Double, originX: Double, originY: Double,
+        _ text: String, file: String, index: Int = 0, pixelSize: Double, angle: Double, originX: Double,
+        originY: Double,
         synthetic: SyntheticStyle = .none, into coverage: inout [Float], width: Int, height: Int
     ) throws {
-        try withFace(file) { face in
+        try withFace(file, index: index) { face in
             guard FT_Set_Char_Size(face, 0, FT_F26Dot6((pixelSize * 64).rounded()), 72, 72) == 0 else { return }
             // The slant applies before the rotation: rotation × shear.
             let shear = synthetic.oblique ? SyntheticStyle.shear : 0

@@ -144,7 +144,7 @@ public final class FontBook: @unchecked Sendable {
         defer { lock.unlock() }
         let request = resolve(font)
         let file = request.appFile ?? layout.runs.first?.file ?? ""
-        let face = try self.face(file)
+        let face = try self.face(file, index: request.appFile == nil ? layout.runs.first?.index ?? 0 : 0)
         let family = face.face.pointee.family_name.map { String(cString: $0) } ?? file
         let style = face.face.pointee.style_name.map { String(cString: $0) } ?? ""
         var name = style.isEmpty ? family : "\(family) \(style)"
@@ -159,11 +159,11 @@ public final class FontBook: @unchecked Sendable {
         return name
     }
 
-    /// Runs `body` with the FreeType face of `file`, holding the book's lock.
-    func withFace<T>(_ file: String, _ body: (FT_Face) throws -> T) throws -> T {
+    /// Runs `body` with the FreeType face `index` of `file`, holding the book's lock.
+    func withFace<T>(_ file: String, index: Int = 0, _ body: (FT_Face) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
-        return try body(try face(file).face)
+        return try body(try face(file, index: index).face)
     }
 
     // MARK: - Under the lock
@@ -173,7 +173,12 @@ public final class FontBook: @unchecked Sendable {
         if let substitute = chain.substituteForMissingFamily, request.mustBeInstalled {
             throw RasterError.fontNotInstalled(family: request.family, substitute: substitute)
         }
-        let primary = try face(chain.primary)
+        let primary = try face(chain.primary, index: chain.primaryIndex)
+        // The stand-in's glyphs are drawn at the size that gives its capitals iOS's cap height.
+        let scale =
+            request.appFile == nil
+            ? request.metrics?.capHeight.map { capHeight in primary.capHeight > 0 ? capHeight / primary.capHeight : 1 }
+                ?? 1 : 1
         var runs: [TextLayout.Run] = []
         var pen = 0.0
         var current:
@@ -187,8 +192,9 @@ public final class FontBook: @unchecked Sendable {
             if let run = current {
                 runs.append(
                     TextLayout.Run(
-                        file: chain.candidates[run.candidate].file, text: String(run.scalars), offset: run.start,
-                        advance: pen - run.start, glyphs: run.glyphs, synthetic: run.synthetic))
+                        file: chain.candidates[run.candidate].file, index: chain.candidates[run.candidate].index,
+                        text: String(run.scalars), offset: run.start, advance: pen - run.start, glyphs: run.glyphs,
+                        synthetic: run.synthetic, scale: run.candidate == 0 ? scale : 1))
             }
             current = nil
         }
@@ -204,7 +210,8 @@ public final class FontBook: @unchecked Sendable {
             }
             for scalar in character.unicodeScalars where !FontBook.isIgnorable(scalar) {
                 guard let candidate = chain.candidate(for: scalar) else { throw RasterError.noFontCovers(scalar) }
-                let face = try self.face(chain.candidates[candidate].file)
+                let face = try self.face(chain.candidates[candidate].file, index: chain.candidates[candidate].index)
+                let glyphScale = candidate == 0 ? scale : 1
                 let glyph = FT_Get_Char_Index(face.face, FT_ULong(scalar.value))
                 let synthetic = SyntheticStyle(
                     bold: request.bold && !face.isBold, oblique: request.italic && !face.isItalic)
@@ -218,11 +225,13 @@ public final class FontBook: @unchecked Sendable {
                     if FT_Get_Kerning(face.face, previous.index, glyph, FT_UInt(FT_KERNING_UNSCALED.rawValue), &kern)
                         == 0
                     {
-                        pen += Double(kern.x) / face.unitsPerEM
+                        pen += Double(kern.x) / face.unitsPerEM * glyphScale
                     }
                 }
-                current?.glyphs.append(TextLayout.Glyph(x: pen, outline: face.outline(glyph, synthetic: synthetic)))
-                pen += face.advance(glyph)
+                let outline = face.outline(glyph, synthetic: synthetic)
+                current?.glyphs.append(
+                    TextLayout.Glyph(x: pen, outline: glyphScale == 1 ? outline : outline.scaled(by: glyphScale)))
+                pen += face.advance(glyph) * glyphScale
                 current?.scalars.append(scalar)
                 previousGlyph = (candidate, glyph)
             }
@@ -238,13 +247,15 @@ public final class FontBook: @unchecked Sendable {
             lineHeight: primary.lineHeight)
     }
 
-    private func face(_ file: String) throws -> Face {
-        if let face = faces[file] { return face }
+    /// The face `index` of `file` (a collection such as Noto Sans CJK's holds several).
+    private func face(_ file: String, index: Int = 0) throws -> Face {
+        let key = index == 0 ? file : "\(file)#\(index)"
+        if let face = faces[key] { return face }
         var ftFace: FT_Face?
-        let code = FT_New_Face(library, file, 0, &ftFace)
+        let code = FT_New_Face(library, file, FT_Long(index), &ftFace)
         guard code == 0, let ftFace else { throw RasterError.fontLoadFailed(path: file, code: code) }
         let face = Face(ftFace)
-        faces[file] = face
+        faces[key] = face
         return face
     }
 
@@ -306,6 +317,8 @@ private final class Face {
     let ascender: Double
     let descender: Double
     let lineHeight: Double
+    /// The top of the capital H, in ems (0 without one).
+    private(set) var capHeight = 0.0
     let hasKerning: Bool
     /// A bold face: OS/2 weight class 600 or more (or FreeType's bold flag when there is no OS/2 table).
     let isBold: Bool
@@ -333,6 +346,8 @@ private final class Face {
             isBold = flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         }
         isItalic = flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
+        let h = FT_Get_Char_Index(face, 0x48)
+        capHeight = h == 0 ? 0 : outline(h).points.map(\.y).max() ?? 0
     }
 
     func advance(_ glyph: FT_UInt) -> Double {
@@ -366,10 +381,13 @@ private final class Face {
 private final class FallbackChain {
     struct Candidate {
         var file: String
+        /// The face in a collection file: 0 but for the family a pattern names (gd opens face 0 only).
+        var index: Int = 0
         var charset: OpaquePointer
     }
 
     private(set) var primary: String
+    private(set) var primaryIndex = 0
     private(set) var candidates: [Candidate]
     /// When no installed font has any family the pattern names (compared case-insensitively):
     /// the family fontconfig substitutes. fontconfig always matches *something*.
@@ -380,6 +398,7 @@ private final class FallbackChain {
         self.primary = primary
         self.candidates = candidates
         substituteForMissingFamily = substitute
+        primaryIndex = candidates.first?.index ?? 0
     }
 
     /// This chain with a font file of the spec's own in front: it draws every character it has.
@@ -392,7 +411,7 @@ private final class FallbackChain {
             code = FT_Get_Next_Char(face, code, &index)
         }
         let rest = candidates.filter { $0.file != file }.map {
-            Candidate(file: $0.file, charset: FcCharSetCopy($0.charset))
+            Candidate(file: $0.file, index: $0.index, charset: FcCharSetCopy($0.charset))
         }
         return FallbackChain(
             primary: file, candidates: [Candidate(file: file, charset: charset)] + rest, substitute: nil)
@@ -431,12 +450,19 @@ private final class FallbackChain {
             _ = FcPatternGetBool(font, FC_OUTLINE, 0, &outline)
             var charset: OpaquePointer?
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
-            guard index == 0, color == FcFalse, outline != FcFalse, !seen.contains(path) else { continue }
+            // A face the pattern names by family is drawn whatever its index in its file (FreeType draws
+            // it: gd opens face 0 only); others only as face 0, as before Noto Sans CJK was installed.
+            let named = families.contains { requested.contains(FallbackChain.normalised($0)) }
+            guard index == 0 || named, color == FcFalse, outline != FcFalse, !seen.contains(path) else { continue }
+            // Noto Sans CJK draws only where a pattern names it (PingFang's stand-in): installing it
+            // leaves every other family's fallback as it was (CJK to WenQuanYi Micro Hei).
+            guard named || !families.contains(where: FallbackChain.isNotoCJK) else { continue }
             seen.insert(path)
-            candidates.append(Candidate(file: path, charset: FcCharSetCopy(charset)))
+            candidates.append(Candidate(file: path, index: Int(index), charset: FcCharSetCopy(charset)))
         }
         guard let first = candidates.first else { throw RasterError.noFontMatches(pattern) }
         primary = first.file
+        primaryIndex = first.index
         self.candidates = candidates
         substituteForMissingFamily = familyInstalled ? nil : (substitute ?? "?")
     }
@@ -451,6 +477,12 @@ private final class FallbackChain {
             index += 1
         }
         return values
+    }
+
+    /// The families of the Noto CJK collections (`Noto Sans CJK SC`, `Noto Serif CJK JP`, `Noto Sans Mono CJK TC`…).
+    static func isNotoCJK(_ family: String) -> Bool {
+        let name = normalised(family)
+        return ["noto sans cjk", "noto serif cjk", "noto sans mono cjk"].contains { name.hasPrefix($0) }
     }
 
     private static func normalised(_ family: String) -> String {

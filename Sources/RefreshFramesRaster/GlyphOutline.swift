@@ -15,6 +15,11 @@ struct GlyphOutline: Sendable {
         self.contourEnds = contourEnds
     }
 
+    /// The outline scaled about the pen position.
+    func scaled(by factor: Double) -> GlyphOutline {
+        GlyphOutline(points: points.map { $0 * factor }, tags: tags, contourEnds: contourEnds)
+    }
+
     init(_ outline: FT_Outline, unitsPerEM: Double) {
         let count = Int(outline.n_points)
         let contours = Int(outline.n_contours)

@@ -6,6 +6,8 @@ struct TextLayout: Sendable {
     struct Run: Sendable {
         /// The font file gd draws the run with.
         var file: String
+        /// The face in `file` (a collection's); gd draws face 0 only, FreeType the others.
+        var index = 0
         /// The run's characters, with default-ignorable ones (variation selectors, joiners) removed.
         var text: String
         /// Where the run starts along the baseline.
@@ -15,6 +17,9 @@ struct TextLayout: Sendable {
         var glyphs: [Glyph]
         /// Bold or oblique the run's face lacks, drawn by FreeType (the outlines are already so).
         var synthetic: SyntheticStyle = .none
+        /// The factor the run's glyphs are drawn at, over the point size: a stand-in scaled to iOS's
+        /// cap height (its outlines, offsets and advances are already so).
+        var scale = 1.0
     }
 
     /// A grapheme cluster drawn as one colour-emoji glyph, its pen position in ems from the line's start.

@@ -67,14 +67,16 @@ struct TextMask {
             let origin = placement.toPixel(startX + run.offset * size, baseline)
             let x = origin.x - Double(box.x0)
             let y = origin.y - Double(box.y0)
-            if !run.synthetic.isNone || run.text.unicodeScalars.contains(where: { $0.value > 0xFFFF }) {
+            if !run.synthetic.isNone || run.index != 0 || run.text.unicodeScalars.contains(where: { $0.value > 0xFFFF })
+            {
                 beyondBMP.append((run, x, y))
                 continue
             }
             cgd_clear_last_message()
             // gd turns counter-clockwise for positive angles; a view's rotation is clockwise on screen.
             if let failure = gdImageStringFTEx(
-                image.pointer, &rect, white, run.file, pixelSize, -placement.rotationRadians, Int32(x.rounded()),
+                image.pointer, &rect, white, run.file, pixelSize * run.scale, -placement.rotationRadians,
+                Int32(x.rounded()),
                 Int32(y.rounded()), TextMask.gdEscaped(run.text), &extra)
             {
                 throw RasterError.textDrawFailed(text: run.text, font: run.file, reason: String(cString: failure))
@@ -91,8 +93,9 @@ struct TextMask {
         }
         for (run, x, y) in beyondBMP {
             try fonts.rasterise(
-                run.text, file: run.file, pixelSize: pixelSize, angle: -placement.rotationRadians, originX: x,
-                originY: y, synthetic: run.synthetic, into: &coverage, width: box.width, height: box.height)
+                run.text, file: run.file, index: run.index, pixelSize: pixelSize * run.scale,
+                angle: -placement.rotationRadians, originX: x, originY: y, synthetic: run.synthetic, into: &coverage,
+                width: box.width, height: box.height)
         }
         return coverage
     }

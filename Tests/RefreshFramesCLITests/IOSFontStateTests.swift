@@ -69,7 +69,7 @@ struct IOSFontStateTests {
         let result = try run(["validate", "pingfang.json"], in: dir)
         #expect(
             result.stderr
-                == "pingfang.json: note: font 'PingFang SC semibold' is drawn with 'WenQuanYi Micro Hei Regular with synthetic bold'; iOS's metrics for PingFang SC are not known here: line height and widths are the stand-in's\n"
+                == "pingfang.json: note: font 'PingFang SC semibold' is drawn with 'Noto Sans CJK SC Bold'; iOS's metrics for PingFang SC are not known here: line height and widths are the stand-in's\n"
         )
     }
 }

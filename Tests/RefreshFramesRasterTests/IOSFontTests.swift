@@ -31,7 +31,9 @@ import Testing
         ("HelveticaNeue-Bold", "regular", "Nimbus Sans Bold"), ("Arial", "regular", "Liberation Sans Regular"),
         ("Menlo", "regular", "DejaVu Sans Mono Book"),
         ("WenQuanYi Micro Hei", "bold", "WenQuanYi Micro Hei Regular with synthetic bold"),
-        ("PingFang SC", "semibold", "WenQuanYi Micro Hei Regular with synthetic bold"),
+        ("PingFang SC", "regular", "Noto Sans CJK SC Regular"), ("PingFang SC", "semibold", "Noto Sans CJK SC Bold"),
+        ("PingFangTC-Regular", "regular", "Noto Sans CJK TC Regular"),
+        ("PingFang HK", "regular", "Noto Sans CJK HK Regular"),
     ])
     func standInsAreTheFacesThatDraw(family: String, weight: String, standIn: String) throws {
         #expect(try book.standIn(for: FontSpec(family: family, size: 17, weight: weight)) == standIn)
@@ -72,6 +74,57 @@ import Testing
         let upright = try ink(false)
         let oblique = try ink(true)
         #expect(oblique.width >= upright.width + 4, "upright \(upright.width) px, oblique \(oblique.width) px wide")
+    }
+
+    /// PingFang's text is drawn with the Noto Sans CJK face of its region (a face inside a collection
+    /// file); the table has no PingFang metrics, so the line height is that face's own.
+    @Test func pingFangIsDrawnWithNotoSansCJK() throws {
+        let font = FontSpec(family: "PingFang SC", size: 17)
+        let layout = try book.layout("下拉刷新", font: font)
+        #expect(layout.runs.map(\.file) == ["/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"])
+        #expect(layout.runs.map(\.index) == [2])
+        #expect(layout.runs.map(\.scale) == [1])
+        // Noto Sans CJK's hhea: ascender 1160, descender −288 per 1000.
+        #expect(abs(try book.measure("下拉刷新", font: font).height - 1.448 * 17) < 1e-9)
+    }
+
+    /// Installing Noto Sans CJK changes nothing for other families: their CJK falls back to WenQuanYi.
+    @Test(arguments: ["DejaVu Sans", "Inter", "System", "sans-serif"])
+    func otherFamiliesCJKFallsBackToWenQuanYi(family: String) throws {
+        let runs = try book.layout("Pull 下拉", font: FontSpec(family: family, size: 17)).runs
+        #expect(runs.last?.file == "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
+        #expect(runs.last?.index == 0)
+    }
+
+    /// A stand-in is drawn at the size that gives its capitals iOS's cap height (System: SF's
+    /// 1443/2048 em): the ink of an "H" at 2× is iOS's cap height within a pixel.
+    @Test(arguments: [
+        ("System", 17.0, 1443.0 / 2048), ("System", 48.0, 1443.0 / 2048), ("System", 64.0, 1443.0 / 2048),
+        ("Helvetica Neue", 64.0, 0.714),
+    ])
+    func standInsHaveIOSsCapHeight(family: String, size: Double, capHeight: Double) throws {
+        var scene = Scene()
+        scene.add(
+            ViewSpec(tag: 1, texts: [.idle: "H"], font: FontSpec(family: family, size: size)),
+            frame: Rect(x: 0, y: 10, width: 200, height: size * 1.5))
+        let ink = Ink(try scene.render(scale: 2))
+        let expected = capHeight * size * 2
+        #expect(abs(Double(ink.height) - expected) <= 1, "\(family) \(size): \(ink.height) px, iOS \(expected)")
+    }
+
+    /// The factor each stand-in is drawn at: iOS's cap height over the stand-in's (the top of its "H"),
+    /// as docs/fonts.md lists them; 1 where the table has no cap height (Avenir; Arial and Times New Roman,
+    /// whose stand-ins are metric-compatible) and for other families.
+    @Test(arguments: [
+        // Inter's H is 2048/2816 em, Nimbus Sans's 0.729; System's cap height is SF's 1443/2048, Helvetica
+        // Neue's 0.714, Helvetica's 1469/2048.
+        ("System", 0.968811), ("System Bold", 0.968811), ("Helvetica Neue", 0.979424), ("HelveticaNeue-Bold", 0.979424),
+        ("Helvetica", 0.983930), ("Arial", 1), ("Times New Roman", 1), ("Avenir-Book", 1), ("PingFang SC", 1),
+        ("Menlo", 1), ("WenQuanYi Micro Hei", 1), ("Inter", 1),
+    ])
+    func standInsAreScaledToIOSsCapHeight(family: String, scale: Double) throws {
+        let run = try #require(try book.layout("H", font: FontSpec(family: family, size: 17)).runs.first)
+        #expect(abs(run.scale - scale) < 1e-6, "\(family): \(run.scale)")
     }
 
     @Test(arguments: [

@@ -41,19 +41,28 @@ public struct IOSFontMetrics: Sendable, Hashable {
     /// Below the baseline, positive.
     public var descender: Double
     public var leading: Double
+    /// The height of the capitals (the font's `capHeight`); the stand-in's glyphs are drawn at the
+    /// size that gives its capitals this height. Nil: drawn at the spec's size.
+    public var capHeight: Double?
     /// Where the numbers come from (docs/fonts.md has the full citations).
     public var source: String
 
-    public init(ascender: Double, descender: Double, leading: Double, source: String) {
+    public init(ascender: Double, descender: Double, leading: Double, capHeight: Double? = nil, source: String) {
         self.ascender = ascender
         self.descender = descender
         self.leading = leading
+        self.capHeight = capHeight
         self.source = source
     }
 
     /// Metrics given in font units.
-    public init(units: Double, ascender: Double, descender: Double, leading: Double, source: String) {
-        self.init(ascender: ascender / units, descender: descender / units, leading: leading / units, source: source)
+    public init(
+        units: Double, ascender: Double, descender: Double, leading: Double, capHeight: Double? = nil,
+        source: String
+    ) {
+        self.init(
+            ascender: ascender / units, descender: descender / units, leading: leading / units,
+            capHeight: capHeight.map { $0 / units }, source: source)
     }
 
     public var lineHeight: Double { ascender + descender + leading }
@@ -77,24 +86,26 @@ extension IOSFont {
                 "applesystem",
             ],
             metrics: IOSFontMetrics(
-                units: 2048, ascender: 1950, descender: 494, leading: 0,
-                source: "measured on iOS: lineHeight 17.900391 at 15 pt; 38.0859375/−9.6484375/47.734375 at 40 pt"),
+                units: 2048, ascender: 1950, descender: 494, leading: 0, capHeight: 1443,
+                source:
+                    "measured on iOS: lineHeight 17.900391 at 15 pt; 38.0859375/−9.6484375/47.734375 at 40 pt; "
+                    + "cap height SF's 1443/2048 (capsize)"),
             standIns: ["Inter", "DejaVu Sans"]),
         IOSFont(
             family: "Helvetica Neue", keys: ["helveticaneue"],
             metrics: IOSFontMetrics(
-                units: 1000, ascender: 952, descender: 213, leading: 28,
+                units: 1000, ascender: 952, descender: 213, leading: 28, capHeight: 714,
                 source: "capsize system-font metrics; UIFont at 16 pt: 15.232/−3.408/0.448"),
             boldMetrics: IOSFontMetrics(
-                units: 1000, ascender: 975, descender: 217, leading: 29,
+                units: 1000, ascender: 975, descender: 217, leading: 29, capHeight: 714,
                 source: "Medium/Bold figures from the reference notes, not re-checked"
             ),
             standIns: ["Nimbus Sans", "Liberation Sans", "DejaVu Sans"]),
         IOSFont(
             family: "Helvetica", keys: ["helvetica"],
             metrics: IOSFontMetrics(
-                ascender: 15.64 / 17, descender: 3.91 / 17, leading: 0,
-                source: "UIFont on iOS at 17 pt: ascender 15.64, descender −3.91"),
+                ascender: 15.64 / 17, descender: 3.91 / 17, leading: 0, capHeight: 1469 / 2048,
+                source: "UIFont on iOS at 17 pt: ascender 15.64, descender −3.91; cap height 1469/2048 (capsize)"),
             standIns: ["Nimbus Sans", "Liberation Sans", "DejaVu Sans"]),
         IOSFont(
             family: "Avenir Next", keys: ["avenirnext"], metrics: nil, standIns: ["Inter", "DejaVu Sans"]),
