@@ -187,7 +187,11 @@ enum RoundTrip {
             }
             if subview.clipsToBounds != viewSpec.clipsToBounds { issues.append("tag \(tag) clipsToBounds differs") }
             if let label = subview as? UILabel {
-                if Shim.fontSpec(of: label) != viewSpec.font {
+                // `UIFont.systemFont` is the system font whether the spec names it `System` (as import
+                // writes it) or by the family that draws it here.
+                var expected = viewSpec.font
+                if expected.iOS?.font.family == "System" { expected.family = FontSpec.defaultFamily }
+                if Shim.fontSpec(of: label) != expected {
                     issues.append("tag \(tag) font: generated code \(Shim.fontSpec(of: label)), spec \(viewSpec.font)")
                 }
                 let alignment: [TextAlignment: NSTextAlignment] = [.left: .left, .center: .center, .right: .right]

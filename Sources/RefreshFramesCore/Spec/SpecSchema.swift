@@ -53,6 +53,14 @@ public enum SpecSchema {
               "$ref": "#/$defs/font",
               "description": "The default font of every label."
             },
+            "fonts": {
+              "type": "array",
+              "description": "The app's own font files (as its UIAppFonts), relative to the spec; their faces answer to their family, full and PostScript names.",
+              "items": {
+                "type": "string",
+                "minLength": 1
+              }
+            },
             "views": {
               "type": "array",
               "description": "The subviews in z-order.",
@@ -309,6 +317,26 @@ public enum SpecSchema {
                     "bold",
                     "heavy",
                     "black"
+                  ]
+                },
+                "italic": {
+                  "type": "boolean",
+                  "description": "Italic (oblique where the family has no italic face); false by default."
+                },
+                "textStyle": {
+                  "description": "A Dynamic Type style at the default (Large) content size: the System font at that style's size and weight.",
+                  "enum": [
+                    "body",
+                    "callout",
+                    "caption1",
+                    "caption2",
+                    "footnote",
+                    "headline",
+                    "largeTitle",
+                    "subheadline",
+                    "title1",
+                    "title2",
+                    "title3"
                   ]
                 }
               },
