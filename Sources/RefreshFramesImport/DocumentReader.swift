@@ -163,14 +163,16 @@ struct DocumentReader {
         addAnchors(of: root, as: .superview, isRoot: true, size: frame, to: &ids)
         var constraints: [ImportedConstraint] = []
         for ((node, superview), tag) in zip(nodes, tags) {
-            var view = readView(node, tag: tag)
+            // UIStackView turns translatesAutoresizingMaskIntoConstraints off for its arranged views.
+            let arranged = superview.map { nodes[$0].node.name == "stackView" } ?? false
+            var view = readView(node, tag: tag, arranged: arranged)
             view.spec.superview = superview.map { tags[$0] }
             let container = superview.map { views[$0].frame } ?? frame
             if view.frame == nil, let inset = node.keyed("frameInset"), let container {
                 view.frame = frameInset(inset, in: container)
                 view.frameLine = inset.line
             }
-            if node["translatesAutoresizingMaskIntoConstraints"] != "NO" {
+            if node["translatesAutoresizingMaskIntoConstraints"] != "NO" && !arranged {
                 if let stored = view.frame, let container {
                     constraints += autoresizingConstraints(view, node: node, frame: stored, in: container)
                 } else {
@@ -384,12 +386,14 @@ struct DocumentReader {
         }
     }
 
-    private mutating func readView(_ node: XMLNode, tag: Int) -> ImportedView {
+    /// A view of the hierarchy; `arranged` when its superview is a stack view.
+    private mutating func readView(_ node: XMLNode, tag: Int, arranged: Bool) -> ImportedView {
         var kind = ViewKind.view
         var placeholder = false
         switch node.name {
         case "label": kind = .label
         case "view": kind = .view
+        case "stackView": kind = .stack
         case "activityIndicatorView": kind = .spinner
         default:
             placeholder = true
@@ -406,7 +410,12 @@ struct DocumentReader {
             frameLine: frameNode?.line ?? node.line)
 
         imported.misplaced = node["misplaced"] == "YES"
-        readAttributes(node, into: &spec, text: &text)
+        readAttributes(node, into: &spec, text: &text, arranged: arranged)
+        if kind == .stack {
+            let (stack, stackWarnings) = StackViewReader.read(node)
+            spec.stack = stack
+            warnings += stackWarnings
+        }
         for child in node.children {
             switch (child.name, child["key"]) {
             case ("rect", "frame"), ("autoresizingMask", _), ("constraints", _), ("point", _), ("connections", _),
@@ -434,8 +443,15 @@ struct DocumentReader {
             case ("subviews", _):
                 continue  // read by readRoot, as views with this one as their superview
             default:
-                if node.name == "label" || node.name == "view" {
+                if Self.supportedElements.contains(node.name) {
                     warn(child, "not represented in a spec; ignored")
+                }
+            }
+        }
+        if kind == .stack, let insets = node.keyed("layoutMargins"), insets.name == "edgeInsets" {
+            for (index, name) in ["top", "left", "bottom", "right"].enumerated() {
+                if let value = insets[name].flatMap(Double.init), value.isFinite {
+                    spec.stack?.layoutMargins[index] = value
                 }
             }
         }
@@ -515,8 +531,19 @@ struct DocumentReader {
         "numberOfLines",
     ]
 
-    private mutating func readAttributes(_ node: XMLNode, into spec: inout ViewSpec, text: inout String?) {
-        let supported = node.name == "label" || node.name == "view"
+    /// The elements whose every attribute and child is read or reported.
+    private static let supportedElements: Set<String> = ["label", "view", "stackView"]
+
+    /// A stack view's attributes, which `StackViewReader` reads.
+    private static let stackAttributes: Set<String> = [
+        "axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement",
+        "baselineRelativeArrangement",
+    ]
+
+    private mutating func readAttributes(
+        _ node: XMLNode, into spec: inout ViewSpec, text: inout String?, arranged: Bool
+    ) {
+        let supported = Self.supportedElements.contains(node.name)
         if spec.kind == .label { text = node["text"] }
         if spec.kind == .label, let alignment = node["textAlignment"] {
             switch alignment {
@@ -534,7 +561,9 @@ struct DocumentReader {
             warn(node, "numberOfLines='\(lines)' is not representable; the text is laid out on one line")
         }
         if let a = node["alpha"].flatMap(Double.init) { spec.alpha = min(max(a, 0), 1) }
-        if node["hidden"] == "YES" {
+        if node["hidden"] == "YES" && arranged {
+            spec.isHidden = true  // the stack gives it no space (UISV-hiding)
+        } else if node["hidden"] == "YES" {
             spec.alpha = 0
             warn(node, "hidden='YES' is not representable; imported as alpha 0")
         }
@@ -548,7 +577,9 @@ struct DocumentReader {
         }
         guard supported else { return }
         for (name, value) in node.attributes.sorted(by: { $0.key < $1.key })
-        where !Self.inertAttributes.contains(name) && name != "customClass" {
+        where !Self.inertAttributes.contains(name) && name != "customClass"
+            && !(spec.kind == .stack && Self.stackAttributes.contains(name))
+        {
             warn(node, "attribute \(name)='\(value)' is not represented in a spec; ignored")
         }
     }

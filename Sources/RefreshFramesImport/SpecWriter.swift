@@ -44,6 +44,21 @@ enum SpecWriter {
             members.append("\"textColor\": \(string(spec.textColor.hexString))")
             members.append("\"textAlignment\": \(string(spec.textAlignment.rawValue))")
         }
+        if let stack = spec.stack {
+            members.append("\"axis\": \(string(stack.axis.rawValue))")
+            if stack.spacing != 0 { members.append("\"spacing\": \(number(stack.spacing))") }
+            if stack.alignment != .fill { members.append("\"alignment\": \(string(stack.alignment.rawValue))") }
+            if stack.distribution != .fill {
+                members.append("\"distribution\": \(string(stack.distribution.rawValue))")
+            }
+            if stack.isLayoutMarginsRelativeArrangement {
+                members.append("\"isLayoutMarginsRelativeArrangement\": true")
+                if stack.layoutMargins != StackSpec().layoutMargins {
+                    members.append("\"layoutMargins\": [\(stack.layoutMargins.map(number).joined(separator: ", "))]")
+                }
+            }
+        }
+        if spec.isHidden { members.append("\"hidden\": true") }
         if spec.backgroundColor != .clear {
             members.append("\"backgroundColor\": \(string(spec.backgroundColor.hexString))")
         }

@@ -3,7 +3,7 @@ import RefreshFramesCore
 /// Reads a `<stackView>` element's arrangement into a `StackSpec`: `axis`, `distribution`,
 /// `alignment`, `spacing` and `layoutMarginsRelativeArrangement`, as Interface Builder writes them
 /// (absent attributes are UIKit's defaults: horizontal, fill, fill, 0). Its `<subviews>` are the
-/// arranged views; wiring them in needs nested subviews, which `DocumentReader` does not import yet.
+/// arranged views, which `DocumentReader` imports as views whose superview is the stack.
 enum StackViewReader {
     /// The arrangement, and a warning per attribute that could not be represented.
     static func read(_ node: XMLNode) -> (stack: StackSpec, warnings: [ImportWarning]) {

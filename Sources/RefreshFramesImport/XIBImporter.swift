@@ -3,9 +3,10 @@ import RefreshFramesCore
 
 /// Reads an Interface Builder document (.xib, or one scene of a .storyboard) into a spec.
 ///
-/// Pure: no file I/O. The root view becomes the canvas; its direct subviews become the spec's
-/// views in document order (labels and plain views; anything else a plain-view placeholder);
-/// every constraint between them is kept. The frames Interface Builder stored are the check: the
+/// Pure: no file I/O. The root view becomes the canvas; its subviews at every level become the
+/// spec's views in document order (labels, plain views, spinners and stack views, whose
+/// `<subviews>` are their arranged views; anything else a plain-view placeholder); every
+/// constraint between them is kept. The frames Interface Builder stored are the check: the
 /// spec's layout is solved and each view whose frame differs is reported.
 public enum XIBImporter {
     static let xibType = "com.apple.InterfaceBuilder3.CocoaTouch.XIB"

@@ -40,6 +40,21 @@ struct ImportCommandTests {
         #expect(try run(["render", spec, "--at", "0.05", "-o", dir + "/x.png"]).status == 0)
     }
 
+    /// The README's one-liner on stack views, rendered half-way through the refresh.
+    @Test(arguments: [
+        ("stack-fill-equally.xib", "4 frames solved and match Interface Builder's"),
+        ("stack-hidden.xib", "4 frames solved and match Interface Builder's"),
+        ("stack-nested.xib", "6 frames solved and match Interface Builder's"),
+    ])
+    func importedStackViewsRender(name: String, summary: String) throws {
+        let dir = try temporaryDirectory()
+        let r = try run(["import", fixture(name), "-o", dir + "/x.json"])
+        #expect(r.status == 0)
+        #expect(r.stderr.hasSuffix("wrote \(dir)/x.json: \(summary)\n"))
+        #expect(try run(["render", dir + "/x.json", "--at", "0.5", "-o", dir + "/x.png"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir + "/x.png"))
+    }
+
     @Test func theSpecGoesToStdoutWithoutOutput() throws {
         let r = try run(["import", fixture("tagged-labels.xib"), "--animation", "marquee"])
         #expect(r.status == 0)
