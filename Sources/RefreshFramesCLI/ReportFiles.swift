@@ -21,6 +21,20 @@ enum ReportFiles {
         return (actualPath, diffPath)
     }
 
+    /// Removes the images an earlier run wrote (`*.actual.png`, `*.diff.png`), so the directory holds
+    /// only this run's; anything else in it is left alone.
+    static func clean(_ directory: String) throws(CLIError) {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for file in files where file.hasSuffix(".actual.png") || file.hasSuffix(".diff.png") {
+            do {
+                try FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(file))
+            } catch {
+                throw .input(
+                    "\(directory): error: cannot remove an earlier run's '\(file)' (\(OutputFile.describe(error)))")
+            }
+        }
+    }
+
     /// The HTML page refers to images relative to itself, so it opens from disk wherever it is.
     static func writeHTML(_ report: CheckReport, to html: String) throws(CLIError) {
         do {

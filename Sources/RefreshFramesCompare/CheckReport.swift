@@ -108,6 +108,9 @@ public struct CheckReport: Sendable, Equatable {
         "\(passedCount) passed, \(failedCount) failed" + (recordedCount > 0 ? ", \(recordedCount) recorded" : "")
     }
 
+    /// How many lines of a text dump's diff the console shows.
+    public static let diffLines = 16
+
     /// One line per failed (and recorded, loudly) check, the font hint, and the totals line last.
     public func consoleLines(includePassing: Bool = false) -> [String] {
         var lines: [String] = []
@@ -116,6 +119,12 @@ public struct CheckReport: Sendable, Equatable {
                 lines.append("\(result.title): RECORDED new golden" + (result.goldenPath.map { " '\($0)'" } ?? ""))
             } else if !result.passed || includePassing {
                 lines.append(result.line)
+                // A text dump's first differing lines, as a unified diff.
+                if !result.passed, result.kind == .text, let details = result.details {
+                    let diff = details.split(separator: "\n", omittingEmptySubsequences: false)
+                    lines += diff.prefix(Self.diffLines).map { "    " + $0 }
+                    if diff.count > Self.diffLines { lines.append("    … \(diff.count - Self.diffLines) more lines") }
+                }
             }
         }
         if let fontHint { lines.append(fontHint) }
