@@ -26,6 +26,8 @@ public struct CheckResult: Sendable, Equatable {
     public var diffPath: String?
     /// Seconds the check took, for JUnit's `time`.
     public var duration: Double
+    /// The pixels that differ, for a report's zoom.
+    public var changedRegion: PixelRect?
 
     public init(
         name: String, time: Double? = nil, kind: Kind = .pixels, passed: Bool, recorded: Bool = false, message: String,
@@ -53,6 +55,7 @@ public struct CheckResult: Sendable, Equatable {
             name: name, time: time, kind: kind, passed: outcome.passed, message: outcome.message,
             details: outcome.details, actualPath: actualPath, goldenPath: goldenPath, diffPath: diffPath,
             duration: duration)
+        changedRegion = outcome.changedRegion
     }
 
     /// `frame 12 (t=0.40s)`

@@ -11,12 +11,18 @@ public struct CheckOutcome: Sendable, Equatable {
     public var details: String?
     /// For pixel checks that failed: what to write beside the report.
     public var diffImage: Bitmap?
+    /// For pixel checks that failed: the bounds of the differing pixels.
+    public var changedRegion: PixelRect?
 
-    public init(passed: Bool, message: String, details: String? = nil, diffImage: Bitmap? = nil) {
+    public init(
+        passed: Bool, message: String, details: String? = nil, diffImage: Bitmap? = nil,
+        changedRegion: PixelRect? = nil
+    ) {
         self.passed = passed
         self.message = message
         self.details = details
         self.diffImage = diffImage
+        self.changedRegion = changedRegion
     }
 }
 
@@ -61,7 +67,8 @@ extension Diffing where Value == Bitmap {
                     passed: difference.passed, message: difference.summary,
                     details: difference.passed ? nil : difference.details,
                     diffImage: difference.passed
-                        ? nil : DiffImage.make(actual: actual, golden: golden, difference: difference))
+                        ? nil : DiffImage.make(actual: actual, golden: golden, difference: difference),
+                    changedRegion: difference.passed ? nil : difference.statistics?.bounds)
             })
     }
 }
