@@ -27,11 +27,13 @@ let package = Package(
             dependencies: ["RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport"]
         ),
         .target(name: "RefreshFramesImport", dependencies: ["RefreshFramesCore"]),
+        // Spec → UIKit Swift source (`refresh-frames swift`).
+        .target(name: "RefreshFramesSwiftGen", dependencies: ["RefreshFramesCore"]),
         .target(
             name: "RefreshFramesCLI",
             dependencies: [
                 "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport",
-                "RefreshFramesCompare", "RefreshFramesImport",
+                "RefreshFramesCompare", "RefreshFramesImport", "RefreshFramesSwiftGen",
             ]
         ),
         .executableTarget(name: "refresh-frames", dependencies: ["RefreshFramesCLI"]),
@@ -45,6 +47,16 @@ let package = Package(
         .testTarget(
             name: "RefreshFramesRasterTests",
             dependencies: ["RefreshFramesRaster", "RefreshFramesCore", "RefreshFramesTestSupport"]),
+        // A module shaped like UIKit, used only by the tests: the generated Swift compiles against it
+        // unchanged (`import UIKit`) and it records every property change on a virtual clock.
+        .target(name: "UIKit", dependencies: ["RefreshFramesCore"], path: "Tests/UIKitShim"),
+        .testTarget(
+            name: "RefreshFramesSwiftGenTests",
+            dependencies: [
+                "RefreshFramesSwiftGen", "UIKit", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesImport",
+            ],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "RefreshFramesExportTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Foundation
 import RefreshFramesCore
+import RefreshFramesRaster
 
 enum ValidateCommand {
     static let definition = CommandDefinition(
@@ -19,7 +20,28 @@ enum ValidateCommand {
         if let stop = t.programStoppedAt { summary += ", loop stops at \(formatSeconds(stop)) s" }
         summary += ", duration \(formatSeconds(t.duration)) s\n"
         Output.out(summary)
+        for line in fontNotes(loaded) { Output.err(line + "\n") }
         return ExitCode.success
+    }
+}
+
+extension ValidateCommand {
+    /// One note per iOS font the spec's labels use: the face that draws it here and where its
+    /// layout metrics come from (`samples/x.json: note: font 'Avenir-Book' is drawn with 'Inter Regular'; …`).
+    static func fontNotes(_ loaded: LoadedSpec) -> [String] {
+        var seen: Set<FontSpec> = []
+        var lines: [String] = []
+        for view in loaded.spec.views where view.kind == .label && view.font.iOS != nil {
+            guard seen.insert(view.font).inserted, let face = try? FontBook.shared.standIn(for: view.font) else {
+                continue
+            }
+            let font = view.font
+            let name =
+                font.family + (font.weight == "regular" ? "" : " \(font.weight)") + (font.italic ? " italic" : "")
+            let line = "\(loaded.path): note: font '\(name)' is drawn with '\(face)'" + IOSFont.metricsNote(font.family)
+            if !lines.contains(line) { lines.append(line) }
+        }
+        return lines
     }
 }
 

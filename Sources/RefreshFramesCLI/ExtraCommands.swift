@@ -2,7 +2,7 @@ extension RefreshFramesCommand {
     static var extraSubcommands: [Subcommand] {
         [
             RenderCommand.subcommand, PreviewCommand.subcommand, CheckCommand.subcommand, CheckCommand.recordSubcommand,
-            ImportCommand.subcommand,
+            ImportCommand.subcommand, SwiftCommand.subcommand, SchemaCommand.subcommand,
         ]
     }
 }

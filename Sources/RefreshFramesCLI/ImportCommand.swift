@@ -17,6 +17,7 @@ enum ImportCommand {
         options: [
             .value("output", short: "o", "spec.json", "Where to write the spec (default: stdout)."),
             .value("animation", "name", "rotate-scale (default), marquee, color-dots or none: the samples' programs."),
+            .value("scene", "name|n", "A storyboard's scene to import: its identifier, class or label, or its number."),
         ])
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, _ throws(CLIError) in
@@ -29,7 +30,9 @@ enum ImportCommand {
         do {
             result = try XIBImporter.importDocument(
                 bytes, fileName: path, animation: animation, measurer: SpecLoader.fontMeasurer,
-                isFontInstalled: { FontBook.isInstalled(family: $0) })
+                isFontInstalled: { FontBook.isInstalled(family: $0) },
+                standIn: { try? FontBook.shared.standIn(for: $0) },
+                scene: args.value("scene"), baselineOffset: { try? FontBook.shared.baselineOffset(font: $0) })
         } catch let error as ImportError {
             throw .input(error.formatted(file: path))
         } catch {
@@ -38,10 +41,7 @@ enum ImportCommand {
         for line in ImportReport.lines(for: result, path: path) { Output.err(line + "\n") }
         if let output, output != "-" {
             try OutputFile.write(Array(result.specJSON.utf8), to: output)
-            let differences = result.frameDifferences.count
-            Output.err(
-                "wrote \(output): \(differences == 0 ? "every frame matches Interface Builder's" : "\(differences) frame(s) differ from Interface Builder's")\n"
-            )
+            Output.err("wrote \(output): \(result.summary)\n")
         } else {
             Output.out(result.specJSON)
         }

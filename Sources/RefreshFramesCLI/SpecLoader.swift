@@ -5,11 +5,15 @@ import RefreshFramesRaster
 
 /// A spec read from disk and turned into a timeline, with what is needed to report on it.
 struct LoadedSpec {
+    /// The file name as the user gave it, or `<built-in rotate-scale>`.
     var path: String
-    var bytes: [UInt8]
-    var spec: Spec
+    var document: SpecDocument
+    /// The document's timeline, or one rebuilt from it (the preview's, after it ends refreshing early).
     var timeline: Timeline
-    var now: Int64
+
+    var bytes: [UInt8] { document.bytes }
+    var spec: Spec { document.spec }
+    var now: Int64 { document.now }
 
     var provenance: Provenance {
         Provenance(tool: RefreshFramesCommand.version, specName: path, specBytes: bytes, now: now)
@@ -66,12 +70,34 @@ enum SpecLoader {
     static func load(_ path: String?, now: Int64) throws(CLIError) -> LoadedSpec {
         let name = path ?? builtInName
         let bytes = try path.map { p throws(CLIError) in try readFile(p) } ?? Array(BuiltInSpec.rotateScale.utf8)
+        let directory = path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         do {
-            let document = try SpecDocument(bytes: bytes, now: now, measurer: fontMeasurer)
-            return LoadedSpec(
-                path: name, bytes: bytes, spec: document.spec, timeline: document.timeline, now: now)
+            let document = try SpecDocument(bytes: bytes, now: now, measurer: fontMeasurer) {
+                spec throws(SpecDiagnostic) in try registerFonts(of: spec, directory: directory)
+            }
+            return LoadedSpec(path: name, document: document, timeline: document.timeline)
         } catch {
             throw .input(error.formatted(file: name))
+        }
+    }
+
+    /// Opens the spec's own font files (`"fonts"`, relative to the spec's directory) so its labels can
+    /// name their families. A missing or unreadable file is bad input at its JSON path.
+    static func registerFonts(of spec: Spec, directory: String) throws(SpecDiagnostic) {
+        for (index, file) in spec.fonts.enumerated() {
+            let resolved = file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
+            func fail(_ message: String) -> SpecDiagnostic {
+                SpecDiagnostic(path: "fonts[\(index)]", location: nil, message: message)
+            }
+            var info = stat()
+            guard stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+                throw fail("font file '\(file)' not found (looked for '\(resolved)')")
+            }
+            do {
+                try FontBook.shared.register(fontFile: resolved)
+            } catch {
+                throw fail("'\(file)' is not a font file FreeType can read")
+            }
         }
     }
 

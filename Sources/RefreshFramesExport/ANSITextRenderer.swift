@@ -213,12 +213,40 @@ public struct ANSITextRenderer: Sendable {
         var specs: [Int: ViewSpec] = [:]
         for spec in views where specs[spec.tag] == nil { specs[spec.tag] = spec }
 
-        for view in state.views {
-            let opacity = min(max(view.alpha * state.contentAlpha, 0), 1)
+        let states = Dictionary(state.views.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
+        /// A subview's superviews' origins (translations included) and alphas; rotations and
+        /// scales of superviews are ignored in cells.
+        func ancestry(_ tag: Int) -> (x: Double, y: Double, alpha: Double) {
+            var result = (x: 0.0, y: 0.0, alpha: 1.0)
+            var seen: Set<Int> = [tag]
+            var current = specs[tag]?.superview
+            while let parent = current, seen.insert(parent).inserted, let s = states[parent] {
+                result.x += s.frame.x + s.transform.translationX
+                result.y += s.frame.y + s.transform.translationY
+                result.alpha *= s.alpha
+                current = specs[parent]?.superview
+            }
+            return result
+        }
+
+        /// Hidden, or inside a hidden view.
+        func isHidden(_ tag: Int) -> Bool {
+            var seen: Set<Int> = []
+            var current: Int? = tag
+            while let t = current, seen.insert(t).inserted, let spec = specs[t] {
+                if spec.isHidden { return true }
+                current = spec.superview
+            }
+            return false
+        }
+
+        for view in state.views where !isHidden(view.tag) {
+            let offset = ancestry(view.tag)
+            let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
             let spec = specs[view.tag]
             let (bold, underline) = Self.emphasis(of: view.transform)
-            let centreX = origin.x + view.frame.midX + view.transform.translationX
-            let centreY = origin.y + view.frame.midY + view.transform.translationY
+            let centreX = origin.x + offset.x + view.frame.midX + view.transform.translationX
+            let centreY = origin.y + offset.y + view.frame.midY + view.transform.translationY
             let u = centreX / cellWidth
             let v = centreY / cellHeight
             let centreColumn = Int(u.rounded(.down))

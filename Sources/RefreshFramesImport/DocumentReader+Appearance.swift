@@ -38,6 +38,7 @@ extension DocumentReader {
             return nil
         }
         if let name = node["name"] {
+            if let rgba = namedColors[name] { return rgba }
             warn(node, "named colour '\(name)' from an asset catalog cannot be resolved; ignored")
             return nil
         }
@@ -83,8 +84,9 @@ extension DocumentReader {
         ("SemiBold", "semibold"), ("Bold", "bold"), ("Heavy", "heavy"), ("Black", "black"),
     ]
 
-    /// A `<fontDescription>`: system fonts become WenQuanYi Micro Hei at the same size and weight;
-    /// named fonts keep their family if it is installed. Each mapping is recorded once.
+    /// A `<fontDescription>`: system fonts and text styles become `System` at the same size and weight,
+    /// iOS's named families keep their name (`Avenir-Book`); other named fonts keep their family if it
+    /// is installed, else WenQuanYi Micro Hei stands in. Each mapping is recorded once.
     mutating func font(_ node: XMLNode) -> FontSpec? {
         let fallback = FontSpec.defaultFamily
         var from: String
@@ -95,13 +97,14 @@ extension DocumentReader {
                 return nil
             }
             from = style
-            font = FontSpec(family: fallback, size: metrics.size, weight: metrics.weight)
+            font = FontSpec(family: "System", size: metrics.size, weight: metrics.weight)
         } else if let type = node["type"] {
             guard let size = node["pointSize"].flatMap(Double.init), size >= 1 else {
                 warn(node, "no pointSize; the default font is used")
                 return nil
             }
             var weight = node["weight"] ?? "regular"
+            var italic = false
             switch type {
             case "system": from = "System"
             case "boldSystem":
@@ -109,20 +112,20 @@ extension DocumentReader {
                 weight = "bold"
             case "italicSystem":
                 from = "System Italic"
-                warn(node, "italic is not representable; upright WenQuanYi Micro Hei is used")
+                italic = true
             default:
                 warn(node, "font type '\(type)' is unknown; the system font is used")
                 from = type
             }
             if weight == "ultraLight" { weight = "thin" }
-            if !["thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"].contains(weight) {
+            if !FontSpec.weights.contains(weight) {
                 warn(node, "font weight '\(weight)' is unknown; regular is used")
                 weight = "regular"
             }
             if weight != "regular" && type == "system" {
                 from += " " + weight.prefix(1).uppercased() + weight.dropFirst()
             }
-            font = FontSpec(family: fallback, size: size, weight: weight)
+            font = FontSpec(family: "System", size: size, weight: weight, italic: italic)
         } else if let name = node["name"] {
             guard let size = node["pointSize"].flatMap(Double.init), size >= 1 else {
                 warn(node, "no pointSize; the default font is used")
@@ -132,12 +135,16 @@ extension DocumentReader {
             let style = name.split(separator: "-").dropFirst().joined(separator: "-")
             let weight = Self.weightSuffixes.first { style.hasSuffix($0.suffix) }?.weight ?? "regular"
             from = name
-            font = FontSpec(family: isFontInstalled(family) ? family : fallback, size: size, weight: weight)
+            if let iOS = IOSFont.match(name) {
+                font = FontSpec(family: name, size: size, weight: weight, italic: iOS.italic)
+            } else {
+                font = FontSpec(family: isFontInstalled(family) ? family : fallback, size: size, weight: weight)
+            }
         } else {
             warn(node, "neither a system font nor a named one; the default font is used")
             return nil
         }
-        let to = font.weight == "regular" ? font.family : "\(font.family) \(font.weight)"
+        let to = standIn(font) ?? (font.weight == "regular" ? font.family : "\(font.family) \(font.weight)")
         if !fontMapping.contains(where: { $0.from == from && $0.to == to }) {
             fontMapping.append((from: from, to: to))
         }

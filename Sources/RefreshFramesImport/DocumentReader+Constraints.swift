@@ -6,13 +6,14 @@ extension DocumentReader {
     /// without `secondItem` is a constant size. Constraints with the superview first and multiplier 1
     /// are turned around so the view comes first. Exact duplicates are dropped with a warning.
     mutating func readConstraints(
-        _ list: XMLNode, owner: LayoutItem, ids: [String: LayoutItem], into constraints: inout [ImportedConstraint]
+        _ list: XMLNode, owner: LayoutItem, ids: [String: Anchor], into constraints: inout [ImportedConstraint]
     ) {
         for node in list.children {
             guard node.name == "constraint" else {
                 warn(node, "not a constraint; ignored")
                 continue
             }
+            if let id = node["id"], inactive.contains(id) { continue }  // not in the device's size class
             guard var spec = constraint(node, owner: owner, ids: ids) else { continue }
             spec = normalised(spec)
             if let earlier = constraints.first(where: { $0.spec.isSame(as: spec) }) {
@@ -23,42 +24,63 @@ extension DocumentReader {
         }
     }
 
-    private mutating func constraint(_ node: XMLNode, owner: LayoutItem, ids: [String: LayoutItem]) -> ConstraintSpec? {
+    private mutating func constraint(_ node: XMLNode, owner: LayoutItem, ids: [String: Anchor]) -> ConstraintSpec? {
         if node["placeholder"] == "YES" {
             warn(node, "a placeholder constraint (removed at build time); dropped")
             return nil
         }
-        func item(_ key: String) -> LayoutItem?? {
+        func anchor(_ key: String) -> Anchor?? {
             guard let id = node[key] else { return .some(nil) }
-            guard let item = ids[id] else {
-                warn(
-                    node,
-                    "\(key) '\(id)' is not the root view or one of its subviews (a spec has no layout guides or nested views); dropped"
-                )
+            guard let anchor = ids[id] else {
+                warn(node, "\(key) '\(id)' is not a view or layout guide of the imported view; dropped")
                 return nil
             }
-            return .some(item)
+            return .some(anchor)
         }
-        func attribute(_ key: String) -> LayoutAttribute?? {
+        /// The attribute on the view's bounds, and the offset a margin or guide adds to it.
+        func attribute(_ key: String, of anchor: Anchor?) -> (LayoutAttribute, Double)?? {
             guard let name = node[key] else { return .some(nil) }
-            guard let attribute = LayoutAttribute(rawValue: name) else {
-                let kind =
-                    name.hasSuffix("Margin") || name.hasSuffix("WithinMargins")
-                    ? "a margin attribute"
-                    : name.lowercased().hasSuffix("baseline") ? "a baseline attribute" : "an unknown attribute"
-                warn(node, "\(key) '\(name)' is \(kind), not representable in a spec; dropped")
+            if let attribute = LayoutAttribute(rawValue: name) {
+                return .some((attribute, anchor?.insets.offset(of: attribute) ?? 0))
+            }
+            if let attribute = Self.marginAttributes[name] {
+                guard let anchor, !anchor.isGuide else {
+                    warn(node, "\(key) '\(name)' on a layout guide is not representable; dropped")
+                    return nil
+                }
+                return .some((attribute, anchor.margins.offset(of: attribute)))
+            }
+            if ["firstBaseline", "lastBaseline", "baseline"].contains(name), let anchor, !anchor.isGuide {
+                if let baseline = anchor.baseline { return .some((.centerY, baseline)) }
+                if !anchor.hasText {
+                    // A view without text: its first baseline is its top, its last its bottom (UIKit's
+                    // forFirstBaselineLayout / forLastBaselineLayout).
+                    return .some(name == "firstBaseline" ? (.top, 0) : (.bottom, 0))
+                }
+                warn(node, "\(key) '\(name)': the label's font metrics are not at hand; dropped")
                 return nil
             }
-            return .some(attribute)
+            warn(node, "\(key) '\(name)' is an unknown attribute, not representable in a spec; dropped")
+            return nil
         }
-        guard let first = item("firstItem"), let second = item("secondItem") else { return nil }
-        guard let firstAttributeOption = attribute("firstAttribute"), let secondAttribute = attribute("secondAttribute")
+        guard let firstAnchor = anchor("firstItem"), let secondAnchor = anchor("secondItem") else { return nil }
+        let first = firstAnchor?.item
+        let second = secondAnchor?.item
+        let firstOwner = firstAnchor ?? ids.values.first { $0.item == owner && !$0.isGuide }
+        guard let firstAttributeOption = attribute("firstAttribute", of: firstOwner),
+            let secondAttributeOption = attribute("secondAttribute", of: secondAnchor)
         else {
             return nil
         }
-        guard let firstAttribute = firstAttributeOption else {
+        guard let (firstAttribute, firstOffset) = firstAttributeOption else {
             warn(node, "no firstAttribute; dropped")
             return nil
+        }
+        let secondAttribute = secondAttributeOption?.0
+        var secondOffset = 0.0
+        if let secondAnchor {
+            // Without a secondAttribute, the second item's attribute is the first's.
+            secondOffset = secondAttributeOption?.1 ?? secondAnchor.insets.offset(of: firstAttribute)
         }
         var spec = ConstraintSpec(item: first ?? owner, attribute: firstAttribute)
         switch node["relation"] {
@@ -83,6 +105,9 @@ extension DocumentReader {
             }
             spec.constant = c
         }
+        // first + o1 = m × (second + o2) + c  ⇔  first = m × second + (m × o2 + c − o1)
+        let folded = (second == nil ? 0 : spec.multiplier * secondOffset) - firstOffset
+        if folded != 0 { spec.constant += folded }
         if let text = node["priority"] {
             guard let p = Double(text), (1...1000).contains(p) else {
                 warn(node, "priority '\(text)' is not from 1 to 1000; dropped")
@@ -104,9 +129,17 @@ extension DocumentReader {
         return spec
     }
 
-    /// `a:b` → a/b, or a plain number.
+    /// `leadingMargin` … `centerYWithinMargins`: the attribute of the view's margins.
+    static let marginAttributes: [String: LayoutAttribute] = [
+        "leadingMargin": .leading, "trailingMargin": .trailing, "leftMargin": .left, "rightMargin": .right,
+        "topMargin": .top, "bottomMargin": .bottom, "centerXWithinMargins": .centerX,
+        "centerYWithinMargins": .centerY,
+    ]
+
+    /// `a:b` and `a/b` (Xcode 6) → a ÷ b, or a plain number.
     static func multiplier(_ text: String) -> Double? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        let separator: Character = text.contains("/") ? "/" : ":"
+        let parts = text.split(separator: separator, omittingEmptySubsequences: false)
         if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 { return a / b }
         if parts.count == 1, let m = Double(text), m.isFinite { return m }
         return nil
@@ -130,6 +163,43 @@ extension DocumentReader {
             case .greaterThanOrEqual: .lessThanOrEqual
             }
         return turned
+    }
+}
+
+/// What a constraint's item id stands for: a view (with its layout margins) or a layout guide (a
+/// view's bounds inset, as the safe area or a top or bottom layout guide).
+struct Anchor {
+    var item: LayoutItem
+    /// The guide's insets from the view's bounds; zero for the view itself.
+    var insets = EdgeInsets()
+    /// The view's layoutMargins, for `leadingMargin` and the like.
+    var margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    var isGuide = false
+    /// For a label: its baseline's offset below its centre (from the font's metrics).
+    var baseline: Double? = nil
+    /// Whether the view draws text (a label), so has a baseline of its own.
+    var hasText = false
+}
+
+/// Top, left, bottom and right insets, in points.
+struct EdgeInsets: Equatable {
+    var top = 0.0
+    var left = 0.0
+    var bottom = 0.0
+    var right = 0.0
+
+    /// How far the inset rectangle's attribute lies from the bounds' one.
+    func offset(of attribute: LayoutAttribute) -> Double {
+        switch attribute {
+        case .left, .leading: left
+        case .right, .trailing: -right
+        case .top: top
+        case .bottom: -bottom
+        case .width: -(left + right)
+        case .height: -(top + bottom)
+        case .centerX: (left - right) / 2
+        case .centerY: (top - bottom) / 2
+        }
     }
 }
 

@@ -13,12 +13,12 @@ extension ImportAnimation {
                     "cycle": [
                       {"each": {"views": \(views), "steps": [
                         {"animate": {"duration": 0.1, "curve": "linear", "set": {"transform": {"rotation": 45}, "textColor": "palette.next"}}},
-                        {"animate": {"duration": 0.05, "curve": "linear", "set": {"transform": "identity", "textColor": "black"}}}
+                        {"animate": {"duration": 0.05, "curve": "linear", "set": {"transform": "identity", "textColor": "initial"}}}
                       ]}},
                       {"animate": {"views": \(views), "duration": 0.35, "curve": "linear", "set": {"transform": {"scale": 1.5}}}},
                       {"animate": {"views": \(views), "duration": 0.25, "curve": "linear", "set": {"transform": "identity"}}}
                     ],
-                    "reset": {"textColor": "black", "transform": "identity"}
+                    "reset": {"textColor": "initial", "transform": "identity"}
                   }
                 """
         case .marquee:
@@ -30,7 +30,7 @@ extension ImportAnimation {
                     "cycle": [
                       {"each": {"views": \(views), "wrapAt": \(wrapAt), "steps": [
                         {"animate": {"duration": 0.15, "curve": "linear", "set": {"transform": {"scale": 1.5}, "textColor": "palette.next"}}},
-                        {"animate": {"duration": 0.1, "curve": "linear", "set": {"transform": "identity", "textColor": "black"}}}
+                        {"animate": {"duration": 0.1, "curve": "linear", "set": {"transform": "identity", "textColor": "initial"}}}
                       ]}}
                     ]
                   }
@@ -47,7 +47,7 @@ extension ImportAnimation {
                       {"animate": {"views": \(views), "duration": 0.40, "curve": "linear", "set": {"transform": {"scale": 1.5}}}},
                       {"animate": {"views": \(views), "duration": 0.25, "curve": "linear", "set": {"transform": "identity"}}}
                     ],
-                    "reset": {"transform": "identity", "backgroundColor": "clear"}
+                    "reset": {"transform": "identity", "backgroundColor": "initial"}
                   }
                 """
         }

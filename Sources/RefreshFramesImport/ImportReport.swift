@@ -6,10 +6,13 @@ public enum ImportReport {
     /// (`frame of tag 3: IB (290, 15, 20, 30), solved (290, 15, 20, 31)`).
     public static func lines(for result: ImportResult, path: String) -> [String] {
         var lines = result.warnings.map { "\(path):\($0.line): warning: \($0.element): \($0.message)" }
-        lines += result.fontMapping.map { "\(path): note: font '\($0.from)' is drawn with '\($0.to)'" }
+        lines += result.fontMapping.map {
+            "\(path): note: font '\($0.from)' is drawn with '\($0.to)'" + IOSFont.metricsNote($0.from)
+        }
         lines += result.frameDifferences.map { difference in
             "\(path):\(difference.line): frame of tag \(difference.tag): IB \(format(difference.interfaceBuilder)), "
                 + "solved \(format(difference.solved))"
+                + (difference.misplaced ? " (IB marks the view misplaced: its stored frame is stale)" : "")
         }
         return lines
     }

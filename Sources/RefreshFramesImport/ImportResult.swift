@@ -1,6 +1,7 @@
 import RefreshFramesCore
 
-/// The animation program an imported spec carries, taken from one of the samples.
+/// The animation program an imported spec carries, taken from one of the samples; where a sample
+/// sets a colour back (black text, clear background), the import sets each view's own ("initial").
 public enum ImportAnimation: String, Sendable, CaseIterable {
     /// samples/rotate-scale.json: each label rotates 45° with the next palette colour, then all scale.
     case rotateScale = "rotate-scale"
@@ -22,6 +23,51 @@ public struct ImportResult: Sendable {
     public var frameDifferences: [FrameDifference]
     /// Each font of the document once, with the installed font that stands in for it.
     public var fontMapping: [(from: String, to: String)]
+    /// Which frames were solved and compared, and which were pinned or not compared.
+    public var frameCheck = FrameCheck()
+
+    /// What the comparison found, for `wrote x.json: …`; never says "match" of frames not compared.
+    public var summary: String { frameCheck.summary }
+}
+
+/// The outcome of solving an imported layout and comparing it with IB's frames, by tag.
+public struct FrameCheck: Sendable, Equatable {
+    /// Solved, and equal to IB's frame.
+    public var matching: [Int] = []
+    /// Solved, and not IB's frame.
+    public var differences: [FrameDifference] = []
+    /// Undetermined by the document's constraints, so pinned to IB's frame.
+    public var pinned: [Int] = []
+    /// Solved, but IB stored no frame to compare with.
+    public var notCompared: [Int] = []
+    /// Why no frame was checked at all, if none was.
+    public var notChecked: String? = nil
+
+    public init() {}
+
+    /// `3 frames solved and match Interface Builder's; 1 solved and differs (largest difference 0.5 pt,
+    /// tag 4); 2 pinned to Interface Builder's frames (their layout does not solve)`.
+    public var summary: String {
+        if let notChecked { return "frames not checked: \(notChecked) (see the warnings)" }
+        func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
+        var parts = [
+            count(matching.count, "frame solved and matches", "frames solved and match") + " Interface Builder's"
+        ]
+        if let largest = differences.max(by: { $0.largestDelta < $1.largestDelta }) {
+            parts.append(
+                count(differences.count, "solved and differs", "solved and differ")
+                    + " (largest difference \(formatNumber(largest.largestDelta)) pt, tag \(largest.tag))")
+        }
+        if !pinned.isEmpty {
+            parts.append(
+                count(pinned.count, "pinned to Interface Builder's frame", "pinned to Interface Builder's frames")
+                    + " (the layout leaves \(pinned.count == 1 ? "it" : "them") undetermined)")
+        }
+        if !notCompared.isEmpty {
+            parts.append(count(notCompared.count, "solved with no stored frame", "solved with no stored frames"))
+        }
+        return parts.joined(separator: "; ")
+    }
 }
 
 /// Something in the document that the spec leaves out or approximates.
@@ -48,12 +94,24 @@ public struct FrameDifference: Sendable, Equatable {
     public var line: Int
     public var interfaceBuilder: Rect
     public var solved: Rect
+    /// IB marks the view `misplaced`: its stored frame is not where its constraints put it (the
+    /// file was saved without "Update Frames"), so the difference is the file's, not the import's.
+    public var misplaced: Bool
 
-    public init(tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect) {
+    public init(tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect, misplaced: Bool = false) {
         self.tag = tag
         self.line = line
         self.interfaceBuilder = interfaceBuilder
         self.solved = solved
+        self.misplaced = misplaced
+    }
+
+    /// The largest difference of an edge or size, in points.
+    public var largestDelta: Double {
+        let a = interfaceBuilder
+        let b = solved
+        return [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height, a.maxX - b.maxX, a.maxY - b.maxY]
+            .map(abs).max() ?? 0
     }
 }
 

@@ -35,11 +35,12 @@ enum SpecWriter {
     private static func view(_ view: ImportedView) -> String {
         let spec = view.spec
         var members = ["\"tag\": \(spec.tag)", "\"kind\": \(string(spec.kind.rawValue))"]
+        if let superview = spec.superview { members.append("\"superview\": \(superview)") }
         if spec.kind == .label {
             if let text = view.text { members.append("\"text\": \(string(text))") }
             members.append(
                 "\"font\": {\"family\": \(string(spec.font.family)), \"size\": \(number(spec.font.size)), "
-                    + "\"weight\": \(string(spec.font.weight))}")
+                    + "\"weight\": \(string(spec.font.weight))" + (spec.font.italic ? ", \"italic\": true}" : "}"))
             members.append("\"textColor\": \(string(spec.textColor.hexString))")
             members.append("\"textAlignment\": \(string(spec.textAlignment.rawValue))")
         }

@@ -1,3 +1,4 @@
+import Foundation
 import RefreshFramesCore
 
 /// Reads an Interface Builder document (.xib, or one scene of a .storyboard) into a spec.
@@ -12,11 +13,19 @@ public enum XIBImporter {
 
     /// Imports a document.
     ///
-    /// - Parameter isFontInstalled: whether fontconfig has a family; a named font whose family is
-    ///   missing is replaced by WenQuanYi Micro Hei. By default only that family counts as installed.
+    /// - Parameters:
+    ///   - isFontInstalled: whether fontconfig has a family; a named font that is neither an iOS
+    ///     family nor installed is replaced by WenQuanYi Micro Hei. By default only that family counts
+    ///     as installed.
+    ///   - standIn: the face that draws a font here, for the font mapping (`FontBook.standIn(for:)`).
+    ///   - scene: a storyboard's scene, by number (from 1) or name; nil for the first.
+    ///   - baselineOffset: a one-line label's baseline below its centre, in points, for baseline
+    ///     constraints; nil drops them with a warning.
     public static func importDocument(
         _ bytes: [UInt8], fileName: String, animation: ImportAnimation, measurer: TextMeasurer,
-        isFontInstalled: @escaping @Sendable (String) -> Bool = { $0 == FontSpec.defaultFamily }
+        isFontInstalled: @escaping @Sendable (String) -> Bool = { $0 == FontSpec.defaultFamily },
+        standIn: @escaping @Sendable (FontSpec) -> String? = { _ in nil }, scene: String? = nil,
+        baselineOffset: @escaping @Sendable (FontSpec) -> Double? = { _ in nil }
     ) throws(ImportError) -> ImportResult {
         let document: XMLNode
         do {
@@ -25,28 +34,79 @@ public enum XIBImporter {
             throw .notXML(line: error.line, detail: error.message)
         }
         var reader = DocumentReader(fileName: fileName, isFontInstalled: isFontInstalled)
-        let imported = try reader.read(document)
-        let json = SpecWriter.write(imported, fileName: fileName, animation: animation)
+        reader.scene = scene
+        reader.baselineOffset = baselineOffset
+        reader.standIn = standIn
+        var imported = try reader.read(document)
         var warnings = reader.warnings
-        let differences = check(json: json, imported: imported, measurer: measurer, warnings: &warnings)
+        let check = solve(&imported, fileName: fileName, animation: animation, measurer: measurer, warnings: &warnings)
+        let json = SpecWriter.write(imported, fileName: fileName, animation: animation)
         return ImportResult(
-            specJSON: json, warnings: warnings, frameDifferences: differences, fontMapping: reader.fontMapping)
+            specJSON: json, warnings: warnings, frameDifferences: check.differences, fontMapping: reader.fontMapping,
+            frameCheck: check)
     }
 
-    /// Decodes the written spec, solves it with the measured label sizes and compares with IB's frames.
-    private static func check(
-        json: String, imported: ImportedDocument, measurer: TextMeasurer, warnings: inout [ImportWarning]
-    ) -> [FrameDifference] {
-        let spec: Spec
-        do {
-            spec = try Spec.decode(Array(json.utf8))
-        } catch {
-            // The writer only writes what the decoder accepts; reaching this is a bug worth seeing.
-            warnings.append(
-                ImportWarning(
-                    line: imported.rootLine, element: "<view>", message: "the written spec does not decode: \(error)"))
-            return []
+    /// Solves the document's layout as the written spec will be solved, and compares each view's
+    /// frame with the one IB stored. Where the layout does not solve, it is made to, as UIKit does at
+    /// run time and with a warning each time: a required constraint that conflicts is dropped
+    /// (UIKit breaks one), and a view the constraints leave undetermined is pinned to IB's frame by
+    /// constraints at priority 999 (its frame is then IB's, not a solution to compare).
+    static func solve(
+        _ imported: inout ImportedDocument, fileName: String, animation: ImportAnimation, measurer: TextMeasurer,
+        warnings: inout [ImportWarning]
+    ) -> FrameCheck {
+        var check = FrameCheck()
+        var sizes: [Int: IntrinsicSize]?
+        // Each round drops a constraint or pins a view, so this many rounds always suffice.
+        let rounds = imported.views.count + imported.constraints.count + 1
+        for _ in 0..<rounds {
+            let json = SpecWriter.write(imported, fileName: fileName, animation: animation)
+            let spec: Spec
+            do {
+                spec = try Spec.decode(Array(json.utf8))
+            } catch {
+                // The writer only writes what the decoder accepts; reaching this is a bug worth seeing.
+                warnings.append(
+                    ImportWarning(
+                        line: imported.rootLine, element: "<view>",
+                        message: "the written spec does not decode: \(error); frames not checked"))
+                check.notChecked = "the written spec does not decode"
+                return check
+            }
+            if sizes == nil {
+                let (measured, failure) = measure(spec, imported: imported, measurer: measurer)
+                if let failure {
+                    warnings.append(failure)
+                    check.notChecked = "a label could not be measured"
+                    return check
+                }
+                sizes = measured
+            }
+            let layout: Layout
+            do {
+                layout = try LayoutSolver.solve(
+                    canvas: spec.canvas, views: spec.views, constraints: spec.constraints, intrinsicSizes: sizes ?? [:])
+            } catch {
+                guard repair(&imported, spec: spec, error: error, warnings: &warnings) else {
+                    check.notChecked = "the layout does not solve"
+                    return check
+                }
+                continue
+            }
+            compare(imported, layout: layout, into: &check)
+            return check
         }
+        warnings.append(
+            ImportWarning(
+                line: imported.rootLine, element: imported.rootElement,
+                message: "the layout still does not solve after \(rounds) repairs; frames not checked"))
+        check.notChecked = "the layout does not solve"
+        return check
+    }
+
+    private static func measure(
+        _ spec: Spec, imported: ImportedDocument, measurer: TextMeasurer
+    ) -> (sizes: [Int: IntrinsicSize], failure: ImportWarning?) {
         var sizes: [Int: IntrinsicSize] = [:]
         for view in spec.views where view.kind == .label {
             guard let text = view.texts[.idle] else { continue }
@@ -54,34 +114,109 @@ public enum XIBImporter {
                 sizes[view.tag] = try measurer.measure(text, view.font)
             } catch {
                 let source = imported.views.first { $0.spec.tag == view.tag }
-                warnings.append(
-                    ImportWarning(
-                        line: source?.line ?? imported.rootLine, element: source?.element ?? "<label>",
-                        message: "cannot measure '\(text)' in \(view.font.pattern): \(error); frames not checked"))
-                return []
+                let warning = ImportWarning(
+                    line: source?.line ?? imported.rootLine, element: source?.element ?? "<label>",
+                    message: "cannot measure '\(text)' in \(view.font.pattern): \(error); frames not checked")
+                return (sizes, warning)
             }
         }
-        let layout: Layout
-        do {
-            layout = try LayoutSolver.solve(
-                canvas: spec.canvas, views: spec.views, constraints: spec.constraints, intrinsicSizes: sizes)
-        } catch {
+        return (sizes, nil)
+    }
+
+    /// Drops the constraint a conflict names, or pins the view an ambiguity names; false when the
+    /// error is neither (or the view is pinned already).
+    private static func repair(
+        _ imported: inout ImportedDocument, spec: Spec, error: LayoutError, warnings: inout [ImportWarning]
+    ) -> Bool {
+        let message = describe(error.message, in: imported)
+        if let index = Self.index(in: error.path, of: "constraints"), index < imported.constraints.count,
+            imported.constraints[index].pinnedTag == nil
+        {
+            let dropped = imported.constraints.remove(at: index)
             warnings.append(
                 ImportWarning(
-                    line: imported.rootLine, element: imported.rootElement,
-                    message: "the imported layout does not solve (\(error)); frames not checked"))
-            return []
+                    line: dropped.line, element: dropped.element,
+                    message: "\(message); dropped, as UIKit breaks one of the conflicting constraints at run time"))
+            return true
         }
-        var differences: [FrameDifference] = []
+        if let index = Self.index(in: error.path, of: "views"), index < spec.views.count,
+            let viewIndex = imported.views.firstIndex(where: { $0.spec.tag == spec.views[index].tag }),
+            !imported.constraints.contains(where: { $0.pinnedTag == spec.views[index].tag })
+        {
+            let view = imported.views[viewIndex]
+            let frame = view.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+            let stored =
+                view.frame == nil
+                ? "it has no stored frame, so (0, 0, 0, 0)" : "IB's frame \(ImportReport.format(frame))"
+            warnings.append(
+                ImportWarning(
+                    line: view.line, element: view.element,
+                    message:
+                        "\(message.prefix { $0 != ";" }): the document's constraints leave it undetermined; pinned to \(stored) at priority 999"
+                ))
+            imported.constraints += pins(view, frame: frame)
+            return true
+        }
+        warnings.append(
+            ImportWarning(
+                line: imported.rootLine, element: imported.rootElement,
+                message: "the imported layout does not solve (\(message)); frames not checked"))
+        return false
+    }
+
+    /// Leading, top, width and height at IB's frame, relative to the superview, priority 999.
+    private static func pins(_ view: ImportedView, frame: Rect) -> [ImportedConstraint] {
+        let tag = view.spec.tag
+        let superview = view.spec.superview.map { LayoutItem.view(tag: $0) } ?? .superview
+        let specs = [
+            ConstraintSpec(
+                item: .view(tag: tag), attribute: .leading, toItem: superview, toAttribute: .leading,
+                constant: frame.x, priority: 999),
+            ConstraintSpec(
+                item: .view(tag: tag), attribute: .top, toItem: superview, toAttribute: .top, constant: frame.y,
+                priority: 999),
+            ConstraintSpec(item: .view(tag: tag), attribute: .width, constant: frame.width, priority: 999),
+            ConstraintSpec(item: .view(tag: tag), attribute: .height, constant: frame.height, priority: 999),
+        ]
+        return specs.map { ImportedConstraint(spec: $0, element: view.element, line: view.line, pinnedTag: tag) }
+    }
+
+    /// `constraints[3]` → 3.
+    private static func index(in path: String, of key: String) -> Int? {
+        guard path.hasPrefix(key + "["), path.hasSuffix("]") else { return nil }
+        return Int(path.dropFirst(key.count + 1).dropLast())
+    }
+
+    /// A solver message with the spec's `constraints[k]` turned into the document's lines.
+    private static func describe(_ message: String, in imported: ImportedDocument) -> String {
+        var result = message
+        for (index, constraint) in imported.constraints.enumerated().reversed() {
+            result = result.replacingOccurrences(
+                of: "constraints[\(index)]", with: "the constraint on line \(constraint.line)")
+        }
+        return result
+    }
+
+    private static func compare(_ imported: ImportedDocument, layout: Layout, into check: inout FrameCheck) {
+        let pinned = Set(imported.constraints.compactMap(\.pinnedTag))
         for view in imported.views.sorted(by: { $0.spec.tag < $1.spec.tag }) {
-            guard let stored = view.frame, let solved = layout.frames[view.spec.tag] else { continue }
-            if !stored.isClose(to: solved) {
-                differences.append(
+            if pinned.contains(view.spec.tag) {
+                check.pinned.append(view.spec.tag)
+                continue
+            }
+            guard let stored = view.frame, let solved = layout.frames[view.spec.tag] else {
+                check.notCompared.append(view.spec.tag)
+                continue
+            }
+            if stored.isClose(to: solved) {
+                check.matching.append(view.spec.tag)
+            } else {
+                check.differences.append(
                     FrameDifference(
-                        tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved))
+                        tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved,
+                        misplaced: view.misplaced))
             }
         }
-        return differences
     }
 }
 
@@ -101,6 +236,8 @@ struct ImportedView {
     var frameLine: Int
     /// The label's text, if any.
     var text: String?
+    /// IB's `misplaced="YES"`: the stored frame is not where the constraints put the view.
+    var misplaced = false
     /// Whether the font and colours should be written (labels).
     var isLabel: Bool { spec.kind == .label }
 }
@@ -110,6 +247,8 @@ struct ImportedConstraint {
     var spec: ConstraintSpec
     var element: String
     var line: Int
+    /// The view this constraint pins to IB's frame, for constraints the importer adds.
+    var pinnedTag: Int? = nil
 }
 
 struct ImportedDocument {

@@ -14,6 +14,8 @@ public final class FontBook: @unchecked Sendable {
     private var chains: [String: FallbackChain] = [:]
     private var layouts: [LayoutKey: TextLayout] = [:]
     private var used: Set<String> = []
+    /// The spec's own font files by every name they answer to (family, full and PostScript names, compacted).
+    private var appFaces: [String: [AppFace]] = [:]
     private let emojiSource: @Sendable () -> ColorEmoji?
     private let emojiLock = NSLock()
     private var resolvedEmoji: ColorEmoji??
@@ -67,11 +69,11 @@ public final class FontBook: @unchecked Sendable {
 
     /// The runs of `text` in `font`, each with the first font that covers its characters.
     func layout(_ text: String, font: FontSpec) throws -> TextLayout {
-        let key = LayoutKey(text: text, pattern: font.pattern)
+        let key = LayoutKey(text: text, font: font)
         lock.lock()
         defer { lock.unlock() }
         if let cached = layouts[key] { return cached }
-        let layout = try makeLayout(text, pattern: font.pattern, family: font.family)
+        let layout = try makeLayout(text, request: resolve(font))
         layouts[key] = layout
         for run in layout.runs { used.insert(run.file) }
         if !layout.emoji.isEmpty, let file = emoji?.file { used.insert(file) }
@@ -85,6 +87,78 @@ public final class FontBook: @unchecked Sendable {
         used.insert(file)
     }
 
+    /// Adds a font file of the spec's own (`"fonts"`, an app's `UIAppFonts`): its face answers to its
+    /// family name, its full name and its PostScript name. Returns the family name.
+    @discardableResult
+    public func register(fontFile path: String) throws -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        let face = try self.face(path)
+        let ft = face.face
+        let family = ft.pointee.family_name.map { String(cString: $0) } ?? path
+        let style = ft.pointee.style_name.map { String(cString: $0) } ?? ""
+        var names = [family, family + " " + style]
+        if let postScript = FT_Get_Postscript_Name(ft) { names.append(String(cString: postScript)) }
+        let entry = AppFace(file: path, family: family, style: style, isBold: face.isBold, isItalic: face.isItalic)
+        for name in Set(names.map(AppFace.key)) where !(appFaces[name] ?? []).contains(where: { $0.file == path }) {
+            appFaces[name, default: []].append(entry)
+        }
+        return family
+    }
+
+    /// What draws `font` here: the iOS family's stand-in or a spec's own file, its weight and slant,
+    /// and the metrics layout uses.
+    func resolve(_ font: FontSpec) -> FaceRequest {
+        let bold = ["semibold", "bold", "heavy", "black"].contains(font.weight)
+        if let faces = appFaces[AppFace.key(font.family)] {
+            // A PostScript or full name names one face; a family name picks by weight and slant.
+            let exact = AppFace.key(font.family) != AppFace.key(faces[0].family)
+            let face =
+                exact
+                ? faces[0]
+                : faces.min { a, b in
+                    a.distance(bold: bold, italic: font.italic) < b.distance(bold: bold, italic: font.italic)
+                }!
+            return FaceRequest(
+                family: font.family, pattern: "sans-serif", appFile: face.file, bold: bold && !exact,
+                italic: font.italic && !exact, metrics: nil)
+        }
+        if let iOS = font.iOS {
+            let standIn = iOS.font.standIns.first(where: FontBook.isInstalled(family:)) ?? "sans-serif"
+            let styled = FontSpec(family: standIn, size: font.size, weight: iOS.weight, italic: iOS.italic)
+            return FaceRequest(
+                family: font.family, pattern: styled.pattern, appFile: nil,
+                bold: ["semibold", "bold", "heavy", "black"].contains(iOS.weight), italic: iOS.italic,
+                metrics: iOS.font.metrics(weight: iOS.weight))
+        }
+        return FaceRequest(
+            family: font.family, pattern: font.pattern, appFile: nil, bold: bold, italic: font.italic, metrics: nil,
+            mustBeInstalled: FontBook.mustBeInstalled(font.family))
+    }
+
+    /// The face that draws `font`'s text here, as a person reads it: `Inter Semi Bold`,
+    /// `WenQuanYi Micro Hei Regular with synthetic bold`, `Brand Regular (Fonts/Brand-Regular.otf)`.
+    public func standIn(for font: FontSpec) throws -> String {
+        let layout = try self.layout("A", font: font)
+        lock.lock()
+        defer { lock.unlock() }
+        let request = resolve(font)
+        let file = request.appFile ?? layout.runs.first?.file ?? ""
+        let face = try self.face(file)
+        let family = face.face.pointee.family_name.map { String(cString: $0) } ?? file
+        let style = face.face.pointee.style_name.map { String(cString: $0) } ?? ""
+        var name = style.isEmpty ? family : "\(family) \(style)"
+        let synthetic = SyntheticStyle(bold: request.bold && !face.isBold, oblique: request.italic && !face.isItalic)
+        if synthetic.bold && synthetic.oblique {
+            name += " with synthetic bold and oblique"
+        } else if synthetic.bold {
+            name += " with synthetic bold"
+        } else if synthetic.oblique {
+            name += " with synthetic oblique"
+        }
+        return name
+    }
+
     /// Runs `body` with the FreeType face of `file`, holding the book's lock.
     func withFace<T>(_ file: String, _ body: (FT_Face) throws -> T) throws -> T {
         lock.lock()
@@ -94,15 +168,19 @@ public final class FontBook: @unchecked Sendable {
 
     // MARK: - Under the lock
 
-    private func makeLayout(_ text: String, pattern: String, family: String) throws -> TextLayout {
-        let chain = try fallbackChain(pattern)
-        if let substitute = chain.substituteForMissingFamily, FontBook.mustBeInstalled(family) {
-            throw RasterError.fontNotInstalled(family: family, substitute: substitute)
+    private func makeLayout(_ text: String, request: FaceRequest) throws -> TextLayout {
+        let chain = try fallbackChain(request.pattern, appFile: request.appFile)
+        if let substitute = chain.substituteForMissingFamily, request.mustBeInstalled {
+            throw RasterError.fontNotInstalled(family: request.family, substitute: substitute)
         }
         let primary = try face(chain.primary)
         var runs: [TextLayout.Run] = []
         var pen = 0.0
-        var current: (candidate: Int, scalars: String.UnicodeScalarView, start: Double, glyphs: [TextLayout.Glyph])?
+        var current:
+            (
+                candidate: Int, scalars: String.UnicodeScalarView, start: Double, glyphs: [TextLayout.Glyph],
+                synthetic: SyntheticStyle
+            )?
         var previousGlyph: (candidate: Int, index: FT_UInt)?
 
         func flush() {
@@ -110,7 +188,7 @@ public final class FontBook: @unchecked Sendable {
                 runs.append(
                     TextLayout.Run(
                         file: chain.candidates[run.candidate].file, text: String(run.scalars), offset: run.start,
-                        advance: pen - run.start, glyphs: run.glyphs))
+                        advance: pen - run.start, glyphs: run.glyphs, synthetic: run.synthetic))
             }
             current = nil
         }
@@ -128,9 +206,11 @@ public final class FontBook: @unchecked Sendable {
                 guard let candidate = chain.candidate(for: scalar) else { throw RasterError.noFontCovers(scalar) }
                 let face = try self.face(chain.candidates[candidate].file)
                 let glyph = FT_Get_Char_Index(face.face, FT_ULong(scalar.value))
+                let synthetic = SyntheticStyle(
+                    bold: request.bold && !face.isBold, oblique: request.italic && !face.isItalic)
                 if current?.candidate != candidate {
                     flush()
-                    current = (candidate, String.UnicodeScalarView(), pen, [])
+                    current = (candidate, String.UnicodeScalarView(), pen, [], synthetic)
                     previousGlyph = nil
                 }
                 if let previous = previousGlyph, previous.candidate == candidate, face.hasKerning {
@@ -141,13 +221,18 @@ public final class FontBook: @unchecked Sendable {
                         pen += Double(kern.x) / face.unitsPerEM
                     }
                 }
-                current?.glyphs.append(TextLayout.Glyph(x: pen, outline: face.outline(glyph)))
+                current?.glyphs.append(TextLayout.Glyph(x: pen, outline: face.outline(glyph, synthetic: synthetic)))
                 pen += face.advance(glyph)
                 current?.scalars.append(scalar)
                 previousGlyph = (candidate, glyph)
             }
         }
         flush()
+        if let metrics = request.metrics {
+            return TextLayout(
+                runs: runs, emoji: emojiItems, width: pen, ascender: metrics.ascender, descender: metrics.descender,
+                lineHeight: metrics.lineHeight)
+        }
         return TextLayout(
             runs: runs, emoji: emojiItems, width: pen, ascender: primary.ascender, descender: primary.descender,
             lineHeight: primary.lineHeight)
@@ -163,10 +248,16 @@ public final class FontBook: @unchecked Sendable {
         return face
     }
 
-    private func fallbackChain(_ pattern: String) throws -> FallbackChain {
-        if let chain = chains[pattern] { return chain }
-        let chain = try FallbackChain(pattern: pattern)
-        chains[pattern] = chain
+    private func fallbackChain(_ pattern: String, appFile: String?) throws -> FallbackChain {
+        let key = appFile.map { "\($0)\n\(pattern)" } ?? pattern
+        if let chain = chains[key] { return chain }
+        var chain = try FallbackChain(pattern: pattern)
+        if let appFile {
+            let fontconfigs = chain
+            defer { fontconfigs.destroy() }
+            chain = fontconfigs.led(by: appFile, face: try face(appFile).face)
+        }
+        chains[key] = chain
         return chain
     }
 
@@ -175,13 +266,11 @@ public final class FontBook: @unchecked Sendable {
         "sans-serif", "sans", "serif", "monospace", "mono", "system-ui", "cursive", "fantasy", "emoji", "math",
     ]
 
-    /// iOS's own families, which specs written from an app name but Linux never has: like generic
-    /// names, they take fontconfig's closest match (Apple Color Emoji → Noto Color Emoji; PingFang →
-    /// the default sans-serif, with CJK characters falling back per character to an installed CJK font).
+    /// iOS families outside `IOSFont.all` that fontconfig knows by alias: like generic names, they take
+    /// fontconfig's closest match (Apple Color Emoji → Noto Color Emoji; Heiti → the default sans-serif,
+    /// with CJK characters falling back per character to an installed CJK font).
     static let appleFamilies: Set<String> = [
-        "apple color emoji", "pingfang sc", "pingfang tc", "pingfang hk", "heiti sc", "heiti tc", "stheiti",
-        "hiragino sans gb", "helvetica", "helvetica neue", "sf pro text", "sf pro display", "san francisco",
-        ".sf ui text", ".sf ui display", "system font",
+        "apple color emoji", "heiti sc", "heiti tc", "stheiti", "hiragino sans gb",
     ]
 
     /// Whether `family` names a specific family that must be installed: not a generic name, not one of
@@ -207,7 +296,7 @@ public final class FontBook: @unchecked Sendable {
 
 private struct LayoutKey: Hashable {
     var text: String
-    var pattern: String
+    var font: FontSpec
 }
 
 /// A FreeType face with its vertical metrics in ems and a cache of advances.
@@ -218,8 +307,16 @@ private final class Face {
     let descender: Double
     let lineHeight: Double
     let hasKerning: Bool
+    /// A bold face: OS/2 weight class 600 or more (or FreeType's bold flag when there is no OS/2 table).
+    let isBold: Bool
+    let isItalic: Bool
     private var advances: [FT_UInt: Double] = [:]
-    private var outlines: [FT_UInt: GlyphOutline] = [:]
+    private var outlines: [OutlineKey: GlyphOutline] = [:]
+
+    private struct OutlineKey: Hashable {
+        var glyph: FT_UInt
+        var synthetic: SyntheticStyle
+    }
 
     init(_ face: FT_Face) {
         self.face = face
@@ -229,6 +326,13 @@ private final class Face {
         descender = -Double(face.pointee.descender) / upem
         lineHeight = max(Double(face.pointee.height) / upem, ascender + descender)
         hasKerning = cgd_ft_has_kerning(face) != 0
+        let flags = face.pointee.style_flags
+        if let table = FT_Get_Sfnt_Table(face, FT_SFNT_OS2) {
+            isBold = table.assumingMemoryBound(to: TT_OS2.self).pointee.usWeightClass >= 600
+        } else {
+            isBold = flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
+        }
+        isItalic = flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
     }
 
     func advance(_ glyph: FT_UInt) -> Double {
@@ -240,16 +344,19 @@ private final class Face {
         return value
     }
 
-    /// The glyph's outline in ems, unscaled and unhinted; empty for a glyph without one (a space).
-    func outline(_ glyph: FT_UInt) -> GlyphOutline {
-        if let cached = outlines[glyph] { return cached }
+    /// The glyph's outline in ems, unscaled and unhinted, emboldened or slanted as `synthetic` asks;
+    /// empty for a glyph without one (a space).
+    func outline(_ glyph: FT_UInt, synthetic: SyntheticStyle = .none) -> GlyphOutline {
+        let key = OutlineKey(glyph: glyph, synthetic: synthetic)
+        if let cached = outlines[key] { return cached }
         var value = GlyphOutline.empty
         if FT_Load_Glyph(face, glyph, FT_Int32(FT_LOAD_NO_SCALE)) == 0, let slot = face.pointee.glyph,
             slot.pointee.format == FT_GLYPH_FORMAT_OUTLINE
         {
+            synthetic.apply(to: &slot.pointee.outline, em: unitsPerEM)
             value = GlyphOutline(slot.pointee.outline, unitsPerEM: unitsPerEM)
         }
-        outlines[glyph] = value
+        outlines[key] = value
         return value
     }
 }
@@ -262,12 +369,34 @@ private final class FallbackChain {
         var charset: OpaquePointer
     }
 
-    let primary: String
-    let candidates: [Candidate]
+    private(set) var primary: String
+    private(set) var candidates: [Candidate]
     /// When no installed font has any family the pattern names (compared case-insensitively):
     /// the family fontconfig substitutes. fontconfig always matches *something*.
-    let substituteForMissingFamily: String?
+    private(set) var substituteForMissingFamily: String?
     private var choice: [UInt32: Int?] = [:]
+
+    private init(primary: String, candidates: [Candidate], substitute: String?) {
+        self.primary = primary
+        self.candidates = candidates
+        substituteForMissingFamily = substitute
+    }
+
+    /// This chain with a font file of the spec's own in front: it draws every character it has.
+    func led(by file: String, face: FT_Face) -> FallbackChain {
+        let charset = FcCharSetCreate()!
+        var index: FT_UInt = 0
+        var code = FT_Get_First_Char(face, &index)
+        while index != 0 {
+            _ = FcCharSetAddChar(charset, FcChar32(code))
+            code = FT_Get_Next_Char(face, code, &index)
+        }
+        let rest = candidates.filter { $0.file != file }.map {
+            Candidate(file: $0.file, charset: FcCharSetCopy($0.charset))
+        }
+        return FallbackChain(
+            primary: file, candidates: [Candidate(file: file, charset: charset)] + rest, substitute: nil)
+    }
 
     init(pattern: String) throws {
         guard let parsed = FcNameParse(pattern) else { throw RasterError.invalidFontPattern(pattern) }

@@ -3,7 +3,9 @@ import Foundation
 import RefreshFramesCore
 
 /// Draws a `FrameState` as UIKit would composite the control's views: the canvas background, then
-/// each view in subview order, transformed about its centre, with its alpha applied as a group.
+/// each view in subview order (a view, then its subviews), transformed about its centre, with its
+/// alpha applied as a group. A subview's transform follows its superview's, its alpha is multiplied
+/// by its ancestors', and every ancestor with clipsToBounds clips it.
 public struct FrameRenderer: Sendable {
     public let canvas: Canvas
     public let views: [ViewSpec]
@@ -30,31 +32,74 @@ public struct FrameRenderer: Sendable {
         var surface = Surface(width: width, height: height, background: canvas.background)
         let states = Dictionary(state.views.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
         let groupAlpha = clamp01(state.contentAlpha)
-        for spec in views {
-            guard let view = states[spec.tag] else { continue }
-            let alpha = clamp01(view.alpha) * groupAlpha
-            guard alpha > 0 else { continue }
-            guard let placement = Placement(frame: view.frame, transform: view.transform, scale: scale) else {
+        // What a subview inherits from its superview: where the superview landed, its alpha, and
+        // the clipping of every ancestor with clipsToBounds. Nil: the superview is not drawn.
+        var inherited: [Int: Inheritance?] = [:]
+        for index in views.drawingOrder {
+            let spec = views[index]
+            guard !spec.isHidden else {  // nor its subviews, as UIKit draws a hidden view's subtree
+                inherited[spec.tag] = .some(nil)
                 continue
             }
+            var parent = Inheritance(placement: nil, alpha: groupAlpha, clips: [])
+            if let tag = spec.superview {
+                guard let found = inherited[tag], let found else {
+                    inherited[spec.tag] = .some(nil)
+                    continue
+                }
+                parent = found
+            }
+            guard let view = states[spec.tag] else {
+                inherited[spec.tag] = .some(nil)
+                continue
+            }
+            let alpha = clamp01(view.alpha) * parent.alpha
+            let placement: Placement?
+            if let superview = parent.placement {
+                placement = Placement(frame: view.frame, transform: view.transform, in: superview)
+            } else {
+                placement = Placement(frame: view.frame, transform: view.transform, scale: scale)
+            }
+            guard alpha > 0, let placement else {
+                inherited[spec.tag] = .some(nil)
+                continue
+            }
+            let radius = spec.cornerRadius.resolved(width: view.frame.width, height: view.frame.height)
+            let shape = RoundedBox(halfWidth: view.frame.width / 2, halfHeight: view.frame.height / 2, radius: radius)
+            inherited[spec.tag] = Inheritance(
+                placement: placement, alpha: alpha,
+                clips: parent.clips + (spec.clipsToBounds ? [ClipShape(placement: placement, shape: shape)] : []))
             var text: TextMask?
             if spec.kind == .label, let string = view.text, !string.isEmpty, view.textColor.alpha > 0 {
                 text = try TextMaskCache.shared.mask(
                     string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
                     bounds: (width, height), rendering: self.text)
             }
-            let radius = spec.cornerRadius.resolved(width: view.frame.width, height: view.frame.height)
-            let shape = RoundedBox(halfWidth: view.frame.width / 2, halfHeight: view.frame.height / 2, radius: radius)
             var spokes: Spokes?
             if spec.kind == .spinner, let spinner = view.spinner, spinner.visibleSpokes > 0 {
                 spokes = Spokes(state: spinner, width: view.frame.width, height: view.frame.height)
             }
             surface.composite(
                 placement: placement, shape: shape, background: view.backgroundColor, clips: spec.clipsToBounds,
-                text: text, textColor: view.textColor, spokes: spokes, tint: spec.tintColor, alpha: alpha)
+                text: text, textColor: view.textColor, spokes: spokes, tint: spec.tintColor, alpha: alpha,
+                ancestorClips: parent.clips)
         }
         return surface.bitmap()
     }
+}
+
+/// What a view passes on to its subviews.
+private struct Inheritance {
+    /// Nil for the root view (the canvas).
+    var placement: Placement?
+    var alpha: Double
+    var clips: [ClipShape]
+}
+
+/// The bounds of an ancestor with clipsToBounds, where they landed.
+struct ClipShape {
+    var placement: Placement
+    var shape: RoundedBox
 }
 
 /// How label text becomes pixels.
@@ -97,6 +142,29 @@ struct Placement {
         sine = sin(rotationRadians)
         unitX = transform.scaleX * scale
         unitY = transform.scaleY * scale
+        pixelsPerPoint = min(abs(unitX), abs(unitY))
+        halfWidth = frame.width / 2
+        halfHeight = frame.height / 2
+    }
+
+    /// A subview's placement: its centre (its frame is in the superview's coordinates, translated in
+    /// them) mapped through the superview's placement; rotations add and scales multiply. That is
+    /// the composed transform exactly, unless a superview is scaled unevenly and a subview rotated
+    /// (a skew, which this approximates by the rotation).
+    init?(frame: Rect, transform: Transform, in superview: Placement) {
+        guard frame.width.isFinite, frame.height.isFinite, transform.scaleX != 0, transform.scaleY != 0 else {
+            return nil
+        }
+        let centre = superview.toPixel(
+            frame.midX + transform.translationX - superview.halfWidth,
+            frame.midY + transform.translationY - superview.halfHeight)
+        centerX = centre.x
+        centerY = centre.y
+        rotationRadians = superview.rotationRadians + transform.rotation * .pi / 180
+        cosine = cos(rotationRadians)
+        sine = sin(rotationRadians)
+        unitX = superview.unitX * transform.scaleX
+        unitY = superview.unitY * transform.scaleY
         pixelsPerPoint = min(abs(unitX), abs(unitY))
         halfWidth = frame.width / 2
         halfHeight = frame.height / 2

@@ -28,10 +28,10 @@ struct Surface {
     /// Builds one view's layer pixel by pixel (background, spokes, then text and its colour emoji,
     /// clipped to the rounded bounds when asked) and blends it over the surface with the view's
     /// alpha, so a view's own overlapping parts never blend twice. Emoji keep their colours and
-    /// take the text colour's alpha.
+    /// take the text colour's alpha. `ancestorClips` are the bounds of the superviews that clip it.
     mutating func composite(
         placement: Placement, shape: RoundedBox, background: RGBA, clips: Bool, text: TextMask?,
-        textColor: RGBA, spokes: Spokes?, tint: RGBA, alpha: Double
+        textColor: RGBA, spokes: Spokes?, tint: RGBA, alpha: Double, ancestorClips: [ClipShape] = []
     ) {
         let hasBackground = background.alpha > 0
         let shapeBox = placement.pixelBounds(
@@ -45,6 +45,17 @@ struct Surface {
             box = PixelBox(
                 x0: max(current.x0, shapeBox.x0), y0: max(current.y0, shapeBox.y0),
                 x1: min(current.x1, shapeBox.x1), y1: min(current.y1, shapeBox.y1))
+        }
+        for ancestor in ancestorClips {
+            let s = ancestor.shape
+            guard let current = box,
+                let clipBox = ancestor.placement.pixelBounds(
+                    minX: -s.halfWidth, minY: -s.halfHeight, maxX: s.halfWidth, maxY: s.halfHeight, margin: 1,
+                    clip: (width, height))
+            else { return }
+            box = PixelBox(
+                x0: max(current.x0, clipBox.x0), y0: max(current.y0, clipBox.y0),
+                x1: min(current.x1, clipBox.x1), y1: min(current.y1, clipBox.y1))
         }
         guard let box, box.width > 0, box.height > 0 else { return }
 
@@ -78,6 +89,17 @@ struct Surface {
                     for item in emoji {
                         let e = item.sample(local.x, local.y)
                         if e.3 > 0 { over(&layer, e, emojiAlpha * clip) }
+                    }
+                    if !ancestorClips.isEmpty {
+                        var outer: Float = 1
+                        for ancestor in ancestorClips {
+                            let p = ancestor.placement.toLocal(Double(x) + 0.5, Double(y) + 0.5)
+                            outer *= Float(
+                                coverage(
+                                    distance: ancestor.shape.distance(p.x, p.y),
+                                    pixelsPerPoint: ancestor.placement.pixelsPerPoint))
+                        }
+                        layer = (layer.0 * outer, layer.1 * outer, layer.2 * outer, layer.3 * outer)
                     }
                     let (r, g, b, a) = layer
                     guard a > 0 else { continue }

@@ -13,6 +13,8 @@ struct TextLayout: Sendable {
         var advance: Double
         /// Where each glyph's pen position falls along the baseline (kerning included), with its outline.
         var glyphs: [Glyph]
+        /// Bold or oblique the run's face lacks, drawn by FreeType (the outlines are already so).
+        var synthetic: SyntheticStyle = .none
     }
 
     /// A grapheme cluster drawn as one colour-emoji glyph, its pen position in ems from the line's start.

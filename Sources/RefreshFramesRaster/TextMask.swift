@@ -67,7 +67,7 @@ struct TextMask {
             let origin = placement.toPixel(startX + run.offset * size, baseline)
             let x = origin.x - Double(box.x0)
             let y = origin.y - Double(box.y0)
-            if run.text.unicodeScalars.contains(where: { $0.value > 0xFFFF }) {
+            if !run.synthetic.isNone || run.text.unicodeScalars.contains(where: { $0.value > 0xFFFF }) {
                 beyondBMP.append((run, x, y))
                 continue
             }
@@ -92,7 +92,7 @@ struct TextMask {
         for (run, x, y) in beyondBMP {
             try fonts.rasterise(
                 run.text, file: run.file, pixelSize: pixelSize, angle: -placement.rotationRadians, originX: x,
-                originY: y, into: &coverage, width: box.width, height: box.height)
+                originY: y, synthetic: run.synthetic, into: &coverage, width: box.width, height: box.height)
         }
         return coverage
     }

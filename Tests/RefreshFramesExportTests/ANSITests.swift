@@ -494,3 +494,13 @@ func detectColorMode(environment: [String: String], mode: ColorMode) {
 @Test func jsonStringEscaping() {
     #expect(jsonQuoted("a\"b\\c\n\u{1B}[0m下🤗") == #""a\"b\\c\n\u001b[0m下🤗""#)
 }
+
+@Test func textRendererLeavesOutHiddenViews() {
+    var specs = viewSpecs
+    specs[0].isHidden = true  // 下
+    specs[6].isHidden = true  // the blue view
+    let grid = ANSITextRenderer(columns: 80).render(labelState(), views: specs, canvas: canvas)
+    let lines = grid.plainText.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[3] == spaces(6) + "⠸" + spaces(22) + "拉" + spaces(4) + "刷" + spaces(11) + "数" + spaces(4) + "据")
+    #expect(lines[4] == "")
+}

@@ -44,6 +44,15 @@ let wenQuanYi = TextMeasurer { text, font in
     return IntrinsicSize(width: width * font.size, height: 2401.0 / 2048 * font.size)
 }
 
+/// `wenQuanYi`'s widths with iOS's line height for iOS families, as `FontBook` measures them.
+let iOSMetrics = TextMeasurer { text, font in
+    var size = try wenQuanYi.measure(text, font)
+    if let iOS = font.iOS, let metrics = iOS.font.metrics(weight: iOS.weight) {
+        size.height = metrics.lineHeight * font.size
+    }
+    return size
+}
+
 func importFixture(
     _ name: String, animation: ImportAnimation = .rotateScale,
     installed: Set<String> = ["WenQuanYi Micro Hei", "DejaVu Sans"]

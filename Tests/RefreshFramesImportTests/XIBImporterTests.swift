@@ -44,13 +44,25 @@ struct XIBImporterTests {
         let result = try importFixture("tagged-labels.xib")
         #expect(result.specJSON == Self.taggedLabelsSpec + "\n")
         #expect(result.warnings == [])
-        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["Avenir-Book -> WenQuanYi Micro Hei"])
+        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["Avenir-Book -> Avenir-Book"])
     }
 
-    @Test func anInstalledFamilyIsKept() throws {
+    /// An iOS family keeps its iOS name whatever is installed: the spec means the same on every machine.
+    @Test func anIOSFamilyKeepsItsIOSName() throws {
         let result = try importFixture("tagged-labels.xib", installed: ["WenQuanYi Micro Hei", "Avenir"])
-        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["Avenir-Book -> Avenir"])
-        #expect(try Spec.decode(Array(result.specJSON.utf8)).views.allSatisfy { $0.font.family == "Avenir" })
+        #expect(try Spec.decode(Array(result.specJSON.utf8)).views.allSatisfy { $0.font.family == "Avenir-Book" })
+    }
+
+    @Test func anInstalledFamilyIsKeptAndAMissingOneIsReplaced() throws {
+        let text = String(decoding: try fixture("tagged-labels.xib"), as: UTF8.self).replacingOccurrences(
+            of: "name=\"Avenir-Book\" family=\"Avenir\"", with: "name=\"DejaVuSans-Bold\" family=\"DejaVu Sans\"")
+        for (installed, family) in [(["DejaVu Sans"], "DejaVu Sans"), ([], "WenQuanYi Micro Hei")] {
+            let result = try XIBImporter.importDocument(
+                Array(text.utf8), fileName: "dejavu.xib", animation: .none, measurer: wenQuanYi,
+                isFontInstalled: { installed.contains($0) })
+            #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["DejaVuSans-Bold -> \(family) bold"])
+            #expect(try Spec.decode(Array(result.specJSON.utf8)).views.allSatisfy { $0.font.family == family })
+        }
     }
 
     static let taggedLabelsSpec = """
@@ -58,10 +70,10 @@ struct XIBImporterTests {
           "description": "Imported from tagged-labels.xib by refresh-frames import.",
           "canvas": {"width": 550, "height": 60, "scale": 2, "background": "#ECF0F1FF"},
           "views": [
-            {"tag": 3, "kind": "label", "text": "新", "font": {"family": "WenQuanYi Micro Hei", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"},
-            {"tag": 4, "kind": "label", "text": "中", "font": {"family": "WenQuanYi Micro Hei", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"},
-            {"tag": 2, "kind": "label", "text": "刷", "font": {"family": "WenQuanYi Micro Hei", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"},
-            {"tag": 1, "kind": "label", "text": "拉", "font": {"family": "WenQuanYi Micro Hei", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"}
+            {"tag": 3, "kind": "label", "text": "新", "font": {"family": "Avenir-Book", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"},
+            {"tag": 4, "kind": "label", "text": "中", "font": {"family": "Avenir-Book", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"},
+            {"tag": 2, "kind": "label", "text": "刷", "font": {"family": "Avenir-Book", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"},
+            {"tag": 1, "kind": "label", "text": "拉", "font": {"family": "Avenir-Book", "size": 20, "weight": "regular"}, "textColor": "#000000FF", "textAlignment": "center"}
           ],
           "constraints": [
             "4.centerY == superview.centerY",
@@ -87,12 +99,12 @@ struct XIBImporterTests {
             "cycle": [
               {"each": {"views": [1, 2, 3, 4], "steps": [
                 {"animate": {"duration": 0.1, "curve": "linear", "set": {"transform": {"rotation": 45}, "textColor": "palette.next"}}},
-                {"animate": {"duration": 0.05, "curve": "linear", "set": {"transform": "identity", "textColor": "black"}}}
+                {"animate": {"duration": 0.05, "curve": "linear", "set": {"transform": "identity", "textColor": "initial"}}}
               ]}},
               {"animate": {"views": [1, 2, 3, 4], "duration": 0.35, "curve": "linear", "set": {"transform": {"scale": 1.5}}}},
               {"animate": {"views": [1, 2, 3, 4], "duration": 0.25, "curve": "linear", "set": {"transform": "identity"}}}
             ],
-            "reset": {"textColor": "black", "transform": "identity"}
+            "reset": {"textColor": "initial", "transform": "identity"}
           },
           "scenario": {"refreshAt": 0, "workDuration": 4, "controlHeight": 60}
         }
@@ -142,9 +154,26 @@ struct XIBImporterTests {
         #expect(result.specJSON.contains("\"2.width == 1.width\""))
     }
 
-    /// The real 30DaysofSwift file uses Avenir-Book 20 (27.5 pt high labels); drawn with WenQuanYi the
-    /// labels are 23.5 high, and the check says so for every label.
-    @Test func aSubstitutedFontThatChangesTheLayoutIsReported() throws {
+    /// The real 30DaysofSwift file uses Avenir-Book 20: with iOS's Avenir line height (27.5 pt high
+    /// labels) every frame is Interface Builder's; the note names the stand-in and the metrics' source.
+    @Test func anIOSFontIsLaidOutWithIOSsLineHeight() throws {
+        let text = String(decoding: try fixture("equal-widths.xib"), as: UTF8.self).replacingOccurrences(
+            of: "name=\"WenQuanYiMicroHei\" family=\"WenQuanYi Micro Hei\" pointSize=\"23.4\"",
+            with: "name=\"Avenir-Book\" family=\"Avenir\" pointSize=\"20\"")
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "avenir.xib", animation: .none, measurer: iOSMetrics,
+            standIn: { $0.family == "Avenir-Book" ? "Inter Regular" : nil })
+        #expect(result.frameDifferences == [])
+        #expect(result.specJSON.contains(#""font": {"family": "Avenir-Book", "size": 20, "weight": "regular"}"#))
+        let report = ImportReport.lines(for: result, path: "avenir.xib")
+        #expect(
+            report.contains(
+                "avenir.xib: note: font 'Avenir-Book' is drawn with 'Inter Regular'; line height from iOS's metrics, advance widths the stand-in's"
+            ))
+    }
+
+    /// Without iOS's line height (WenQuanYi's 23.5 pt) every label sits 2 pt lower, and the check says so.
+    @Test func aLineHeightThatChangesTheLayoutIsReported() throws {
         let text = String(decoding: try fixture("equal-widths.xib"), as: UTF8.self).replacingOccurrences(
             of: "name=\"WenQuanYiMicroHei\" family=\"WenQuanYi Micro Hei\" pointSize=\"23.4\"",
             with: "name=\"Avenir-Book\" family=\"Avenir\" pointSize=\"20\"")
@@ -159,7 +188,6 @@ struct XIBImporterTests {
             #expect(difference.solved == Rect(x: x, y: 18.5, width: width, height: 23.5))
         }
         let report = ImportReport.lines(for: result, path: "avenir.xib")
-        #expect(report.contains("avenir.xib: note: font 'Avenir-Book' is drawn with 'WenQuanYi Micro Hei'"))
         #expect(
             report.last
                 == "avenir.xib:\(try line(of: "x=\"323\"", in: "equal-widths.xib")): frame of tag 12: IB (323, 16.5, 27, 27.5), solved (323, 18.5, 27, 23.5)"
@@ -209,29 +237,30 @@ struct XIBImporterTests {
                 ),
                 ImportWarning(
                     line: try at("Ab4-at-bt4"), element: "<button id=\"Ab4-at-bt4\">",
-                    message: "<button> is not supported; imported as a placeholder plain view with tag 4"),
+                    message: "<button> is not drawn; imported as a placeholder (a translucent magenta box) with tag 4"),
+                // top == topMargin + 2 is top == top + 10 with the root's 8 pt margin: the same as line 57.
                 ImportWarning(
                     line: try at("Ac3-at-c03"), element: "<constraint id=\"Ac3-at-c03\">",
-                    message: "secondAttribute 'topMargin' is a margin attribute, not representable in a spec; dropped"),
+                    message: "duplicates <constraint id=\"Ac2-at-c02\"> on line 57; dropped"),
             ])
         #expect(result.warnings[3].line == 46)
         #expect(result.frameDifferences == [])
         #expect(
             result.fontMapping.map { "\($0.from) -> \($0.to)" } == [
-                "System Bold -> WenQuanYi Micro Hei bold", "System Semibold -> WenQuanYi Micro Hei semibold",
+                "System Bold -> System bold", "System Semibold -> System semibold",
             ])
 
         let spec = try Spec.decode(Array(result.specJSON.utf8))
         #expect(spec.views.map(\.tag) == [1, 2, 5, 4])
         #expect(spec.canvas.background == .white)  // systemBackgroundColor, from <resources>
         let hi = try #require(spec.view(tag: 1))
-        #expect(hi.font == FontSpec(family: "WenQuanYi Micro Hei", size: 17, weight: "bold"))
+        #expect(hi.font == FontSpec(family: "System", size: 17, weight: "bold"))
         #expect(hi.textColor == RGBA(parsing: "#FF0000"))
         #expect(hi.textAlignment == .right)
         let hidden = try #require(spec.view(tag: 2))
         #expect(hidden.alpha == 0)
         #expect(hidden.textAlignment == .left)  // natural
-        #expect(hidden.font == FontSpec(family: "WenQuanYi Micro Hei", size: 15, weight: "semibold"))
+        #expect(hidden.font == FontSpec(family: "System", size: 15, weight: "semibold"))
         #expect(hidden.backgroundColor == RGBA(parsing: "#808080"))  // calibratedWhite 0.5
         let dot = try #require(spec.view(tag: 5))
         #expect(dot.kind == .view)
@@ -250,7 +279,10 @@ struct XIBImporterTests {
         #expect(!result.specJSON.contains("topMargin"))
     }
 
-    @Test(arguments: [("2:1", 2.0), ("3:4", 0.75), ("0.5", 0.5), ("1", 1.0), ("a:b", nil), ("1:0", nil), ("", nil)])
+    @Test(arguments: [
+        ("2:1", 2.0), ("3:4", 0.75), ("1/3", 1.0 / 3), ("1/0", nil), ("0.5", 0.5), ("1", 1.0), ("a:b", nil),
+        ("1:0", nil), ("", nil),
+    ])
     func multipliers(text: String, value: Double?) {
         #expect(DocumentReader.multiplier(text) == value)
     }
@@ -347,15 +379,15 @@ struct StoryboardAndReportTests {
             result.warnings == [
                 ImportWarning(
                     line: try line(of: "sceneID=\"Sc2-sn-002\"", in: name), element: "<scene>",
-                    message: "only the first scene is imported; this scene is skipped")
+                    message: "scene 'Sc2-sn-002' is skipped; import it with --scene")
             ])
         #expect(result.frameDifferences == [])
         let spec = try Spec.decode(Array(result.specJSON.utf8))
         #expect(spec.canvas.width == 375 && spec.canvas.height == 60)
         #expect(spec.canvas.background == RGBA(parsing: "#EFEFF4"))  // groupTableViewBackgroundColor
-        #expect(spec.views.map(\.font) == [FontSpec(family: "WenQuanYi Micro Hei", size: 17, weight: "regular")])
+        #expect(spec.views.map(\.font) == [FontSpec(family: "System", size: 17, weight: "regular")])
         #expect(result.specJSON.contains("\"1.width == 1.height\""))
-        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["System -> WenQuanYi Micro Hei"])
+        #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["System -> System"])
     }
 
     @Test func theMarqueeLeavesItsLastLabelOut() throws {
@@ -382,11 +414,15 @@ struct StoryboardAndReportTests {
                     tag: 9, line: 40, interfaceBuilder: Rect(x: 241.5, y: 16.5, width: 27.5, height: 27.5),
                     solved: Rect(x: 241.25, y: 16.5, width: 27.75, height: 27.5)),
             ],
-            fontMapping: [(from: "Avenir-Book", to: "WenQuanYi Micro Hei")])
+            fontMapping: [
+                (from: "Avenir-Book", to: "Inter Regular"),
+                (from: "Brand-Bold", to: "WenQuanYi Micro Hei Regular with synthetic bold"),
+            ])
         #expect(
             ImportReport.lines(for: result, path: "a/b.xib") == [
                 "a/b.xib:46: warning: <button id=\"Ab4-at-bt4\">: not supported",
-                "a/b.xib: note: font 'Avenir-Book' is drawn with 'WenQuanYi Micro Hei'",
+                "a/b.xib: note: font 'Avenir-Book' is drawn with 'Inter Regular'; line height from iOS's metrics, advance widths the stand-in's",
+                "a/b.xib: note: font 'Brand-Bold' is drawn with 'WenQuanYi Micro Hei Regular with synthetic bold'",
                 "a/b.xib:14: frame of tag 3: IB (290, 15, 20, 30), solved (290, 15, 20, 31)",
                 "a/b.xib:40: frame of tag 9: IB (241.5, 16.5, 27.5, 27.5), solved (241.25, 16.5, 27.75, 27.5)",
             ])

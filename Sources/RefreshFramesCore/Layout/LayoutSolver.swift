@@ -1,7 +1,9 @@
 /// Solves a spec's Auto Layout constraints into pixel-snapped frames.
 ///
-/// Each view has four variables (left, top, width, height) with required `width >= 0` and
-/// `height >= 0`; the superview is the canvas (left = top = 0, its width and height). A view with an
+/// Each view has four variables (left, top, width, height, in the root view's coordinates) with
+/// required `width >= 0` and `height >= 0`; `superview` in a constraint is the control's root view,
+/// the canvas (left = top = 0, its width and height), whatever level the other item is at; a
+/// container is named by its tag. Frames come out in each view's superview's coordinates. A view with an
 /// intrinsic size gets `size <= intrinsic` at its hugging priority and `size >= intrinsic` at its
 /// compression priority, the intrinsic size first rounded up to the pixel grid. Priority 1000 is
 /// required; lower priorities are optional, a higher one always outweighing any number of lower
@@ -21,6 +23,7 @@ public enum LayoutSolver {
         for (index, view) in views.enumerated() {
             entries += try system.implicitConstraints(index: index, intrinsicSize: intrinsicSizes[view.tag])
         }
+        entries += system.stackConstraints(intrinsicSizes: intrinsicSizes)
         for spec in constraints {
             entries.append(try system.constraint(for: spec))
         }
@@ -73,7 +76,7 @@ public struct LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// The variables of one layout problem and the translation of specs into linear constraints.
-private struct LayoutSystem {
+struct LayoutSystem {
     /// A constraint with where it came from, for error messages.
     struct Entry {
         var constraint: LinearConstraint
@@ -136,12 +139,12 @@ private struct LayoutSystem {
         return nil
     }
 
-    private static func strength(_ priority: Double) -> Strength {
+    static func strength(_ priority: Double) -> Strength {
         priority >= 1000 ? .required : .optional(priority: priority)
     }
 
     /// Rounds up to the pixel grid, ignoring float noise below a millionth of a pixel.
-    private func ceilToPixel(_ value: Double) -> Double {
+    func ceilToPixel(_ value: Double) -> Double {
         ((value * canvas.scale * 1e6).rounded() / 1e6).rounded(.up) / canvas.scale
     }
 
@@ -309,9 +312,11 @@ private struct LayoutSystem {
         }
     }
 
-    /// Frames with every edge rounded to the pixel grid.
+    /// Frames with every edge rounded to the pixel grid, in the superview's coordinates: the views'
+    /// variables are in the root view's coordinates (one system for the whole hierarchy, as the
+    /// window's engine is), snapped there, then the superview's snapped origin is subtracted.
     func snappedLayout(_ solver: Simplex) -> Layout {
-        var frames: [Int: Rect] = [:]
+        var absolute: [Int: Rect] = [:]
         for (tag, index) in indices {
             let frame = FrameVariables(index: index)
             let left = solver.value(of: frame.left)
@@ -320,7 +325,14 @@ private struct LayoutSystem {
             let y = snapToPixel(top)
             let right = snapToPixel(left + solver.value(of: frame.width))
             let bottom = snapToPixel(top + solver.value(of: frame.height))
-            frames[tag] = Rect(x: x, y: y, width: right - x, height: bottom - y)
+            absolute[tag] = Rect(x: x, y: y, width: right - x, height: bottom - y)
+        }
+        var frames = absolute
+        for view in views {
+            guard let parent = view.superview.flatMap({ absolute[$0] }), var frame = frames[view.tag] else { continue }
+            frame.x = snapToPixel(frame.x - parent.x)  // both on the grid: snapping only drops float noise
+            frame.y = snapToPixel(frame.y - parent.y)
+            frames[view.tag] = frame
         }
         return Layout(frames: frames)
     }

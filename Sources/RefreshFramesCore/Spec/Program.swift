@@ -72,6 +72,9 @@ public enum ColorValue: Sendable, Equatable {
     /// `getNextColor()`: the palette entry at the running index, which then advances and wraps,
     /// and is never reset (it carries over between loops).
     case nextPaletteColor
+    /// The view's own colour as the spec gives it (its `textColor` or `backgroundColor`): what a
+    /// control's "back to black" means when its labels were not black to begin with.
+    case initial
 }
 
 /// The properties an animation block (or the reset) assigns.

@@ -18,6 +18,7 @@ struct SpecDecoder {
                 "expected a spec object with 'canvas', 'views' and 'scenario', got \(reader.node.kindDescription)")
         }
         let o = try reader.object()
+        _ = try o.optional("$schema")?.string()  // for editors: the schema the file follows
         let description = try o.optional("description")?.string()
         let canvas = try decodeCanvas(o.required("canvas"))
         let defaultFont =
@@ -40,14 +41,29 @@ struct SpecDecoder {
             seen[view.tag] = r.path
             views.append(view)
         }
+        try checkSuperviews(views, readers: viewReaders)
+        try checkArrangedViews(views, readers: viewReaders)
         let tags = Set(views.map(\.tag))
+        let names = try viewNames(views, readers: viewReaders)
+        let superviews = views.reduce(into: [Int: Int]()) { $0[$1.tag] = $1.superview }
         var constraints: [ConstraintSpec] = []
         if let cr = o.optional("constraints") {
             let items = try cr.array()
             guard items.count <= Limits.constraints else {
                 throw cr.fail("\(items.count) constraints is over the limit constraints = \(Limits.constraints)")
             }
-            for r in items { constraints.append(try decodeConstraint(r, tags: tags)) }
+            for r in items {
+                if let format = try visualFormat(r) {
+                    constraints += try decodeVisualFormat(format, names: names, superviews: superviews)
+                } else {
+                    constraints.append(try decodeConstraint(r, tags: tags))
+                }
+            }
+            guard constraints.count <= Limits.constraints else {
+                throw cr.fail(
+                    "\(constraints.count) constraints (with the visual formats expanded) is over the limit constraints = \(Limits.constraints)"
+                )
+            }
         }
         var palette: [RGBA] = []
         if let pr = o.optional("palette") {
@@ -62,11 +78,13 @@ struct SpecDecoder {
         }
         let scenario = try decodeScenario(o.required("scenario"))
         let host = try o.optional("host").map { r throws(SpecDiagnostic) in try decodeHost(r) }
+        let fonts = try o.optional("fonts").map { r throws(SpecDiagnostic) in try decodeFontFiles(r) } ?? []
         try o.finish()
         var spec = Spec(
             description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,
             program: program, scenario: scenario)
         spec.host = host
+        spec.fonts = fonts
         return spec
     }
 
@@ -85,13 +103,23 @@ struct SpecDecoder {
     func decodeFont(_ r: ValueReader, base: FontSpec) throws(SpecDiagnostic) -> FontSpec {
         let o = try r.object()
         var font = base
+        if let t = o.optional("textStyle") {
+            let name = try t.string()
+            guard let style = IOSFont.textStyles[name] else {
+                let names = IOSFont.textStyles.keys.sorted()
+                var message = "'\(name)' is not one of \(names.joined(separator: ", "))"
+                if let m = closestMatch(to: name, in: names) { message += "; did you mean '\(m)'?" }
+                throw t.fail(message)
+            }
+            font = FontSpec(family: "System", size: style.size, weight: style.weight)
+        }
         if let f = o.optional("family") {
             font.family = try f.string()
             if font.family.isEmpty { throw f.fail("expected a font family or fontconfig pattern, got an empty string") }
         }
         if let s = o.optional("size") { font.size = try s.number(in: 1...Limits.fontSize, limit: "fontSize") }
         if let w = o.optional("weight") {
-            let weights = ["thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+            let weights = FontSpec.weights
             let name = try w.string()
             guard weights.contains(name) else {
                 var message = "'\(name)' is not one of \(weights.joined(separator: ", "))"
@@ -100,13 +128,35 @@ struct SpecDecoder {
             }
             font.weight = name
         }
+        if let i = o.optional("italic") { font.italic = try i.bool() }
         try o.finish()
         return font
+    }
+
+    /// `"fonts": ["Fonts/Brand-Regular.otf", …]`: the app's own font files, relative to the spec.
+    func decodeFontFiles(_ r: ValueReader) throws(SpecDiagnostic) -> [String] {
+        var files: [String] = []
+        for item in try r.array() {
+            let path = try item.string()
+            guard !path.isEmpty else { throw item.fail("expected a font file path, got an empty string") }
+            files.append(path)
+        }
+        return files
     }
 
     func decodeView(_ r: ValueReader, defaultFont: FontSpec) throws(SpecDiagnostic) -> ViewSpec {
         let o = try r.object()
         var view = ViewSpec(tag: try o.required("tag").integer(in: 1...1_000_000), font: defaultFont)
+        if let n = o.optional("name") {
+            let name = try n.string()
+            guard let first = name.first, first.isASCII, first.isLetter || first == "_",
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
+                throw n.fail(
+                    "'\(name)' is not a name for visual formats; expected a letter or '_', then letters, digits or '_'")
+            }
+            view.name = name
+        }
         if let k = o.optional("kind") { view.kind = try k.oneOf(ViewKind.self) }
         if let t = o.optional("text") {
             if t.isString {
@@ -129,7 +179,9 @@ struct SpecDecoder {
                 try to.finish()
                 if view.texts[.refreshing] == nil { view.texts[.refreshing] = view.texts[.idle] }
             }
-            if view.kind == .view { throw t.fail("a plain view has no text; use \"kind\": \"label\"") }
+            if view.kind == .view || view.kind == .stack {
+                throw t.fail("a \(view.kind == .view ? "plain" : "stack") view has no text; use \"kind\": \"label\"")
+            }
         }
         if let f = o.optional("font") { view.font = try decodeFont(f, base: defaultFont) }
         if let c = o.optional("textColor") { view.textColor = try c.color() }
@@ -150,8 +202,88 @@ struct SpecDecoder {
         if let c = o.optional("tintColor") { view.tintColor = try c.color() }
         if let p = o.optional("huggingPriority") { view.huggingPriority = try p.number(in: 1...1000) }
         if let p = o.optional("compressionPriority") { view.compressionPriority = try p.number(in: 1...1000) }
+        if let s = o.optional("superview") { view.superview = try s.integer(in: 1...1_000_000) }
+        if let h = o.optional("hidden") { view.isHidden = try h.bool() }
+        if let a = o.optional("spacingAfter") { view.spacingAfter = try a.number(in: -1e4...1e4) }
+        view.stack = try decodeStack(o, kind: view.kind)
         try o.finish()
         return view
+    }
+
+    /// The stack keys of a view: a `StackSpec` for a stack view; for any other view, none may be there.
+    func decodeStack(_ o: ObjectReader, kind: ViewKind) throws(SpecDiagnostic) -> StackSpec? {
+        let keys = [
+            "axis", "spacing", "alignment", "distribution", "isLayoutMarginsRelativeArrangement", "layoutMargins",
+        ]
+        guard kind == .stack else {
+            if let key = keys.first(where: { o.has($0) }) {
+                throw o.optional(key)!.fail("'\(key)' is a stack view's; this view's kind is '\(kind.rawValue)'")
+            }
+            return nil
+        }
+        var stack = StackSpec()
+        if let a = o.optional("axis") { stack.axis = try a.oneOf(StackSpec.Axis.self) }
+        if let sp = o.optional("spacing") { stack.spacing = try sp.number(in: -1e4...1e4) }
+        if let a = o.optional("alignment") {
+            stack.alignment = try a.oneOf(StackSpec.Alignment.self)
+            if stack.alignment == .firstBaseline || stack.alignment == .lastBaseline {
+                throw a.fail(
+                    "'\(stack.alignment.rawValue)': baselines are not in the layout model; use top, center or bottom")
+            }
+        }
+        if let d = o.optional("distribution") { stack.distribution = try d.oneOf(StackSpec.Distribution.self) }
+        if let m = o.optional("isLayoutMarginsRelativeArrangement") {
+            stack.isLayoutMarginsRelativeArrangement = try m.bool()
+        }
+        if let m = o.optional("layoutMargins") {
+            if m.isNumber {
+                stack.layoutMargins = Array(repeating: try m.number(in: -1e4...1e4), count: 4)
+            } else {
+                let items = try m.array()
+                guard items.count == 4 else { throw m.fail("expected a number or [top, left, bottom, right]") }
+                stack.layoutMargins = []
+                for item in items { stack.layoutMargins.append(try item.number(in: -1e4...1e4)) }
+            }
+        }
+        return stack
+    }
+
+    /// `spacingAfter` belongs to a stack view's arranged views.
+    func checkArrangedViews(_ views: [ViewSpec], readers: [ValueReader]) throws(SpecDiagnostic) {
+        let stacks = Set(views.filter { $0.kind == .stack }.map(\.tag))
+        for (view, r) in zip(views, readers) where view.spacingAfter != nil {
+            guard let parent = view.superview, stacks.contains(parent) else {
+                let o = try r.object()
+                throw o.optional("spacingAfter")!.fail(
+                    "'spacingAfter' is the spacing after an arranged view; this view's superview is not a stack view")
+            }
+        }
+    }
+
+    /// Every `superview` names another view, and following them always reaches the root view.
+    func checkSuperviews(_ views: [ViewSpec], readers: [ValueReader]) throws(SpecDiagnostic) {
+        let tags = Set(views.map(\.tag))
+        var superviews: [Int: Int] = [:]
+        for view in views { superviews[view.tag] = view.superview }
+        for (view, r) in zip(views, readers) {
+            guard let parent = view.superview else { continue }
+            func fail(_ message: String) throws(SpecDiagnostic) -> Never {
+                let o = try r.object()
+                throw (o.optional("superview") ?? r).fail(message)
+            }
+            if parent == view.tag { try fail("a view cannot be its own superview") }
+            guard tags.contains(parent) else { try fail("no view with tag \(parent)") }
+            var chain = [view.tag]
+            var current: Int? = parent
+            while let tag = current {
+                if chain.contains(tag) {
+                    let cycle = (chain + [tag]).map(String.init).joined(separator: " → ")
+                    try fail("superviews form a cycle (\(cycle))")
+                }
+                chain.append(tag)
+                current = superviews[tag]
+            }
+        }
     }
 
     // MARK: - Constraints
@@ -347,6 +479,7 @@ struct SpecDecoder {
             guard allowNext else { throw r.fail("'palette.next' is only allowed inside an animation step") }
             return .nextPaletteColor
         }
+        if r.isString, try r.string() == "initial" { return .initial }
         return .color(try r.color())
     }
 

@@ -10,6 +10,9 @@ public struct Spec: Sendable {
     public var scenario: Scenario
     /// The table the control sits above; nil renders the control alone.
     public var host: HostSpec? = nil
+    /// The app's own font files (`UIAppFonts`), as the spec writes them: relative to the spec's
+    /// directory. The CLI opens them; their faces are used by family, style and PostScript name.
+    public var fonts: [String] = []
 
     public init(
         description: String? = nil, canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec],
@@ -25,6 +28,33 @@ public struct Spec: Sendable {
     }
 
     public func view(tag: Int) -> ViewSpec? { views.first { $0.tag == tag } }
+}
+
+extension [ViewSpec] {
+    /// Indices in drawing order: each root-level view in order, each followed by its subviews in
+    /// order (depth first), as UIKit draws a view and then its subviews. The identity for a spec
+    /// without `superview`s. Views in a superview cycle are left out (decoding rejects cycles).
+    public var drawingOrder: [Int] {
+        var children: [Int: [Int]] = [:]
+        var roots: [Int] = []
+        let tags = Set(map(\.tag))
+        for (index, view) in enumerated() {
+            if let parent = view.superview, tags.contains(parent) {
+                children[parent, default: []].append(index)
+            } else {
+                roots.append(index)
+            }
+        }
+        var order: [Int] = []
+        var stack = roots.reversed().map { $0 }
+        var visited: Set<Int> = []
+        while let index = stack.popLast() {
+            guard visited.insert(index).inserted else { continue }
+            order.append(index)
+            stack += (children[self[index].tag] ?? []).reversed()
+        }
+        return order
+    }
 }
 
 /// The control's bounds in points, the pixel scale and the colour behind everything.
@@ -43,24 +73,41 @@ public struct Canvas: Sendable, Equatable {
 }
 
 public struct FontSpec: Sendable, Hashable {
-    /// A family name or any fontconfig pattern, e.g. `WenQuanYi Micro Hei` or `sans-serif:lang=zh-cn`.
+    /// A family name or any fontconfig pattern, e.g. `WenQuanYi Micro Hei` or `sans-serif:lang=zh-cn`;
+    /// an iOS family (`System`, `Helvetica Neue`, `Avenir-Book`: `IOSFont.all`) or a family of the
+    /// spec's own font files.
     public var family: String
     public var size: Double
     /// `regular`, `medium`, `semibold`, `bold`…
     public var weight: String
+    /// Italic (or, when the family has no italic face, oblique).
+    public var italic: Bool
 
-    public init(family: String = FontSpec.defaultFamily, size: Double = 17, weight: String = "regular") {
+    public init(
+        family: String = FontSpec.defaultFamily, size: Double = 17, weight: String = "regular", italic: Bool = false
+    ) {
         self.family = family
         self.size = size
         self.weight = weight
+        self.italic = italic
     }
 
     public static let defaultFamily = "WenQuanYi Micro Hei"
 
     /// The fontconfig pattern for this font.
     public var pattern: String {
-        weight == "regular" ? family : "\(family):weight=\(weight)"
+        (weight == "regular" ? family : "\(family):weight=\(weight)") + (italic ? ":slant=italic" : "")
     }
+
+    /// The iOS family this font names, with a PostScript name's weight and slant applied.
+    public var iOS: (font: IOSFont, weight: String, italic: Bool)? {
+        guard let match = IOSFont.match(family) else { return nil }
+        let weight = match.weight.map { $0 == "regular" ? self.weight : $0 } ?? self.weight
+        return (match.font, weight, italic || match.italic)
+    }
+
+    /// The weights a spec may name.
+    public static let weights = ["thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
 }
 
 public enum TextAlignment: String, Sendable, CaseIterable {
@@ -87,6 +134,9 @@ public enum ViewKind: String, Sendable, CaseIterable {
     case view
     /// UIRefreshControl's stock activity spinner: spokes appear with the pull, then rotate.
     case spinner
+    /// A UIStackView: lays out the views whose `superview` it is (its arranged views); draws nothing
+    /// of its own but its background colour.
+    case stack
 }
 
 /// The phase of the refresh, as the control's owner sees it.
@@ -96,6 +146,8 @@ public enum RefreshPhase: String, Sendable, CaseIterable, Codable {
 
 public struct ViewSpec: Sendable {
     public var tag: Int
+    /// How Visual Format Language strings name the view; `v` + tag when nil.
+    public var name: String? = nil
     public var kind: ViewKind
     /// Texts per phase; the idle text shows from the start (each drag sets it again), the refreshing
     /// text from the moment refreshing begins, and it stays after the refresh ends, as in the tutorials.
@@ -111,6 +163,15 @@ public struct ViewSpec: Sendable {
     /// Explicit size; otherwise labels use their intrinsic size, with hugging and compression.
     public var huggingPriority: Double
     public var compressionPriority: Double
+    /// Hidden views are not drawn, nor their subviews; a stack view gives a hidden arranged view no space.
+    public var isHidden = false
+    /// The axis, spacing, alignment and distribution of a stack view (`kind` stack).
+    public var stack: StackSpec? = nil
+    /// An arranged view's custom spacing after it (`setCustomSpacing(_:after:)`); nil: the stack's spacing.
+    public var spacingAfter: Double? = nil
+    /// The tag of the view this one is a subview of; nil for a subview of the control's root view.
+    /// Its frame is in the superview's coordinates; transform, alpha and clipping apply to the subtree.
+    public var superview: Int? = nil
 
     public init(
         tag: Int, kind: ViewKind = .label, texts: [RefreshPhase: String] = [:], font: FontSpec = FontSpec(),
@@ -132,6 +193,9 @@ public struct ViewSpec: Sendable {
         self.huggingPriority = huggingPriority
         self.compressionPriority = compressionPriority
     }
+
+    /// The name Visual Format Language strings use for the view.
+    public var formatName: String { name ?? "v\(tag)" }
 
     /// Whether the view has an intrinsic content size from its text.
     public var hasIntrinsicSize: Bool { kind == .label || kind == .spinner }
@@ -187,4 +251,33 @@ public struct ConstraintSpec: Sendable {
         self.priority = priority
         self.path = path
     }
+}
+
+/// A UIStackView's arrangement of its arranged views (its subviews in spec order).
+public struct StackSpec: Sendable, Equatable {
+    public enum Axis: String, Sendable, CaseIterable {
+        case horizontal, vertical
+    }
+
+    /// UIStackView.Alignment: `leading` is `top` and `trailing` is `bottom`, as in UIKit.
+    public enum Alignment: String, Sendable, CaseIterable {
+        case fill, leading, top, center, trailing, bottom, firstBaseline, lastBaseline
+    }
+
+    public enum Distribution: String, Sendable, CaseIterable {
+        case fill, fillEqually, fillProportionally, equalSpacing, equalCentering
+    }
+
+    public var axis: Axis = .horizontal
+    /// Points between adjacent arranged views: exact for the fill distributions, the minimum for
+    /// equalSpacing and equalCentering.
+    public var spacing: Double = 0
+    public var alignment: Alignment = .fill
+    public var distribution: Distribution = .fill
+    /// Arranges the views inside `layoutMargins` rather than the stack's edges.
+    public var isLayoutMarginsRelativeArrangement = false
+    /// Top, left, bottom, right; UIView's default 8 points each.
+    public var layoutMargins: [Double] = [8, 8, 8, 8]
+
+    public init() {}
 }

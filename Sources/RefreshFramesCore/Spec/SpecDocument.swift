@@ -7,8 +7,13 @@ public struct SpecDocument: Sendable {
     public var timeline: Timeline
     /// The clock `{now:…}` texts were expanded with, in seconds since 1970.
     public var now: Int64
+    private let root: JSONNode
 
-    public init(bytes: [UInt8], now: Int64, measurer: TextMeasurer) throws(SpecDiagnostic) {
+    /// `prepare` runs between decoding and layout: the edge opens the spec's own font files there.
+    public init(
+        bytes: [UInt8], now: Int64, measurer: TextMeasurer,
+        prepare: (Spec) throws(SpecDiagnostic) -> Void = { _ in }
+    ) throws(SpecDiagnostic) {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -16,6 +21,12 @@ public struct SpecDocument: Sendable {
             throw SpecDiagnostic(path: "", location: error.location, message: error.message)
         }
         let spec = try SpecDecoder().decode(ValueReader(node: root, path: ""))
+        do {
+            try prepare(spec)
+        } catch var error {
+            error.location = error.location ?? root.locate(error.path)
+            throw error
+        }
         do {
             timeline = try Timeline.make(spec: spec, now: now, measurer: measurer)
         } catch let error as SceneError {
@@ -29,5 +40,13 @@ public struct SpecDocument: Sendable {
         self.bytes = bytes
         self.spec = spec
         self.now = now
+        self.root = root
+    }
+
+    /// Places a problem found later (by an exporter or a generator) in the document.
+    public func located(_ diagnostic: SpecDiagnostic) -> SpecDiagnostic {
+        var located = diagnostic
+        if located.location == nil { located.location = root.locate(diagnostic.path) }
+        return located
     }
 }

@@ -147,9 +147,12 @@ struct ProgramRunner {
         }
     }
 
-    private mutating func resolve(_ value: ColorValue) -> RGBA {
+    private mutating func resolve(_ value: ColorValue, tag: Int, _ property: AnimatedProperty) -> RGBA {
         switch value {
         case .color(let c): return c
+        case .initial:
+            let view = spec.view(tag: tag)
+            return (property == .textColor ? view?.textColor : view?.backgroundColor) ?? .clear
         case .nextPaletteColor:
             // getNextColor(): wrap when the index reaches the end, return, advance; never reset.
             if colorIndex == spec.palette.count { colorIndex = 0 }
@@ -184,9 +187,11 @@ struct ProgramRunner {
         if let transform = changes.transform { set(.transform, .transform(transform), animatable: true) }
         if let alpha = changes.alpha { set(.alpha, .number(alpha), animatable: true) }
         // UILabel draws its background into its contents, so only a plain view's backgroundColor animates.
-        if let bg = changes.backgroundColor { set(.backgroundColor, .color(resolve(bg)), animatable: kind != .label) }
+        if let bg = changes.backgroundColor {
+            set(.backgroundColor, .color(resolve(bg, tag: tag, .backgroundColor)), animatable: kind != .label)
+        }
         // textColor is never animated: the label redraws with the new colour at the start of the block.
-        if let tc = changes.textColor { set(.textColor, .color(resolve(tc)), animatable: false) }
+        if let tc = changes.textColor { set(.textColor, .color(resolve(tc, tag: tag, .textColor)), animatable: false) }
         return animated
     }
 }

@@ -1,0 +1,47 @@
+import RefreshFramesCore
+import RefreshFramesSwiftGen
+
+enum SwiftCommand {
+    static let definition = CommandDefinition(
+        name: "swift", abstract: "Write the spec as UIKit Swift: a UIView subclass for a UIRefreshControl (iOS 13+).",
+        discussion: """
+            The class holds the views and labels (texts, fonts, colours, corner radii, tags), the
+            constraints as layout anchors, and the animation program as UIView.animate chains with the
+            spec's curves, palette, check points, wrap and reset; beginRefreshing() and endRefreshing()
+            drive it. The same spec always gives the same bytes; the header names the spec and its
+            SHA-256. See docs/swift.md.
+            """,
+        arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
+        options: [
+            .value("output", short: "o", "File.swift", "Where to write the source (default: stdout)."),
+            .value(
+                "name", "TypeName", "The class name (default: from the spec's file name, e.g. RotateScaleRefreshView)."),
+        ])
+
+    static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, _ throws(CLIError) in
+        let path = args.positionals[0]
+        let name = args.value("name") ?? SwiftGenerator.typeName(forSpecPath: path)
+        guard SwiftGenerator.isValidTypeName(name) else {
+            throw .usage(
+                "Invalid value '\(name)' for '--name': expected a Swift type name (letters, digits, _).",
+                command: definition.name)
+        }
+        let output = args.value("output")
+        if let output, output != "-" { try OutputFile.checkTarget(output, protecting: [path]) }
+        // Loading builds the timeline too, so a spec the engine refuses is refused here with the same message.
+        let loaded = try SpecLoader.load(path, now: 0)
+        let source: String
+        do throws(SpecDiagnostic) {
+            source = try SwiftGenerator.generate(
+                loaded.spec, specName: path, specBytes: loaded.bytes, typeName: name)
+        } catch {
+            throw .input(loaded.document.located(error).formatted(file: path))
+        }
+        if let output, output != "-" {
+            try OutputFile.write(Array(source.utf8), to: output)
+        } else {
+            Output.out(source)
+        }
+        return ExitCode.success
+    }
+}

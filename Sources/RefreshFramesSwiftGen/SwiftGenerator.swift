@@ -1,0 +1,44 @@
+import RefreshFramesCore
+
+/// Writes a spec as UIKit Swift (iOS 13+): a `UIView` subclass with the spec's views, constraints
+/// and animation program as `UIView.animate` chains, and `beginRefreshing()` / `endRefreshing()`.
+///
+/// The same spec, name and bytes always give the same text. Specs that UIKit cannot express as
+/// written (a textColor on a plain view, left mixed with leading) are refused with a located
+/// diagnostic rather than written wrongly.
+public enum SwiftGenerator {
+    /// The type name `--name` defaults to: `samples/rotate-scale.json` → `RotateScaleRefreshView`.
+    public static func typeName(forSpecPath path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+        var name = ""
+        var upper = true
+        for c in stem {
+            if c.isLetter || c.isNumber, c.isASCII {
+                name.append(upper ? Character(c.uppercased()) : c)
+                upper = false
+            } else {
+                upper = true
+            }
+        }
+        if name.isEmpty || name.first!.isNumber { name = "Custom" + name }
+        return name.hasSuffix("RefreshView") ? name : name + "RefreshView"
+    }
+
+    /// Whether `name` can name the generated class: an ASCII identifier starting with a letter.
+    public static func isValidTypeName(_ name: String) -> Bool {
+        guard let first = name.first, first.isASCII, first.isLetter || first == "_" else { return false }
+        let keywords: Set = ["Self", "Type", "Any", "Protocol"]
+        return !keywords.contains(name) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+    }
+
+    /// The Swift source for `spec`, read from `specName` whose bytes are `specBytes`.
+    public static func generate(
+        _ spec: Spec, specName: String, specBytes: [UInt8], typeName: String
+    ) throws(SpecDiagnostic) -> String {
+        var sha = SHA256()
+        sha.update(specBytes)
+        var writer = try SourceWriter(spec: spec, typeName: typeName)
+        return try writer.write(specName: specName, sha256: SHA256.hex(sha.finalize()))
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import RefreshFramesCore
+
+/// Swift source spellings of the spec's values.
+enum SwiftLiteral {
+    /// A number as Swift writes it: `20`, `0.15`, `-19` (the shortest text that reads back exactly).
+    static func number(_ v: Double) -> String {
+        if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
+        return "\(v)"
+    }
+
+    /// A string literal, escaped.
+    static func string(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case "\r": out += "\\r"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    out += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    /// UIKit's class colours (`UIColor.magenta`) by their components, in the order UIKit lists them.
+    static let namedColors: [(name: String, rgba: RGBA)] = [
+        "black", "darkGray", "lightGray", "white", "gray", "red", "green", "blue", "cyan", "yellow", "magenta",
+        "orange", "purple", "brown", "clear",
+    ].map { ($0, RGBA.named[$0]!) }
+
+    /// `.magenta`, or `UIColor(red: 236 / 255, …)` when the components are whole bytes, else decimals.
+    static func color(_ c: RGBA) -> String {
+        if let named = namedColors.first(where: { $0.rgba == c }) { return "." + named.name }
+        return
+            "UIColor(red: \(component(c.red)), green: \(component(c.green)), blue: \(component(c.blue)), alpha: \(component(c.alpha)))"
+    }
+
+    /// As `color`, with the type spelled out where nothing else gives it (`UIColor.white`).
+    static func qualifiedColor(_ c: RGBA) -> String {
+        let text = color(c)
+        return text.hasPrefix(".") ? "UIColor" + text : text
+    }
+
+    /// A colour component: `0`, `1`, `236 / 255` when it is exactly a byte, else the decimal.
+    static func component(_ v: Double) -> String {
+        if v == 0 || v == 1 { return number(v) }
+        let byte = (v * 255).rounded()
+        if byte / 255 == v { return "\(Int(byte)) / 255" }
+        return number(v)
+    }
+
+    /// `.identity`, `CGAffineTransform(rotationAngle: 45 * .pi / 180)`, `CGAffineTransform(scaleX: 1.5, y: 1.5)`,
+    /// or translate · rotate · scale chained.
+    static func transform(_ t: Transform) -> String {
+        let rotates = t.rotation != 0
+        let scales = t.scaleX != 1 || t.scaleY != 1
+        let translates = t.translationX != 0 || t.translationY != 0
+        let angle =
+            switch t.rotation {
+            case 180: ".pi"
+            case -180: "-.pi"
+            default: "\(number(t.rotation)) * .pi / 180"
+            }
+        let scale = "\(number(t.scaleX)), y: \(number(t.scaleY))"
+        switch (translates, rotates, scales) {
+        case (false, false, false): return "CGAffineTransform.identity"
+        case (false, true, false): return "CGAffineTransform(rotationAngle: \(angle))"
+        case (false, false, true): return "CGAffineTransform(scaleX: \(scale))"
+        default:
+            var out = "CGAffineTransform(translationX: \(number(t.translationX)), y: \(number(t.translationY)))"
+            if rotates { out += ".rotated(by: \(angle))" }
+            if scales { out += ".scaledBy(x: \(scale))" }
+            return out
+        }
+    }
+
+    /// `transform` as lines: a chain of calls puts each on its own line.
+    static func transformLines(_ t: Transform) -> [String] {
+        let text = transform(t)
+        guard text.contains(").") else { return [text] }
+        let parts = text.components(separatedBy: ").")
+        return [parts[0] + ")"]
+            + parts.dropFirst().enumerated().map { i, part in
+                "    ." + part + (i + 2 < parts.count ? ")" : "")
+            }
+    }
+
+    /// An Auto Layout attribute's anchor property (`centerXAnchor`).
+    static func anchor(_ a: LayoutAttribute) -> String { a.rawValue + "Anchor" }
+
+    /// `NSLayoutConstraint.Attribute` case.
+    static func attribute(_ a: LayoutAttribute) -> String { "." + a.rawValue }
+
+    /// UIFont.Weight for the spec's weight names.
+    static func weight(_ w: String) -> String {
+        switch w {
+        case "thin": ".thin"
+        case "light": ".light"
+        case "medium": ".medium"
+        case "semibold": ".semibold"
+        case "bold": ".bold"
+        case "heavy": ".heavy"
+        case "black": ".black"
+        default: ".regular"
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import Testing
+
+@testable import RefreshFramesCore
+
+/// Specs that between them use every key the decoder knows (with the samples): the schema walk
+/// below needs each object of the schema to be met at least once.
+let everyKeySpecs = [
+    #"""
+    {
+      "$schema": "../schema/refresh-frames.schema.json",
+      "description": "Every key of the control, a table with rows, updates of each kind.",
+      "canvas": {"width": 375, "height": 60, "scale": 2, "background": {"white": 0.9, "alpha": 1}},
+      "font": {"family": "WenQuanYi Micro Hei", "size": 17, "weight": "regular"},
+      "views": [
+        {"tag": 1, "name": "first", "kind": "label", "text": {"idle": "下", "refreshing": "数"}, "font": {"size": 20},
+         "textColor": {"red": 1, "green": 0, "blue": 0, "alpha": 1}, "textAlignment": "left",
+         "backgroundColor": "clear", "cornerRadius": 4, "clipsToBounds": true, "alpha": 1, "tintColor": "gray",
+         "huggingPriority": 251, "compressionPriority": 750},
+        {"tag": 2, "kind": "spinner"},
+        {"tag": 3, "kind": "stack", "axis": "vertical", "spacing": 4, "alignment": "center",
+         "distribution": "fillEqually", "isLayoutMarginsRelativeArrangement": true, "layoutMargins": [1, 2, 3, 4]},
+        {"tag": 4, "text": "a", "superview": 3, "hidden": true, "spacingAfter": 2}
+      ],
+      "constraints": [
+        {"item": 1, "attribute": "centerX", "relation": "==", "toItem": "superview", "toAttribute": "centerX",
+         "multiplier": 1, "constant": 0, "priority": 1000},
+        {"visual": "V:|-[first]", "options": "alignAllCenterX", "metrics": {"m": 1}},
+        "H:[first]-[v2]", "V:[v2]-|", "2.centerX == superview.centerX"
+      ],
+      "palette": ["red"],
+      "program": {"check": "afterCycle", "cycle": [
+        {"animate": {"views": "all", "duration": 0.1, "delay": 0, "curve": {"cubicBezier": [0.4, 0, 0.6, 1]},
+         "set": {"transform": {"rotation": 45, "scale": 1.5, "translation": [1, 2]}, "alpha": 0.5,
+                 "backgroundColor": "palette.next", "textColor": "black"}}},
+        {"each": {"views": {"from": 1, "to": 2}, "wrapAt": 2, "steps": [
+          {"animate": {"duration": 0.1, "curve": {"spring": {"damping": 0.5, "velocity": 0}}, "set": {"alpha": 1}}}]}}
+      ], "reset": {"transform": "identity"}},
+      "scenario": {"pull": [[0, 0], [1, 80]], "refreshAt": 0.5, "workDuration": 1, "controlHeight": 60,
+                   "contentAlphaFollowsPull": 60, "collapseDuration": 0.3, "duration": 5},
+      "host": {
+        "viewport": {"width": 375, "height": 667},
+        "table": {"backgroundColor": "white", "separatorColor": "lightGray", "separatorInset": 15, "rowHeight": 44,
+                  "sectionHeaderHeight": 28,
+                  "cell": {"style": "subtitle", "font": {"size": 17}, "detailFont": {"size": 12}, "textAlignment": "left",
+                           "textColor": "black", "detailTextColor": "gray", "backgroundColor": "white"},
+                  "rows": ["a", {"text": "b", "detail": "c"}]},
+        "updates": [
+          {"at": "refreshBegan", "insert": {"section": 0, "row": 0, "rows": ["x"], "animation": "fade", "duration": 0.3}},
+          {"at": 1, "append": {"section": 0, "rows": ["y"], "animation": "none", "duration": 0}},
+          {"at": "endRefreshing", "reload": {"sections": [{"header": "h", "rows": ["z"]}]}}
+        ]
+      }
+    }
+    """#,
+    #"""
+    {
+      "canvas": {"width": 375, "height": 60},
+      "views": [{"tag": 1, "text": "我"}],
+      "constraints": ["H:|-[v1]", "V:|-[v1]"],
+      "scenario": {"pull": [[0, 0], [1, 80]], "refreshAtPull": 60, "workDuration": 1},
+      "host": {
+        "table": {"rowHeight": "automatic", "sections": [{"rows": ["a"]}]},
+        "updates": [{"at": "endRefreshing", "reload": {"rows": ["b"]}}]
+      }
+    }
+    """#,
+]
+
+/// The schema's nodes by JSON pointer, with `$ref`, `anyOf`, `oneOf`, `then` and `else` followed.
+private struct SchemaWalker {
+    let root: JSONNode
+
+    func node(at pointer: String) -> JSONNode? {
+        var node = root
+        for part in pointer.split(separator: "/", omittingEmptySubsequences: true) {
+            switch node.value {
+            case .object(let members):
+                guard let m = members.first(where: { $0.key == part }) else { return nil }
+                node = m.value
+            case .array(let elements):
+                guard let i = Int(part), elements.indices.contains(i) else { return nil }
+                node = elements[i]
+            default: return nil
+            }
+        }
+        return node
+    }
+
+    func member(_ key: String, of pointer: String) -> JSONNode? {
+        guard case .object(let members) = node(at: pointer)?.value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+
+    func properties(of pointer: String) -> Set<String>? {
+        guard case .object(let members) = member("properties", of: pointer)?.value else { return nil }
+        return Set(members.map(\.key))
+    }
+
+    /// The pointer and every node it stands for through `$ref`, `anyOf`, `oneOf`, `then` and `else`.
+    func expanded(_ pointers: [String]) -> [String] {
+        var result: [String] = []
+        var queue = pointers
+        while let p = queue.popLast() {
+            guard !result.contains(p) else { continue }
+            result.append(p)
+            if case .string(let ref)? = member("$ref", of: p)?.value { queue.append(String(ref.dropFirst())) }
+            for key in ["then", "else"] where member(key, of: p) != nil { queue.append("\(p)/\(key)") }
+            for key in ["anyOf", "oneOf"] {
+                if case .array(let branches)? = member(key, of: p)?.value {
+                    queue += branches.indices.map { "\(p)/\(key)/\($0)" }
+                }
+            }
+        }
+        return result
+    }
+
+    /// The schema nodes with `properties` that an instance at `path` (`views[0].font`) can meet.
+    func objects(at path: String) -> [String] {
+        var pointers = [""]
+        var rest = Substring(path)
+        while !rest.isEmpty {
+            if rest.hasPrefix(".") { rest = rest.dropFirst() }
+            pointers = expanded(pointers)
+            if rest.hasPrefix("[") {
+                rest = rest[rest.index(after: rest.firstIndex(of: "]")!)...]
+                pointers = pointers.filter { member("items", of: $0) != nil }.map { $0 + "/items" }
+            } else {
+                let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+                let key = String(rest[..<end])
+                rest = rest[end...]
+                pointers = pointers.filter { properties(of: $0)?.contains(key) == true }.map {
+                    "\($0)/properties/\(key)"
+                }
+            }
+        }
+        return expanded(pointers).filter { properties(of: $0) != nil }
+    }
+
+    /// Every node of the schema that lists `properties`.
+    func allObjects(under pointer: String = "") -> [String] {
+        guard let node = node(at: pointer) else { return [] }
+        var result = properties(of: pointer) != nil ? [pointer] : []
+        switch node.value {
+        case .object(let members):
+            for m in members where m.key != "properties" || properties(of: pointer) != nil {
+                if m.key == "properties", case .object(let props) = m.value.value {
+                    for p in props { result += allObjects(under: "\(pointer)/properties/\(p.key)") }
+                } else if m.key != "properties" {
+                    result += allObjects(under: "\(pointer)/\(m.key)")
+                }
+            }
+        case .array(let elements):
+            for i in elements.indices { result += allObjects(under: "\(pointer)/\(i)") }
+        default: break
+        }
+        return result
+    }
+}
+
+@Suite struct SpecSchemaTests {
+    @Test func theRepositoryKeepsTheSchemaTheToolPrints() throws {
+        let file = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("schema/refresh-frames.schema.json"), encoding: .utf8)
+        #expect(
+            file == SpecSchema.text,
+            "schema/refresh-frames.schema.json differs from SpecSchema.text; regenerate it: swift run refresh-frames schema > schema/refresh-frames.schema.json"
+        )
+        let root = try JSONParser.parse(Array(SpecSchema.text.utf8))
+        let walker = SchemaWalker(root: root)
+        if case .string(let dialect)? = walker.member("$schema", of: "")?.value {
+            #expect(dialect == "https://json-schema.org/draft/2020-12/schema")
+        } else {
+            Issue.record("the schema names no $schema dialect")
+        }
+    }
+
+    /// The decoder's table of known keys (every key it asks an object for, collected while it decodes
+    /// the samples and `everyKeySpecs`) and the schema's `properties` are the same, object by object.
+    @Test func theSchemaKnowsExactlyTheKeysTheDecoderReads() throws {
+        let walker = SchemaWalker(root: try JSONParser.parse(Array(SpecSchema.text.utf8)))
+        let log = KnownKeys()
+        try KnownKeys.$log.withValue(log) {
+            for name in ["rotate-scale", "color-dots", "marquee", "classic-spinner"] {
+                _ = try Spec.decode(try sampleBytes(name))
+            }
+            for json in everyKeySpecs { _ = try Spec.decode(Array(json.utf8)) }
+        }
+        var read: [String: Set<String>] = [:]
+        for (path, keys) in log.byPath.sorted(by: { $0.key < $1.key }) {
+            if path.hasSuffix(".metrics") { continue }  // a map of names, not an object with keys
+            let objects = walker.objects(at: path)
+            guard !objects.isEmpty else {
+                Issue.record("the schema has no object at '\(path)', where the decoder reads \(keys.sorted())")
+                continue
+            }
+            let known = objects.reduce(into: Set<String>()) { $0.formUnion(walker.properties(of: $1)!) }
+            #expect(keys.subtracting(known).isEmpty, "at '\(path)' the decoder reads keys the schema lacks")
+            for object in objects {
+                read[object, default: []].formUnion(keys.intersection(walker.properties(of: object)!))
+            }
+        }
+        for object in walker.allObjects() {
+            guard let keys = read[object] else {
+                Issue.record("no spec of the test meets the schema's object at '\(object)'")
+                continue
+            }
+            let unread = walker.properties(of: object)!.subtracting(keys)
+            #expect(
+                unread.isEmpty, "the schema allows \(unread.sorted()) at '\(object)', which the decoder never reads")
+        }
+    }
+}

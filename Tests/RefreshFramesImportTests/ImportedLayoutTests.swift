@@ -1,0 +1,248 @@
+import RefreshFramesCore
+import Testing
+
+@testable import RefreshFramesImport
+
+/// What real xibs use beyond labels and constraints on one level: nested views, margins and guides,
+/// views placed by their frame, standard controls, and layouts that do not solve. Each fixture
+/// stores the frames Interface Builder would; the written spec must validate and solve to them.
+struct ImportedLayoutTests {
+    struct Case: CustomTestStringConvertible, Sendable {
+        var fixture: String
+        var scene: String? = nil
+        /// IB's frames, in the superview's coordinates, by tag.
+        var frames: [Int: Rect]
+        var summary: String
+        var testDescription: String { fixture + (scene.map { " --scene \($0)" } ?? "") }
+    }
+
+    static func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
+
+    static let cases: [Case] = [
+        Case(
+            fixture: "nested-views.xib",
+            frames: [
+                10: r(87.5, 8, 200, 44), 1: r(8, 7, 40, 30), 11: r(58, 4, 120, 36), 2: r(8, 3, 40, 30),
+                3: r(295.5, 15, 40, 30),
+            ],
+            summary: "5 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "margins.xib",
+            frames: [
+                1: r(8, 15, 40, 30), 10: r(267, 8, 100, 44), 2: r(12, 4, 40, 30),
+                3: r(125, 15, 125, 30),
+            ],
+            summary: "4 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "guides.storyboard", frames: [1: r(20, 54, 100, 30), 2: r(16, 738, 100, 30)],
+            summary: "2 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "guides.storyboard", scene: "Legacy",
+            frames: [3: r(137.5, 52, 100, 30), 4: r(137.5, 595, 100, 30)],
+            summary: "2 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "fixed-frames.xib", frames: [1: r(10, 15, 60, 30), 10: r(100, 5, 120, 50), 2: r(10, 10, 100, 30)],
+            summary: "3 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "frame-inset.xib", frames: [3: r(20, 15, 80, 30), 4: r(250, 10, 50, 40)],
+            summary: "2 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "controls.xib",
+            frames: [
+                1: r(177.5, 20, 20, 20), 2: r(20, 11.5, 37, 37), 3: r(304, 14.5, 51, 31), 4: r(205.5, 15, 30, 30),
+                5: r(70, 15, 46, 30), 6: r(240, 50, 50, 2), 7: r(130, 2, 40, 10),
+            ],
+            summary:
+                "6 frames solved and match Interface Builder's; 1 pinned to Interface Builder's frame (the layout leaves it undetermined)"
+        ),
+        Case(
+            fixture: "baselines.xib",
+            frames: [
+                1: r(20, 15, 60, 30), 2: r(88, 15, 60, 30), 3: r(156, 20, 60, 20), 4: r(280, 15, 40, 10),
+                5: r(230, 5, 40, 10),
+            ],
+            summary: "5 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "variations.xib", frames: [1: r(20, 15, 40, 30)],
+            summary: "1 frame solved and matches Interface Builder's"),
+        Case(
+            fixture: "attributed-text.xib", frames: [1: r(20, 20, 68, 20)],
+            summary: "1 frame solved and matches Interface Builder's"),
+        Case(
+            fixture: "unsolvable.xib", frames: [1: r(20, 12, 30, 30), 2: r(100, 15, 40, 30), 3: r(200, 15, 40, 30)],
+            summary:
+                "1 frame solved and matches Interface Builder's; 1 solved and differs (largest difference 0.5 pt, tag 3); 1 pinned to Interface Builder's frame (the layout leaves it undetermined)"
+        ),
+    ]
+
+    @Test(arguments: cases)
+    func theWrittenSpecValidatesAndSolvesToInterfaceBuildersFrames(_ c: Case) throws {
+        let result = try XIBImporter.importDocument(
+            fixture(c.fixture), fileName: c.fixture, animation: .rotateScale, measurer: wenQuanYi,
+            isFontInstalled: { $0 == "WenQuanYi Micro Hei" }, scene: c.scene, baselineOffset: { $0.size * 0.35 })
+        #expect(result.summary == c.summary)
+        // Decoded, measured and solved again from the JSON, as validate and render do.
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        let timeline = try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi)
+        #expect(timeline.layout.frames == c.frames)
+    }
+
+    @Test func aLayoutThatDoesNotSolveIsRepairedAsUIKitWouldAndSaysSo() throws {
+        let result = try importFixture("unsolvable.xib")
+        #expect(
+            result.warnings.map(\.description) == [
+                "27: <constraint id=\"Uns-w3-002\">: conflicts with the constraint on line 25 (view 2 width == 50 vs view 2 width == 40); dropped, as UIKit breaks one of the conflicting constraints at run time",
+                "12: <label id=\"Uns-lb-001\">: view 1 has an ambiguous vertical position: the document's constraints leave it undetermined; pinned to IB's frame (20, 12, 30, 30) at priority 999",
+            ])
+        #expect(result.frameCheck.pinned == [1])
+        #expect(result.frameCheck.matching == [2])
+        #expect(
+            result.frameDifferences == [
+                FrameDifference(
+                    tag: 3, line: try line(of: "x=\"200\" y=\"15.5\"", in: "unsolvable.xib"),
+                    interfaceBuilder: Self.r(200, 15.5, 40, 30), solved: Self.r(200, 15, 40, 30), misplaced: true)
+            ])
+        #expect(
+            ImportReport.lines(for: result, path: "u.xib").last
+                == "u.xib:34: frame of tag 3: IB (200, 15.5, 40, 30), solved (200, 15, 40, 30) (IB marks the view misplaced: its stored frame is stale)"
+        )
+        #expect(result.specJSON.contains(#""1.top == superview.top + 12 @999""#))
+        #expect(!result.specJSON.contains("== 50"))
+    }
+
+    @Test func nestedViewsKeepTheirSuperviewAndConstraintsAcrossLevels() throws {
+        let spec = try Spec.decode(Array(try importFixture("nested-views.xib").specJSON.utf8))
+        #expect(spec.views.map(\.tag) == [10, 1, 11, 2, 3])
+        #expect(spec.views.map(\.superview) == [nil, 10, 10, 11, nil])
+        #expect(
+            spec.constraints.contains {
+                $0.item == .view(tag: 3) && $0.attribute == .centerY && $0.toItem == .view(tag: 2)
+            })
+    }
+
+    @Test func marginsAndGuidesBecomeConstantsOnTheViewsEdges() throws {
+        let margins = try importFixture("margins.xib").specJSON
+        // The root's default 8 pt margins; the container's layoutMargins (4, 12, 4, 12).
+        #expect(margins.contains(#""1.leading == superview.leading + 8""#))
+        #expect(margins.contains(#""10.trailing == superview.trailing - 8""#))
+        #expect(margins.contains(#""2.leading == 10.leading + 12""#))
+        #expect(margins.contains(#""3.width == 0.3333333333333333 * superview.width""#))
+        // iPhone X: the safe area is 44 pt below the top and 34 above the bottom; a view
+        // controller's root view has 16 pt side margins.
+        let safe = try XIBImporter.importDocument(
+            fixture("guides.storyboard"), fileName: "g", animation: .none, measurer: wenQuanYi
+        ).specJSON
+        #expect(safe.contains(#""1.top == superview.top + 54""#))
+        #expect(safe.contains(#""2.bottom == superview.bottom - 44""#))
+        #expect(safe.contains(#""2.leading == superview.leading + 16""#))
+    }
+
+    @Test func aViewPlacedByItsFrameFollowsItsAutoresizingMaskWhenTheCanvasChanges() throws {
+        var spec = try Spec.decode(Array(try importFixture("fixed-frames.xib").specJSON.utf8))
+        spec.canvas.width = 640
+        let layout = try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi).layout
+        // Flexible right and bottom margins: stays. Flexible left, width and right (100 + 120 +
+        // 100): the 320 pt more are shared in proportion, 100 + 120 + 100 more.
+        #expect(layout.frame(tag: 1) == Self.r(10, 15, 60, 30))
+        #expect(layout.frame(tag: 10) == Self.r(200, 5, 240, 50))
+        // Inside a container, the frame is kept as stored.
+        #expect(layout.frame(tag: 2) == Self.r(10, 10, 100, 30))
+    }
+
+    @Test func standardControlsTakeTheirIntrinsicSizeAndKind() throws {
+        let spec = try Spec.decode(Array(try importFixture("controls.xib").specJSON.utf8))
+        #expect(spec.views.map(\.kind) == [.spinner, .spinner, .view, .view, .view, .view, .view])
+        #expect(spec.view(tag: 1)?.tintColor == RGBA(white: 0.5))
+        #expect(spec.view(tag: 2)?.tintColor.hexString == "#0080FFFF")
+        #expect(spec.view(tag: 3)?.backgroundColor.hexString == DocumentReader.placeholderColor.hexString)
+        let json = try importFixture("controls.xib").specJSON
+        #expect(json.contains(#""1.width <= 20 @750""#) && json.contains(#""2.height >= 37 @750""#))
+        #expect(json.contains(#""3.width <= 51 @750""#) && json.contains(#""6.height <= 2 @750""#))
+    }
+
+    @Test(arguments: [
+        ("2", "顶"), ("Legacy", "顶"), ("1", "上"), ("Safe", "上"),
+    ])
+    func aStoryboardSceneIsChosenByNumberOrName(scene: String, text: String) throws {
+        let result = try XIBImporter.importDocument(
+            fixture("guides.storyboard"), fileName: "g", animation: .none, measurer: wenQuanYi, scene: scene)
+        #expect(try Spec.decode(Array(result.specJSON.utf8)).views.first?.texts[.idle] == text)
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test(arguments: [
+        ("Nope", "no scene named 'Nope'; the scenes are 1: Safe, 2: Legacy"),
+        ("3", "--scene 3: the storyboard has 2 scene(s)"),
+    ])
+    func anUnknownSceneIsAnError(scene: String, message: String) {
+        #expect(throws: ImportError.noRootView(line: 2, detail: message)) {
+            try XIBImporter.importDocument(
+                fixture("guides.storyboard"), fileName: "g", animation: .none, measurer: wenQuanYi, scene: scene)
+        }
+    }
+
+    @Test(arguments: [ImportAnimation.rotateScale, .marquee, .colorDots])
+    func importedColoursSurviveTheAnimation(animation: ImportAnimation) throws {
+        let spec = try Spec.decode(Array(try importFixture("nested-views.xib", animation: animation).specJSON.utf8))
+        let timeline = try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi)
+        let end = timeline.sample(at: timeline.duration)
+        // Blue, red and green labels and two coloured containers, as the document drew them.
+        for view in end.views {
+            let imported = try #require(spec.view(tag: view.tag))
+            #expect(view.textColor == imported.textColor, "tag \(view.tag)")
+            #expect(view.backgroundColor == imported.backgroundColor, "tag \(view.tag)")
+        }
+        #expect(end.views.first { $0.tag == 1 }?.textColor.hexString == "#0000FFFF")
+    }
+
+    @Test func anAttributedLabelTakesItsFragmentsTextAndTheFirstOnesStyle() throws {
+        let result = try importFixture("attributed-text.xib")
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.view(tag: 1)?.texts[.idle] == "下拉刷新")
+        #expect(spec.view(tag: 1)?.textColor.hexString == "#0000FFFF")
+        #expect(spec.view(tag: 1)?.font.size == 17)
+        #expect(
+            result.warnings.map(\.message) == [
+                "an attributed text with 2 fragments is drawn in its first fragment's font and colour"
+            ])
+        // The document's cached asset-catalog colour.
+        #expect(spec.canvas.background.hexString == "#80BFFFFF")
+    }
+
+    @Test func baselinesAreTheLabelsFontBaselineAndAPlainViewsEdges() throws {
+        // 17 pt labels with the baseline 0.35 em below the centre: baseline = centerY + 5.95.
+        let result = try XIBImporter.importDocument(
+            fixture("baselines.xib"), fileName: "b", animation: .none, measurer: wenQuanYi,
+            baselineOffset: { $0.size * 0.35 })
+        #expect(result.specJSON.contains(#""2.centerY == 1.centerY""#))
+        // A plain view's first baseline is its top; its (last) baseline its bottom.
+        #expect(result.specJSON.contains(#""4.top == 5.bottom""#))
+        // Without font metrics the labels' baseline constraints cannot be written.
+        let blind = try importFixture("baselines.xib")
+        #expect(
+            blind.warnings.filter { $0.message.hasSuffix("the label's font metrics are not at hand; dropped") }.count
+                == 2)
+        #expect(blind.frameCheck.pinned == [2, 3])
+    }
+
+    @Test func sizeClassVariationsFollowTheDocumentsDeviceAndSaySo() throws {
+        let result = try importFixture("variations.xib")
+        #expect(
+            result.warnings.map(\.message) == [
+                "size classes: the device is retina4_7 (portrait), compact width, regular height; taken: widthClass=compact; not taken: heightClass=compact, widthClass=regular"
+            ])
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.views.map(\.tag) == [1])  // label 2 is only in compact-height layouts
+        #expect(spec.constraints.count == 4)
+    }
+
+    @Test(arguments: [
+        ("retina4_7", "portrait", "widthClass=compact", true), ("retina4_7", "portrait", "heightClass=compact", false),
+        ("retina4_7", "landscape", "heightClass=compact-widthClass=compact", true),
+        ("retina5_5", "landscape", "widthClass=regular", true), ("ipad9_7", "portrait", "widthClass=regular", true),
+        ("ipad9_7", "portrait", "heightClass=regular-widthClass=compact", false),
+    ])
+    func sizeClassesOfADevice(device: String, orientation: String, key: String, matches: Bool) {
+        #expect(SizeClasses(device: device, orientation: orientation).matches(key) == matches)
+    }
+}

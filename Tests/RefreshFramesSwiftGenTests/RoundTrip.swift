@@ -1,0 +1,248 @@
+import Foundation
+import RefreshFramesCore
+import RefreshFramesRaster
+import RefreshFramesSwiftGen
+import UIKit
+
+let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// What the tests call on every generated view.
+@MainActor
+protocol GeneratedRefreshView: UIView {
+    static var designSize: CGSize { get }
+    init(frame: CGRect)
+    func beginRefreshing()
+    func endRefreshing()
+}
+
+@MainActor
+protocol FollowsPull {
+    func pullDidChange(to distance: CGFloat)
+}
+
+extension RotateScaleRefreshView: GeneratedRefreshView {}
+extension ColorDotsRefreshView: GeneratedRefreshView {}
+extension MarqueeRefreshView: GeneratedRefreshView, FollowsPull {}
+extension ClassicSpinnerRefreshView: GeneratedRefreshView {}
+extension CurvesRefreshView: GeneratedRefreshView {}
+extension AttributesRotateScaleRefreshView: GeneratedRefreshView {}
+extension EqualWidthsColorDotsRefreshView: GeneratedRefreshView {}
+extension IntrinsicSizesMarqueeRefreshView: GeneratedRefreshView {}
+extension TaggedLabelsMarqueeRefreshView: GeneratedRefreshView {}
+
+/// A spec and the class generated from it, committed under Generated/.
+struct GeneratedCase: CustomStringConvertible, Sendable {
+    var spec: String
+    var type: any GeneratedRefreshView.Type
+    var description: String { spec }
+
+    var typeName: String { SwiftGenerator.typeName(forSpecPath: spec) }
+    var file: String { "Tests/RefreshFramesSwiftGenTests/Generated/\(typeName).swift" }
+}
+
+let generatedCases: [GeneratedCase] = [
+    GeneratedCase(spec: "samples/rotate-scale.json", type: RotateScaleRefreshView.self),
+    GeneratedCase(spec: "samples/color-dots.json", type: ColorDotsRefreshView.self),
+    GeneratedCase(spec: "samples/marquee.json", type: MarqueeRefreshView.self),
+    GeneratedCase(spec: "samples/classic-spinner.json", type: ClassicSpinnerRefreshView.self),
+    // The generator's paths the samples do not take: every curve, delay, alpha, tag lists, palettes.
+    GeneratedCase(spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/curves.json", type: CurvesRefreshView.self),
+    // Specs that `refresh-frames import` writes from the import tests' xibs (see `ImportedFixture`).
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/attributes-rotate-scale.json",
+        type: AttributesRotateScaleRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/equal-widths-color-dots.json",
+        type: EqualWidthsColorDotsRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/intrinsic-sizes-marquee.json",
+        type: IntrinsicSizesMarqueeRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/tagged-labels-marquee.json",
+        type: TaggedLabelsMarqueeRefreshView.self),
+]
+
+/// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
+struct ImportedFixture: CustomStringConvertible, Sendable {
+    var xib: String
+    var animation: String
+    var description: String { "\(xib) --animation \(animation)" }
+    var xibPath: String { "Tests/RefreshFramesImportTests/Fixtures/\(xib).xib" }
+    var specPath: String { "Tests/RefreshFramesSwiftGenTests/Fixtures/\(xib)-\(animation).json" }
+}
+
+let importedFixtures = [
+    ImportedFixture(xib: "attributes", animation: "rotate-scale"),
+    ImportedFixture(xib: "equal-widths", animation: "color-dots"),
+    ImportedFixture(xib: "intrinsic-sizes", animation: "marquee"),
+    ImportedFixture(xib: "tagged-labels", animation: "marquee"),
+]
+
+let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
+
+func loadSpec(_ path: String) throws -> (bytes: [UInt8], spec: Spec) {
+    let bytes = Array(try Data(contentsOf: repositoryRoot.appendingPathComponent(path)))
+    return (bytes, try Spec.decode(bytes))
+}
+
+/// Runs the generated class of `c` against the UIKit-shaped shim on the virtual clock and compares
+/// what it did with the engine's timeline; returns each difference as a sentence naming the view,
+/// the property and the instant (empty when they agree).
+@MainActor
+enum RoundTrip {
+    static func differences(_ c: GeneratedCase) throws -> [String] {
+        try differences(spec: try loadSpec(c.spec).spec, type: c.type)
+    }
+
+    /// As `differences(_:)`, for any spec against any generated class.
+    static func differences(spec: Spec, type: any GeneratedRefreshView.Type) throws -> [String] {
+        let timeline = try Timeline.make(spec: spec, now: 0, measurer: measurer)
+        Shim.reset()
+        Shim.measurer = measurer
+        Shim.displayScale = spec.canvas.scale
+        let view = type.init(frame: CGRect(origin: .zero, size: type.designSize))
+        var mismatches: [String] = []
+        if type.designSize != CGSize(width: spec.canvas.width, height: spec.canvas.height) {
+            mismatches.append("designSize \(type.designSize), spec canvas \(spec.canvas.width)×\(spec.canvas.height)")
+        }
+        if Shim.rgba(view.backgroundColor) != spec.canvas.background {
+            mismatches.append(
+                "background \(String(describing: view.backgroundColor)), spec \(spec.canvas.background.hexString)")
+        }
+        view.layoutIfNeeded()
+        mismatches += checkViews(view, spec: spec, layout: timeline.layout, phase: "idle")
+
+        var initial: [ObjectIdentifier: [AnimatedProperty: PropertyValue]] = [:]
+        for subview in view.subviews { initial[ObjectIdentifier(subview)] = Shim.state(of: subview) }
+        Shim.clearChanges()
+
+        Shim.run(until: timeline.refreshBeganAt)
+        view.beginRefreshing()
+        view.layoutIfNeeded()
+        mismatches += checkViews(view, spec: spec, layout: timeline.refreshingLayout, phase: "refreshing")
+        Shim.run(until: timeline.refreshEndedAt)
+        view.endRefreshing()
+        Shim.run(until: timeline.duration, including: true)
+
+        let recorded = Shim.changes
+        var instants = Set(timeline.checkpoints)
+        for (a, b) in zip(timeline.checkpoints, timeline.checkpoints.dropFirst()) {
+            instants.insert(a + (b - a) / 4)
+            instants.insert(a + (b - a) / 2)
+            instants.insert(a + (b - a) * 3 / 4)
+        }
+        for t in instants.sorted() {
+            let state = timeline.sample(at: t)
+            for subview in view.subviews {
+                guard let engine = state.views.first(where: { $0.tag == subview.tag }) else {
+                    mismatches.append("tag \(subview.tag): the engine has no such view")
+                    continue
+                }
+                func value(_ p: AnimatedProperty) -> PropertyValue {
+                    recordedValue(recorded, view: ObjectIdentifier(subview), property: p, at: t)
+                        ?? initial[ObjectIdentifier(subview)]![p]!
+                }
+                var expected: [(AnimatedProperty, PropertyValue)] = [
+                    (.transform, .transform(engine.transform)), (.alpha, .number(engine.alpha)),
+                    (.backgroundColor, .color(engine.backgroundColor)),
+                ]
+                if subview is UILabel {
+                    expected += [(.textColor, .color(engine.textColor)), (.text, .text(engine.text))]
+                }
+                for (property, want) in expected where !same(value(property), want) {
+                    mismatches.append(
+                        "tag \(subview.tag) \(property.rawValue) at \(formatNumber(t)) s: generated code \(value(property)), engine \(want)"
+                    )
+                }
+            }
+            if let follower = view as? FollowsPull {
+                follower.pullDidChange(to: state.pull)
+                if abs(view.alpha - state.contentAlpha) > 1e-9 {
+                    mismatches.append(
+                        "container alpha at \(formatNumber(t)) s (pull \(formatNumber(state.pull))): generated code \(formatNumber(view.alpha)), engine \(formatNumber(state.contentAlpha))"
+                    )
+                }
+            }
+        }
+        if instants.count < 5 { mismatches.append("only \(instants.count) instants compared") }
+        return mismatches + Shim.layoutErrors.map { "layout: \($0)" }
+    }
+
+    /// Frames, tags and the properties set once (fonts, alignment, corner radii) against the spec.
+    static func checkViews(_ view: UIView, spec: Spec, layout: Layout, phase: String) -> [String] {
+        var issues: [String] = []
+        if view.subviews.map(\.tag) != spec.views.map(\.tag) {
+            issues.append("subview tags \(view.subviews.map(\.tag)), spec \(spec.views.map(\.tag))")
+        }
+        for (subview, viewSpec) in zip(view.subviews, spec.views) {
+            let tag = viewSpec.tag
+            let f = layout.frame(tag: tag)
+            if subview.frame != CGRect(x: f.x, y: f.y, width: f.width, height: f.height) {
+                issues.append("tag \(tag) frame (\(phase)): generated code \(subview.frame), engine \(f)")
+            }
+            let radius = viewSpec.cornerRadius.resolved(width: f.width, height: f.height)
+            if subview.layer.cornerRadius != radius {
+                issues.append("tag \(tag) cornerRadius: generated code \(subview.layer.cornerRadius), spec \(radius)")
+            }
+            if subview.clipsToBounds != viewSpec.clipsToBounds { issues.append("tag \(tag) clipsToBounds differs") }
+            if let label = subview as? UILabel {
+                // `UIFont.systemFont` is the system font whether the spec names it `System` (as import
+                // writes it) or by the family that draws it here.
+                var expected = viewSpec.font
+                if expected.iOS?.font.family == "System" { expected.family = FontSpec.defaultFamily }
+                if Shim.fontSpec(of: label) != expected {
+                    issues.append("tag \(tag) font: generated code \(Shim.fontSpec(of: label)), spec \(viewSpec.font)")
+                }
+                let alignment: [TextAlignment: NSTextAlignment] = [.left: .left, .center: .center, .right: .right]
+                if label.textAlignment != alignment[viewSpec.textAlignment] {
+                    issues.append(
+                        "tag \(tag) textAlignment: generated code \(label.textAlignment), spec \(viewSpec.textAlignment)"
+                    )
+                }
+            }
+        }
+        return issues
+    }
+}
+
+/// A clock's digits differ between the engine's fixed `now` and the code's `Date()`: compare them as `#`.
+func masked(_ s: String?) -> String? {
+    s.map { String($0.map { $0.isNumber ? "#" : $0 }) }
+}
+
+func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
+    let tolerance = 1e-9
+    switch (a, b) {
+    case (.transform(let x), .transform(let y)):
+        let (p, q) = (x.normalized, y.normalized)
+        return abs(p.rotation - q.rotation) < 1e-7 && abs(p.scaleX - q.scaleX) < tolerance
+            && abs(p.scaleY - q.scaleY) < tolerance && abs(p.translationX - q.translationX) < tolerance
+            && abs(p.translationY - q.translationY) < tolerance
+    case (.number(let x), .number(let y)): return abs(x - y) < tolerance
+    case (.color(let x), .color(let y)):
+        return abs(x.red - y.red) < tolerance && abs(x.green - y.green) < tolerance
+            && abs(x.blue - y.blue) < tolerance && abs(x.alpha - y.alpha) < tolerance
+    case (.text(let x), .text(let y)): return masked(x) == masked(y)
+    default: return false
+    }
+}
+
+/// The recorded value of one property at `time`: the last change that has started, as the engine samples.
+func recordedValue(_ changes: [Shim.Change], view: ObjectIdentifier, property: AnimatedProperty, at time: Double)
+    -> PropertyValue?
+{
+    let list = changes.filter { $0.view == view && $0.property == property }.enumerated().sorted {
+        ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
+    }.map(\.element)
+    guard let change = list.last(where: { $0.start <= time }) else { return nil }
+    if time >= change.end { return change.to }
+    let p = change.curve.progress(
+        at: (time - change.start) / (change.end - change.start), duration: change.end - change.start)
+    switch (change.from, change.to) {
+    case (.transform(let a), .transform(let b)): return .transform(a.interpolated(to: b, p))
+    case (.number(let a), .number(let b)): return .number(a.interpolated(to: b, p))
+    case (.color(let a), .color(let b)): return .color(a.interpolated(to: b, p))
+    default: return p >= 1 ? change.to : change.from
+    }
+}

@@ -1,0 +1,236 @@
+import RefreshFramesCore
+
+@MainActor
+open class NSLayoutConstraint {
+    public enum Attribute: Int, Sendable {
+        case left = 1
+        case right = 2
+        case top = 3
+        case bottom = 4
+        case leading = 5
+        case trailing = 6
+        case width = 7
+        case height = 8
+        case centerX = 9
+        case centerY = 10
+        case notAnAttribute = 0
+    }
+
+    public enum Relation: Int, Sendable {
+        case lessThanOrEqual = -1
+        case equal = 0
+        case greaterThanOrEqual = 1
+    }
+
+    public enum Axis: Int, Sendable {
+        case horizontal = 0
+        case vertical = 1
+    }
+
+    public let firstItem: AnyObject?
+    public let firstAttribute: Attribute
+    public let relation: Relation
+    public let secondItem: AnyObject?
+    public let secondAttribute: Attribute
+    public let multiplier: CGFloat
+    public var constant: CGFloat
+    public var priority: UILayoutPriority = .required
+    public var isActive = false {
+        didSet { if isActive && !oldValue { install() } }
+    }
+
+    public convenience init(
+        item view1: Any, attribute attr1: NSLayoutConstraint.Attribute, relatedBy relation: NSLayoutConstraint.Relation,
+        toItem view2: Any?, attribute attr2: NSLayoutConstraint.Attribute, multiplier: CGFloat, constant c: CGFloat
+    ) {
+        self.init(
+            first: view1 as AnyObject, attr1, relation, second: view2.map { $0 as AnyObject }, attr2, multiplier, c)
+    }
+
+    init(
+        first: AnyObject, _ a1: Attribute, _ relation: Relation, second: AnyObject?, _ a2: Attribute,
+        _ multiplier: CGFloat, _ constant: CGFloat
+    ) {
+        let horizontal: Set<Attribute> = [.left, .right, .centerX]
+        let directional: Set<Attribute> = [.leading, .trailing, .centerX]
+        if a2 != .notAnAttribute, a1 != .centerX, a2 != .centerX {
+            // UIKit raises: "A constraint cannot be made between a leading/trailing attribute and a right/left attribute".
+            precondition(
+                !(horizontal.contains(a1) && directional.contains(a2)
+                    || directional.contains(a1) && horizontal.contains(a2)),
+                "A constraint cannot be made between a leading/trailing attribute and a right/left attribute")
+        }
+        firstItem = first
+        firstAttribute = a1
+        self.relation = relation
+        secondItem = second
+        secondAttribute = a2
+        self.multiplier = multiplier
+        self.constant = constant
+    }
+
+    open class func activate(_ constraints: [NSLayoutConstraint]) {
+        for c in constraints { c.isActive = true }
+    }
+
+    /// Adds the constraint to the closest common ancestor of its items, as UIKit does.
+    private func install() {
+        guard let first = firstItem as? UIView else { return }
+        var ancestor: UIView? = first
+        if let second = secondItem as? UIView {
+            var chain: [ObjectIdentifier] = []
+            var v: UIView? = first
+            while let view = v {
+                chain.append(ObjectIdentifier(view))
+                v = view.superview
+            }
+            ancestor = second
+            while let a = ancestor, !chain.contains(ObjectIdentifier(a)) { ancestor = a.superview }
+        }
+        precondition(ancestor != nil, "the constraint's items have no common ancestor")
+        ancestor!.addConstraint(self)
+    }
+}
+
+@MainActor
+open class NSLayoutAnchor<AnchorType: AnyObject> {
+    let view: UIView
+    let attribute: NSLayoutConstraint.Attribute
+
+    init(_ view: UIView, _ attribute: NSLayoutConstraint.Attribute) {
+        self.view = view
+        self.attribute = attribute
+    }
+
+    func make(_ relation: NSLayoutConstraint.Relation, _ other: NSLayoutAnchor<AnchorType>, _ c: CGFloat)
+        -> NSLayoutConstraint
+    {
+        NSLayoutConstraint(first: view, attribute, relation, second: other.view, other.attribute, 1, c)
+    }
+
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { make(.equal, anchor, 0) }
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+        make(.greaterThanOrEqual, anchor, 0)
+    }
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint {
+        make(.lessThanOrEqual, anchor, 0)
+    }
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint {
+        make(.equal, anchor, c)
+    }
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat)
+        -> NSLayoutConstraint
+    {
+        make(.greaterThanOrEqual, anchor, c)
+    }
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat)
+        -> NSLayoutConstraint
+    {
+        make(.lessThanOrEqual, anchor, c)
+    }
+}
+
+@MainActor
+open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+
+@MainActor
+open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+
+@MainActor
+open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
+    private func make(_ relation: NSLayoutConstraint.Relation, _ other: NSLayoutDimension?, _ m: CGFloat, _ c: CGFloat)
+        -> NSLayoutConstraint
+    {
+        NSLayoutConstraint(
+            first: view, attribute, relation, second: other?.view, other?.attribute ?? .notAnAttribute, m, c)
+    }
+
+    open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { make(.equal, nil, 1, c) }
+    open func constraint(greaterThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
+        make(.greaterThanOrEqual, nil, 1, c)
+    }
+    open func constraint(lessThanOrEqualToConstant c: CGFloat) -> NSLayoutConstraint {
+        make(.lessThanOrEqual, nil, 1, c)
+    }
+    open func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat) -> NSLayoutConstraint {
+        make(.equal, anchor, m, 0)
+    }
+    open func constraint(equalTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat)
+        -> NSLayoutConstraint
+    {
+        make(.equal, anchor, m, c)
+    }
+    open func constraint(greaterThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat)
+        -> NSLayoutConstraint
+    {
+        make(.greaterThanOrEqual, anchor, m, c)
+    }
+    open func constraint(lessThanOrEqualTo anchor: NSLayoutDimension, multiplier m: CGFloat, constant c: CGFloat)
+        -> NSLayoutConstraint
+    {
+        make(.lessThanOrEqual, anchor, m, c)
+    }
+}
+
+/// Layout through the engine's Cassowary solver: the active constraints become the engine's, with
+/// the view itself as the superview and each subview by its tag.
+@MainActor
+enum ShimLayout {
+    static func solve(_ root: UIView) throws {
+        let views = root.subviews.map { view -> ViewSpec in
+            var spec = ViewSpec(tag: view.tag)
+            switch view {
+            case let label as UILabel:
+                spec.kind = .label
+                spec.font = label.font.spec
+                if let text = label.text { spec.texts[.idle] = text }
+            case is UIActivityIndicatorView: spec.kind = .spinner
+            default: spec.kind = .view
+            }
+            spec.huggingPriority = Double(view.contentHuggingPriority(for: .horizontal).rawValue)
+            spec.compressionPriority = Double(view.contentCompressionResistancePriority(for: .horizontal).rawValue)
+            return spec
+        }
+        func item(_ object: AnyObject?) -> LayoutItem? {
+            guard let view = object as? UIView else { return nil }
+            return view === root ? .superview : .view(tag: view.tag)
+        }
+        func attribute(_ a: NSLayoutConstraint.Attribute) -> LayoutAttribute? {
+            switch a {
+            case .left: .left
+            case .right: .right
+            case .top: .top
+            case .bottom: .bottom
+            case .leading: .leading
+            case .trailing: .trailing
+            case .width: .width
+            case .height: .height
+            case .centerX: .centerX
+            case .centerY: .centerY
+            case .notAnAttribute: nil
+            }
+        }
+        // UIKit installs a constant size on the view itself, others on the closest common ancestor.
+        let installed = root.constraints + root.subviews.flatMap(\.constraints)
+        let constraints = installed.enumerated().map { index, c in
+            ConstraintSpec(
+                item: item(c.firstItem)!, attribute: attribute(c.firstAttribute)!,
+                relation: c.relation == .equal
+                    ? .equal : c.relation == .lessThanOrEqual ? .lessThanOrEqual : .greaterThanOrEqual,
+                toItem: item(c.secondItem), toAttribute: attribute(c.secondAttribute), multiplier: c.multiplier,
+                constant: c.constant, priority: Double(c.priority.rawValue), path: "constraints[\(index)]")
+        }
+        var sizes: [Int: IntrinsicSize] = [:]
+        for (view, spec) in zip(root.subviews, views) where spec.kind == .label {
+            guard let text = (view as? UILabel)?.text, let measurer = Shim.measurer else { continue }
+            sizes[spec.tag] = try measurer.measure(text, spec.font)
+        }
+        let canvas = Canvas(width: root.bounds.width, height: root.bounds.height, scale: Shim.displayScale)
+        let layout = try LayoutSolver.solve(
+            canvas: canvas, views: views, constraints: constraints, intrinsicSizes: sizes)
+        for view in root.subviews {
+            let f = layout.frame(tag: view.tag)
+            view.frame = CGRect(x: f.x, y: f.y, width: f.width, height: f.height)
+        }
+    }
+}
