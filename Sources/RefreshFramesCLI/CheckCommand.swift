@@ -24,7 +24,8 @@ enum CheckCommand {
         .value("kind", "kind", "Check only 'pixels' or 'semantic' goldens (default: all)."),
         .value(
             "only", "part",
-            "control (default) or screen: pixel goldens of the control alone or of the whole screen with its table."),
+            "screen or control: pixel goldens of the whole screen with its table (the default with a host) or of the control alone (default: as recorded)."
+        ),
         .value("scale", "n", "Pixels per point of pixel goldens (default: the canvas scale)."),
         nowOption,
     ]
@@ -40,7 +41,9 @@ enum CheckCommand {
             only an explicit --record writes.
             """,
         arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
-        options: sharedOptions + [.value("record", "mode", "missing or all: write goldens instead of failing.")])
+        options: sharedOptions + [
+            .value("record", "mode", "missing, failed or all: write those goldens instead of failing.")
+        ])
 
     static let recordDefinition = CommandDefinition(
         name: "record",
@@ -53,7 +56,8 @@ enum CheckCommand {
         if let text = args.value("record") {
             guard let requested = RecordMode(rawValue: text), requested != .never else {
                 throw .usage(
-                    "Invalid value '\(text)' for '--record': expected missing or all.", command: definition.name)
+                    "Invalid value '\(text)' for '--record': expected missing, failed or all.",
+                    command: definition.name)
             }
             mode = requested
         }
@@ -72,20 +76,16 @@ enum CheckCommand {
             throw .usage("Missing expected option '--golden <dir>'.", command: name)
         }
         let kinds = try args.choice("kind", command: name, as: GoldenCheck.Kinds.self) ?? .all
-        let part = try args.choice("only", command: name, as: FrameSource.Part.self) ?? .control
-        let threshold = try args.double("threshold", command: name, in: 0...1) ?? 0.1
-        let maxDiff = try args.double("max-diff", command: name, in: 0...100) ?? 0
+        let requestedPart = try args.choice("only", command: name, as: FrameSource.Part.self)
+        let requestedThreshold = try args.double("threshold", command: name, in: 0...1)
+        let requestedMaxDiff = try args.double("max-diff", command: name, in: 0...100)
         let fps = try args.double("fps", command: name, in: 1...100)
-        let scale = try args.double("scale", command: name, in: 0.25...Limits.scale)
+        let requestedScale = try args.double("scale", command: name, in: 0.25...Limits.scale)
         guard [args.value("at") != nil, args.has("checkpoints"), fps != nil].filter({ $0 }).count <= 1 else {
             throw .usage("Choose one of '--at', '--checkpoints' and '--fps'.", command: name)
         }
         let requestedTimes = try args.value("at").map { list throws(CLIError) in try instants(list, command: name) }
         let specPath = args.positionals[0]
-        let loaded = try SpecLoader.load(specPath, now: try SpecLoader.clock(args, environment: environment))
-        if part == .screen && loaded.spec.host == nil {
-            throw .usage("'--only screen' needs a spec with a host (a table under the control).", command: name)
-        }
         let reportDirectory = args.value("report") ?? "refresh-frames-report"
         try OutputSafety.checkGoldenRun(
             spec: specPath, golden: golden, recording: mode != .never, report: reportDirectory,
@@ -99,6 +99,27 @@ enum CheckCommand {
             directory: golden, read: { try reader.read($0) },
             write: { file, bytes in try recording?.write(bytes, file) })
         let manifest = try reporting { try store.manifest() }
+        // The clock: --now, else the one the goldens were recorded with, else SOURCE_DATE_EPOCH, else the real one.
+        let clock: (now: Int64, from: String)
+        if args.value("now") != nil {
+            clock = (try SpecLoader.clock(args, environment: environment), "--now")
+        } else if let now = manifest?.now {
+            clock = (now, "the manifest")
+        } else if environment["SOURCE_DATE_EPOCH"] != nil {
+            clock = (try SpecLoader.clock(args, environment: environment), "SOURCE_DATE_EPOCH")
+        } else {
+            clock = (try SpecLoader.clock(args, environment: environment), "the real clock")
+        }
+        let loaded = try SpecLoader.load(specPath, now: clock.now)
+        // What the goldens show: --only, else what they were recorded as, else the whole screen when there is one.
+        let recordedPart = manifest?.part.flatMap(FrameSource.Part.init(rawValue:))
+        let part = requestedPart ?? recordedPart ?? (loaded.spec.host == nil ? .control : .screen)
+        if part == .screen && loaded.spec.host == nil {
+            throw .usage("'--only screen' needs a spec with a host (a table under the control).", command: name)
+        }
+        let scale = requestedScale ?? manifest?.scale
+        let threshold = requestedThreshold ?? manifest?.threshold ?? 0.1
+        let maxDiff = requestedMaxDiff ?? manifest?.maxDiff ?? 0
         let timeline = loaded.timeline
         let times: [Double]
         if let requestedTimes {
@@ -122,11 +143,17 @@ enum CheckCommand {
         if kinds != .semantic {
             try RenderLimits.check(frames: times.count, source: source, threads: threads, file: loaded.path)
         }
-        let check = GoldenCheck(
-            source: source, times: times,
-            kinds: kinds, mode: mode,
+        var check = GoldenCheck(
+            source: source, times: times, kinds: kinds, mode: mode,
             tolerance: PixelTolerance(threshold: threshold, maxDifferingFraction: maxDiff / 100),
             threads: threads)
+        if kinds != .semantic { check.recordedTimes = manifest?.frames.map(\.time) ?? [] }
+        if !check.checksRecordedInstants {
+            Output.err(
+                "note: checking instants other than the recorded ones (\(manifest?.frames.map { formatSeconds($0.time) }.joined(separator: ", ") ?? "") s); "
+                    + "instants without a golden fail\n")
+        }
+        try ReportFiles.clean(reportDirectory)
         var report = CheckReport(suiteName: "refresh-frames check \(specPath)")
         var wroteImages = false
         let (results, frames) = try reporting(spec: specPath) {
@@ -141,13 +168,18 @@ enum CheckCommand {
         if report.recordedCount > 0 || manifest == nil && mode != .never {
             let newManifest = GoldenManifest(
                 toolVersion: RefreshFramesCommand.version, specHash: SHA256.hex(loaded.bytes),
-                fonts: report.currentFonts ?? [], frames: kinds == .semantic ? (manifest?.frames ?? []) : frames)
+                fonts: report.currentFonts ?? [],
+                frames: kinds == .semantic || mode != .all && !(manifest?.frames.isEmpty ?? true)
+                    ? (manifest?.frames ?? frames) : frames,
+                now: clock.now, part: part.rawValue, scale: source.scale, threshold: manifest?.threshold,
+                maxDiff: manifest?.maxDiff)
             try reporting { try store.save(newManifest.encode(), as: GoldenManifest.fileName) }
         }
         try recording?.finish()
         for line in report.consoleLines() { Output.out(line + "\n") }
         if report.recordedCount > 0 {
             Output.err("recorded \(report.recordedCount) golden file(s) in \(golden)\n")
+            Output.err("clock: \(clock.now) (\(isoDate(clock.now))) from \(clock.from)\n")
         }
         if let junit = args.value("junit") {
             try OutputFile.checkTarget(junit, protecting: [specPath])
@@ -156,9 +188,33 @@ enum CheckCommand {
         if let html = args.value("html") { try ReportFiles.writeHTML(report, to: html) }
         if !report.passed {
             if wroteImages { Output.out("actual frames and diff images: \(reportDirectory)/\n") }
+            Output.out("to accept these changes: \(acceptCommand(args))\n")
             return ExitCode.differences
         }
         return ExitCode.success
+    }
+
+    /// The command that re-records what this run found different: the same options, `--record failed`.
+    static func acceptCommand(_ args: ParsedArguments) -> String {
+        var words = ["refresh-frames", "check"] + args.positionals
+        for option in ["golden", "at", "fps", "only", "kind", "scale", "now", "threshold", "max-diff"] {
+            if let value = args.value(option) { words += ["--" + option, value] }
+        }
+        if args.has("checkpoints") { words.append("--checkpoints") }
+        words += ["--record", "failed"]
+        return words.map(shellQuoted).joined(separator: " ")
+    }
+
+    /// A word as a POSIX shell reads it back: bare when safe, else in single quotes.
+    static func shellQuoted(_ word: String) -> String {
+        let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:=@%+")
+        if !word.isEmpty && word.allSatisfy(safe.contains) { return word }
+        return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    /// `2016-02-14T12:00:00Z`
+    static func isoDate(_ seconds: Int64) -> String {
+        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
     }
 
     /// `--at 0,0.05,1.2`
@@ -175,7 +231,7 @@ enum CheckCommand {
         return times
     }
 
-    /// An existing golden directory, or (when recording) a new one in an existing parent.
+    /// An existing golden directory, or (when recording) a new one with any missing parents.
     static func prepareDirectory(_ directory: String, recording: Bool) throws(CLIError) {
         do {
             if try GoldenDirectory(path: directory).checkDirectory() { return }
@@ -183,12 +239,8 @@ enum CheckCommand {
             throw .input("\(error)")
         }
         guard recording else { return }
-        let parent = URL(fileURLWithPath: directory).deletingLastPathComponent().path
-        guard FileManager.default.fileExists(atPath: parent) else {
-            throw .input("\(directory): error: the directory '\(parent)' does not exist")
-        }
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw .input("\(directory): error: cannot create the golden directory (\(OutputFile.describe(error)))")
         }

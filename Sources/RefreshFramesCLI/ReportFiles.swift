@@ -21,15 +21,47 @@ enum ReportFiles {
         return (actualPath, diffPath)
     }
 
-    /// The HTML page refers to images relative to itself, so it opens from disk wherever it is.
+    /// Removes the images an earlier run wrote (`*.actual.png`, `*.diff.png`), so the directory holds
+    /// only this run's; anything else in it is left alone.
+    static func clean(_ directory: String) throws(CLIError) {
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for file in files where file.hasSuffix(".actual.png") || file.hasSuffix(".diff.png") {
+            do {
+                try FileManager.default.removeItem(atPath: (directory as NSString).appendingPathComponent(file))
+            } catch {
+                throw .input(
+                    "\(directory): error: cannot remove an earlier run's '\(file)' (\(OutputFile.describe(error)))")
+            }
+        }
+    }
+
+    /// A self-contained report: `index.html` and, in `images/`, a copy of every image it shows (the
+    /// goldens, actual frames and diffs of failed frames, the goldens of passed ones), so the
+    /// directory opens from anywhere, e.g. after a CI uploads it as an artifact.
     static func writeHTML(_ report: CheckReport, to html: String) throws(CLIError) {
+        let images = (html as NSString).appendingPathComponent("images")
         do {
-            try FileManager.default.createDirectory(atPath: html, withIntermediateDirectories: true)
+            if FileManager.default.fileExists(atPath: images) { try FileManager.default.removeItem(atPath: images) }
+            try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
         } catch {
             throw .input("\(html): error: cannot create the directory (\(OutputFile.describe(error)))")
         }
-        try OutputFile.write(
-            Array(report.relativized(to: html).html().utf8), to: (html as NSString).appendingPathComponent("index.html")
-        )
+        var copy = report
+        for (index, result) in report.results.enumerated() {
+            var r = result
+            func copied(_ path: String?, _ role: String) throws(CLIError) -> String? {
+                guard r.kind == .pixels, let path, let bytes = FileManager.default.contents(atPath: path) else {
+                    return nil
+                }
+                let name = "\(index)-\(role).png"
+                try OutputFile.write([UInt8](bytes), to: (images as NSString).appendingPathComponent(name))
+                return "images/" + name
+            }
+            r.goldenPath = try copied(result.goldenPath, "golden")
+            r.actualPath = try copied(result.actualPath, "actual")
+            r.diffPath = try copied(result.diffPath, "diff")
+            copy.results[index] = r
+        }
+        try OutputFile.write(Array(copy.html().utf8), to: (html as NSString).appendingPathComponent("index.html"))
     }
 }

@@ -1,9 +1,11 @@
 import Foundation
 
 extension CheckReport {
-    /// A single static page that opens from disk: per failed check the golden, actual and diff
-    /// images side by side plus a blink view that alternates golden and actual; image paths are
-    /// used as given, so give them relative to where the page is written.
+    /// A single static page that opens from disk. Per failed frame: golden, actual and diff side by
+    /// side (three columns at any width), and one comparison view with swipe, onion skin and blink
+    /// modes and a zoom to the changed region; per failed text golden, its diff coloured; next and
+    /// previous failure (buttons, `j`/`k`); thumbnails of the frames that passed. Image paths are
+    /// used as given: `ReportFiles` copies the images beside the page and passes those paths.
     public func html(title: String? = nil) -> String {
         let heading = htmlEscape(title ?? "\(suiteName): golden check")
         var out = """
@@ -11,74 +13,164 @@ extension CheckReport {
             <html lang="en">
             <head>
             <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(heading)</title>
             <style>
-            body { font: 14px system-ui, sans-serif; margin: 2em; color: #222; }
+            * { box-sizing: border-box; }
+            body { font: 14px system-ui, sans-serif; margin: 0 auto; padding: 1em 2em; color: #222; max-width: 100%; }
+            nav { position: sticky; top: 0; background: #fff; padding: .5em 0; border-bottom: 1px solid #ddd; z-index: 1; }
             .failed h2 { color: #b00020; } .recorded h2 { color: #a06000; }
             .hint { background: #fff4d6; padding: .5em 1em; }
-            figure { display: inline-block; margin: 0 1em 1em 0; vertical-align: top; }
-            img { image-rendering: pixelated; border: 1px solid #ccc; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
-            pre { background: #f6f6f6; padding: .5em; overflow: auto; }
+            .triple { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 1em; }
+            figure { margin: 0; min-width: 0; }
+            img { max-width: 100%; height: auto; display: block; image-rendering: pixelated; border: 1px solid #ccc; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+            .compare { position: relative; display: inline-block; max-width: 100%; margin-top: 1em; overflow: hidden; }
+            .compare img.top { position: absolute; left: 0; top: 0; width: 100%; }
+            .compare .stage { position: relative; transform-origin: 0 0; }
+            .thumbs img { width: 96px; display: inline-block; margin: 0 .5em .5em 0; }
+            pre { background: #f6f6f6; padding: .5em; overflow: auto; max-width: 100%; white-space: pre-wrap; word-break: break-all; }
+            .add { background: #e6ffec; color: #116329; display: block; } .del { background: #ffebe9; color: #82071e; display: block; }
+            .hunk { color: #0550ae; display: block; }
             </style>
             </head>
             <body>
-            <h1>\(heading)</h1>
-            <p>\(htmlEscape(totalsLine))</p>
+            <nav><strong>\(heading)</strong> · \(htmlEscape(totalsLine))
+            <button type="button" id="prev">previous failure</button> <button type="button" id="next">next failure</button> <span id="where"></span></nav>
 
             """
         if let fontHint { out += "<p class=\"hint\">\(htmlEscape(fontHint))</p>\n" }
-        for result in results where !result.passed || result.recorded {
-            out += "<section class=\"\(result.passed ? "recorded" : "failed")\">\n"
+        for (index, result) in results.enumerated() where !result.passed || result.recorded {
+            out += "<section id=\"check-\(index)\" class=\"\(result.passed ? "recorded" : "failed")\">\n"
             out +=
                 "<h2>\(htmlEscape(result.title))</h2>\n<p>\(htmlEscape(result.recorded ? "recorded new golden" : result.message))</p>\n"
-            let images: [(String, String?)] = [
-                ("golden", result.goldenPath), ("actual", result.actualPath), ("diff", result.diffPath),
-            ]
-            if images.contains(where: { $0.1 != nil }) {
-                out += "<div>\n"
-                for case (let label, let path?) in images {
-                    out +=
-                        "<figure><img src=\"\(htmlEscape(urlPath(path)))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
-                }
-                if let golden = result.goldenPath, let actual = result.actualPath {
-                    let g = htmlEscape(urlPath(golden))
-                    let a = htmlEscape(urlPath(actual))
-                    out +=
-                        "<figure class=\"blink\"><img src=\"\(g)\" data-golden=\"\(g)\" data-actual=\"\(a)\" alt=\"blink\">"
-                    out +=
-                        "<figcaption><button type=\"button\">blink</button> <span>golden</span></figcaption></figure>\n"
-                }
-                out += "</div>\n"
+            if result.kind == .pixels {
+                out += pixelViews(result)
             }
-            if let details = result.details { out += "<pre>\(htmlEscape(details))</pre>\n" }
+            if let details = result.details { out += "<pre>\(colouredDiff(details))</pre>\n" }
             out += "</section>\n"
         }
         let passing = results.filter { $0.passed && !$0.recorded }
         if !passing.isEmpty {
-            out += "<details><summary>\(passing.count) passed</summary>\n<ul>\n"
+            out += "<h2>\(passing.count) passed</h2>\n"
+            let thumbnails = passing.filter { $0.kind == .pixels && $0.goldenPath != nil }
+            if !thumbnails.isEmpty {
+                out += "<div class=\"thumbs\">\n"
+                for result in thumbnails {
+                    let src = htmlEscape(urlPath(result.goldenPath!))
+                    out +=
+                        "<a href=\"\(src)\" title=\"\(htmlEscape(result.title))\"><img src=\"\(src)\" alt=\"\(htmlEscape(result.title))\"></a>"
+                }
+                out += "\n</div>\n"
+            }
+            out += "<ul>\n"
             for result in passing { out += "<li>\(htmlEscape(result.line))</li>\n" }
-            out += "</ul></details>\n"
+            out += "</ul>\n"
         }
+        out += Self.script + "</body>\n</html>\n"
+        return out
+    }
+
+    private func pixelViews(_ result: CheckResult) -> String {
+        let images: [(String, String?)] = [
+            ("golden", result.goldenPath), ("actual", result.actualPath), ("diff", result.diffPath),
+        ]
+        guard images.contains(where: { $0.1 != nil }) else { return "" }
+        var out = "<div class=\"triple\">\n"
+        for case (let label, let path?) in images {
+            out +=
+                "<figure><img src=\"\(htmlEscape(urlPath(path)))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
+        }
+        out += "</div>\n"
+        guard let golden = result.goldenPath, let actual = result.actualPath else { return out }
+        let g = htmlEscape(urlPath(golden))
+        let a = htmlEscape(urlPath(actual))
+        let region =
+            result.changedRegion.map {
+                " data-region=\"\($0.x),\($0.y),\($0.width),\($0.height)\""
+            } ?? ""
         out += """
-            <script>
-            document.querySelectorAll('.blink').forEach(function (f) {
-              var img = f.querySelector('img'), label = f.querySelector('span'), timer = null;
-              f.querySelector('button').onclick = function () {
-                if (timer) { clearInterval(timer); timer = null; return; }
-                timer = setInterval(function () {
-                  var showGolden = img.getAttribute('src') !== img.dataset.golden;
-                  img.src = showGolden ? img.dataset.golden : img.dataset.actual;
-                  label.textContent = showGolden ? 'golden' : 'actual';
-                }, 500);
-              };
-            });
-            </script>
-            </body>
-            </html>
+            <div class="viewer"\(region)>
+            <label><input type="radio" name="mode-\(g)" value="swipe" checked> swipe</label>
+            <label><input type="radio" name="mode-\(g)" value="onion"> onion skin</label>
+            <label><input type="radio" name="mode-\(g)" value="blink"> blink</label>
+            <input type="range" min="0" max="100" value="50" aria-label="position">
+            \(result.changedRegion == nil ? "" : "<button type=\"button\" class=\"zoom\">zoom to the change</button>")
+            <span class="shown"></span><br>
+            <div class="compare"><div class="stage"><img class="under" src="\(g)" alt="golden"><img class="top" src="\(a)" alt="actual"></div></div>
+            </div>
 
             """
         return out
     }
+
+    /// A unified diff with added, removed and hunk lines marked for colour; other text escaped as is.
+    private func colouredDiff(_ details: String) -> String {
+        details.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let text = htmlEscape(String(line))
+            if line.hasPrefix("+++") || line.hasPrefix("---") { return text }
+            if line.hasPrefix("+") { return "<span class=\"add\">\(text)</span>" }
+            if line.hasPrefix("-") { return "<span class=\"del\">\(text)</span>" }
+            if line.hasPrefix("@@") { return "<span class=\"hunk\">\(text)</span>" }
+            return text
+        }.joined(separator: "\n")
+    }
+
+    static let script = """
+        <script>
+        document.querySelectorAll('.viewer').forEach(function (v) {
+          var range = v.querySelector('input[type=range]'), top = v.querySelector('img.top');
+          var stage = v.querySelector('.stage'), shown = v.querySelector('.shown'), timer = null;
+          function mode() { return v.querySelector('input[type=radio]:checked').value; }
+          function update() {
+            if (timer) { clearInterval(timer); timer = null; }
+            var m = mode(), p = range.value;
+            top.style.opacity = 1; top.style.clipPath = 'none'; top.style.visibility = 'visible';
+            if (m === 'swipe') { top.style.clipPath = 'inset(0 0 0 ' + p + '%)'; shown.textContent = 'golden | actual'; }
+            if (m === 'onion') { top.style.opacity = p / 100; shown.textContent = 'actual at ' + p + '%'; }
+            if (m === 'blink') {
+              timer = setInterval(function () {
+                var g = top.style.visibility !== 'hidden';
+                top.style.visibility = g ? 'hidden' : 'visible';
+                shown.textContent = g ? 'golden' : 'actual';
+              }, 500);
+            }
+          }
+          v.querySelectorAll('input').forEach(function (i) { i.addEventListener('input', update); });
+          var zoom = v.querySelector('.zoom');
+          if (zoom) zoom.onclick = function () {
+            if (stage.style.transform) { stage.style.transform = ''; v.querySelector('.compare').style.height = ''; return; }
+            var r = v.dataset.region.split(',').map(Number), img = v.querySelector('img.under');
+            var k = img.clientWidth / img.naturalWidth, pad = 8;
+            var w = (r[2] + 2 * pad) * k, h = (r[3] + 2 * pad) * k, f = Math.min(8, img.clientWidth / w);
+            stage.style.transform = 'scale(' + f + ') translate(' + (-(r[0] - pad) * k) + 'px,' + (-(r[1] - pad) * k) + 'px)';
+            v.querySelector('.compare').style.height = (h * f) + 'px';
+          };
+          update();
+        });
+        var failures = Array.prototype.slice.call(document.querySelectorAll('section.failed')), at = -1;
+        function go(d) {
+          if (!failures.length) return;
+          at = (at + d + failures.length) % failures.length;
+          failures[at].scrollIntoView();
+          document.getElementById('where').textContent = (at + 1) + ' of ' + failures.length + ' failures';
+        }
+        document.getElementById('next').onclick = function () { go(1); };
+        document.getElementById('prev').onclick = function () { go(-1); };
+        document.addEventListener('keydown', function (e) { if (e.key === 'j') go(1); if (e.key === 'k') go(-1); });
+        // A self-check a reader (or a test) can see: how many images loaded, whether the page is wider than the window.
+        window.addEventListener('load', function () {
+          var all = document.images, loaded = 0;
+          for (var i = 0; i < all.length; i++) {
+            if (all[i].complete && all[i].naturalWidth > 0) loaded++; else all[i].alt += ' (missing)';
+          }
+          var row = document.querySelector('.triple'), sides = row ? Array.prototype.map.call(row.children, function (f) { return f.offsetTop; }) : [];
+          document.body.dataset.images = loaded + '/' + all.length;
+          document.body.dataset.overflow = document.documentElement.scrollWidth > document.documentElement.clientWidth;
+          document.body.dataset.sideBySide = sides.length > 1 && sides.every(function (t) { return t === sides[0]; });
+        });
+        </script>
+
+        """
 }
 
 func htmlEscape(_ text: String) -> String {

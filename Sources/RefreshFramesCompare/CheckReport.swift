@@ -26,6 +26,8 @@ public struct CheckResult: Sendable, Equatable {
     public var diffPath: String?
     /// Seconds the check took, for JUnit's `time`.
     public var duration: Double
+    /// The pixels that differ, for a report's zoom.
+    public var changedRegion: PixelRect?
 
     public init(
         name: String, time: Double? = nil, kind: Kind = .pixels, passed: Bool, recorded: Bool = false, message: String,
@@ -53,6 +55,7 @@ public struct CheckResult: Sendable, Equatable {
             name: name, time: time, kind: kind, passed: outcome.passed, message: outcome.message,
             details: outcome.details, actualPath: actualPath, goldenPath: goldenPath, diffPath: diffPath,
             duration: duration)
+        changedRegion = outcome.changedRegion
     }
 
     /// `frame 12 (t=0.40s)`
@@ -108,6 +111,9 @@ public struct CheckReport: Sendable, Equatable {
         "\(passedCount) passed, \(failedCount) failed" + (recordedCount > 0 ? ", \(recordedCount) recorded" : "")
     }
 
+    /// How many lines of a text dump's diff the console shows.
+    public static let diffLines = 16
+
     /// One line per failed (and recorded, loudly) check, the font hint, and the totals line last.
     public func consoleLines(includePassing: Bool = false) -> [String] {
         var lines: [String] = []
@@ -116,6 +122,12 @@ public struct CheckReport: Sendable, Equatable {
                 lines.append("\(result.title): RECORDED new golden" + (result.goldenPath.map { " '\($0)'" } ?? ""))
             } else if !result.passed || includePassing {
                 lines.append(result.line)
+                // A text dump's first differing lines, as a unified diff.
+                if !result.passed, result.kind == .text, let details = result.details {
+                    let diff = details.split(separator: "\n", omittingEmptySubsequences: false)
+                    lines += diff.prefix(Self.diffLines).map { "    " + $0 }
+                    if diff.count > Self.diffLines { lines.append("    … \(diff.count - Self.diffLines) more lines") }
+                }
             }
         }
         if let fontHint { lines.append(fontHint) }

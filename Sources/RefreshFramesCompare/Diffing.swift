@@ -11,12 +11,18 @@ public struct CheckOutcome: Sendable, Equatable {
     public var details: String?
     /// For pixel checks that failed: what to write beside the report.
     public var diffImage: Bitmap?
+    /// For pixel checks that failed: the bounds of the differing pixels.
+    public var changedRegion: PixelRect?
 
-    public init(passed: Bool, message: String, details: String? = nil, diffImage: Bitmap? = nil) {
+    public init(
+        passed: Bool, message: String, details: String? = nil, diffImage: Bitmap? = nil,
+        changedRegion: PixelRect? = nil
+    ) {
         self.passed = passed
         self.message = message
         self.details = details
         self.diffImage = diffImage
+        self.changedRegion = changedRegion
     }
 }
 
@@ -61,7 +67,8 @@ extension Diffing where Value == Bitmap {
                     passed: difference.passed, message: difference.summary,
                     details: difference.passed ? nil : difference.details,
                     diffImage: difference.passed
-                        ? nil : DiffImage.make(actual: actual, golden: golden, difference: difference))
+                        ? nil : DiffImage.make(actual: actual, golden: golden, difference: difference),
+                    changedRegion: difference.passed ? nil : difference.statistics?.bounds)
             })
     }
 }
@@ -103,5 +110,52 @@ extension Diffing where Value == [LabelSample] {
                     passed: false, message: messages.prefix(5).joined(separator: "; ") + more,
                     details: messages.joined(separator: "\n"))
             })
+    }
+}
+
+extension Diffing where Value == String {
+    /// `.lines` for `timeline.txt`, naming the program step behind the first differing segment
+    /// (its JSON path in the spec, with `.duration` when that segment's length changed).
+    public static func timeline(_ timeline: Timeline) -> Diffing {
+        let lines = Diffing.lines
+        return Diffing(
+            toData: lines.toData, fromData: lines.fromData,
+            compare: { actual, golden in
+                var outcome = lines.compare(actual, golden)
+                if !outcome.passed, let step = TimelineStep.first(actual: actual, golden: golden, timeline: timeline) {
+                    outcome.message += "; first changed segment comes from \(step)"
+                }
+                return outcome
+            })
+    }
+}
+
+/// Which spec step made the first differing segment of a timeline dump.
+enum TimelineStep {
+    static func first(actual: String, golden: String, timeline: Timeline) -> String? {
+        let a = actual.split(separator: "\n", omittingEmptySubsequences: false)
+        let g = golden.split(separator: "\n", omittingEmptySubsequences: false)
+        // Segment lines follow `segments:` in both dumps, one per segment in order.
+        guard let aHeader = a.firstIndex(of: "segments:"), let gHeader = g.firstIndex(of: "segments:") else {
+            return nil
+        }
+        let aSegments = a[(aHeader + 1)...].filter { !$0.isEmpty }
+        let gSegments = g[(gHeader + 1)...].filter { !$0.isEmpty }
+        let common = min(aSegments.count, gSegments.count, timeline.segments.count)
+        guard
+            let index = (0..<common).first(where: { aSegments[$0] != gSegments[$0] }),
+            let step = timeline.segments[index].step
+        else { return nil }
+        func length(_ text: Substring) -> Double {
+            let parts = text.split(separator: " ", omittingEmptySubsequences: true)
+            guard parts.count > 2, parts[1] == "→", let start = Double(parts[0]), let end = Double(parts[2]) else {
+                return 0
+            }
+            return end - start
+        }
+        if (length(gSegments[index]) - length(aSegments[index])).magnitude > 1e-9 {
+            return step + ".duration"
+        }
+        return step
     }
 }

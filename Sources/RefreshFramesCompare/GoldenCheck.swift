@@ -18,6 +18,10 @@ public struct GoldenCheck: Sendable {
     public var mode: RecordMode
     public var tolerance: PixelTolerance
     public var threads: Int
+    /// The instants the goldens were recorded at (the manifest's); a frame is compared with the
+    /// golden recorded at its instant, and an instant without one fails instead of being compared
+    /// with another instant's golden. Empty: frames and goldens are paired by position.
+    public var recordedTimes: [Double] = []
 
     public init(
         source: FrameSource, times: [Double], kinds: Kinds = .all, mode: RecordMode, tolerance: PixelTolerance,
@@ -53,16 +57,18 @@ public struct GoldenCheck: Sendable {
         if kinds != .pixels {
             results.append(
                 try store.check(
-                    name: "timeline", kind: .text, file: "timeline.txt", actual: source.timeline.dump, as: .lines,
+                    name: "timeline", kind: .text, file: "timeline.txt", actual: source.timeline.dump,
+                    as: .timeline(source.timeline),
                     mode: mode))
-            let samples = times.flatMap { LabelSample.samples(of: source.state(at: $0)) }
             results.append(
                 try store.check(
-                    name: "states", kind: .state, file: "states.json", actual: samples, as: .labels(), mode: mode))
+                    name: "states", kind: .state, file: "states.json", actual: StatesDump(times.map(source.state(at:))),
+                    as: .states, mode: mode))
         }
         guard kinds != .semantic else { return (results, []) }
         let pixels = Diffing<Bitmap>.pixels(tolerance: tolerance)
         let comparesGoldens = mode != .all
+        let files = goldenFiles()
         var frames: [GoldenManifest.Frame] = []
         // Frames render, goldens decode and compare on every core; results are recorded and reported in
         // order. A batch holds each frame's actual, golden and diff bitmaps: at most 512 MiB of them.
@@ -74,8 +80,8 @@ public struct GoldenCheck: Sendable {
                 let started = ContinuousClock.now
                 let actual = try source.bitmap(at: times[i])
                 var frame =
-                    comparesGoldens
-                    ? store.prepare(actual: actual, file: Self.frameFile(i), as: pixels) : PreparedFrame(actual: actual)
+                    comparesGoldens && files[i] != nil
+                    ? store.prepare(actual: actual, file: files[i]!, as: pixels) : PreparedFrame(actual: actual)
                 frame.seconds = seconds(since: started)
                 return frame
             },
@@ -83,13 +89,36 @@ public struct GoldenCheck: Sendable {
                 let name = "frame \(i)"
                 let started = ContinuousClock.now
                 frames.append(GoldenManifest.Frame(name: name, time: times[i]))
+                guard let file = files[i] else {
+                    let recorded = recordedTimes.map { formatSeconds($0) }.joined(separator: ", ")
+                    results.append(
+                        CheckResult(
+                            name: name, time: times[i], passed: false,
+                            message:
+                                "no golden was recorded at this instant (the goldens hold \(recorded) s); "
+                                + "check those, or record these instants with --record all"))
+                    return
+                }
                 var result = try store.checkFrame(
-                    name: name, time: times[i], file: Self.frameFile(i), frame: frame, as: pixels, mode: mode,
-                    report: report)
+                    name: name, time: times[i], file: file, frame: frame, as: pixels, mode: mode, report: report)
                 result.duration = frame.seconds + seconds(since: started)
                 results.append(result)
             })
         return (results, frames)
+    }
+
+    /// Each instant's golden file: the one recorded at that instant, `frame-NNN.png` by position when
+    /// recording everything or when no instants were recorded, nil when the goldens lack that instant.
+    func goldenFiles() -> [String?] {
+        guard mode != .all, !recordedTimes.isEmpty else { return times.indices.map(Self.frameFile) }
+        return times.map { t in
+            recordedTimes.firstIndex { abs($0 - t) < 0.0005 }.map(Self.frameFile)
+        }
+    }
+
+    /// Whether `times` are the instants the goldens were recorded at.
+    public var checksRecordedInstants: Bool {
+        recordedTimes.isEmpty || goldenFiles().allSatisfy { $0 != nil } && times.count == recordedTimes.count
     }
 }
 
@@ -127,6 +156,15 @@ public struct GoldenStore: Sendable {
             goldenPath: path(file))
     }
 
+    private func rerecorded(_ name: String, time: Double?, kind: CheckResult.Kind, file: String, was: String)
+        -> CheckResult
+    {
+        CheckResult(
+            name: name, time: time, kind: kind, passed: true, recorded: true,
+            message: "re-recorded (it failed: \(was))",
+            goldenPath: path(file))
+    }
+
     private func decode<Value>(_ bytes: [UInt8], file: String, as diffing: Diffing<Value>) throws -> Value {
         do {
             return try diffing.fromData(bytes)
@@ -150,7 +188,12 @@ public struct GoldenStore: Sendable {
                 goldenPath: path(file))
         } else if let existing {
             let outcome = diffing.compare(actual, try decode(existing, file: file, as: diffing))
-            result = CheckResult(name: name, time: time, kind: kind, outcome: outcome, goldenPath: path(file))
+            if mode == .failed && !outcome.passed {
+                try save(try diffing.toData(actual), as: file)
+                result = rerecorded(name, time: time, kind: kind, file: file, was: outcome.message)
+            } else {
+                result = CheckResult(name: name, time: time, kind: kind, outcome: outcome, goldenPath: path(file))
+            }
         } else {
             result = missing(name, time: time, kind: kind, file: file)
         }
@@ -189,6 +232,10 @@ public struct GoldenStore: Sendable {
         }
         if let error = frame.goldenError { throw error }
         guard let outcome = frame.outcome else { return missing(name, time: time, kind: .pixels, file: file) }
+        if mode == .failed && !outcome.passed {
+            try save(try diffing.toData(frame.actual), as: file)
+            return rerecorded(name, time: time, kind: .pixels, file: file, was: outcome.message)
+        }
         guard !outcome.passed, let diff = outcome.diffImage else {
             return CheckResult(name: name, time: time, outcome: outcome, goldenPath: path(file))
         }

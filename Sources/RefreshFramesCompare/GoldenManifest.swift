@@ -51,12 +51,29 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     public var specHash: String
     public var fonts: [FontFingerprint]
     public var frames: [Frame]
+    /// The clock `{now:…}` texts were expanded with, in seconds since 1970; `check` reuses it.
+    public var now: Int64?
+    /// What the pixel goldens show, `screen` or `control`; `check` reuses it.
+    public var part: String?
+    /// Pixels per point of the pixel goldens; `check` reuses it.
+    public var scale: Double?
+    /// This golden set's own tolerance (`--threshold`, `--max-diff` in percent), used unless the command line sets one.
+    public var threshold: Double?
+    public var maxDiff: Double?
 
-    public init(toolVersion: String, specHash: String, fonts: [FontFingerprint], frames: [Frame]) {
+    public init(
+        toolVersion: String, specHash: String, fonts: [FontFingerprint], frames: [Frame], now: Int64? = nil,
+        part: String? = nil, scale: Double? = nil, threshold: Double? = nil, maxDiff: Double? = nil
+    ) {
         self.toolVersion = toolVersion
         self.specHash = specHash
         self.fonts = fonts
         self.frames = frames
+        self.now = now
+        self.part = part
+        self.scale = scale
+        self.threshold = threshold
+        self.maxDiff = maxDiff
     }
 
     /// UTF-8 JSON with sorted keys, two-space indentation and a final newline: the same manifest
@@ -80,7 +97,13 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
                 + frames.map {
                     "    {\n      \"name\": \(jsonQuoted($0.name)),\n      \"time\": \(number($0.time))\n    }"
                 }.joined(separator: ",\n") + "\n  ]"
-        out += ",\n  \"specHash\": \(jsonQuoted(specHash)),\n  \"toolVersion\": \(jsonQuoted(toolVersion))\n}\n"
+        if let maxDiff { out += ",\n  \"maxDiff\": \(number(maxDiff))" }
+        if let now { out += ",\n  \"now\": \(now)" }
+        if let part { out += ",\n  \"part\": \(jsonQuoted(part))" }
+        if let scale { out += ",\n  \"scale\": \(number(scale))" }
+        out += ",\n  \"specHash\": \(jsonQuoted(specHash))"
+        if let threshold { out += ",\n  \"threshold\": \(number(threshold))" }
+        out += ",\n  \"toolVersion\": \(jsonQuoted(toolVersion))\n}\n"
         return Array(out.utf8)
     }
 

@@ -6,6 +6,8 @@ public enum RecordMode: String, Sendable, CaseIterable {
     case missing
     /// Overwrite every golden.
     case all
+    /// Compare, and overwrite (or write) only the goldens that fail.
+    case failed
 
     /// The variable a developer may set to record without a flag; ignored on CI.
     public static let environmentVariable = "REFRESH_FRAMES_RECORD"
@@ -29,7 +31,7 @@ public enum RecordMode: String, Sendable, CaseIterable {
     public func records(goldenExists: Bool) -> Bool {
         switch self {
         case .never: false
-        case .missing: !goldenExists
+        case .missing, .failed: !goldenExists
         case .all: true
         }
     }

@@ -20,9 +20,10 @@ struct RunResult {
     var stdoutBytes: [UInt8]
 }
 
-/// Runs the real binary, as a user would, with a fixed clock unless the environment says otherwise.
+/// Runs the real binary, as a user would, with a fixed clock unless the environment says otherwise
+/// (`unsetting` removes variables, e.g. the fixed clock's `SOURCE_DATE_EPOCH`).
 func run(
-    _ arguments: [String], environment: [String: String] = [:], in directory: String? = nil,
+    _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: String? = nil,
     executable: String = binaryPath
 ) throws -> RunResult {
     let process = Process()
@@ -32,6 +33,7 @@ func run(
     env["SOURCE_DATE_EPOCH"] = "1455451200"
     env.removeValue(forKey: "CI")
     for (k, v) in environment { env[k] = v }
+    for k in unsetting { env.removeValue(forKey: k) }
     process.environment = env
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     let out = Pipe()

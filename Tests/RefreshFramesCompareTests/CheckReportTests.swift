@@ -128,7 +128,10 @@ import Testing
         #expect(html.contains("<img src=\"goldens/frame-012.png\" alt=\"golden\">"))
         #expect(html.contains("<img src=\"actual/frame%20012.png\" alt=\"actual\">"))
         #expect(html.contains("<img src=\"diff/frame-012.png\" alt=\"diff\">"))
-        #expect(html.contains("data-golden=\"goldens/frame-012.png\" data-actual=\"actual/frame%20012.png\""))
+        #expect(
+            html.contains(
+                "<img class=\"under\" src=\"goldens/frame-012.png\" alt=\"golden\"><img class=\"top\" src=\"actual/frame%20012.png\" alt=\"actual\">"
+            ))
         #expect(html.contains("tag 3: text &quot;&lt;b&gt;&amp;&lt;/b&gt;&quot;"))
         #expect(html.contains("<script>"))
         #expect(!html.contains("<b>&"))

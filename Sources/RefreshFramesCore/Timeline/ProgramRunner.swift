@@ -75,7 +75,9 @@ struct ProgramRunner {
         case .afterCycle:
             repeat {
                 let passStart = t
-                for step in program.cycle { t = try run(step, at: t, current: nil) }
+                for (i, step) in program.cycle.enumerated() {
+                    t = try run(step, at: t, current: nil, path: "program.cycle[\(i)]")
+                }
                 if t == passStart { throw neverAdvances("program.cycle") }
             } while endMicros > t
         case .afterEachView:
@@ -83,7 +85,9 @@ struct ProgramRunner {
             var cursor = 0
             var roundStart = t
             repeat {
-                for step in each.steps { t = try run(step, at: t, current: each.views[cursor]) }
+                for (i, step) in each.steps.enumerated() {
+                    t = try run(step, at: t, current: each.views[cursor], path: "program.cycle[0].each.steps[\(i)]")
+                }
                 cursor += 1
                 if cursor == each.wrapAt {
                     cursor = 0
@@ -97,12 +101,14 @@ struct ProgramRunner {
         return Self.seconds(t)
     }
 
-    private mutating func run(_ step: Step, at t: Int64, current: Int?) throws(SpecDiagnostic) -> Int64 {
+    private mutating func run(_ step: Step, at t: Int64, current: Int?, path: String) throws(SpecDiagnostic) -> Int64 {
         switch step {
         case .each(let each):
             var t = t
             for tag in each.views.prefix(each.wrapAt) {
-                for inner in each.steps { t = try run(inner, at: t, current: tag) }
+                for (i, inner) in each.steps.enumerated() {
+                    t = try run(inner, at: t, current: tag, path: path + ".each.steps[\(i)]")
+                }
             }
             return t
         case .animate(let a):
@@ -125,7 +131,9 @@ struct ProgramRunner {
             var animated = false
             for tag in targets {
                 animated =
-                    apply(a.changes, to: tag, at: t, duration: duration, delay: delay, curve: a.curve) || animated
+                    apply(
+                        a.changes, to: tag, at: t, duration: duration, delay: delay, curve: a.curve,
+                        step: path + ".animate") || animated
             }
             if segments.count > Limits.animationSegments {
                 throw SpecDiagnostic(
@@ -156,7 +164,7 @@ struct ProgramRunner {
 
     /// Returns whether any change was animated (not instant).
     private mutating func apply(
-        _ changes: Changes, to tag: Int, at t: Int64, duration: Int64, delay: Int64, curve: Curve
+        _ changes: Changes, to tag: Int, at t: Int64, duration: Int64, delay: Int64, curve: Curve, step: String? = nil
     ) -> Bool {
         let kind = kinds[tag] ?? .view
         var animated = false
@@ -166,13 +174,13 @@ struct ProgramRunner {
                 segments.append(
                     Segment(
                         tag: tag, property: p, from: from, to: value, start: Self.seconds(t + delay),
-                        end: Self.seconds(t + delay + duration), curve: curve))
+                        end: Self.seconds(t + delay + duration), curve: curve, step: step))
                 animated = true
             } else {
                 segments.append(
                     Segment(
                         tag: tag, property: p, from: from, to: value, start: Self.seconds(t), end: Self.seconds(t),
-                        curve: .linear))
+                        curve: .linear, step: step))
             }
             model[tag, default: [:]][p] = value
         }

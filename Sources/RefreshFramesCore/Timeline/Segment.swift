@@ -38,6 +38,9 @@ public struct Segment: Sendable, Equatable {
     public var start: Double
     public var end: Double
     public var curve: Curve
+    /// The JSON path of the program step that made it (`program.cycle[0].each.steps[1].animate`);
+    /// nil for the scenario's own changes (texts, spinner fade, reset). Not part of the dump.
+    public var step: String? = nil
 
     public var isInstant: Bool { end <= start }
 

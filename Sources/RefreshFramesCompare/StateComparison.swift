@@ -1,0 +1,182 @@
+import RefreshFramesCore
+
+/// Compares `states.json` (an array of what `refresh-frames state` prints, one object per instant)
+/// key by key and says what changed in words, so every visible property is part of the
+/// font-independent golden: frames, transforms, alphas, colours, texts, phase, pull, content alpha,
+/// content offset, headers and rows.
+public enum StateComparison {
+    /// Numbers closer than this are equal (`state` rounds to 4 decimals).
+    public static let tolerance = 1e-3
+
+    /// The golden's bytes for a list of `FrameState.json` objects.
+    public static func file(_ states: [String]) -> [UInt8] {
+        Array(("[\n" + states.joined(separator: ",\n") + "\n]\n").utf8)
+    }
+
+    /// One message per differing value, in golden order, e.g.
+    /// `tag 1: rotation 18.75 at 0.05 s, golden 22.5` or `contentAlpha 0.8 at 1.2 s, golden 0.6`.
+    public static func compare(actual: JSONNode, golden: JSONNode) -> [String] {
+        guard case .array(let goldenStates) = golden.value, case .array(let actualStates) = actual.value else {
+            return ["states: not an array of states"]
+        }
+        var messages: [String] = []
+        let byTime = Dictionary(actualStates.map { (key(time: $0), $0) }, uniquingKeysWith: { first, _ in first })
+        var seen = Set<Int>()
+        for g in goldenStates {
+            let k = key(time: g)
+            seen.insert(k)
+            let at = "at \(formatSeconds(number(g["time"]) ?? 0)) s"
+            // A golden instant this run does not look at (`--at` chose others) is not checked.
+            guard let a = byTime[k] else { continue }
+            walk(a, g, path: "", at: at, into: &messages)
+        }
+        for a in actualStates where !seen.contains(key(time: a)) {
+            messages.append("a state at \(formatSeconds(number(a["time"]) ?? 0)) s that the golden does not have")
+        }
+        return messages
+    }
+
+    private static func key(time state: JSONNode) -> Int {
+        Int(((number(state["time"]) ?? -1) * 1_000_000).rounded())
+    }
+
+    private static func number(_ node: JSONNode?) -> Double? {
+        if case .number(let v)? = node?.value { return v }
+        return nil
+    }
+
+    /// How an element of a list is named: `tag 3`, `row [0, 2]`, `header 1`, else its index.
+    private static func name(_ node: JSONNode, index: Int) -> String {
+        if let tag = number(node["tag"]) { return "tag \(formatNumber(tag))" }
+        if case .array(let path)? = node["indexPath"]?.value {
+            return "row [" + path.map { number($0).map(formatNumber) ?? text($0) }.joined(separator: ", ") + "]"
+        }
+        if let section = number(node["section"]) { return "header \(formatNumber(section))" }
+        return "[\(index)]"
+    }
+
+    private static func walk(_ a: JSONNode, _ g: JSONNode, path: String, at: String, into messages: inout [String]) {
+        switch (a.value, g.value) {
+        case (.object(let am), .object(let gm)):
+            for member in gm {
+                let childPath = path.isEmpty ? member.key : path + (path.hasSuffix(":") ? " " : ".") + member.key
+                guard let other = am.first(where: { $0.key == member.key }) else {
+                    messages.append("\(childPath) missing \(at), golden \(text(member.value))")
+                    continue
+                }
+                walk(other.value, member.value, path: childPath, at: at, into: &messages)
+            }
+            for member in am where !gm.contains(where: { $0.key == member.key }) {
+                let childPath = path.isEmpty ? member.key : path + "." + member.key
+                messages.append("\(childPath) \(text(member.value)) \(at), the golden has none")
+            }
+        case (.array(let ae), .array(let ge)) where !isLeaf(ae) || !isLeaf(ge):
+            let named = ge.enumerated().map { (name($1, index: $0), $1) }
+            let actualNamed = Dictionary(
+                ae.enumerated().map { (name($1, index: $0), $1) }, uniquingKeysWith: { first, _ in first })
+            for (n, gNode) in named {
+                let childPath = n.hasPrefix("[") ? path + n : n + ":"
+                guard let aNode = actualNamed[n] else {
+                    messages.append("\(n.hasPrefix("[") ? childPath : n) missing \(at), the golden has it")
+                    continue
+                }
+                walk(aNode, gNode, path: childPath, at: at, into: &messages)
+            }
+            let goldenNames = Set(named.map(\.0))
+            for (i, aNode) in ae.enumerated() where !goldenNames.contains(name(aNode, index: i)) {
+                messages.append("\(name(aNode, index: i)) present \(at), the golden has none")
+            }
+        default:
+            if !equal(a, g) {
+                let label = path.hasSuffix(":") ? String(path.dropLast()) : path
+                messages.append("\(label) \(text(a)) \(at), golden \(text(g))")
+            }
+        }
+    }
+
+    /// Lists of plain values (`frame`, `scale`, `translation`) are compared and shown whole.
+    private static func isLeaf(_ elements: [JSONNode]) -> Bool {
+        elements.allSatisfy {
+            switch $0.value {
+            case .array, .object: false
+            default: true
+            }
+        }
+    }
+
+    private static func equal(_ a: JSONNode, _ g: JSONNode) -> Bool {
+        switch (a.value, g.value) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.number(let x), .number(let y)): abs(x - y) <= tolerance
+        case (.string(let x), .string(let y)): x == y
+        case (.array(let x), .array(let y)): x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
+        default: false
+        }
+    }
+
+    /// A value as a message shows it: numbers as `state` writes them, strings quoted, lists in brackets.
+    static func text(_ node: JSONNode) -> String {
+        switch node.value {
+        case .null: "null"
+        case .bool(let b): "\(b)"
+        case .number(let v): formatValue(v)
+        case .string(let s): jsonQuoted(s)
+        case .array(let elements): "[" + elements.map(text).joined(separator: ", ") + "]"
+        case .object: "{…}"
+        }
+    }
+}
+
+extension JSONNode {
+    /// The member named `key` of an object; nil for anything else.
+    subscript(key: String) -> JSONNode? {
+        guard case .object(let members) = value else { return nil }
+        return members.first { $0.key == key }?.value
+    }
+}
+
+/// `states.json`: its bytes and their parse.
+public struct StatesDump: Sendable {
+    public var bytes: [UInt8]
+    public var node: JSONNode
+
+    /// Parses a golden; throws a message that says what the file should have been.
+    public init(bytes: [UInt8]) throws {
+        self.bytes = bytes
+        do {
+            node = try JSONParser.parse(bytes)
+        } catch {
+            throw UnreadableGolden(
+                description:
+                    "not a states golden (\(error.location): \(error.message); expected a JSON array of states)")
+        }
+        guard case .array = node.value else {
+            throw UnreadableGolden(description: "not a states golden (expected a JSON array of states)")
+        }
+    }
+
+    /// The states `refresh-frames state` prints at `times`.
+    public init(_ states: [FrameState]) {
+        let bytes = StateComparison.file(states.map(\.json))
+        self.bytes = bytes
+        // The dump is written by `FrameState.json`, which is valid JSON by construction.
+        node = (try? JSONParser.parse(bytes)) ?? JSONNode(.array([]))
+    }
+}
+
+extension Diffing where Value == StatesDump {
+    /// Key-by-key comparison of `state` dumps.
+    public static var states: Diffing {
+        Diffing(
+            toData: { $0.bytes }, fromData: { try StatesDump(bytes: $0) },
+            compare: { actual, golden in
+                let messages = StateComparison.compare(actual: actual.node, golden: golden.node)
+                guard !messages.isEmpty else { return CheckOutcome(passed: true, message: "matches") }
+                let more = messages.count > 5 ? "; and \(messages.count - 5) more" : ""
+                return CheckOutcome(
+                    passed: false, message: messages.prefix(5).joined(separator: "; ") + more,
+                    details: messages.joined(separator: "\n"))
+            })
+    }
+}
