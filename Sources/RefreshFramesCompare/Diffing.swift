@@ -27,7 +27,7 @@ public struct CheckOutcome: Sendable, Equatable {
 }
 
 /// One kind of golden: how a value is saved (`toData`), loaded (`fromData`) and compared with its
-/// golden, as a value holding closures. Built-ins: `.pixels(tolerance:)`, `.lines`, `.labels(tolerance:)`.
+/// golden, as a value holding closures. Built-ins: `.pixels(tolerance:)`, `.lines`, `.states`.
 public struct Diffing<Value>: Sendable {
     public var toData: @Sendable (Value) throws -> [UInt8]
     /// Throws a message that says what the file should have been.
@@ -83,32 +83,6 @@ extension Diffing where Value == String {
                 return CheckOutcome(
                     passed: difference.passed, message: difference.passed ? "matches" : difference.summary,
                     details: difference.passed ? nil : difference.unifiedDiff)
-            })
-    }
-}
-
-extension Diffing where Value == [LabelSample] {
-    /// Property-by-property comparison of `state` dumps, saved as sorted, indented JSON.
-    public static func labels(tolerance: Double = LabelComparison.defaultTolerance) -> Diffing {
-        Diffing(
-            toData: { samples in
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-                return [UInt8](try encoder.encode(samples)) + [10]
-            },
-            fromData: { bytes in
-                guard let samples = try? JSONDecoder().decode([LabelSample].self, from: Data(bytes)) else {
-                    throw UnreadableGolden(description: "not a states golden (expected a JSON array of label samples)")
-                }
-                return samples
-            },
-            compare: { actual, golden in
-                let messages = LabelComparison.compare(actual: actual, golden: golden, tolerance: tolerance)
-                guard !messages.isEmpty else { return CheckOutcome(passed: true, message: "matches") }
-                let more = messages.count > 5 ? "; and \(messages.count - 5) more" : ""
-                return CheckOutcome(
-                    passed: false, message: messages.prefix(5).joined(separator: "; ") + more,
-                    details: messages.joined(separator: "\n"))
             })
     }
 }

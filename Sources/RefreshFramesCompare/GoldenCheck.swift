@@ -260,16 +260,3 @@ func seconds(since start: ContinuousClock.Instant) -> Double {
     let elapsed = ContinuousClock.now - start
     return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
 }
-
-extension LabelSample {
-    /// Every view of a frame state, as the semantic golden records it.
-    public static func samples(of state: FrameState) -> [LabelSample] {
-        state.views.map { v in
-            LabelSample(
-                tag: v.tag, time: (state.time * 1_000_000).rounded() / 1_000_000, rotation: v.transform.rotation,
-                scaleX: v.transform.scaleX, scaleY: v.transform.scaleY, translationX: v.transform.translationX,
-                translationY: v.transform.translationY, alpha: v.alpha, textColor: v.textColor.hexString,
-                backgroundColor: v.backgroundColor.hexString, text: v.text)
-        }
-    }
-}

@@ -70,8 +70,8 @@ enum FuzzTarget {
         }
         _ = try? GoldenManifest.decode(bytes)
         _ = GoldenDirectory.pngSize(bytes)
-        if let samples = try? JSONDecoder().decode([LabelSample].self, from: Data(bytes)) {
-            _ = LabelComparison.compare(actual: samples, golden: samples.reversed())
+        if let dump = try? StatesDump(bytes: bytes) {
+            _ = StateComparison.compare(actual: dump.node, golden: StatesDump([]).node)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         _ = TextComparison.compare(actual: "tag 1: x=0 y=0 w=10 h=10\n", golden: text).unifiedDiff
