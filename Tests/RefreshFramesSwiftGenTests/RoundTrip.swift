@@ -113,7 +113,7 @@ enum RoundTrip {
         view.layoutIfNeeded()
         mismatches += checkViews(view, spec: spec, layout: timeline.layout, phase: "idle")
 
-        var initial: [ObjectIdentifier: [AnimatedProperty: PropertyValue]] = [:]
+        var initial: [ObjectIdentifier: [Shim.Property: Shim.Value]] = [:]
         for subview in view.subviews { initial[ObjectIdentifier(subview)] = Shim.state(of: subview) }
         Shim.clearChanges()
 
@@ -139,11 +139,11 @@ enum RoundTrip {
                     mismatches.append("tag \(subview.tag): the engine has no such view")
                     continue
                 }
-                func value(_ p: AnimatedProperty) -> PropertyValue {
+                func value(_ p: Shim.Property) -> Shim.Value {
                     recordedValue(recorded, view: ObjectIdentifier(subview), property: p, at: t)
                         ?? initial[ObjectIdentifier(subview)]![p]!
                 }
-                var expected: [(AnimatedProperty, PropertyValue)] = [
+                var expected: [(Shim.Property, Shim.Value)] = [
                     (.transform, .transform(engine.transform)), (.alpha, .number(engine.alpha)),
                     (.backgroundColor, .color(engine.backgroundColor)),
                 ]
@@ -211,7 +211,7 @@ func masked(_ s: String?) -> String? {
     s.map { String($0.map { $0.isNumber ? "#" : $0 }) }
 }
 
-func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
+func same(_ a: Shim.Value, _ b: Shim.Value) -> Bool {
     let tolerance = 1e-9
     switch (a, b) {
     case (.transform(let x), .transform(let y)):
@@ -229,8 +229,8 @@ func same(_ a: PropertyValue, _ b: PropertyValue) -> Bool {
 }
 
 /// The recorded value of one property at `time`: the last change that has started, as the engine samples.
-func recordedValue(_ changes: [Shim.Change], view: ObjectIdentifier, property: AnimatedProperty, at time: Double)
-    -> PropertyValue?
+func recordedValue(_ changes: [Shim.Change], view: ObjectIdentifier, property: Shim.Property, at time: Double)
+    -> Shim.Value?
 {
     let list = changes.filter { $0.view == view && $0.property == property }.enumerated().sorted {
         ($0.element.start, $0.offset) < ($1.element.start, $1.offset)

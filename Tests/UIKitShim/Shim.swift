@@ -7,13 +7,35 @@ import RefreshFramesCore
 /// Times are whole microseconds, as the engine keeps them, so chained durations add up exactly.
 @MainActor
 public enum Shim {
+    /// A property the shim records, named as the engine's tracks are.
+    public enum Property: String, Sendable {
+        case text, transform, alpha, backgroundColor, textColor
+    }
+
+    /// A recorded value: the shim records UIKit's untyped changes, as a layer's animations are.
+    public enum Value: Sendable, Equatable, CustomStringConvertible {
+        case text(String?)
+        case transform(Transform)
+        case number(Double)
+        case color(RGBA)
+
+        public var description: String {
+            switch self {
+            case .text(let s): s.dumpDescription
+            case .transform(let t): t.dumpDescription
+            case .number(let v): v.dumpDescription
+            case .color(let c): c.dumpDescription
+            }
+        }
+    }
+
     /// One property of one view changing: instantly (`start == end`) or animated.
     public struct Change: Sendable {
         public var view: ObjectIdentifier
         public var tag: Int
-        public var property: AnimatedProperty
-        public var from: PropertyValue
-        public var to: PropertyValue
+        public var property: Property
+        public var from: Value
+        public var to: Value
         public var start: Double
         public var end: Double
         public var curve: Curve
@@ -85,7 +107,7 @@ public enum Shim {
     /// Records a property change made now: animated when inside an animation block with a duration
     /// and the property is animatable, otherwise instant.
     static func record(
-        _ view: UIView, _ property: AnimatedProperty, from: PropertyValue, to: PropertyValue, animatable: Bool
+        _ view: UIView, _ property: Property, from: Value, to: Value, animatable: Bool
     ) {
         let t = Double(now) / 1_000_000
         if let a = animation, animatable, a.duration > 0 {
@@ -121,8 +143,8 @@ public enum Shim {
 
 extension Shim {
     /// A view's model values now, as the engine names them.
-    public static func state(of view: UIView) -> [AnimatedProperty: PropertyValue] {
-        var state: [AnimatedProperty: PropertyValue] = [
+    public static func state(of view: UIView) -> [Property: Value] {
+        var state: [Property: Value] = [
             .transform: .transform(view.transform.decomposed), .alpha: .number(view.alpha),
             .backgroundColor: .color(view.backgroundColor?.rgba ?? .clear),
         ]

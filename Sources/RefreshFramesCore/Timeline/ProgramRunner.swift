@@ -4,9 +4,9 @@
 struct ProgramRunner {
     let spec: Spec
     let now: Int64
-    var initial: [Int: [AnimatedProperty: PropertyValue]] = [:]
-    var segments: [Segment] = []
-    private var model: [Int: [AnimatedProperty: PropertyValue]] = [:]
+    private(set) var tracks: [Int: ViewTracks] = [:]
+    /// Every keyframe added, in the order the program made them (the timeline's log).
+    private(set) var segments: [Segment] = []
     private var colorIndex = 0
     private var blocks = 0
     private let kinds: [Int: ViewKind]
@@ -17,11 +17,7 @@ struct ProgramRunner {
         var kinds: [Int: ViewKind] = [:]
         for view in spec.views {
             kinds[view.tag] = view.kind
-            initial[view.tag] = [
-                .transform: .transform(.identity), .alpha: .number(view.alpha),
-                .textColor: .color(view.textColor), .backgroundColor: .color(view.backgroundColor),
-                .text: .text(nil),
-            ]
+            tracks[view.tag] = ViewTracks(view, now: now)
         }
         self.kinds = kinds
     }
@@ -29,29 +25,30 @@ struct ProgramRunner {
     static func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
     static func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
 
-    private func current(_ tag: Int, _ p: AnimatedProperty) -> PropertyValue {
-        model[tag]?[p] ?? initial[tag]?[p] ?? .text(nil)
+    /// Adds a keyframe to one track of the view `tag` and its line to the log.
+    private mutating func add<Value>(
+        _ track: WritableKeyPath<ViewTracks, Track<Value>>, of tag: Int, to value: Value, start: Double,
+        end: Double, curve: Curve, step: String? = nil
+    ) {
+        guard let from = tracks[tag]?[keyPath: track].model else { return }
+        tracks[tag]![keyPath: track].add(Keyframe(from: from, to: value, start: start, end: end, curve: curve))
+        segments.append(
+            Segment(
+                tag: tag, property: tracks[tag]![keyPath: track].name, from: from.dumpDescription,
+                to: value.dumpDescription, start: start, end: end, curve: curve, step: step))
     }
 
     mutating func applyRefreshingTexts(at began: Double) {
         for view in spec.views {
             guard let text = view.texts[.refreshing], text != view.texts[.idle] else { continue }
-            let value = PropertyValue.text(expandClockTemplates(text, now: now))
-            segments.append(
-                Segment(
-                    tag: view.tag, property: .text, from: current(view.tag, .text), to: value, start: began, end: began,
-                    curve: .linear))
-            model[view.tag, default: [:]][.text] = value
+            add(\.text, of: view.tag, to: expandClockTemplates(text, now: now), start: began, end: began, curve: .linear)
         }
     }
 
     /// Spinners fade out (UIRefreshControl's `_goAway`, 0.3 s) when refreshing ends.
     mutating func fadeSpinners(at ended: Double, duration: Double) {
         for view in spec.views where view.kind == .spinner {
-            segments.append(
-                Segment(
-                    tag: view.tag, property: .alpha, from: current(view.tag, .alpha), to: .number(0), start: ended,
-                    end: ended + duration, curve: .easeInOut))
+            add(\.alpha, of: view.tag, to: 0, start: ended, end: ended + duration, curve: .easeInOut)
         }
     }
 
@@ -147,12 +144,10 @@ struct ProgramRunner {
         }
     }
 
-    private mutating func resolve(_ value: ColorValue, tag: Int, _ property: AnimatedProperty) -> RGBA {
+    private mutating func resolve(_ value: ColorValue, initial: RGBA) -> RGBA {
         switch value {
         case .color(let c): return c
-        case .initial:
-            let view = spec.view(tag: tag)
-            return (property == .textColor ? view?.textColor : view?.backgroundColor) ?? .clear
+        case .initial: return initial
         case .nextPaletteColor:
             // getNextColor(): wrap when the index reaches the end, return, advance; never reset.
             if colorIndex == spec.palette.count { colorIndex = 0 }
@@ -168,30 +163,27 @@ struct ProgramRunner {
     ) -> Bool {
         let kind = kinds[tag] ?? .view
         var animated = false
-        func set(_ p: AnimatedProperty, _ value: PropertyValue, animatable: Bool) {
-            let from = current(tag, p)
+        func set<Value>(_ track: WritableKeyPath<ViewTracks, Track<Value>>, _ value: Value, animatable: Bool) {
             if animatable && duration > 0 {
-                segments.append(
-                    Segment(
-                        tag: tag, property: p, from: from, to: value, start: Self.seconds(t + delay),
-                        end: Self.seconds(t + delay + duration), curve: curve, step: step))
+                add(
+                    track, of: tag, to: value, start: Self.seconds(t + delay), end: Self.seconds(t + delay + duration),
+                    curve: curve, step: step)
                 animated = true
             } else {
-                segments.append(
-                    Segment(
-                        tag: tag, property: p, from: from, to: value, start: Self.seconds(t), end: Self.seconds(t),
-                        curve: .linear, step: step))
+                add(track, of: tag, to: value, start: Self.seconds(t), end: Self.seconds(t), curve: .linear, step: step)
             }
-            model[tag, default: [:]][p] = value
         }
-        if let transform = changes.transform { set(.transform, .transform(transform), animatable: true) }
-        if let alpha = changes.alpha { set(.alpha, .number(alpha), animatable: true) }
+        guard let initial = tracks[tag] else { return false }
+        if let transform = changes.transform { set(\.transform, transform, animatable: true) }
+        if let alpha = changes.alpha { set(\.alpha, alpha, animatable: true) }
         // UILabel draws its background into its contents, so only a plain view's backgroundColor animates.
         if let bg = changes.backgroundColor {
-            set(.backgroundColor, .color(resolve(bg, tag: tag, .backgroundColor)), animatable: kind != .label)
+            set(\.backgroundColor, resolve(bg, initial: initial.backgroundColor.initial), animatable: kind != .label)
         }
         // textColor is never animated: the label redraws with the new colour at the start of the block.
-        if let tc = changes.textColor { set(.textColor, .color(resolve(tc, tag: tag, .textColor)), animatable: false) }
+        if let tc = changes.textColor {
+            set(\.textColor, resolve(tc, initial: initial.textColor.initial), animatable: false)
+        }
         return animated
     }
 }

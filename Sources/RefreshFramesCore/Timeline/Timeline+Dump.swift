@@ -21,7 +21,7 @@ extension Timeline {
             let time =
                 s.isInstant
                 ? "\(pad(seconds(s.start), 8))          " : "\(pad(seconds(s.start), 8)) → \(pad(seconds(s.end), 7))"
-            let property = s.property.rawValue.padding(toLength: 15, withPad: " ", startingAt: 0)
+            let property = s.property.padding(toLength: 15, withPad: " ", startingAt: 0)
             let curve = s.isInstant ? "instant" : s.curve.description
             lines.append("\(time)  tag \(s.tag)  \(property)  \(s.from) → \(s.to)  \(curve)")
         }

@@ -5,8 +5,10 @@ public struct Timeline: Sendable {
     /// The layout with the idle texts; `refreshingLayout` with the texts shown from refreshBeganAt on.
     public let layout: Layout
     public let refreshingLayout: Layout
-    /// All segments in the order the program produced them.
+    /// Every keyframe as the dump prints it, in the order the program produced them.
     public let segments: [Segment]
+    /// Each view's animated properties, by tag.
+    public let tracks: [Int: ViewTracks]
     public let refreshBeganAt: Double
     public let refreshEndedAt: Double
     /// When the loop reached a check point with refreshing over and the reset applied; nil without a program.
@@ -16,10 +18,8 @@ public struct Timeline: Sendable {
     /// The host table, when the spec has one (set by `Timeline.make`).
     public internal(set) var table: TableTimeline?
 
-    private let segmentsByView: [Int: [AnimatedProperty: [Segment]]]
-    private let initial: [Int: [AnimatedProperty: PropertyValue]]
-
-    public init(spec: Spec, idleLayout: Layout, refreshingLayout: Layout? = nil, now: Int64 = 0) throws(SpecDiagnostic)
+    /// Use `Timeline.make`, which also builds the host table's timeline.
+    init(spec: Spec, idleLayout: Layout, refreshingLayout: Layout? = nil, now: Int64 = 0) throws(SpecDiagnostic)
     {
         self.spec = spec
         self.layout = idleLayout
@@ -31,11 +31,6 @@ public struct Timeline: Sendable {
         refreshEndedAt = ended
 
         var builder = ProgramRunner(spec: spec, now: now)
-        for view in spec.views {
-            if let idle = view.texts[.idle] {
-                builder.initial[view.tag, default: [:]][.text] = .text(expandClockTemplates(idle, now: now))
-            }
-        }
         builder.applyRefreshingTexts(at: began)
         var stopped: Double?
         if let program = spec.program {
@@ -44,19 +39,7 @@ public struct Timeline: Sendable {
         builder.fadeSpinners(at: ended, duration: 0.3)
         segments = builder.segments
         programStoppedAt = stopped
-        initial = builder.initial
-
-        var byView: [Int: [AnimatedProperty: [Segment]]] = [:]
-        for s in builder.segments { byView[s.tag, default: [:]][s.property, default: []].append(s) }
-        for (tag, properties) in byView {
-            for (property, list) in properties {
-                // Stable by start: segments that begin together keep the order the program made them.
-                byView[tag]![property] = list.enumerated().sorted {
-                    ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
-                }.map(\.element)
-            }
-        }
-        segmentsByView = byView
+        tracks = builder.tracks
         let restAt = max(stopped ?? ended, ended + scenario.collapseDuration)
         let lastPull = scenario.pull.last?.time ?? 0
         duration = scenario.duration ?? (max(restAt, lastPull) + 0.5)
@@ -68,21 +51,6 @@ public struct Timeline: Sendable {
                     "the animation lasts \(formatNumber(duration)) s (refreshing \(formatNumber(began))–\(formatNumber(ended)) s\(stop)), over the limit totalDuration = \(formatNumber(Limits.totalDuration)) s"
             )
         }
-    }
-
-    /// The value of one property of one view at `time`.
-    public func value(of property: AnimatedProperty, tag: Int, at time: Double) -> PropertyValue {
-        let base = initial[tag]?[property] ?? .text(nil)
-        guard let list = segmentsByView[tag]?[property], !list.isEmpty else { return base }
-        // The last segment that has started.
-        var lo = 0
-        var hi = list.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if list[mid].start <= time { lo = mid + 1 } else { hi = mid }
-        }
-        guard lo > 0 else { return base }
-        return list[lo - 1].value(at: time)
     }
 
     public func phase(at time: Double) -> ScenarioPhase {
@@ -99,19 +67,10 @@ public struct Timeline: Sendable {
         let pull = ScenarioClock.pull(scenario, at: time, began: refreshBeganAt, ended: refreshEndedAt)
         let contentAlpha = scenario.contentAlphaFollowsPull.map { min(max(pull / $0, 0), 1) } ?? 1
         let layout = time >= refreshBeganAt ? refreshingLayout : self.layout
-        let views = spec.views.sorted { $0.tag < $1.tag }.map { view -> ViewState in
-            func get(_ p: AnimatedProperty) -> PropertyValue { value(of: p, tag: view.tag, at: time) }
-            var state = ViewState(
-                tag: view.tag, text: nil, frame: layout.frame(tag: view.tag), transform: .identity,
-                alpha: view.alpha, textColor: view.textColor, backgroundColor: view.backgroundColor)
-            if case .text(let s) = get(.text) { state.text = s }
-            if case .transform(let t) = get(.transform) { state.transform = t }
-            if case .number(let a) = get(.alpha) { state.alpha = a }
-            if case .color(let c) = get(.textColor) { state.textColor = c }
-            if case .color(let c) = get(.backgroundColor) { state.backgroundColor = c }
+        let views = spec.views.sorted { $0.tag < $1.tag }.compactMap { view -> ViewState? in
+            var state = tracks[view.tag]?.state(tag: view.tag, frame: layout.frame(tag: view.tag), at: time)
             if view.kind == .spinner {
-                state.spinner = ScenarioClock.spinner(
-                    scenario, at: time, pull: pull, began: refreshBeganAt)
+                state?.spinner = ScenarioClock.spinner(scenario, at: time, pull: pull, began: refreshBeganAt)
             }
             return state
         }
