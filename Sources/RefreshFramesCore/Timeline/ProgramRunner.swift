@@ -41,7 +41,9 @@ struct ProgramRunner {
     mutating func applyRefreshingTexts(at began: Double) {
         for view in spec.views {
             guard let text = view.texts[.refreshing], text != view.texts[.idle] else { continue }
-            add(\.text, of: view.tag, to: expandClockTemplates(text, now: now), start: began, end: began, curve: .linear)
+            add(
+                \.text, of: view.tag, to: expandClockTemplates(text, now: now), start: began, end: began, curve: .linear
+            )
         }
     }
 

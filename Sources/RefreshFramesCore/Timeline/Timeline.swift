@@ -19,8 +19,7 @@ public struct Timeline: Sendable {
     public internal(set) var table: TableTimeline?
 
     /// Use `Timeline.make`, which also builds the host table's timeline.
-    init(spec: Spec, idleLayout: Layout, refreshingLayout: Layout? = nil, now: Int64 = 0) throws(SpecDiagnostic)
-    {
+    init(spec: Spec, idleLayout: Layout, refreshingLayout: Layout? = nil, now: Int64 = 0) throws(SpecDiagnostic) {
         self.spec = spec
         self.layout = idleLayout
         self.refreshingLayout = refreshingLayout ?? idleLayout
