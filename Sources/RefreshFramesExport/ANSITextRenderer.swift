@@ -93,15 +93,13 @@ public struct ANSITextRenderer: Sendable {
         }
         for header in scene.headers {
             let area = cells(header.frame)
-            fill(area.columns, area.rows, with: Self.headerBackground, opacity: 1, in: &grid)
+            fill(area.columns, area.rows, with: PlainTableStyle.headerBackground, opacity: 1, in: &grid)
             write(
-                [header.title], in: header.frame, rows: area.rows, alignment: .left, colors: [.black], opacity: 1,
+                [header.title], in: header.frame, rows: area.rows, alignment: .left,
+                colors: [PlainTableStyle.headerTitleColor], opacity: 1,
                 bold: true, cellWidth: cellWidth, into: &grid)
         }
-        let ordered = scene.rows.enumerated().sorted {
-            ($0.element.behind ? 0 : 1, $0.offset) < ($1.element.behind ? 0 : 1, $1.offset)
-        }
-        for row in ordered.map(\.element) {
+        for row in scene.rowsInDrawingOrder {
             let opacity = min(max(row.alpha, 0), 1)
             guard opacity >= Self.visibleAlpha else { continue }
             let area = cells(row.frame)
@@ -127,11 +125,6 @@ public struct ANSITextRenderer: Sendable {
         }
         return grid
     }
-
-    /// Plain section headers' background, as the pixel scene draws them.
-    static let headerBackground = RGBA(red: 247 / 255, green: 247 / 255, blue: 247 / 255)
-    /// A cell's labels' inset from its left and right edges, in points.
-    static let labelInset = 15.0
 
     private func blankGrid(for canvas: Canvas) -> CellGrid {
         let size = gridSize(for: canvas)
@@ -165,8 +158,9 @@ public struct ANSITextRenderer: Sendable {
         let centred = Int((v - Double(lines.count) / 2 + 0.5).rounded(.down))
         let first = max(rows.lowerBound, min(centred, rows.upperBound - lines.count))
         let used = first..<min(first + lines.count, rows.upperBound)
-        let left = (frame.x + Self.labelInset) / cellWidth
-        let right = (frame.maxX - Self.labelInset) / cellWidth
+        let band = PlainTableStyle.labelBand(in: frame)
+        let left = band.minX / cellWidth
+        let right = band.maxX / cellWidth
         for (k, line) in lines.enumerated() where used.contains(first + k) {
             let color = colors[min(k, colors.count - 1)]
             guard color.alpha * opacity >= Self.visibleAlpha else { continue }

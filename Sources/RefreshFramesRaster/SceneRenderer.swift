@@ -15,11 +15,6 @@ public struct SceneRenderer: Sendable {
     public let fonts: FontBook
     public let emoji: ColorEmoji
 
-    public static let headerBackground = RGBA(red: 247 / 255, green: 247 / 255, blue: 247 / 255)
-    public static let headerFont = FontSpec(size: 15, weight: "semibold")
-    /// The labels' left and right inset in the cell.
-    public static let labelInset = 15.0
-
     public init(host: HostSpec, control: FrameRenderer, fonts: FontBook, emoji: ColorEmoji = .shared) {
         self.host = host
         self.control = control
@@ -49,25 +44,22 @@ public struct SceneRenderer: Sendable {
         }
         for header in scene.headers {
             let box = canvas.pixelRect(header.frame)
-            canvas.fill(box, SceneRenderer.headerBackground, alpha: 1)
+            canvas.fill(box, PlainTableStyle.headerBackground, alpha: 1)
             try drawLine(
-                header.title, font: SceneRenderer.headerFont, color: .black, alignment: .left,
+                header.title, font: PlainTableStyle.headerTitleFont, color: PlainTableStyle.headerTitleColor,
+                alignment: .left,
                 in: labelRect(header.frame, top: header.frame.y, height: header.frame.height), rowTop: header.frame.y,
                 pixelTop: box.y0, alpha: 1, canvas: &canvas)
         }
-        let ordered = scene.rows.enumerated().sorted {
-            ($0.element.behind ? 0 : 1, $0.offset) < ($1.element.behind ? 0 : 1, $1.offset)
-        }
-        for (_, row) in ordered {
+        for row in scene.rowsInDrawingOrder {
             try drawRow(row, canvas: &canvas)
         }
         return canvas.surface.bitmap()
     }
 
     private func labelRect(_ frame: Rect, top: Double, height: Double) -> Rect {
-        Rect(
-            x: frame.x + SceneRenderer.labelInset, y: top, width: max(frame.width - 2 * SceneRenderer.labelInset, 0),
-            height: height)
+        let band = PlainTableStyle.labelBand(in: frame)
+        return Rect(x: band.minX, y: top, width: band.maxX - band.minX, height: height)
     }
 
     private func drawRow(_ row: RowState, canvas: inout SceneCanvas) throws {
