@@ -29,10 +29,14 @@ let package = Package(
         .target(name: "RefreshFramesImport", dependencies: ["RefreshFramesCore"]),
         // Spec → UIKit Swift source (`refresh-frames swift`).
         .target(name: "RefreshFramesSwiftGen", dependencies: ["RefreshFramesCore"]),
+        // The command line's edge, apart from what each command does: options, help and completion scripts,
+        // exit codes, standard output and error, files written atomically and checked against the inputs,
+        // the terminal's raw mode and keys, file watching. The commands themselves are RefreshFramesCLI.
+        .target(name: "RefreshFramesCommandLine", dependencies: ["RefreshFramesCore"]),
         .target(
             name: "RefreshFramesCLI",
             dependencies: [
-                "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport",
+                "RefreshFramesCommandLine", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport",
                 "RefreshFramesCompare", "RefreshFramesImport", "RefreshFramesSwiftGen",
             ]
         ),

@@ -1,3 +1,5 @@
+import RefreshFramesCommandLine
+
 /// The built-in default spec: `samples/rotate-scale.json`, kept identical by a test.
 enum BuiltInSpec {
     static let rotateScale = #"""

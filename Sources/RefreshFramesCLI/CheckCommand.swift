@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFramesCommandLine
 import RefreshFramesCompare
 import RefreshFramesCore
 import RefreshFramesExport

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFramesCommandLine
 import RefreshFramesExport
 
 /// Runs an exporter into a file, a directory or stdout, and says what it wrote.

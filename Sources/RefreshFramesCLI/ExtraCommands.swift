@@ -1,3 +1,5 @@
+import RefreshFramesCommandLine
+
 extension RefreshFramesCommand {
     static var extraSubcommands: [Subcommand] {
         [

@@ -1,3 +1,4 @@
+import RefreshFramesCommandLine
 import RefreshFramesCompare
 
 /// A golden set being recorded: the directory's lock, then the new set assembled beside it and

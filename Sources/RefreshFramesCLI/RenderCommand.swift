@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesExport
 

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFramesCommandLine
 import RefreshFramesCompare
 
 /// The report directory: actual frames and diff images of failing frames, and the HTML page.

@@ -1,3 +1,4 @@
+import RefreshFramesCommandLine
 import RefreshFramesCore
 
 enum SchemaCommand {

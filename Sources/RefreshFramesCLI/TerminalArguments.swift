@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFramesCommandLine
 import RefreshFramesExport
 
 /// `--ansi pixels|text`, `--cols`, `--colors`: how `render` draws terminal frames.

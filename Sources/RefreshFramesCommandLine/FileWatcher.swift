@@ -2,17 +2,17 @@ import Foundation
 
 /// Notices when a file is saved: its modification time, size or inode (editors that save by
 /// renaming a new file over the old one) differ from the last look. Cheap enough to ask every frame.
-struct FileWatcher {
-    let path: String
+public struct FileWatcher {
+    public let path: String
     private var last: [Int]
 
-    init(path: String) {
+    public init(path: String) {
         self.path = path
         last = Self.signature(path)
     }
 
     /// Whether the file changed since the last call (or since `init`).
-    mutating func changed() -> Bool {
+    public mutating func changed() -> Bool {
         let now = Self.signature(path)
         defer { last = now }
         return now != last

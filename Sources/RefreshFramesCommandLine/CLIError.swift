@@ -1,5 +1,5 @@
 /// Every way a command can fail, each with the exit status the README documents.
-enum CLIError: Error, Sendable {
+public enum CLIError: Error, Sendable {
     /// Bad command line: exit 64, with the usage line and a pointer to `--help`.
     case usage(String, command: String?)
     /// Bad input (spec, files): exit 2, one line.
@@ -8,13 +8,13 @@ enum CLIError: Error, Sendable {
     case differences(String)
 
     /// The message alone, as one line.
-    var message: String {
+    public var message: String {
         switch self {
         case .usage(let text, _), .input(let text), .differences(let text): text
         }
     }
 
-    var exitCode: Int32 {
+    public var exitCode: Int32 {
         switch self {
         case .usage: 64
         case .input: 2
@@ -23,9 +23,9 @@ enum CLIError: Error, Sendable {
     }
 }
 
-enum ExitCode {
-    static let success: Int32 = 0
-    static let differences: Int32 = 1
-    static let badInput: Int32 = 2
-    static let usage: Int32 = 64
+public enum ExitCode {
+    public static let success: Int32 = 0
+    public static let differences: Int32 = 1
+    public static let badInput: Int32 = 2
+    public static let usage: Int32 = 64
 }

@@ -16,7 +16,7 @@ private func writeToStdout(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int 
 }
 
 /// Raw mode, alternate screen and a hidden cursor, always given back: on leave, on SIGINT/SIGTERM/SIGHUP.
-final class TerminalSession: @unchecked Sendable {
+public final class TerminalSession: @unchecked Sendable {
     private var saved = termios()
     private var active = false
     private var resizeFlag = false
@@ -25,10 +25,12 @@ final class TerminalSession: @unchecked Sendable {
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []
 
-    static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
-    static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    public init() {}
 
-    func enter() {
+    public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+    public static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+
+    public func enter() {
         tcgetattr(0, &saved)
         takeTerminal()
         for sig in [SIGINT, SIGTERM, SIGHUP] {
@@ -75,7 +77,7 @@ final class TerminalSession: @unchecked Sendable {
     }
 
     /// After `fg`: raw mode and the alternate screen again, and a full redraw on the next frame.
-    func reenter() {
+    public func reenter() {
         lock.lock()
         defer { lock.unlock() }
         guard suspended, !active else { return }
@@ -97,7 +99,7 @@ final class TerminalSession: @unchecked Sendable {
         write(Array(Self.enterSequence.utf8))
     }
 
-    func leave() {
+    public func leave() {
         lock.lock()
         defer { lock.unlock() }
         guard active else { return }
@@ -107,7 +109,7 @@ final class TerminalSession: @unchecked Sendable {
         tcsetattr(0, TCSANOW, &saved)
     }
 
-    func resized() -> Bool {
+    public func resized() -> Bool {
         lock.lock()
         defer { lock.unlock() }
         let r = resizeFlag
@@ -115,7 +117,7 @@ final class TerminalSession: @unchecked Sendable {
         return r
     }
 
-    func write(_ bytes: [UInt8]) {
+    public func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBufferPointer { writeToStdout($0.baseAddress, $0.count) }
@@ -128,7 +130,7 @@ final class TerminalSession: @unchecked Sendable {
     private var pendingKeys: [Key] = []
 
     /// One key, or nil when none came within the timeout.
-    func readKey(timeoutMillis: Int32) -> Key? {
+    public func readKey(timeoutMillis: Int32) -> Key? {
         if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
         var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         guard poll(&fds, 1, max(0, timeoutMillis)) > 0 else { return nil }
@@ -141,14 +143,14 @@ final class TerminalSession: @unchecked Sendable {
 }
 
 /// A key of the preview: a character, or one of the keys that send an escape sequence.
-enum Key: Equatable {
+public enum Key: Equatable, Sendable {
     case character(Character)
     case left, right, home, end
     case other
 
     /// The escape sequences of the keys the preview knows (xterm's normal and application modes,
     /// and the VT220 `ESC [ n ~` forms of Home and End).
-    static let sequences: [([UInt8], Key)] = [
+    public static let sequences: [([UInt8], Key)] = [
         ([0x1B, 0x5B, 0x44], .left), ([0x1B, 0x4F, 0x44], .left),
         ([0x1B, 0x5B, 0x43], .right), ([0x1B, 0x4F, 0x43], .right),
         ([0x1B, 0x5B, 0x48], .home), ([0x1B, 0x4F, 0x48], .home),
@@ -158,7 +160,7 @@ enum Key: Equatable {
     ]
 
     /// The keys in one read, in order; an unknown escape sequence is one `.other`.
-    static func parse(_ input: ArraySlice<UInt8>) -> [Key] {
+    public static func parse(_ input: ArraySlice<UInt8>) -> [Key] {
         var keys: [Key] = []
         var rest = input
         while let first = rest.first {

@@ -1,12 +1,12 @@
 import Foundation
 
 /// A directory being filled: `OUT.tmp-PID/` until `commit()` puts it in place of `OUT/`.
-final class OutputDirectory {
-    let path: String
-    let temporaryPath: String
+public final class OutputDirectory {
+    public let path: String
+    public let temporaryPath: String
     private var committed = false
 
-    init(_ path: String) throws(CLIError) {
+    public init(_ path: String) throws(CLIError) {
         self.path = path
         temporaryPath = path.hasSuffix("/") ? String(path.dropLast()) + ".tmp-\(getpid())" : path + ".tmp-\(getpid())"
         TemporaryFiles.shared.installSignalHandlers()
@@ -27,7 +27,7 @@ final class OutputDirectory {
         }
     }
 
-    func write(_ bytes: [UInt8], name: String) throws(CLIError) {
+    public func write(_ bytes: [UInt8], name: String) throws(CLIError) {
         let created = TemporaryFiles.shared.whileOpen {
             FileManager.default.createFile(atPath: temporaryPath + "/" + name, contents: Data(bytes))
         }
@@ -36,7 +36,7 @@ final class OutputDirectory {
         }
     }
 
-    func commit() throws(CLIError) {
+    public func commit() throws(CLIError) {
         let target = path.hasSuffix("/") ? String(path.dropLast()) : path
         let old = target + ".old-\(getpid())"
         var isDirectory: ObjCBool = false

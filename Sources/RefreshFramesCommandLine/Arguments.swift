@@ -1,45 +1,63 @@
 import RefreshFramesCore
 
 /// One option a command accepts: `--fps 30`, `-o out.gif`, or a flag `--quiet`.
-struct OptionDefinition: Sendable {
-    var long: String
-    var short: Character?
+public struct OptionDefinition: Sendable {
+    public var long: String
+    public var short: Character?
     /// Nil for a flag.
-    var valueName: String?
-    var help: String
+    public var valueName: String?
+    public var help: String
 
-    static func value(_ long: String, short: Character? = nil, _ valueName: String, _ help: String) -> OptionDefinition
+    public static func value(_ long: String, short: Character? = nil, _ valueName: String, _ help: String)
+        -> OptionDefinition
     {
         OptionDefinition(long: long, short: short, valueName: valueName, help: help)
     }
 
-    static func flag(_ long: String, short: Character? = nil, _ help: String) -> OptionDefinition {
+    public static func flag(_ long: String, short: Character? = nil, _ help: String) -> OptionDefinition {
         OptionDefinition(long: long, short: short, valueName: nil, help: help)
     }
 }
 
-struct ArgumentDefinition: Sendable {
-    var name: String
-    var help: String
-    var isOptional: Bool
+public struct ArgumentDefinition: Sendable {
+    public var name: String
+    public var help: String
+    public var isOptional: Bool
+
+    public init(name: String, help: String, isOptional: Bool) {
+        self.name = name
+        self.help = help
+        self.isOptional = isOptional
+    }
 }
 
 /// A subcommand's interface, from which both parsing and `--help` are derived.
-struct CommandDefinition: Sendable {
-    var name: String
-    var abstract: String
-    var discussion: String = ""
-    var arguments: [ArgumentDefinition] = []
-    var options: [OptionDefinition] = []
+public struct CommandDefinition: Sendable {
+    public var name: String
+    public var abstract: String
+    public var discussion: String = ""
+    public var arguments: [ArgumentDefinition] = []
+    public var options: [OptionDefinition] = []
 
-    var usage: String {
+    public init(
+        name: String, abstract: String, discussion: String = "", arguments: [ArgumentDefinition] = [],
+        options: [OptionDefinition] = []
+    ) {
+        self.name = name
+        self.abstract = abstract
+        self.discussion = discussion
+        self.arguments = arguments
+        self.options = options
+    }
+
+    public var usage: String {
         var parts = ["refresh-frames", name]
         for a in arguments { parts.append(a.isOptional ? "[<\(a.name)>]" : "<\(a.name)>") }
         if !options.isEmpty { parts.append("[options]") }
         return parts.joined(separator: " ")
     }
 
-    var help: String {
+    public var help: String {
         var out = "OVERVIEW: \(abstract)\n"
         if !discussion.isEmpty { out += "\n\(discussion)\n" }
         out += "\nUSAGE: \(usage)\n"
@@ -58,7 +76,7 @@ struct CommandDefinition: Sendable {
     }
 }
 
-func row(_ label: String, _ help: String) -> String {
+public func row(_ label: String, _ help: String) -> String {
     let pad = 26
     if label.count + 2 < pad {
         return "  " + label + String(repeating: " ", count: pad - label.count - 2) + help + "\n"
@@ -66,20 +84,20 @@ func row(_ label: String, _ help: String) -> String {
     return "  \(label)\n" + String(repeating: " ", count: pad) + help + "\n"
 }
 
-struct ParsedArguments: Sendable {
+public struct ParsedArguments: Sendable {
     /// The subcommand's name, for messages.
-    var command = ""
-    var positionals: [String] = []
-    var values: [String: String] = [:]
-    var flags: Set<String> = []
-    var wantsHelp = false
+    public var command = ""
+    public var positionals: [String] = []
+    public var values: [String: String] = [:]
+    public var flags: Set<String> = []
+    public var wantsHelp = false
 
-    func value(_ long: String) -> String? { values[long] }
-    func has(_ long: String) -> Bool { flags.contains(long) || values[long] != nil }
+    public func value(_ long: String) -> String? { values[long] }
+    public func has(_ long: String) -> Bool { flags.contains(long) || values[long] != nil }
 }
 
 extension CommandDefinition {
-    func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
+    public func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments(command: name)
         var i = 0
         var onlyPositionals = false
@@ -155,7 +173,7 @@ extension CommandDefinition {
 
 /// Typed values from option strings, with usage errors that quote the value.
 extension ParsedArguments {
-    func double(_ long: String, command: String, in range: ClosedRange<Double>) throws(CLIError) -> Double? {
+    public func double(_ long: String, command: String, in range: ClosedRange<Double>) throws(CLIError) -> Double? {
         guard let text = values[long] else { return nil }
         guard let v = Double(text), v.isFinite else {
             throw .usage("Invalid value '\(text)' for '--\(long)': expected a number.", command: command)
@@ -168,7 +186,7 @@ extension ParsedArguments {
         return v
     }
 
-    func integer(_ long: String, command: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+    public func integer(_ long: String, command: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
         guard let text = values[long] else { return nil }
         guard let v = Int(text) else {
             throw .usage("Invalid value '\(text)' for '--\(long)': expected a whole number.", command: command)
@@ -181,7 +199,8 @@ extension ParsedArguments {
         return v
     }
 
-    func choice<E: RawRepresentable & CaseIterable>(_ long: String, command: String, as: E.Type) throws(CLIError) -> E?
+    public func choice<E: RawRepresentable & CaseIterable>(_ long: String, command: String, as: E.Type) throws(CLIError)
+        -> E?
     where E.RawValue == String {
         guard let text = values[long] else { return nil }
         guard let v = E(rawValue: text) else {

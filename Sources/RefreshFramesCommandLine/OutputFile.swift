@@ -2,27 +2,27 @@ import Foundation
 
 /// Every output is written under a temporary name beside its target and renamed when complete,
 /// so an interrupted or failed run never leaves a half-written file, and the previous file survives.
-final class TemporaryFiles: @unchecked Sendable {
-    static let shared = TemporaryFiles()
+public final class TemporaryFiles: @unchecked Sendable {
+    public static let shared = TemporaryFiles()
     private let lock = NSLock()
     private var paths: Set<String> = []
     private var sources: [DispatchSourceSignal] = []
     /// Set when an interrupt is removing the files: no write may start after it.
     private var closed = false
 
-    func add(_ path: String) {
+    public func add(_ path: String) {
         lock.lock()
         paths.insert(path)
         lock.unlock()
     }
 
-    func remove(_ path: String) {
+    public func remove(_ path: String) {
         lock.lock()
         paths.remove(path)
         lock.unlock()
     }
 
-    func removeAll() {
+    public func removeAll() {
         lock.lock()
         closed = true
         let all = paths
@@ -33,7 +33,7 @@ final class TemporaryFiles: @unchecked Sendable {
 
     /// Runs `body` (a write into a temporary path) unless an interrupt has begun removing the
     /// temporary files; then it waits for the exit, so that no file appears after the removal.
-    func whileOpen(_ body: () -> Bool) -> Bool {
+    public func whileOpen(_ body: () -> Bool) -> Bool {
         lock.lock()
         guard !closed else {
             lock.unlock()
@@ -44,7 +44,7 @@ final class TemporaryFiles: @unchecked Sendable {
     }
 
     /// On SIGINT, SIGTERM or SIGHUP: delete the temporary files, then exit 130, 143 or 129.
-    func installSignalHandlers() {
+    public func installSignalHandlers() {
         lock.lock()
         defer { lock.unlock() }
         guard sources.isEmpty else { return }
@@ -67,9 +67,9 @@ final class TemporaryFiles: @unchecked Sendable {
 /// A target that exists and is a character device or a FIFO (`/dev/null`, `/dev/stdout`, `/dev/full`)
 /// is written in place: renaming a file over it would replace the device node itself. A block device
 /// is refused.
-final class OutputFile {
-    let path: String
-    let temporaryPath: String
+public final class OutputFile {
+    public let path: String
+    public let temporaryPath: String
     private let handle: FileHandle
     private var committed = false
     /// Writing straight into a device or FIFO: nothing to rename or clean up.
@@ -77,7 +77,9 @@ final class OutputFile {
 
     /// Checks the target's directory first, so the error names what is wrong.
     /// `isDirectory`: the output is a directory of files (a PNG sequence), not one file.
-    static func checkTarget(_ path: String, protecting inputs: [String] = [], isDirectory wantsDirectory: Bool = false)
+    public static func checkTarget(
+        _ path: String, protecting inputs: [String] = [], isDirectory wantsDirectory: Bool = false
+    )
         throws(CLIError)
     {
         var existing = stat()
@@ -102,7 +104,7 @@ final class OutputFile {
         try OutputSafety.check(path, option: "the output", directory: wantsDirectory ? .frames : nil, inputs: inputs)
     }
 
-    init(_ path: String) throws(CLIError) {
+    public init(_ path: String) throws(CLIError) {
         self.path = path
         var info = stat()
         if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
@@ -140,7 +142,7 @@ final class OutputFile {
         }
     }
 
-    func write<C: Collection>(_ bytes: C) throws(CLIError) where C.Element == UInt8 {
+    public func write<C: Collection>(_ bytes: C) throws(CLIError) where C.Element == UInt8 {
         do {
             try handle.write(contentsOf: Data(bytes))
         } catch {
@@ -148,7 +150,7 @@ final class OutputFile {
         }
     }
 
-    func commit() throws(CLIError) {
+    public func commit() throws(CLIError) {
         if inPlace {
             do { try handle.close() } catch { throw .input("\(path): error: writing failed: \(Self.describe(error))") }
             committed = true
@@ -167,7 +169,7 @@ final class OutputFile {
         TemporaryFiles.shared.remove(temporaryPath)
     }
 
-    static func describe(_ error: any Error) -> String {
+    public static func describe(_ error: any Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
@@ -177,7 +179,7 @@ final class OutputFile {
     }
 
     /// Writes a whole file atomically.
-    static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+    public static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
         let file = try OutputFile(path)
         try file.write(bytes)
         try file.commit()

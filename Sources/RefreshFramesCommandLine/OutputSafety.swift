@@ -9,9 +9,9 @@ import Foundation
 /// - an existing directory is only replaced (a PNG sequence) when RefreshFrames wrote it, that is,
 ///   it holds a `frames.json` or nothing at all; a directory that reports are written into, or a
 ///   golden directory being recorded, holds only files of the names RefreshFrames writes there.
-enum OutputSafety {
+public enum OutputSafety {
     /// What a directory output is for: which existing directories it may write into or replace.
-    enum DirectoryKind {
+    public enum DirectoryKind {
         /// A PNG sequence: replaces the whole directory.
         case frames
         /// `--report` and `--html`: actual frames, diff images and `index.html` are written into it.
@@ -22,7 +22,7 @@ enum OutputSafety {
 
     /// Throws unless writing `output` (a file, or a directory of `kind`) can touch none of `inputs`.
     /// `option` names the output in the message (`-o`, `--junit`).
-    static func check(
+    public static func check(
         _ output: String, option: String, directory kind: DirectoryKind? = nil, inputs: [String],
         goldenDirectory: String? = nil
     ) throws(CLIError) {
@@ -52,7 +52,7 @@ enum OutputSafety {
 
     /// Checks every output of `check` and `record` against the spec and the golden directory, before
     /// anything is read or written.
-    static func checkGoldenRun(
+    public static func checkGoldenRun(
         spec: String, golden: String, recording: Bool, report: String, junit: String?, html: String?
     ) throws(CLIError) {
         if recording {
@@ -70,12 +70,12 @@ enum OutputSafety {
     }
 
     /// Names RefreshFrames writes into a report directory.
-    static func isReportFile(_ name: String) -> Bool {
+    public static func isReportFile(_ name: String) -> Bool {
         name == "index.html" || name.hasSuffix(".actual.png") || name.hasSuffix(".diff.png")
     }
 
     /// Names of a golden set.
-    static func isGoldenFile(_ name: String) -> Bool {
+    public static func isGoldenFile(_ name: String) -> Bool {
         if ["manifest.json", "timeline.txt", "states.json"].contains(name) { return true }
         guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
         let digits = name.dropFirst(6).dropLast(4)
@@ -123,7 +123,7 @@ enum OutputSafety {
     }
 
     /// The absolute path with `.`, `..` and the symlinks of its existing part resolved.
-    static func canonicalPath(_ path: String) -> String {
+    public static func canonicalPath(_ path: String) -> String {
         var url = URL(fileURLWithPath: path).standardizedFileURL
         var rest: [String] = []
         while url.path != "/" {
@@ -140,7 +140,7 @@ enum OutputSafety {
     }
 
     /// Whether `path` lies strictly inside `directory` (both canonical).
-    static func isInside(_ path: String, _ directory: String) -> Bool {
+    public static func isInside(_ path: String, _ directory: String) -> Bool {
         directory == "/" ? path != "/" : path.hasPrefix(directory + "/")
     }
 
