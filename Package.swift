@@ -76,6 +76,7 @@ let package = Package(
             name: "RefreshFramesImportTests", dependencies: ["RefreshFramesImport", "RefreshFramesCore"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "RefreshFramesCommandLineTests", dependencies: ["RefreshFramesCommandLine"]),
         .testTarget(
             name: "RefreshFramesCLITests",
             dependencies: [
