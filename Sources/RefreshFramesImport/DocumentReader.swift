@@ -1,3 +1,4 @@
+import Foundation
 import RefreshFramesCore
 
 /// Walks a parsed IB document into an `ImportedDocument`, collecting warnings and the font mapping.
@@ -22,6 +23,8 @@ struct DocumentReader {
     var scene: String?
     /// A one-line label's baseline below its centre, from the font's metrics; nil when unknown.
     var baselineOffset: (FontSpec) -> Double? = { _ in nil }
+    /// A text's size in a font, for a button's title; nil when it cannot be measured.
+    var measure: (String, FontSpec) -> IntrinsicSize? = { _, _ in nil }
 
     init(fileName: String, isFontInstalled: @escaping (String) -> Bool) {
         self.fileName = fileName
@@ -178,6 +181,10 @@ struct DocumentReader {
                 } else {
                     warn(node, "placed by its frame (no Auto Layout), but it has no stored frame")
                 }
+            } else if let button = view.button,
+                let size = buttonSize(node, title: button, frame: view.frame, scale: canvas.scale)
+            {
+                constraints += intrinsicConstraints(view, node: node, size: size)
             } else if let size = intrinsicSize(node, frame: view.frame) {
                 constraints += intrinsicConstraints(view, node: node, size: size)
             }
@@ -395,6 +402,8 @@ struct DocumentReader {
         case "view": kind = .view
         case "stackView": kind = .stack
         case "activityIndicatorView": kind = .spinner
+        case "button" where Self.hasTitle(node):
+            kind = .label
         default:
             placeholder = true
             warn(
@@ -455,6 +464,10 @@ struct DocumentReader {
                 }
             }
         }
+        if node.name == "button", kind == .label {
+            imported.button = readButton(node, into: &spec)
+            text = imported.button?.text
+        }
         if kind == .label, let text { spec.texts = [.idle: text, .refreshing: text] }
         if kind == .spinner, node.keyed("color") == nil, ["white", "whiteLarge"].contains(node["style"] ?? "") {
             spec.tintColor = .white
@@ -464,19 +477,40 @@ struct DocumentReader {
         return imported
     }
 
-    /// An attributed label's text, its fragments' `content` joined; the first fragment's font and
-    /// colour become the label's (a spec label has one of each).
-    private mutating func attributedText(_ node: XMLNode, into spec: inout ViewSpec) -> String {
+    /// An attributed label's text, its fragments' content joined (a `content` attribute, or a
+    /// `<string key="content">` or `<mutableString key="content">`, base64 when IB marks it
+    /// `base64-UTF8="YES"`). A spec label has one font and one colour: the fragments' when they all
+    /// share them, else the first fragment's, with a warning.
+    mutating func attributedText(_ node: XMLNode, into spec: inout ViewSpec) -> String {
         var text = ""
-        var styled = false
-        for fragment in node.children("fragment") {
+        let fragments = node.children("fragment")
+        for fragment in fragments {
             if let content = fragment["content"] {
                 text += content
+            } else if let content = fragment.children.first(where: {
+                XMLNode.textElements.contains($0.name) && $0["key"] == "content"
+            }) {
+                if content["base64-UTF8"] == "YES" {
+                    let compact = content.text.filter { !$0.isWhitespace }
+                    if let data = Data(base64Encoded: compact), let decoded = String(data: data, encoding: .utf8) {
+                        text += decoded
+                    } else {
+                        warn(content, "the fragment's base64 text does not decode as UTF-8; it is left out")
+                    }
+                } else {
+                    text += content.text
+                }
             } else {
-                warn(fragment, "a fragment whose text is a <string> element is not read; its text is left out")
+                warn(fragment, "a fragment without content; nothing of it is imported")
             }
-            guard !styled, let attributes = fragment.child("attributes") else { continue }
-            styled = true
+        }
+        /// A fragment's style as written: its NSFont's and NSColor's attributes.
+        func style(_ fragment: XMLNode) -> [[String: String]?] {
+            let attributes = fragment.child("attributes")
+            return [attributes?.keyed("NSFont")?.attributes, attributes?.keyed("NSColor")?.attributes]
+        }
+        guard let first = fragments.first(where: { $0.child("attributes") != nil }) else { return text }
+        if let attributes = first.child("attributes") {
             if let color = attributes.keyed("NSColor"), let rgba = self.color(color) { spec.textColor = rgba }
             if let nsFont = attributes.keyed("NSFont"), let size = nsFont["size"] {
                 // As the <fontDescription> IB writes for a plain label.
@@ -491,13 +525,22 @@ struct DocumentReader {
                 if let font = font(description) { spec.font = font }
             }
         }
-        if node.children("fragment").count > 1 {
+        let styles = fragments.map(style)
+        if styles.contains(where: { $0 != styles[0] }) {
             warn(
                 node,
-                "an attributed text with \(node.children("fragment").count) fragments is drawn in its first fragment's font and colour"
+                "an attributed text with \(fragments.count) fragments in different fonts or colours is drawn in its first fragment's font and colour"
             )
         }
         return text
+    }
+
+    /// Whether a `<button>` has a title to draw (its configuration's or its normal state's).
+    static func hasTitle(_ node: XMLNode) -> Bool {
+        let source =
+            node.keyed("configuration").flatMap { $0.name == "buttonConfiguration" ? $0 : nil }
+            ?? node.children("state").first { $0["key"] == "normal" }
+        return source?["title"].map { !$0.isEmpty } ?? false || source?.keyed("attributedTitle") != nil
     }
 
     /// What a control the spec cannot draw is drawn as.
@@ -505,7 +548,8 @@ struct DocumentReader {
 
     /// The intrinsic content size UIKit gives a standard control, where it has one without its
     /// content (nil for a dimension without: UIView.noIntrinsicMetric). Buttons and image views
-    /// size to their title or image, which an import does not have: IB's frame stands in.
+    /// size to their image, which an import does not have, and a button without a title: IB's frame
+    /// stands in. (A button with a title: `buttonSize`.)
     func intrinsicSize(_ node: XMLNode, frame: Rect?) -> (width: Double?, height: Double?)? {
         switch node.name {
         case "activityIndicatorView":

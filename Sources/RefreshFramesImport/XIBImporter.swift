@@ -38,6 +38,7 @@ public enum XIBImporter {
         reader.scene = scene
         reader.baselineOffset = baselineOffset
         reader.standIn = standIn
+        reader.measure = { text, font in try? measurer.measure(text, font) }
         var imported = try reader.read(document)
         var warnings = reader.warnings
         let check = try solve(
@@ -239,8 +240,10 @@ struct ImportedView {
     var text: String?
     /// IB's `misplaced="YES"`: the stored frame is not where the constraints put the view.
     var misplaced = false
-    /// Whether the font and colours should be written (labels).
-    var isLabel: Bool { spec.kind == .label }
+    /// A button's title, for a button drawn as a label (its title).
+    var button: ButtonTitle?
+    /// Whether the imported animation animates it: labels, not the buttons drawn as labels.
+    var isLabel: Bool { spec.kind == .label && button == nil }
 }
 
 /// A constraint as imported, with where it came from.

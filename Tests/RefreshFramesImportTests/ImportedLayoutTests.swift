@@ -69,6 +69,9 @@ struct ImportedLayoutTests {
             fixture: "attributed-text.xib", frames: [1: r(20, 20, 68, 20)],
             summary: "1 frame solved and matches Interface Builder's"),
         Case(
+            fixture: "attributed-strings.xib", frames: [1: r(20, 20, 68, 20)],
+            summary: "1 frame solved and matches Interface Builder's"),
+        Case(
             fixture: "unsolvable.xib", frames: [1: r(20, 12, 30, 30), 2: r(100, 15, 40, 30), 3: r(200, 15, 40, 30)],
             summary:
                 "1 frame solved and matches Interface Builder's; 1 solved and differs (largest difference 0.5 pt, tag 3); 1 pinned to Interface Builder's frame (the layout leaves it undetermined)"
@@ -151,7 +154,7 @@ struct ImportedLayoutTests {
 
     @Test func standardControlsTakeTheirIntrinsicSizeAndKind() throws {
         let spec = try Spec.decode(Array(try importFixture("controls.xib").specJSON.utf8))
-        #expect(spec.views.map(\.kind) == [.spinner, .spinner, .view, .view, .view, .view, .view])
+        #expect(spec.views.map(\.kind) == [.spinner, .spinner, .view, .view, .label, .view, .view])
         #expect(spec.view(tag: 1)?.tintColor == RGBA(white: 0.5))
         #expect(spec.view(tag: 2)?.tintColor.hexString == "#0080FFFF")
         #expect(spec.view(tag: 3)?.backgroundColor.hexString == DocumentReader.placeholderColor.hexString)
@@ -203,10 +206,72 @@ struct ImportedLayoutTests {
         #expect(spec.view(tag: 1)?.font.size == 17)
         #expect(
             result.warnings.map(\.message) == [
-                "an attributed text with 2 fragments is drawn in its first fragment's font and colour"
+                "an attributed text with 2 fragments in different fonts or colours is drawn in its first fragment's font and colour"
             ])
         // The document's cached asset-catalog colour.
         #expect(spec.canvas.background.hexString == "#80BFFFFF")
+    }
+
+    @Test func fragmentsWrittenAsStringElementsAreReadAndAShareStyleNeedsNoWarning() throws {
+        let result = try importFixture("attributed-strings.xib")
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        // <string key="content">, the same base64 (5Yi3 is 刷) and <mutableString>, joined.
+        #expect(spec.view(tag: 1)?.texts[.idle] == "下拉刷新")
+        #expect(spec.view(tag: 1)?.textColor.hexString == "#0000FFFF")
+        #expect(spec.view(tag: 1)?.font == FontSpec(family: "System", size: 17))
+        #expect(result.warnings.isEmpty)
+    }
+
+    static func buttons(_ title: String = "刷新") throws -> ImportResult {
+        let text = String(decoding: try fixture("buttons.xib"), as: UTF8.self)
+            .replacingOccurrences(of: "title=\"刷新\"", with: "title=\"\(title)\"")
+        return try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "buttons.xib", animation: .rotateScale, measurer: iOSMetrics,
+            isFontInstalled: { $0 == "WenQuanYi Micro Hei" })
+    }
+
+    @Test func aButtonTakesItsTitlesSizeAndIsDrawnAsItsTitle() throws {
+        let result = try Self.buttons()
+        #expect(result.summary == "5 frames solved and match Interface Builder's")
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        let timeline = try Timeline.make(spec: spec, now: 0, measurer: iOSMetrics)
+        #expect(
+            timeline.layout.frames == [
+                1: Self.r(20, 15, 30, 30), 2: Self.r(58, 10, 50, 40), 3: Self.r(116, 13, 58, 34.5),
+                4: Self.r(182, 12.5, 50, 35), 5: Self.r(240, 15, 30, 30),
+            ])
+        // A 15 pt title (18 pt high) and 6 pt above and below; a configuration's 12 pt beside and
+        // 7 pt above and below a 17 pt title (20.5 pt high); contentEdgeInsets widen a custom button.
+        for written in [
+            "1.width >= 30 @750", "1.height <= 30 @250", "3.width >= 58 @750", "3.height >= 34.5 @750",
+            "2.width >= 50 @750",
+        ] {
+            #expect(result.specJSON.contains("\"\(written)\""), "\(written)")
+        }
+        // Drawn as iOS draws them: the title in the tint (iOS's blue), the title colour or the
+        // configuration's foreground, no background but the button's own.
+        #expect(spec.views.map(\.kind) == [.label, .label, .label, .label, .view])
+        #expect(
+            spec.views.map(\.textColor.hexString).prefix(4) == ["#007AFFFF", "#FF0000FF", "#008000FF", "#007AFFFF"])
+        #expect(spec.view(tag: 1)?.backgroundColor == .clear)
+        #expect(spec.view(tag: 2)?.backgroundColor.hexString == "#000000FF")
+        #expect(spec.view(tag: 3)?.font == FontSpec(family: "System", size: 17))
+        // Buttons are not the labels the imported animation plays over.
+        #expect(spec.program == nil)
+        #expect(
+            result.warnings.map(\.message) == [
+                "titleEdgeInsets moves the title or image within the button without changing its size; not drawn",
+                "whether UIKit's 6 pt above and below the title still apply with contentEdgeInsets is not established; IB's frame stands in for its height",
+                "the configuration's style 'filled' is drawn as a plain button: its title, on its baseBackgroundColor if it has one",
+                "the configuration has no titleFontDescription and its default title font is not established here; IB's frame stands in for its size",
+                "<button> is not drawn; imported as a placeholder (a translucent magenta box) with tag 5",
+            ])
+    }
+
+    @Test(arguments: [("刷新中", 45.0), ("Go", 19.5), ("刷", 15.0)])
+    func aButtonsWidthFollowsItsTitle(title: String, width: Double) throws {
+        let json = try Self.buttons(title).specJSON
+        #expect(json.contains("\"1.width >= \(SpecWriter.number(width)) @750\""))
     }
 
     @Test func baselinesAreTheLabelsFontBaselineAndAPlainViewsEdges() throws {
