@@ -222,6 +222,20 @@ struct ImportedLayoutTests {
         #expect(result.warnings.isEmpty)
     }
 
+    @Test func aLabelThatCannotBeMeasuredLeavesTheFramesUnchecked() throws {
+        let text = String(decoding: try fixture("attributed-strings.xib"), as: UTF8.self)
+            .replacingOccurrences(of: ">下拉<", with: ">Hz<")
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "a.xib", animation: .none, measurer: wenQuanYi)
+        #expect(result.summary == "frames not checked: a label could not be measured (see the warnings)")
+        #expect(
+            result.warnings.map(\.description) == [
+                "12: <label id=\"Ats-lb-001\">: cannot measure 'Hz刷新' in System: the test measurer has no advance for 'z'; frames not checked"
+            ])
+        // The spec is written all the same, and validates where the font can measure it.
+        #expect(try Spec.decode(Array(result.specJSON.utf8)).view(tag: 1)?.texts[.idle] == "Hz刷新")
+    }
+
     static func buttons(_ title: String = "刷新") throws -> ImportResult {
         let text = String(decoding: try fixture("buttons.xib"), as: UTF8.self)
             .replacingOccurrences(of: "title=\"刷新\"", with: "title=\"\(title)\"")
