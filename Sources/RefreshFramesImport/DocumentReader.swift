@@ -313,9 +313,12 @@ struct DocumentReader {
 
     /// The constraints UIKit makes of a frame and an autoresizing mask
     /// (translatesAutoresizingMaskIntoConstraints): the frame as stored while the superview keeps
-    /// its size in the document; when it does not, the change is shared among the flexible margins
-    /// and size in proportion to their sizes (UIView.autoresizingMask). Proportional sharing is
-    /// written for subviews of the root view; inside a container the frame is kept as stored.
+    /// its size in the document; when it does not (the root's canvas, or a container the constraints
+    /// solve to another size), the change is shared among the flexible margins and size in
+    /// proportion to their sizes (UIView.autoresizingMask). Inside a container, a constraint relates
+    /// one edge, the centre or the size to the container's: the shares it can write are the whole
+    /// change to one margin or the size, or an even split between two flexible margins; any other
+    /// split keeps the position as stored, with a warning.
     private mutating func autoresizingConstraints(
         _ view: ImportedView, node: XMLNode, frame: Rect, in container: Rect
     ) -> [ImportedConstraint] {
@@ -324,37 +327,62 @@ struct DocumentReader {
         let tag = view.spec.tag
         let superview = view.spec.superview.map { LayoutItem.view(tag: $0) } ?? .superview
         var specs: [ConstraintSpec] = []
-        typealias Axis = (start: LayoutAttribute, end: LayoutAttribute, size: LayoutAttribute)
+        typealias Axis = (start: LayoutAttribute, end: LayoutAttribute, size: LayoutAttribute, center: LayoutAttribute)
         func add(_ axis: Axis, origin: Double, size: Double, length: Double, flags: (Bool, Bool, Bool)) {
             let parts = [origin, size, length - origin - size]
             let flexibleTotal = zip(parts, [flags.0, flags.1, flags.2]).reduce(0) { $0 + ($1.1 ? $1.0 : 0) }
             let share = { (index: Int, isFlexible: Bool) -> Double in
-                guard isFlexible, superview == .superview, flexibleTotal > 0 else { return 0 }
+                guard isFlexible, flexibleTotal > 0 else { return 0 }
                 return parts[index] / flexibleTotal
             }
             let startShare = share(0, flags.0)
             let sizeShare = share(1, flags.1)
-            // start = origin + startShare × (L − length), with the root's start at 0 and its end at L.
-            specs.append(
-                startShare == 0
-                    ? ConstraintSpec(
-                        item: .view(tag: tag), attribute: axis.start, toItem: superview, toAttribute: axis.start,
-                        constant: origin)
-                    : ConstraintSpec(
-                        item: .view(tag: tag), attribute: axis.start, toItem: superview, toAttribute: axis.end,
-                        multiplier: startShare, constant: origin - startShare * length))
+            let endShare = share(2, flags.2)
+            let item = LayoutItem.view(tag: tag)
+            if superview == .superview || startShare == 0 {
+                // start = origin + startShare × (L − length), with the root's start at 0 and its end at L.
+                specs.append(
+                    startShare == 0
+                        ? ConstraintSpec(
+                            item: item, attribute: axis.start, toItem: superview, toAttribute: axis.start,
+                            constant: origin)
+                        : ConstraintSpec(
+                            item: item, attribute: axis.start, toItem: superview, toAttribute: axis.end,
+                            multiplier: startShare, constant: origin - startShare * length))
+            } else if endShare == 0 {
+                // The end margin is fixed: the end follows the container's end.
+                specs.append(
+                    ConstraintSpec(
+                        item: item, attribute: axis.end, toItem: superview, toAttribute: axis.end,
+                        constant: origin + size - length))
+            } else if abs(startShare - endShare) < 1e-9 {
+                // Equal shares either side: the centre keeps its offset from the container's centre.
+                specs.append(
+                    ConstraintSpec(
+                        item: item, attribute: axis.center, toItem: superview, toAttribute: axis.center,
+                        constant: origin + size / 2 - length / 2))
+            } else {
+                warn(
+                    node,
+                    "its autoresizing mask shares a change of its container's \(axis.size.rawValue) between margins of \(SpecWriter.number(origin)) and \(SpecWriter.number(parts[2])) pt, which a constraint to the container cannot write; its \(axis.start.rawValue) stays as stored"
+                )
+                specs.append(
+                    ConstraintSpec(
+                        item: item, attribute: axis.start, toItem: superview, toAttribute: axis.start, constant: origin)
+                )
+            }
             specs.append(
                 sizeShare == 0
-                    ? ConstraintSpec(item: .view(tag: tag), attribute: axis.size, constant: size)
+                    ? ConstraintSpec(item: item, attribute: axis.size, constant: size)
                     : ConstraintSpec(
-                        item: .view(tag: tag), attribute: axis.size, toItem: superview, toAttribute: axis.size,
+                        item: item, attribute: axis.size, toItem: superview, toAttribute: axis.size,
                         multiplier: sizeShare, constant: size - sizeShare * length))
         }
         add(
-            (.leading, .trailing, .width), origin: frame.x, size: frame.width, length: container.width,
+            (.leading, .trailing, .width, .centerX), origin: frame.x, size: frame.width, length: container.width,
             flags: (flexible("flexibleMinX"), flexible("widthSizable"), flexible("flexibleMaxX")))
         add(
-            (.top, .bottom, .height), origin: frame.y, size: frame.height, length: container.height,
+            (.top, .bottom, .height, .centerY), origin: frame.y, size: frame.height, length: container.height,
             flags: (flexible("flexibleMinY"), flexible("heightSizable"), flexible("flexibleMaxY")))
         return specs.map { ImportedConstraint(spec: $0, element: view.element, line: view.line) }
     }

@@ -148,8 +148,33 @@ struct ImportedLayoutTests {
         // 100): the 320 pt more are shared in proportion, 100 + 120 + 100 more.
         #expect(layout.frame(tag: 1) == Self.r(10, 15, 60, 30))
         #expect(layout.frame(tag: 10) == Self.r(200, 5, 240, 50))
-        // Inside a container, the frame is kept as stored.
-        #expect(layout.frame(tag: 2) == Self.r(10, 10, 100, 30))
+        // Inside the container, 120 pt wider now, a flexible width takes all of it.
+        #expect(layout.frame(tag: 2) == Self.r(10, 10, 220, 30))
+    }
+
+    @Test func insideAContainerSolvedToAnotherSizeViewsFollowTheirAutoresizingMask() throws {
+        let result = try importFixture("autoresizing-container.xib")
+        #expect(
+            result.summary
+                == "2 frames solved and match Interface Builder's; 4 solved and differ (largest difference 135 pt, tag 2)"
+        )
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        let layout = try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi).layout
+        // IB stored the container 200 wide (misplaced); its constraints make it 335: 135 pt more.
+        #expect(layout.frame(tag: 10) == Self.r(20, 5, 335, 50))
+        #expect(layout.frame(tag: 1) == Self.r(10, 0, 30, 10))  // flexible right margin: stays
+        #expect(layout.frame(tag: 2) == Self.r(295, 10, 30, 10))  // flexible left margin: takes it all
+        #expect(layout.frame(tag: 3) == Self.r(50, 20, 235, 10))  // flexible width: takes it all
+        #expect(layout.frame(tag: 4) == Self.r(157.5, 30, 20, 10))  // 90 and 90 either side: half each
+        // 20 and 160 either side would move it 15 pt: a constraint to the container cannot say so.
+        #expect(layout.frame(tag: 5) == Self.r(20, 40, 20, 10))
+        #expect(
+            result.warnings.map(\.message) == [
+                "its autoresizing mask shares a change of its container's width between margins of 20 and 160 pt, which a constraint to the container cannot write; its leading stays as stored"
+            ])
+        for written in ["2.trailing == 10.trailing - 10", "3.width == 10.width - 100", "4.centerX == 10.centerX"] {
+            #expect(result.specJSON.contains("\"\(written)\""), "\(written)")
+        }
     }
 
     @Test func standardControlsTakeTheirIntrinsicSizeAndKind() throws {
