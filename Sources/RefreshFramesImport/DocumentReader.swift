@@ -54,7 +54,9 @@ struct DocumentReader {
         device = document.child("device")?["id"]
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
         inactive = inactiveIDs(root, document: document)
-        return try readRoot(root)
+        let deviceNode = document.child("device")
+        let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
+        return try readRoot(Self.applyingVariations(root, classes: classes))
     }
 
     // MARK: - Finding the root view
