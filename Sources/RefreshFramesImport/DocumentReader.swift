@@ -15,8 +15,9 @@ struct DocumentReader {
     var namedColors: [String: RGBA] = [:]
     /// Views and constraints that the size-class variations leave out for the device.
     var inactive: Set<String> = []
-    /// The `<device id=…>` the document is laid out for, if it says.
+    /// The `<device id=… orientation=…>` the document is laid out for, if it says.
     var device: String?
+    var orientation: String?
     /// A storyboard scene's view controller, for its top and bottom layout guides and margins.
     var controller: XMLNode?
     /// The storyboard scene to import: a 1-based number or a name; nil for the first.
@@ -52,6 +53,7 @@ struct DocumentReader {
             }
         }
         device = document.child("device")?["id"]
+        orientation = document.child("device")?["orientation"]
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
         inactive = inactiveIDs(root, document: document)
         let deviceNode = document.child("device")
@@ -219,6 +221,16 @@ struct DocumentReader {
         var margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         var safeArea = EdgeInsets()
         if isRoot, controller != nil {
+            let usesBars =
+                node.children("viewLayoutGuide").contains { $0["key"] == "safeArea" }
+                || controller?.child("layoutGuides") != nil
+            if usesBars, !Self.knownDevices.contains(device ?? "") || orientation == "landscape" {
+                let name = "\(device ?? "none") (\(orientation ?? "portrait"))"
+                warn(
+                    node,
+                    "the safe area of device \(name) is not in the import's table; a status bar of 20 pt and no home indicator assumed"
+                )
+            }
             let bars = Self.deviceInsets(device)
             safeArea = EdgeInsets(top: bars.top, left: 0, bottom: bars.bottom, right: 0)
             // A view controller's root view: the system minimum margins (16, or 20 from 414 pt wide)
@@ -259,8 +271,19 @@ struct DocumentReader {
         }
     }
 
+    /// The device ids `deviceInsets` knows, in portrait: the iPhones from the 4s to the 8 Plus, and
+    /// the iPhone X, XS, XR and XS Max.
+    static let knownDevices: Set<String> = [
+        "retina3_5", "retina4_0", "retina4_7", "retina5_5", "retina5_9", "retina6_1", "retina6_5",
+    ]
+
     /// The status bar (or sensor housing) above and the home indicator below a full-screen view
-    /// controller, portrait, by IB's device id: 20 and 0 before the iPhone X, 44 and 34 after.
+    /// controller, portrait, by IB's device id: 20 and 0 before the iPhone X, 44 and 34 on the
+    /// iPhone X, XS, XR and XS Max. Sources (docs/import-sources.md): Use Your Loaf, "Supporting
+    /// iPhone X" (a 20 pt status bar on the iPhone 8; 34 pt at the bottom of the iPhone X, 88 pt at
+    /// its top with a 44 pt navigation bar), and usagimaru's table on Qiita (812 pt high, 734 pt safe;
+    /// 896 pt high, 818 pt safe: 78 = 44 + 34). Later devices (47, 50 or 59 pt at the top) are not
+    /// in the table: a warning says so.
     static func deviceInsets(_ device: String?) -> (top: Double, bottom: Double) {
         switch device {
         case "retina5_9", "retina6_1", "retina6_5": (44, 34)
@@ -585,6 +608,8 @@ struct DocumentReader {
         case "activityIndicatorView":
             let large = ["whiteLarge", "large"].contains(node["style"] ?? "")
             return large ? (37, 37) : (20, 20)
+        // 51 × 31: a UISwitch's view hierarchy as UIKit lays it out (c4ios.com, "Hacking UISwitch");
+        // 20 × 20 and 37 × 37: markmeretzky.com's UIActivityIndicatorView notes.
         case "switch": return (51, 31)
         case "progressView": return (nil, 2)
         case "toolbar": return (nil, 44)

@@ -340,6 +340,17 @@ struct ImportedLayoutTests {
         #expect(spec.constraints.count == 4)
     }
 
+    @Test func aDeviceOutsideTheSafeAreaTableIsAssumedToHaveAStatusBarAndSaysSo() throws {
+        let text = String(decoding: try fixture("guides.storyboard"), as: UTF8.self)
+            .replacingOccurrences(of: "<device id=\"retina5_9\"", with: "<device id=\"retina6_12\"")
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "g", animation: .none, measurer: wenQuanYi)
+        #expect(
+            result.warnings.map(\.message).contains(
+                "the safe area of device retina6_12 (portrait) is not in the import's table; a status bar of 20 pt and no home indicator assumed"
+            ))
+    }
+
     @Test func aVariationThatAppliesReplacesThePropertyValuesItOverrides() throws {
         let result = try XIBImporter.importDocument(
             fixture("variation-overrides.xib"), fileName: "v.xib", animation: .none, measurer: iOSMetrics)
