@@ -117,14 +117,47 @@ struct DocumentReader {
             throw .noRootView(line: document.line, detail: "the document has no <objects>")
         }
         let candidates = objects.children.filter { $0.name != "placeholder" }
-        guard let view = candidates.first(where: { $0.name == "view" }) else {
-            throw .noRootView(line: objects.line, detail: "no top-level <view> in <objects> to import")
+        guard var view = candidates.first(where: { Self.rootViewElements.contains($0.name) }) else {
+            throw .noRootView(
+                line: objects.line,
+                detail:
+                    "no top-level <view> (or collection reusable view, table or collection view cell) in <objects> to import"
+            )
+        }
+        let top = view
+        if view.name == "tableViewCell" || view.name == "collectionViewCell" {
+            // A cell's subviews are its content view's, laid out in the content view's bounds.
+            guard let content = view.keyed("contentView") else {
+                throw .noRootView(line: view.line, detail: "the \(view.reference) has no content view")
+            }
+            warn(view, "the cell is imported as its content view \(content.reference)")
+            if content.keyed("frame") == nil, let frame = view.keyed("frame"), let inset = content.keyed("frameInset") {
+                // Xcode 8.0 writes the content view's frame as an inset of the cell's.
+                var rect = frame
+                rect.attributes = ["key": "frame", "x": "0", "y": "0"]
+                rect.attributes["width"] = inset["width"] ?? frame["width"]
+                rect.attributes["height"] = inset["height"] ?? frame["height"]
+                var withFrame = content
+                withFrame.children.insert(rect, at: 0)
+                view = withFrame
+            } else {
+                view = content
+            }
+            for other in candidates where other.line != top.line || other.name != top.name {
+                warn(other, "only the first top-level view is imported; this object is skipped")
+            }
+            return view
         }
         for other in candidates where other.line != view.line || other.name != view.name {
             warn(other, "only the first top-level <view> is imported; this object is skipped")
         }
         return view
     }
+
+    /// The top-level objects of a .xib that can be the imported root view.
+    static let rootViewElements: Set<String> = [
+        "view", "collectionReusableView", "tableViewCell", "collectionViewCell",
+    ]
 
     // MARK: - Root and subviews
 
@@ -157,8 +190,10 @@ struct DocumentReader {
             case "rect", "autoresizingMask", "subviews", "constraints", "color", "nil", "point", "viewLayoutGuide",
                 "edgeInsets", "variation",
                 "freeformSimulatedSizeMetrics", "simulatedStatusBarMetrics", "simulatedScreenMetrics",
-                "simulatedOrientationMetrics", "connections":
+                "simulatedOrientationMetrics", "connections", "animations", "accessibility":
                 continue
+            case "frame" where child["key"] == "frameInset":
+                continue  // a cell's content view: its size is the cell's
             default:
                 warn(child, "not represented in a spec; ignored")
             }
@@ -220,6 +255,9 @@ struct DocumentReader {
     ) {
         var margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         var safeArea = EdgeInsets()
+        // A scene in a navigation controller has its 44 pt bar below the status bar (Use Your Loaf,
+        // "Supporting iPhone X": "a status bar (20 points) and navigation bar (44 points)").
+        let navigationBar: Double = isRoot && controller?.keyed("navigationItem") != nil ? 44 : 0
         if isRoot, controller != nil {
             let usesBars =
                 node.children("viewLayoutGuide").contains { $0["key"] == "safeArea" }
@@ -231,7 +269,8 @@ struct DocumentReader {
                     "the safe area of device \(name) is not in the import's table; a status bar of 20 pt and no home indicator assumed"
                 )
             }
-            let bars = Self.deviceInsets(device)
+            var bars = Self.deviceInsets(device)
+            bars.top += navigationBar
             safeArea = EdgeInsets(top: bars.top, left: 0, bottom: bars.bottom, right: 0)
             // A view controller's root view: the system minimum margins (16, or 20 from 414 pt wide)
             // beside, the safe area above and below (insetsLayoutMarginsFromSafeArea).
@@ -256,7 +295,7 @@ struct DocumentReader {
             }
         }
         guard isRoot, let controller, let height = size?.height else { return }
-        let statusBar = Self.deviceInsets(device).top
+        let statusBar = Self.deviceInsets(device).top + navigationBar
         for guide in controller.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
             guard let id = guide["id"] else { continue }
             switch guide["type"] {
@@ -322,12 +361,14 @@ struct DocumentReader {
     /// distances from the superview's right and bottom edges.
     private func frameInset(_ node: XMLNode, in container: Rect) -> Rect? {
         func value(_ name: String) -> Double? { node[name].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } }
+        // An edge Xcode leaves out is at the superview's edge: minX="20" alone is 20 from the left
+        // and 0 from the right; width="375" alone is at the left (a real storyboard's tableView).
         func axis(_ min: Double?, _ size: Double?, _ max: Double?, _ length: Double) -> (Double, Double)? {
             switch (min, size, max) {
             case (let a?, let s?, _): (a, s)
-            case (let a?, nil, let b?): (a, length - a - b)
             case (nil, let s?, let b?): (length - b - s, s)
-            default: nil
+            case (nil, let s?, nil): (0, s)
+            case (let a, nil, let b): (a ?? 0, length - (a ?? 0) - (b ?? 0))
             }
         }
         guard let (x, width) = axis(value("minX"), value("width"), value("maxX"), container.width),
@@ -482,7 +523,8 @@ struct DocumentReader {
             switch (child.name, child["key"]) {
             case ("rect", "frame"), ("autoresizingMask", _), ("constraints", _), ("point", _), ("connections", _),
                 ("viewLayoutGuide", _), ("nil", "highlightedColor"), ("color", "highlightedColor"),
-                ("edgeInsets", "layoutMargins"), ("frame", "frameInset"), ("variation", _):
+                ("edgeInsets", "layoutMargins"), ("frame", "frameInset"), ("variation", _), ("animations", _),
+                ("accessibility", _):
                 continue
             case ("fontDescription", "fontDescription") where kind == .label:
                 if let font = font(child) { spec.font = font }

@@ -146,7 +146,7 @@ public enum XIBImporter {
             let frame = view.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
             let stored =
                 view.frame == nil
-                ? "it has no stored frame, so (0, 0, 0, 0)" : "IB's frame \(ImportReport.format(frame))"
+                ? "(0, 0, 0, 0), as it has no stored frame," : "IB's frame \(ImportReport.format(frame))"
             warnings.append(
                 ImportWarning(
                     line: view.line, element: view.element,

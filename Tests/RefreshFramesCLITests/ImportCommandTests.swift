@@ -28,6 +28,7 @@ struct ImportCommandTests {
         ("baselines.xib", "5 frames solved and match Interface Builder's"),
         ("variations.xib", "1 frame solved and matches Interface Builder's"),
         ("variation-overrides.xib", "2 frames solved and match Interface Builder's"),
+        ("table-cell.xib", "1 frame solved and matches Interface Builder's"),
         (
             "controls.xib",
             "6 frames solved and match Interface Builder's; 1 pinned to Interface Builder's frame (the layout leaves it undetermined)"

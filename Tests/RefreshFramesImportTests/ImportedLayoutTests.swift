@@ -351,6 +351,52 @@ struct ImportedLayoutTests {
             ))
     }
 
+    @Test func aTableViewCellIsImportedAsItsContentView() throws {
+        let result = try XIBImporter.importDocument(
+            fixture("table-cell.xib"), fileName: "t.xib", animation: .none, measurer: iOSMetrics)
+        #expect(result.summary == "1 frame solved and matches Interface Builder's")
+        #expect(
+            result.warnings.map(\.message) == [
+                "the cell is imported as its content view <tableViewCellContentView id=\"Tcl-cv-000\">"
+            ])
+        // The content view's frameInset is 320 × 43 inside the 320 × 44 cell.
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.canvas.width == 320 && spec.canvas.height == 43)
+    }
+
+    @Test(arguments: [
+        (
+            #"minX="20" minY="15" width="80" height="30""#, #"minY="15" width="80" height="30""#,
+            Rect(x: 0, y: 15, width: 80, height: 30)
+        ),
+        (
+            #"minX="20" minY="15" width="80" height="30""#, #"minX="20" minY="15" height="30""#,
+            Rect(x: 20, y: 15, width: 300, height: 30)
+        ),
+    ])
+    func aFrameInsetsLeftOutEdgeIsAtTheSuperviewsEdge(written: String, edited: String, frame: Rect) throws {
+        let text = String(decoding: try fixture("frame-inset.xib"), as: UTF8.self)
+            .replacingOccurrences(of: written, with: edited)
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "f.xib", animation: .none, measurer: wenQuanYi)
+        // The label's constraints place it at (20, 15, 80, 30): the frame read is what differs.
+        #expect(result.frameDifferences.map(\.interfaceBuilder) == [frame])
+    }
+
+    @Test func aSceneInANavigationControllerHasItsBarBelowTheStatusBar() throws {
+        let text = String(decoding: try fixture("guides.storyboard"), as: UTF8.self)
+            .replacingOccurrences(
+                of: #"<viewController storyboardIdentifier="Safe" id="Gd1-vc-001" sceneMemberID="viewController">"#,
+                with:
+                    #"<viewController storyboardIdentifier="Safe" id="Gd1-vc-001" sceneMemberID="viewController"><navigationItem key="navigationItem" title="T" id="Gd1-ni-001"/>"#
+            )
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "g", animation: .none, measurer: wenQuanYi)
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        // 10 below the safe area's top: the 44 pt status bar and the 44 pt navigation bar.
+        #expect(try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi).layout.frame(tag: 1).y == 98)
+    }
+
     @Test func aVariationThatAppliesReplacesThePropertyValuesItOverrides() throws {
         let result = try XIBImporter.importDocument(
             fixture("variation-overrides.xib"), fileName: "v.xib", animation: .none, measurer: iOSMetrics)
