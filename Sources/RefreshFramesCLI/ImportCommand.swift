@@ -8,8 +8,9 @@ enum ImportCommand {
     static let definition = CommandDefinition(
         name: "import", abstract: "Write a spec from an Interface Builder .xib (or a storyboard's first scene).",
         discussion: """
-            Reads the root view, its subviews (labels and plain views; others become placeholders with a
-            warning) and every constraint with Xcode's defaults, then solves the layout and compares it
+            Reads the root view, its subviews at every level (labels, plain and stack views, spinners,
+            buttons drawn as their title; others become placeholders with a warning) and every
+            constraint with Xcode's defaults, then solves the layout as 'validate' does and compares it
             with the frames Interface Builder stored. Warnings, the font mapping and any frame that
             differs go to stderr; the spec goes to -o or stdout. The spec carries a default animation
             over the labels in tag order, so 'refresh-frames preview x.json' plays at once.

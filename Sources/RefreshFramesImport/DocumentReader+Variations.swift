@@ -55,6 +55,7 @@ extension DocumentReader {
         var excluded: Set<String> = []
         var taken: [String] = []
         var skipped: [String] = []
+        var overrides = 0
         func references(_ variation: XMLNode, _ kind: String) -> [String] {
             variation.children("mask").flatMap { $0.children(kind) }.compactMap { $0["reference"] }
         }
@@ -66,9 +67,7 @@ extension DocumentReader {
                 included.formUnion(references(variation, "include"))
                 excluded.formUnion(references(variation, "exclude"))
                 if !taken.contains(key) { taken.append(key) }
-                if variation.children.contains(where: { $0.name != "mask" }) {
-                    warn(variation, "the variation's own property values are not applied; the default ones are used")
-                }
+                overrides += variation.attributes.count - 1 + variation.children.count { $0.name != "mask" }
             } else if !skipped.contains(key) {
                 skipped.append(key)
             }
@@ -78,8 +77,35 @@ extension DocumentReader {
             ?? "none (an iPhone in portrait is assumed)"
         var message = "size classes: the device is \(device), \(classes.description)"
         message += taken.isEmpty ? "; no variation applies" : "; taken: \(taken.joined(separator: ", "))"
+        if overrides > 0 { message += " (\(overrides) property value\(overrides == 1 ? "" : "s") of theirs applied)" }
         if !skipped.isEmpty { message += "; not taken: \(skipped.joined(separator: ", "))" }
         warn(variations[0], message)
         return excludedByDefault.subtracting(included).union(excluded)
+    }
+
+    /// The root view's subtree with the property values of the variations that apply to the
+    /// document's device put in place of the default ones: a variation's attributes (`hidden`,
+    /// `constant`, `text`…) replace the element's, and its elements (`<fontDescription>`,
+    /// `<color key="textColor">`, `<rect key="frame">`…) the element's child of the same name and key.
+    /// Its masks are `inactiveIDs`'s.
+    static func applyingVariations(_ node: XMLNode, classes: SizeClasses) -> XMLNode {
+        var result = node
+        result.children = node.children.map { child in
+            child.name == "variation" ? child : applyingVariations(child, classes: classes)
+        }
+        for variation in node.children("variation") {
+            guard let key = variation["key"], key != "default", classes.matches(key) else { continue }
+            for (name, value) in variation.attributes where name != "key" { result.attributes[name] = value }
+            for value in variation.children where value.name != "mask" {
+                if let index = result.children.firstIndex(where: {
+                    $0.name != "variation" && $0.name == value.name && $0["key"] == value["key"]
+                }) {
+                    result.children[index] = value
+                } else {
+                    result.children.append(value)
+                }
+            }
+        }
+        return result
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import RefreshFramesCore
 
 /// Walks a parsed IB document into an `ImportedDocument`, collecting warnings and the font mapping.
@@ -14,14 +15,17 @@ struct DocumentReader {
     var namedColors: [String: RGBA] = [:]
     /// Views and constraints that the size-class variations leave out for the device.
     var inactive: Set<String> = []
-    /// The `<device id=…>` the document is laid out for, if it says.
+    /// The `<device id=… orientation=…>` the document is laid out for, if it says.
     var device: String?
+    var orientation: String?
     /// A storyboard scene's view controller, for its top and bottom layout guides and margins.
     var controller: XMLNode?
     /// The storyboard scene to import: a 1-based number or a name; nil for the first.
     var scene: String?
     /// A one-line label's baseline below its centre, from the font's metrics; nil when unknown.
     var baselineOffset: (FontSpec) -> Double? = { _ in nil }
+    /// A text's size in a font, for a button's title; nil when it cannot be measured.
+    var measure: (String, FontSpec) -> IntrinsicSize? = { _, _ in nil }
 
     init(fileName: String, isFontInstalled: @escaping (String) -> Bool) {
         self.fileName = fileName
@@ -49,9 +53,12 @@ struct DocumentReader {
             }
         }
         device = document.child("device")?["id"]
+        orientation = document.child("device")?["orientation"]
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
         inactive = inactiveIDs(root, document: document)
-        return try readRoot(root)
+        let deviceNode = document.child("device")
+        let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
+        return try readRoot(Self.applyingVariations(root, classes: classes))
     }
 
     // MARK: - Finding the root view
@@ -110,14 +117,47 @@ struct DocumentReader {
             throw .noRootView(line: document.line, detail: "the document has no <objects>")
         }
         let candidates = objects.children.filter { $0.name != "placeholder" }
-        guard let view = candidates.first(where: { $0.name == "view" }) else {
-            throw .noRootView(line: objects.line, detail: "no top-level <view> in <objects> to import")
+        guard var view = candidates.first(where: { Self.rootViewElements.contains($0.name) }) else {
+            throw .noRootView(
+                line: objects.line,
+                detail:
+                    "no top-level <view> (or collection reusable view, table or collection view cell) in <objects> to import"
+            )
+        }
+        let top = view
+        if view.name == "tableViewCell" || view.name == "collectionViewCell" {
+            // A cell's subviews are its content view's, laid out in the content view's bounds.
+            guard let content = view.keyed("contentView") else {
+                throw .noRootView(line: view.line, detail: "the \(view.reference) has no content view")
+            }
+            warn(view, "the cell is imported as its content view \(content.reference)")
+            if content.keyed("frame") == nil, let frame = view.keyed("frame"), let inset = content.keyed("frameInset") {
+                // Xcode 8.0 writes the content view's frame as an inset of the cell's.
+                var rect = frame
+                rect.attributes = ["key": "frame", "x": "0", "y": "0"]
+                rect.attributes["width"] = inset["width"] ?? frame["width"]
+                rect.attributes["height"] = inset["height"] ?? frame["height"]
+                var withFrame = content
+                withFrame.children.insert(rect, at: 0)
+                view = withFrame
+            } else {
+                view = content
+            }
+            for other in candidates where other.line != top.line || other.name != top.name {
+                warn(other, "only the first top-level view is imported; this object is skipped")
+            }
+            return view
         }
         for other in candidates where other.line != view.line || other.name != view.name {
             warn(other, "only the first top-level <view> is imported; this object is skipped")
         }
         return view
     }
+
+    /// The top-level objects of a .xib that can be the imported root view.
+    static let rootViewElements: Set<String> = [
+        "view", "collectionReusableView", "tableViewCell", "collectionViewCell",
+    ]
 
     // MARK: - Root and subviews
 
@@ -150,8 +190,10 @@ struct DocumentReader {
             case "rect", "autoresizingMask", "subviews", "constraints", "color", "nil", "point", "viewLayoutGuide",
                 "edgeInsets", "variation",
                 "freeformSimulatedSizeMetrics", "simulatedStatusBarMetrics", "simulatedScreenMetrics",
-                "simulatedOrientationMetrics", "connections":
+                "simulatedOrientationMetrics", "connections", "animations", "accessibility":
                 continue
+            case "frame" where child["key"] == "frameInset":
+                continue  // a cell's content view: its size is the cell's
             default:
                 warn(child, "not represented in a spec; ignored")
             }
@@ -178,6 +220,10 @@ struct DocumentReader {
                 } else {
                     warn(node, "placed by its frame (no Auto Layout), but it has no stored frame")
                 }
+            } else if let button = view.button,
+                let size = buttonSize(node, title: button, frame: view.frame, scale: canvas.scale)
+            {
+                constraints += intrinsicConstraints(view, node: node, size: size)
             } else if let size = intrinsicSize(node, frame: view.frame) {
                 constraints += intrinsicConstraints(view, node: node, size: size)
             }
@@ -209,8 +255,22 @@ struct DocumentReader {
     ) {
         var margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         var safeArea = EdgeInsets()
+        // A scene in a navigation controller has its 44 pt bar below the status bar (Use Your Loaf,
+        // "Supporting iPhone X": "a status bar (20 points) and navigation bar (44 points)").
+        let navigationBar: Double = isRoot && controller?.keyed("navigationItem") != nil ? 44 : 0
         if isRoot, controller != nil {
-            let bars = Self.deviceInsets(device)
+            let usesBars =
+                node.children("viewLayoutGuide").contains { $0["key"] == "safeArea" }
+                || controller?.child("layoutGuides") != nil
+            if usesBars, !Self.knownDevices.contains(device ?? "") || orientation == "landscape" {
+                let name = "\(device ?? "none") (\(orientation ?? "portrait"))"
+                warn(
+                    node,
+                    "the safe area of device \(name) is not in the import's table; a status bar of 20 pt and no home indicator assumed"
+                )
+            }
+            var bars = Self.deviceInsets(device)
+            bars.top += navigationBar
             safeArea = EdgeInsets(top: bars.top, left: 0, bottom: bars.bottom, right: 0)
             // A view controller's root view: the system minimum margins (16, or 20 from 414 pt wide)
             // beside, the safe area above and below (insetsLayoutMarginsFromSafeArea).
@@ -235,7 +295,7 @@ struct DocumentReader {
             }
         }
         guard isRoot, let controller, let height = size?.height else { return }
-        let statusBar = Self.deviceInsets(device).top
+        let statusBar = Self.deviceInsets(device).top + navigationBar
         for guide in controller.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
             guard let id = guide["id"] else { continue }
             switch guide["type"] {
@@ -250,8 +310,19 @@ struct DocumentReader {
         }
     }
 
+    /// The device ids `deviceInsets` knows, in portrait: the iPhones from the 4s to the 8 Plus, and
+    /// the iPhone X, XS, XR and XS Max.
+    static let knownDevices: Set<String> = [
+        "retina3_5", "retina4_0", "retina4_7", "retina5_5", "retina5_9", "retina6_1", "retina6_5",
+    ]
+
     /// The status bar (or sensor housing) above and the home indicator below a full-screen view
-    /// controller, portrait, by IB's device id: 20 and 0 before the iPhone X, 44 and 34 after.
+    /// controller, portrait, by IB's device id: 20 and 0 before the iPhone X, 44 and 34 on the
+    /// iPhone X, XS, XR and XS Max. Sources (docs/import-sources.md): Use Your Loaf, "Supporting
+    /// iPhone X" (a 20 pt status bar on the iPhone 8; 34 pt at the bottom of the iPhone X, 88 pt at
+    /// its top with a 44 pt navigation bar), and usagimaru's table on Qiita (812 pt high, 734 pt safe;
+    /// 896 pt high, 818 pt safe: 78 = 44 + 34). Later devices (47, 50 or 59 pt at the top) are not
+    /// in the table: a warning says so.
     static func deviceInsets(_ device: String?) -> (top: Double, bottom: Double) {
         switch device {
         case "retina5_9", "retina6_1", "retina6_5": (44, 34)
@@ -290,12 +361,14 @@ struct DocumentReader {
     /// distances from the superview's right and bottom edges.
     private func frameInset(_ node: XMLNode, in container: Rect) -> Rect? {
         func value(_ name: String) -> Double? { node[name].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } }
+        // An edge Xcode leaves out is at the superview's edge: minX="20" alone is 20 from the left
+        // and 0 from the right; width="375" alone is at the left (a real storyboard's tableView).
         func axis(_ min: Double?, _ size: Double?, _ max: Double?, _ length: Double) -> (Double, Double)? {
             switch (min, size, max) {
             case (let a?, let s?, _): (a, s)
-            case (let a?, nil, let b?): (a, length - a - b)
             case (nil, let s?, let b?): (length - b - s, s)
-            default: nil
+            case (nil, let s?, nil): (0, s)
+            case (let a, nil, let b): (a ?? 0, length - (a ?? 0) - (b ?? 0))
             }
         }
         guard let (x, width) = axis(value("minX"), value("width"), value("maxX"), container.width),
@@ -306,9 +379,12 @@ struct DocumentReader {
 
     /// The constraints UIKit makes of a frame and an autoresizing mask
     /// (translatesAutoresizingMaskIntoConstraints): the frame as stored while the superview keeps
-    /// its size in the document; when it does not, the change is shared among the flexible margins
-    /// and size in proportion to their sizes (UIView.autoresizingMask). Proportional sharing is
-    /// written for subviews of the root view; inside a container the frame is kept as stored.
+    /// its size in the document; when it does not (the root's canvas, or a container the constraints
+    /// solve to another size), the change is shared among the flexible margins and size in
+    /// proportion to their sizes (UIView.autoresizingMask). Inside a container, a constraint relates
+    /// one edge, the centre or the size to the container's: the shares it can write are the whole
+    /// change to one margin or the size, or an even split between two flexible margins; any other
+    /// split keeps the position as stored, with a warning.
     private mutating func autoresizingConstraints(
         _ view: ImportedView, node: XMLNode, frame: Rect, in container: Rect
     ) -> [ImportedConstraint] {
@@ -317,37 +393,62 @@ struct DocumentReader {
         let tag = view.spec.tag
         let superview = view.spec.superview.map { LayoutItem.view(tag: $0) } ?? .superview
         var specs: [ConstraintSpec] = []
-        typealias Axis = (start: LayoutAttribute, end: LayoutAttribute, size: LayoutAttribute)
+        typealias Axis = (start: LayoutAttribute, end: LayoutAttribute, size: LayoutAttribute, center: LayoutAttribute)
         func add(_ axis: Axis, origin: Double, size: Double, length: Double, flags: (Bool, Bool, Bool)) {
             let parts = [origin, size, length - origin - size]
             let flexibleTotal = zip(parts, [flags.0, flags.1, flags.2]).reduce(0) { $0 + ($1.1 ? $1.0 : 0) }
             let share = { (index: Int, isFlexible: Bool) -> Double in
-                guard isFlexible, superview == .superview, flexibleTotal > 0 else { return 0 }
+                guard isFlexible, flexibleTotal > 0 else { return 0 }
                 return parts[index] / flexibleTotal
             }
             let startShare = share(0, flags.0)
             let sizeShare = share(1, flags.1)
-            // start = origin + startShare × (L − length), with the root's start at 0 and its end at L.
-            specs.append(
-                startShare == 0
-                    ? ConstraintSpec(
-                        item: .view(tag: tag), attribute: axis.start, toItem: superview, toAttribute: axis.start,
-                        constant: origin)
-                    : ConstraintSpec(
-                        item: .view(tag: tag), attribute: axis.start, toItem: superview, toAttribute: axis.end,
-                        multiplier: startShare, constant: origin - startShare * length))
+            let endShare = share(2, flags.2)
+            let item = LayoutItem.view(tag: tag)
+            if superview == .superview || startShare == 0 {
+                // start = origin + startShare × (L − length), with the root's start at 0 and its end at L.
+                specs.append(
+                    startShare == 0
+                        ? ConstraintSpec(
+                            item: item, attribute: axis.start, toItem: superview, toAttribute: axis.start,
+                            constant: origin)
+                        : ConstraintSpec(
+                            item: item, attribute: axis.start, toItem: superview, toAttribute: axis.end,
+                            multiplier: startShare, constant: origin - startShare * length))
+            } else if endShare == 0 {
+                // The end margin is fixed: the end follows the container's end.
+                specs.append(
+                    ConstraintSpec(
+                        item: item, attribute: axis.end, toItem: superview, toAttribute: axis.end,
+                        constant: origin + size - length))
+            } else if abs(startShare - endShare) < 1e-9 {
+                // Equal shares either side: the centre keeps its offset from the container's centre.
+                specs.append(
+                    ConstraintSpec(
+                        item: item, attribute: axis.center, toItem: superview, toAttribute: axis.center,
+                        constant: origin + size / 2 - length / 2))
+            } else {
+                warn(
+                    node,
+                    "its autoresizing mask shares a change of its container's \(axis.size.rawValue) between margins of \(SpecWriter.number(origin)) and \(SpecWriter.number(parts[2])) pt, which a constraint to the container cannot write; its \(axis.start.rawValue) stays as stored"
+                )
+                specs.append(
+                    ConstraintSpec(
+                        item: item, attribute: axis.start, toItem: superview, toAttribute: axis.start, constant: origin)
+                )
+            }
             specs.append(
                 sizeShare == 0
-                    ? ConstraintSpec(item: .view(tag: tag), attribute: axis.size, constant: size)
+                    ? ConstraintSpec(item: item, attribute: axis.size, constant: size)
                     : ConstraintSpec(
-                        item: .view(tag: tag), attribute: axis.size, toItem: superview, toAttribute: axis.size,
+                        item: item, attribute: axis.size, toItem: superview, toAttribute: axis.size,
                         multiplier: sizeShare, constant: size - sizeShare * length))
         }
         add(
-            (.leading, .trailing, .width), origin: frame.x, size: frame.width, length: container.width,
+            (.leading, .trailing, .width, .centerX), origin: frame.x, size: frame.width, length: container.width,
             flags: (flexible("flexibleMinX"), flexible("widthSizable"), flexible("flexibleMaxX")))
         add(
-            (.top, .bottom, .height), origin: frame.y, size: frame.height, length: container.height,
+            (.top, .bottom, .height, .centerY), origin: frame.y, size: frame.height, length: container.height,
             flags: (flexible("flexibleMinY"), flexible("heightSizable"), flexible("flexibleMaxY")))
         return specs.map { ImportedConstraint(spec: $0, element: view.element, line: view.line) }
     }
@@ -395,6 +496,8 @@ struct DocumentReader {
         case "view": kind = .view
         case "stackView": kind = .stack
         case "activityIndicatorView": kind = .spinner
+        case "button" where Self.hasTitle(node):
+            kind = .label
         default:
             placeholder = true
             warn(
@@ -420,7 +523,8 @@ struct DocumentReader {
             switch (child.name, child["key"]) {
             case ("rect", "frame"), ("autoresizingMask", _), ("constraints", _), ("point", _), ("connections", _),
                 ("viewLayoutGuide", _), ("nil", "highlightedColor"), ("color", "highlightedColor"),
-                ("edgeInsets", "layoutMargins"), ("frame", "frameInset"), ("variation", _):
+                ("edgeInsets", "layoutMargins"), ("frame", "frameInset"), ("variation", _), ("animations", _),
+                ("accessibility", _):
                 continue
             case ("fontDescription", "fontDescription") where kind == .label:
                 if let font = font(child) { spec.font = font }
@@ -455,6 +559,10 @@ struct DocumentReader {
                 }
             }
         }
+        if node.name == "button", kind == .label {
+            imported.button = readButton(node, into: &spec)
+            text = imported.button?.text
+        }
         if kind == .label, let text { spec.texts = [.idle: text, .refreshing: text] }
         if kind == .spinner, node.keyed("color") == nil, ["white", "whiteLarge"].contains(node["style"] ?? "") {
             spec.tintColor = .white
@@ -464,19 +572,40 @@ struct DocumentReader {
         return imported
     }
 
-    /// An attributed label's text, its fragments' `content` joined; the first fragment's font and
-    /// colour become the label's (a spec label has one of each).
-    private mutating func attributedText(_ node: XMLNode, into spec: inout ViewSpec) -> String {
+    /// An attributed label's text, its fragments' content joined (a `content` attribute, or a
+    /// `<string key="content">` or `<mutableString key="content">`, base64 when IB marks it
+    /// `base64-UTF8="YES"`). A spec label has one font and one colour: the fragments' when they all
+    /// share them, else the first fragment's, with a warning.
+    mutating func attributedText(_ node: XMLNode, into spec: inout ViewSpec) -> String {
         var text = ""
-        var styled = false
-        for fragment in node.children("fragment") {
+        let fragments = node.children("fragment")
+        for fragment in fragments {
             if let content = fragment["content"] {
                 text += content
+            } else if let content = fragment.children.first(where: {
+                XMLNode.textElements.contains($0.name) && $0["key"] == "content"
+            }) {
+                if content["base64-UTF8"] == "YES" {
+                    let compact = content.text.filter { !$0.isWhitespace }
+                    if let data = Data(base64Encoded: compact), let decoded = String(data: data, encoding: .utf8) {
+                        text += decoded
+                    } else {
+                        warn(content, "the fragment's base64 text does not decode as UTF-8; it is left out")
+                    }
+                } else {
+                    text += content.text
+                }
             } else {
-                warn(fragment, "a fragment whose text is a <string> element is not read; its text is left out")
+                warn(fragment, "a fragment without content; nothing of it is imported")
             }
-            guard !styled, let attributes = fragment.child("attributes") else { continue }
-            styled = true
+        }
+        /// A fragment's style as written: its NSFont's and NSColor's attributes.
+        func style(_ fragment: XMLNode) -> [[String: String]?] {
+            let attributes = fragment.child("attributes")
+            return [attributes?.keyed("NSFont")?.attributes, attributes?.keyed("NSColor")?.attributes]
+        }
+        guard let first = fragments.first(where: { $0.child("attributes") != nil }) else { return text }
+        if let attributes = first.child("attributes") {
             if let color = attributes.keyed("NSColor"), let rgba = self.color(color) { spec.textColor = rgba }
             if let nsFont = attributes.keyed("NSFont"), let size = nsFont["size"] {
                 // As the <fontDescription> IB writes for a plain label.
@@ -491,13 +620,22 @@ struct DocumentReader {
                 if let font = font(description) { spec.font = font }
             }
         }
-        if node.children("fragment").count > 1 {
+        let styles = fragments.map(style)
+        if styles.contains(where: { $0 != styles[0] }) {
             warn(
                 node,
-                "an attributed text with \(node.children("fragment").count) fragments is drawn in its first fragment's font and colour"
+                "an attributed text with \(fragments.count) fragments in different fonts or colours is drawn in its first fragment's font and colour"
             )
         }
         return text
+    }
+
+    /// Whether a `<button>` has a title to draw (its configuration's or its normal state's).
+    static func hasTitle(_ node: XMLNode) -> Bool {
+        let source =
+            node.keyed("configuration").flatMap { $0.name == "buttonConfiguration" ? $0 : nil }
+            ?? node.children("state").first { $0["key"] == "normal" }
+        return source?["title"].map { !$0.isEmpty } ?? false || source?.keyed("attributedTitle") != nil
     }
 
     /// What a control the spec cannot draw is drawn as.
@@ -505,12 +643,15 @@ struct DocumentReader {
 
     /// The intrinsic content size UIKit gives a standard control, where it has one without its
     /// content (nil for a dimension without: UIView.noIntrinsicMetric). Buttons and image views
-    /// size to their title or image, which an import does not have: IB's frame stands in.
+    /// size to their image, which an import does not have, and a button without a title: IB's frame
+    /// stands in. (A button with a title: `buttonSize`.)
     func intrinsicSize(_ node: XMLNode, frame: Rect?) -> (width: Double?, height: Double?)? {
         switch node.name {
         case "activityIndicatorView":
             let large = ["whiteLarge", "large"].contains(node["style"] ?? "")
             return large ? (37, 37) : (20, 20)
+        // 51 × 31: a UISwitch's view hierarchy as UIKit lays it out (c4ios.com, "Hacking UISwitch");
+        // 20 × 20 and 37 × 37: markmeretzky.com's UIActivityIndicatorView notes.
         case "switch": return (51, 31)
         case "progressView": return (nil, 2)
         case "toolbar": return (nil, 44)

@@ -38,6 +38,7 @@ public enum XIBImporter {
         reader.scene = scene
         reader.baselineOffset = baselineOffset
         reader.standIn = standIn
+        reader.measure = { text, font in try? measurer.measure(text, font) }
         var imported = try reader.read(document)
         var warnings = reader.warnings
         let check = try solve(
@@ -48,53 +49,50 @@ public enum XIBImporter {
             frameCheck: check)
     }
 
-    /// Solves the document's layout as the written spec will be solved, and compares each view's
-    /// frame with the one IB stored. Where the layout does not solve, it is made to, as UIKit does at
-    /// run time and with a warning each time: a required constraint that conflicts is dropped
-    /// (UIKit breaks one), and a view the constraints leave undetermined is pinned to IB's frame by
-    /// constraints at priority 999 (its frame is then IB's, not a solution to compare).
+    /// Solves the document's layout as the written spec will be solved, through the core's one entry
+    /// point (`SpecDocument`: decode, measure, solve), and compares each view's frame with the one IB
+    /// stored. Where the layout does not solve, it is made to, as UIKit does at run time and with a
+    /// warning each time: a required constraint that conflicts is dropped (UIKit breaks one), and a
+    /// view the constraints leave undetermined is pinned to IB's frame by constraints at priority 999
+    /// (its frame is then IB's, not a solution to compare).
     static func solve(
         _ imported: inout ImportedDocument, fileName: String, animation: ImportAnimation, measurer: TextMeasurer,
         warnings: inout [ImportWarning]
     ) throws(ImportError) -> FrameCheck {
         var check = FrameCheck()
-        var sizes: [Int: IntrinsicSize]?
         // Each round drops a constraint or pins a view, so this many rounds always suffice.
         let rounds = imported.views.count + imported.constraints.count + 1
         for _ in 0..<rounds {
             let json = SpecWriter.write(imported, fileName: fileName, animation: animation)
-            let spec: Spec
+            var decoded: Spec?
+            let document: SpecDocument
             do {
-                spec = try Spec.decode(Array(json.utf8))
+                document = try SpecDocument(bytes: Array(json.utf8), now: 0, measurer: measurer) { decoded = $0 }
             } catch {
-                // Never write a spec the tool rejects: name the view (or the root) and what is wrong.
-                let index = Int(error.path.dropFirst("views[".count).prefix { $0.isNumber })
-                let line =
-                    error.path.hasPrefix("views[")
-                    ? index.flatMap { imported.views.indices.contains($0) ? imported.views[$0].line : nil } : nil
-                throw .unrepresentable(line: line ?? imported.rootLine, detail: "\(error.path): \(error.message)")
-            }
-            if sizes == nil {
-                let (measured, failure) = measure(spec, imported: imported, measurer: measurer)
-                if let failure {
+                guard let spec = decoded else {
+                    // Never write a spec the tool rejects: name the view (or the root) and what is wrong.
+                    let index = Int(error.path.dropFirst("views[".count).prefix { $0.isNumber })
+                    let line =
+                        error.path.hasPrefix("views[")
+                        ? index.flatMap { imported.views.indices.contains($0) ? imported.views[$0].line : nil } : nil
+                    throw .unrepresentable(line: line ?? imported.rootLine, detail: "\(error.path): \(error.message)")
+                }
+                if let failure = measuringFailure(error, spec: spec, imported: imported) {
                     warnings.append(failure)
                     check.notChecked = "a label could not be measured"
                     return check
                 }
-                sizes = measured
-            }
-            let layout: Layout
-            do {
-                layout = try LayoutSolver.solve(
-                    canvas: spec.canvas, views: spec.views, constraints: spec.constraints, intrinsicSizes: sizes ?? [:])
-            } catch {
-                guard repair(&imported, spec: spec, error: error, warnings: &warnings) else {
+                guard
+                    repair(
+                        &imported, spec: spec, error: LayoutError(path: error.path, message: error.message),
+                        warnings: &warnings)
+                else {
                     check.notChecked = "the layout does not solve"
                     return check
                 }
                 continue
             }
-            compare(imported, layout: layout, into: &check)
+            compare(imported, layout: document.timeline.layout, into: &check)
             return check
         }
         warnings.append(
@@ -105,23 +103,23 @@ public enum XIBImporter {
         return check
     }
 
-    private static func measure(
-        _ spec: Spec, imported: ImportedDocument, measurer: TextMeasurer
-    ) -> (sizes: [Int: IntrinsicSize], failure: ImportWarning?) {
-        var sizes: [Int: IntrinsicSize] = [:]
-        for view in spec.views where view.kind == .label {
-            guard let text = view.texts[.idle] else { continue }
-            do {
-                sizes[view.tag] = try measurer.measure(text, view.font)
-            } catch {
-                let source = imported.views.first { $0.spec.tag == view.tag }
-                let warning = ImportWarning(
-                    line: source?.line ?? imported.rootLine, element: source?.element ?? "<label>",
-                    message: "cannot measure '\(text)' in \(view.font.pattern): \(error); frames not checked")
-                return (sizes, warning)
-            }
-        }
-        return (sizes, nil)
+    /// The warning for a label whose text could not be measured (`views[2].text`, or another of the
+    /// view's keys such as `views[2].font.family`); nil for any other problem.
+    private static func measuringFailure(
+        _ error: SpecDiagnostic, spec: Spec, imported: ImportedDocument
+    ) -> ImportWarning? {
+        guard error.path.hasPrefix("views["), let close = error.path.firstIndex(of: "]"),
+            error.path[error.path.index(after: close)...].hasPrefix("."),
+            let index = Int(error.path.dropFirst("views[".count).prefix { $0.isNumber }),
+            spec.views.indices.contains(index), spec.views[index].kind == .label
+        else { return nil }
+        let view = spec.views[index]
+        let source = imported.views.first { $0.spec.tag == view.tag }
+        return ImportWarning(
+            line: source?.line ?? imported.rootLine, element: source?.element ?? "<label>",
+            message:
+                "cannot measure '\(view.texts[.idle] ?? "")' in \(view.font.pattern): \(error.message); frames not checked"
+        )
     }
 
     /// Drops the constraint a conflict names, or pins the view an ambiguity names; false when the
@@ -148,7 +146,7 @@ public enum XIBImporter {
             let frame = view.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
             let stored =
                 view.frame == nil
-                ? "it has no stored frame, so (0, 0, 0, 0)" : "IB's frame \(ImportReport.format(frame))"
+                ? "(0, 0, 0, 0), as it has no stored frame," : "IB's frame \(ImportReport.format(frame))"
             warnings.append(
                 ImportWarning(
                     line: view.line, element: view.element,
@@ -239,8 +237,10 @@ struct ImportedView {
     var text: String?
     /// IB's `misplaced="YES"`: the stored frame is not where the constraints put the view.
     var misplaced = false
-    /// Whether the font and colours should be written (labels).
-    var isLabel: Bool { spec.kind == .label }
+    /// A button's title, for a button drawn as a label (its title).
+    var button: ButtonTitle?
+    /// Whether the imported animation animates it: labels, not the buttons drawn as labels.
+    var isLabel: Bool { spec.kind == .label && button == nil }
 }
 
 /// A constraint as imported, with where it came from.

@@ -10,6 +10,12 @@ struct XMLNode: Sendable {
     var attributes: [String: String]
     var children: [XMLNode]
     var line: Int
+    /// The character data of a `<string>` or `<mutableString>` element (IB's text values); empty
+    /// for every other element.
+    var text = ""
+
+    /// The elements whose character data is kept.
+    static let textElements: Set<String> = ["string", "mutableString"]
 
     subscript(_ attribute: String) -> String? { attributes[attribute] }
 
@@ -147,6 +153,12 @@ private final class TreeBuilder: NSObject, XMLParserDelegate {
             return
         }
         stack.append(XMLNode(name: elementName, attributes: attributeDict, children: [], line: parser.lineNumber))
+    }
+
+    /// Keeps only the text of the elements that hold a value (`<string key="content">`…).
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        guard let last = stack.last, XMLNode.textElements.contains(last.name) else { return }
+        stack[stack.count - 1].text += string
     }
 
     func parser(

@@ -69,6 +69,9 @@ struct ImportedLayoutTests {
             fixture: "attributed-text.xib", frames: [1: r(20, 20, 68, 20)],
             summary: "1 frame solved and matches Interface Builder's"),
         Case(
+            fixture: "attributed-strings.xib", frames: [1: r(20, 20, 68, 20)],
+            summary: "1 frame solved and matches Interface Builder's"),
+        Case(
             fixture: "unsolvable.xib", frames: [1: r(20, 12, 30, 30), 2: r(100, 15, 40, 30), 3: r(200, 15, 40, 30)],
             summary:
                 "1 frame solved and matches Interface Builder's; 1 solved and differs (largest difference 0.5 pt, tag 3); 1 pinned to Interface Builder's frame (the layout leaves it undetermined)"
@@ -145,13 +148,38 @@ struct ImportedLayoutTests {
         // 100): the 320 pt more are shared in proportion, 100 + 120 + 100 more.
         #expect(layout.frame(tag: 1) == Self.r(10, 15, 60, 30))
         #expect(layout.frame(tag: 10) == Self.r(200, 5, 240, 50))
-        // Inside a container, the frame is kept as stored.
-        #expect(layout.frame(tag: 2) == Self.r(10, 10, 100, 30))
+        // Inside the container, 120 pt wider now, a flexible width takes all of it.
+        #expect(layout.frame(tag: 2) == Self.r(10, 10, 220, 30))
+    }
+
+    @Test func insideAContainerSolvedToAnotherSizeViewsFollowTheirAutoresizingMask() throws {
+        let result = try importFixture("autoresizing-container.xib")
+        #expect(
+            result.summary
+                == "2 frames solved and match Interface Builder's; 4 solved and differ (largest difference 135 pt, tag 2)"
+        )
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        let layout = try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi).layout
+        // IB stored the container 200 wide (misplaced); its constraints make it 335: 135 pt more.
+        #expect(layout.frame(tag: 10) == Self.r(20, 5, 335, 50))
+        #expect(layout.frame(tag: 1) == Self.r(10, 0, 30, 10))  // flexible right margin: stays
+        #expect(layout.frame(tag: 2) == Self.r(295, 10, 30, 10))  // flexible left margin: takes it all
+        #expect(layout.frame(tag: 3) == Self.r(50, 20, 235, 10))  // flexible width: takes it all
+        #expect(layout.frame(tag: 4) == Self.r(157.5, 30, 20, 10))  // 90 and 90 either side: half each
+        // 20 and 160 either side would move it 15 pt: a constraint to the container cannot say so.
+        #expect(layout.frame(tag: 5) == Self.r(20, 40, 20, 10))
+        #expect(
+            result.warnings.map(\.message) == [
+                "its autoresizing mask shares a change of its container's width between margins of 20 and 160 pt, which a constraint to the container cannot write; its leading stays as stored"
+            ])
+        for written in ["2.trailing == 10.trailing - 10", "3.width == 10.width - 100", "4.centerX == 10.centerX"] {
+            #expect(result.specJSON.contains("\"\(written)\""), "\(written)")
+        }
     }
 
     @Test func standardControlsTakeTheirIntrinsicSizeAndKind() throws {
         let spec = try Spec.decode(Array(try importFixture("controls.xib").specJSON.utf8))
-        #expect(spec.views.map(\.kind) == [.spinner, .spinner, .view, .view, .view, .view, .view])
+        #expect(spec.views.map(\.kind) == [.spinner, .spinner, .view, .view, .label, .view, .view])
         #expect(spec.view(tag: 1)?.tintColor == RGBA(white: 0.5))
         #expect(spec.view(tag: 2)?.tintColor.hexString == "#0080FFFF")
         #expect(spec.view(tag: 3)?.backgroundColor.hexString == DocumentReader.placeholderColor.hexString)
@@ -203,10 +231,86 @@ struct ImportedLayoutTests {
         #expect(spec.view(tag: 1)?.font.size == 17)
         #expect(
             result.warnings.map(\.message) == [
-                "an attributed text with 2 fragments is drawn in its first fragment's font and colour"
+                "an attributed text with 2 fragments in different fonts or colours is drawn in its first fragment's font and colour"
             ])
         // The document's cached asset-catalog colour.
         #expect(spec.canvas.background.hexString == "#80BFFFFF")
+    }
+
+    @Test func fragmentsWrittenAsStringElementsAreReadAndAShareStyleNeedsNoWarning() throws {
+        let result = try importFixture("attributed-strings.xib")
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        // <string key="content">, the same base64 (5Yi3 is 刷) and <mutableString>, joined.
+        #expect(spec.view(tag: 1)?.texts[.idle] == "下拉刷新")
+        #expect(spec.view(tag: 1)?.textColor.hexString == "#0000FFFF")
+        #expect(spec.view(tag: 1)?.font == FontSpec(family: "System", size: 17))
+        #expect(result.warnings.isEmpty)
+    }
+
+    @Test func aLabelThatCannotBeMeasuredLeavesTheFramesUnchecked() throws {
+        let text = String(decoding: try fixture("attributed-strings.xib"), as: UTF8.self)
+            .replacingOccurrences(of: ">下拉<", with: ">Hz<")
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "a.xib", animation: .none, measurer: wenQuanYi)
+        #expect(result.summary == "frames not checked: a label could not be measured (see the warnings)")
+        #expect(
+            result.warnings.map(\.description) == [
+                "12: <label id=\"Ats-lb-001\">: cannot measure 'Hz刷新' in System: the test measurer has no advance for 'z'; frames not checked"
+            ])
+        // The spec is written all the same, and validates where the font can measure it.
+        #expect(try Spec.decode(Array(result.specJSON.utf8)).view(tag: 1)?.texts[.idle] == "Hz刷新")
+    }
+
+    static func buttons(_ title: String = "刷新") throws -> ImportResult {
+        let text = String(decoding: try fixture("buttons.xib"), as: UTF8.self)
+            .replacingOccurrences(of: "title=\"刷新\"", with: "title=\"\(title)\"")
+        return try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "buttons.xib", animation: .rotateScale, measurer: iOSMetrics,
+            isFontInstalled: { $0 == "WenQuanYi Micro Hei" })
+    }
+
+    @Test func aButtonTakesItsTitlesSizeAndIsDrawnAsItsTitle() throws {
+        let result = try Self.buttons()
+        #expect(result.summary == "5 frames solved and match Interface Builder's")
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        let timeline = try Timeline.make(spec: spec, now: 0, measurer: iOSMetrics)
+        #expect(
+            timeline.layout.frames == [
+                1: Self.r(20, 15, 30, 30), 2: Self.r(58, 10, 50, 40), 3: Self.r(116, 13, 58, 34.5),
+                4: Self.r(182, 12.5, 50, 35), 5: Self.r(240, 15, 30, 30),
+            ])
+        // A 15 pt title (18 pt high) and 6 pt above and below; a configuration's 12 pt beside and
+        // 7 pt above and below a 17 pt title (20.5 pt high); contentEdgeInsets widen a custom button.
+        for written in [
+            "1.width >= 30 @750", "1.height <= 30 @250", "3.width >= 58 @750", "3.height >= 34.5 @750",
+            "2.width >= 50 @750",
+        ] {
+            #expect(result.specJSON.contains("\"\(written)\""), "\(written)")
+        }
+        // Drawn as iOS draws them: the title in the tint (iOS's blue), the title colour or the
+        // configuration's foreground, no background but the button's own.
+        #expect(spec.views.map(\.kind) == [.label, .label, .label, .label, .view])
+        #expect(
+            spec.views.map(\.textColor.hexString).prefix(4) == ["#007AFFFF", "#FF0000FF", "#008000FF", "#007AFFFF"])
+        #expect(spec.view(tag: 1)?.backgroundColor == .clear)
+        #expect(spec.view(tag: 2)?.backgroundColor.hexString == "#000000FF")
+        #expect(spec.view(tag: 3)?.font == FontSpec(family: "System", size: 17))
+        // Buttons are not the labels the imported animation plays over.
+        #expect(spec.program == nil)
+        #expect(
+            result.warnings.map(\.message) == [
+                "titleEdgeInsets moves the title or image within the button without changing its size; not drawn",
+                "whether UIKit's 6 pt above and below the title still apply with contentEdgeInsets is not established; IB's frame stands in for its height",
+                "the configuration's style 'filled' is drawn as a plain button: its title, on its baseBackgroundColor if it has one",
+                "the configuration has no titleFontDescription and its default title font is not established here; IB's frame stands in for its size",
+                "<button> is not drawn; imported as a placeholder (a translucent magenta box) with tag 5",
+            ])
+    }
+
+    @Test(arguments: [("刷新中", 45.0), ("Go", 19.5), ("刷", 15.0)])
+    func aButtonsWidthFollowsItsTitle(title: String, width: Double) throws {
+        let json = try Self.buttons(title).specJSON
+        #expect(json.contains("\"1.width >= \(SpecWriter.number(width)) @750\""))
     }
 
     @Test func baselinesAreTheLabelsFontBaselineAndAPlainViewsEdges() throws {
@@ -234,6 +338,82 @@ struct ImportedLayoutTests {
         let spec = try Spec.decode(Array(result.specJSON.utf8))
         #expect(spec.views.map(\.tag) == [1])  // label 2 is only in compact-height layouts
         #expect(spec.constraints.count == 4)
+    }
+
+    @Test func aDeviceOutsideTheSafeAreaTableIsAssumedToHaveAStatusBarAndSaysSo() throws {
+        let text = String(decoding: try fixture("guides.storyboard"), as: UTF8.self)
+            .replacingOccurrences(of: "<device id=\"retina5_9\"", with: "<device id=\"retina6_12\"")
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "g", animation: .none, measurer: wenQuanYi)
+        #expect(
+            result.warnings.map(\.message).contains(
+                "the safe area of device retina6_12 (portrait) is not in the import's table; a status bar of 20 pt and no home indicator assumed"
+            ))
+    }
+
+    @Test func aTableViewCellIsImportedAsItsContentView() throws {
+        let result = try XIBImporter.importDocument(
+            fixture("table-cell.xib"), fileName: "t.xib", animation: .none, measurer: iOSMetrics)
+        #expect(result.summary == "1 frame solved and matches Interface Builder's")
+        #expect(
+            result.warnings.map(\.message) == [
+                "the cell is imported as its content view <tableViewCellContentView id=\"Tcl-cv-000\">"
+            ])
+        // The content view's frameInset is 320 × 43 inside the 320 × 44 cell.
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.canvas.width == 320 && spec.canvas.height == 43)
+    }
+
+    @Test(arguments: [
+        (
+            #"minX="20" minY="15" width="80" height="30""#, #"minY="15" width="80" height="30""#,
+            Rect(x: 0, y: 15, width: 80, height: 30)
+        ),
+        (
+            #"minX="20" minY="15" width="80" height="30""#, #"minX="20" minY="15" height="30""#,
+            Rect(x: 20, y: 15, width: 300, height: 30)
+        ),
+    ])
+    func aFrameInsetsLeftOutEdgeIsAtTheSuperviewsEdge(written: String, edited: String, frame: Rect) throws {
+        let text = String(decoding: try fixture("frame-inset.xib"), as: UTF8.self)
+            .replacingOccurrences(of: written, with: edited)
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "f.xib", animation: .none, measurer: wenQuanYi)
+        // The label's constraints place it at (20, 15, 80, 30): the frame read is what differs.
+        #expect(result.frameDifferences.map(\.interfaceBuilder) == [frame])
+    }
+
+    @Test func aSceneInANavigationControllerHasItsBarBelowTheStatusBar() throws {
+        let text = String(decoding: try fixture("guides.storyboard"), as: UTF8.self)
+            .replacingOccurrences(
+                of: #"<viewController storyboardIdentifier="Safe" id="Gd1-vc-001" sceneMemberID="viewController">"#,
+                with:
+                    #"<viewController storyboardIdentifier="Safe" id="Gd1-vc-001" sceneMemberID="viewController"><navigationItem key="navigationItem" title="T" id="Gd1-ni-001"/>"#
+            )
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "g", animation: .none, measurer: wenQuanYi)
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        // 10 below the safe area's top: the 44 pt status bar and the 44 pt navigation bar.
+        #expect(try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi).layout.frame(tag: 1).y == 98)
+    }
+
+    @Test func aVariationThatAppliesReplacesThePropertyValuesItOverrides() throws {
+        let result = try XIBImporter.importDocument(
+            fixture("variation-overrides.xib"), fileName: "v.xib", animation: .none, measurer: iOSMetrics)
+        #expect(result.summary == "2 frames solved and match Interface Builder's")
+        #expect(
+            result.warnings.map(\.message) == [
+                "size classes: the device is retina4_7 (portrait), compact width, regular height; taken: widthClass=compact, heightClass=regular-widthClass=compact (4 property values of theirs applied); not taken: widthClass=regular",
+                "hidden='YES' is not representable; imported as alpha 0",
+            ])
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        // The compact width's font and colour, not the default's 17 pt black nor the regular width's 40 pt.
+        #expect(spec.view(tag: 1)?.font == FontSpec(family: "System", size: 24))
+        #expect(spec.view(tag: 1)?.textColor.hexString == "#0000FFFF")
+        // hidden and a constraint's constant, as attributes of the variation.
+        #expect(spec.view(tag: 2)?.alpha == 0)
+        #expect(result.specJSON.contains(#""1.leading == superview.leading + 20""#))
+        #expect(!result.specJSON.contains("+ 100"))
     }
 
     @Test(arguments: [

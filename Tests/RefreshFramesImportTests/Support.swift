@@ -30,6 +30,7 @@ struct FixtureError: Error, CustomStringConvertible {
 let wenQuanYi = TextMeasurer { text, font in
     let advances: [Character: Double] = [
         "H": 1436.0 / 2048, "i": 530.0 / 2048, "d": 1200.0 / 2048, "e": 1096.0 / 2048, "n": 1206.0 / 2048,
+        "B": 1272.0 / 2048, "u": 1206.0 / 2048, "t": 694.0 / 2048, "o": 1182.0 / 2048, "G": 1413.0 / 2048,
     ]
     var width = 0.0
     for character in text {

@@ -237,7 +237,9 @@ struct XIBImporterTests {
                 ),
                 ImportWarning(
                     line: try at("Ab4-at-bt4"), element: "<button id=\"Ab4-at-bt4\">",
-                    message: "<button> is not drawn; imported as a placeholder (a translucent magenta box) with tag 4"),
+                    message:
+                        "the button has no <fontDescription> and UIButton's default title font is not established here; IB's frame stands in for its size"
+                ),
                 // top == topMargin + 2 is top == top + 10 with the root's 8 pt margin: the same as line 57.
                 ImportWarning(
                     line: try at("Ac3-at-c03"), element: "<constraint id=\"Ac3-at-c03\">",
@@ -247,7 +249,7 @@ struct XIBImporterTests {
         #expect(result.frameDifferences == [])
         #expect(
             result.fontMapping.map { "\($0.from) -> \($0.to)" } == [
-                "System Bold -> System bold", "System Semibold -> System semibold",
+                "System Bold -> System bold", "System Semibold -> System semibold", "System -> System",
             ])
 
         let spec = try Spec.decode(Array(result.specJSON.utf8))
@@ -266,7 +268,10 @@ struct XIBImporterTests {
         #expect(dot.kind == .view)
         #expect(dot.cornerRadius == .points(8))
         #expect(dot.backgroundColor == RGBA(parsing: "#3366CC80"))
-        #expect(try #require(spec.view(tag: 4)).kind == .view)
+        // A titled button is drawn as its title: a system button's is the tint colour, iOS's blue.
+        let go = try #require(spec.view(tag: 4))
+        #expect(go.kind == .label && go.texts[.idle] == "Go" && go.textColor.hexString == "#007AFFFF")
+        #expect(go.font == FontSpec(family: "System", size: 15))
 
         for written in [
             "\"2.width == 2 * 1.width\"", "\"2.leading == 1.trailing + 8 @750\"",
