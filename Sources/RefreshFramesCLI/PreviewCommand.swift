@@ -8,8 +8,8 @@ enum PreviewCommand {
         discussion: """
             Keys: k pauses and plays; , and . step one frame back and forward when paused; ← and →
             seek 0.5 s; Home and End go to the start and the end; [ and ] change the speed (0.25× to
-            4×); space pulls and releases (plays the scenario's pull and refresh again), r restarts,
-            e ends refreshing now; c switches the control alone and the whole screen; p switches
+            4×); space pulls and releases (plays the scenario from its start: the pull, then the
+            refresh), r refreshes again (from the moment refreshing begins), e ends refreshing now; c switches the control alone and the whole screen; p switches
             pixels/text; q quits. The status line shows the phase, the time, the pull in points and
             the speed. The terminal is always restored: on q, Ctrl-C, SIGTERM and on errors. Needs a
             terminal on stdout; elsewhere use 'refresh-frames render --format ansi'.
@@ -97,10 +97,10 @@ enum PreviewCommand {
             switch command {
             case .quit:
                 return ExitCode.success
-            case .restart:
+            case .pull, .refresh:
                 player.restart()
                 clock.duration = player.timeline.duration
-                clock.seek(to: 0)
+                clock.seek(to: command == .pull ? 0 : player.timeline.refreshBeganAt)
             case .endRefreshing:
                 player.endRefreshing(at: clock.time)
                 clock.duration = player.timeline.duration

@@ -1,11 +1,13 @@
 import RefreshFramesCore
 
 /// What a key does in the preview: `k` pause/play, `,` `.` step, `←` `→` seek, `Home` `End`,
-/// `[` `]` speed, space/`r` restart, `e` end refreshing, `c` part, `p` mode, `q` quit.
+/// `[` `]` speed, space pull, `r` refresh, `e` end refreshing, `c` part, `p` mode, `q` quit.
 public enum PlayerCommand: Equatable, Sendable {
     case quit
-    /// Space and `r`: the scenario again from the start (its pull, then its refresh).
-    case restart
+    /// Space: the scenario again from the start (its pull, then its refresh).
+    case pull
+    /// `r`: the refresh again, from the moment refreshing begins (no pull).
+    case refresh
     case endRefreshing
     case togglePause
     case step(frames: Int)
@@ -22,7 +24,8 @@ public enum PlayerCommand: Equatable, Sendable {
     public init?(character: Character) {
         switch character.lowercased() {
         case "q": self = .quit
-        case " ", "r": self = .restart
+        case " ": self = .pull
+        case "r": self = .refresh
         case "e": self = .endRefreshing
         case "k": self = .togglePause
         case ",": self = .step(frames: -1)
@@ -52,7 +55,7 @@ extension PlayerClock {
         case .seekToStart: seek(to: 0)
         case .seekToEnd: seek(to: duration)
         case .changeSpeed(let steps): changeSpeed(by: steps)
-        case .quit, .restart, .endRefreshing, .togglePart, .toggleMode: return false
+        case .quit, .pull, .refresh, .endRefreshing, .togglePart, .toggleMode: return false
         }
         return true
     }
@@ -91,8 +94,8 @@ public struct PlayerStatus: Sendable, Equatable {
 
     /// The key hint, in full and short.
     static let keys = StatusLine.Item(
-        "│ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  e end  r restart  q quit",
-        short: "│ k , . ← → [ ] c p space e r q")
+        "│ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  r refresh  e end  q quit",
+        short: "│ k , . ← → [ ] c p space r e q")
 
     /// The line, fitted to `width` columns: a problem first, then what was cut, the phase and time,
     /// the pull, the rate and mode, the keys; shortened and dropped from the end as needed.

@@ -91,7 +91,8 @@ struct AbbreviateTests {
 struct PlayerCommandTests {
     @Test(
         arguments: [
-            ("q", PlayerCommand.quit), ("Q", .quit), (" ", .restart), ("r", .restart), ("e", .endRefreshing),
+            ("q", PlayerCommand.quit), ("Q", .quit), (" ", .pull), ("r", .refresh), ("R", .refresh),
+            ("e", .endRefreshing),
             ("k", .togglePause), ("K", .togglePause), (",", .step(frames: -1)), (".", .step(frames: 1)),
             ("[", .changeSpeed(by: -1)), ("]", .changeSpeed(by: 1)), ("c", .togglePart), ("p", .toggleMode),
         ] as [(Character, PlayerCommand)])
@@ -119,7 +120,7 @@ struct PlayerCommandTests {
         #expect(apply(.seekToStart) && clock.time == 0)
         #expect(apply(.changeSpeed(by: 1)) && clock.speed == 2)
         let before = clock
-        for command in [PlayerCommand.quit, .restart, .endRefreshing, .togglePart, .toggleMode] {
+        for command in [PlayerCommand.quit, .pull, .refresh, .endRefreshing, .togglePart, .toggleMode] {
             #expect(!apply(command))
         }
         #expect(clock == before)
@@ -132,10 +133,10 @@ struct PlayerStatusTests {
     @Test(arguments: [
         (
             200,
-            "refreshing t=1.20s  pull 60pt  30 fps text  │ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  e end  r restart  q quit"
+            "refreshing t=1.20s  pull 60pt  30 fps text  │ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  r refresh  e end  q quit"
         ),
-        (75, "refreshing t=1.20s  pull 60pt  30 fps text  │ k , . ← → [ ] c p space e r q"),
-        (60, "refr 1.20s  60pt  text  │ k , . ← → [ ] c p space e r q"),
+        (75, "refreshing t=1.20s  pull 60pt  30 fps text  │ k , . ← → [ ] c p space r e q"),
+        (60, "refr 1.20s  60pt  text  │ k , . ← → [ ] c p space r e q"),
         (30, "refr 1.20s  60pt  text"),
     ])
     func fitsItsWidth(width: Int, expected: String) {
@@ -144,7 +145,7 @@ struct PlayerStatusTests {
 
     /// What text mode cut comes before the time (a CJK character takes two columns).
     @Test(arguments: [
-        (80, "cut 据数  refr 1.20s 2× ‖  60pt  text  │ k , . ← → [ ] c p space e r q"),
+        (80, "cut 据数  refr 1.20s 2× ‖  60pt  text  │ k , . ← → [ ] c p space r e q"),
         (60, "cut 据数  refr 1.20s 2× ‖  60pt  text"),
         (20, "cut 据数"),
     ])
