@@ -80,7 +80,8 @@ let package = Package(
         .testTarget(
             name: "RefreshFramesCLITests",
             dependencies: [
-                "RefreshFramesCLI", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport",
+                "RefreshFramesCLI", "RefreshFramesCommandLine", "RefreshFramesCore", "RefreshFramesRaster",
+                "RefreshFramesExport",
                 "RefreshFramesTestSupport",
             ],
             exclude: ["Goldens"]

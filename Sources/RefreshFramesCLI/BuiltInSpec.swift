@@ -5,7 +5,7 @@ enum BuiltInSpec {
     static let rotateScale = #"""
         {
           "$schema": "../schema/refresh-frames.schema.json",
-          "description": "The seven-label rotate-and-scale control of 'A custom pull-to-refresh control in Swift' (AppCoda's tutorial as retold on allluckly.cn, 2016): each label in turn rotates 45° with the next palette colour (0.1 s, linear) and straightens back to black (0.05 s); then all labels scale to 1.5 (0.35 s) and back (0.25 s). refreshing is re-checked only after a whole cycle; the colour index carries over between loops; a 4 s timer ends refreshing. The built-in default.",
+          "description": "The seven-label rotate-and-scale control of 'A custom pull-to-refresh control in Swift' (AppCoda's tutorial as retold on allluckly.cn, 2016): each label in turn rotates 45° with the next palette colour (0.1 s, linear) and straightens back to black (0.05 s); then all labels scale to 1.5 (0.35 s) and back (0.25 s). refreshing is re-checked only after a whole cycle; the colour index carries over between loops; the user pulls the table down 60 points in 0.5 s, which begins refreshing, and lets go; a 4 s timer ends refreshing. The built-in default.",
           "canvas": {"width": 375, "height": 60, "scale": 2, "background": "#ECF0F1"},
           "font": {"family": "WenQuanYi Micro Hei", "size": 22},
           "views": [
@@ -55,7 +55,7 @@ enum BuiltInSpec {
               {"at": "endRefreshing", "insert": {"section": 0, "row": 3, "rows": ["其实我也喜欢你"], "animation": "middle", "duration": 0.3}}
             ]
           },
-          "scenario": {"refreshAt": 0, "workDuration": 4, "controlHeight": 60}
+          "scenario": {"pull": [[0, 0], [0.5, 60], [0.8, 0]], "refreshAtPull": 60, "workDuration": 4, "controlHeight": 60}
         }
         """#
 }

@@ -15,20 +15,23 @@ enum ExportRun {
                 let directory = try OutputDirectory(output)
                 var destination = ExportDestination(
                     append: { _ in }, file: { name, bytes in try directory.write(bytes, name: name) },
-                    progress: progress.update)
+                    progress: progress.update,
+                    note: progress.note)
                 summary = try run(exporter, job, &destination, output: output)
                 try directory.commit()
                 Output.out("wrote \(output.hasSuffix("/") ? output : output + "/"): \(summary)\n")
                 return
             }
             let file = try OutputFile(output)
-            var destination = ExportDestination(append: { try file.write($0) }, progress: progress.update)
+            var destination = ExportDestination(
+                append: { try file.write($0) }, progress: progress.update, note: progress.note)
             summary = try run(exporter, job, &destination, output: output)
             bytes = destination.bytesWritten
             try file.commit()
             Output.out("wrote \(output): \(summary), \(bytes) bytes\n")
         } else {
-            var destination = ExportDestination(append: { Output.outBytes($0) }, progress: progress.update)
+            var destination = ExportDestination(
+                append: { Output.outBytes($0) }, progress: progress.update, note: progress.note)
             _ = try run(exporter, job, &destination, output: "-")
         }
     }
@@ -69,5 +72,12 @@ final class Progress {
 
     func finish() {
         if shown { Output.errControl("\r\u{1B}[K") }
+        shown = false
+    }
+
+    /// A line of its own on stderr, after the progress is cleared.
+    func note(_ text: String) {
+        finish()
+        Output.err(text + "\n")
     }
 }

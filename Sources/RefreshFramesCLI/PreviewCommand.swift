@@ -9,8 +9,8 @@ enum PreviewCommand {
         discussion: """
             Keys: k pauses and plays; , and . step one frame back and forward when paused; ← and →
             seek 0.5 s; Home and End go to the start and the end; [ and ] change the speed (0.25× to
-            4×); space pulls and releases (plays the scenario's pull and refresh again), r restarts,
-            e ends refreshing now; c switches the control alone and the whole screen; p switches
+            4×); space pulls and releases (plays the scenario from its start: the pull, then the
+            refresh), r refreshes again (from the moment refreshing begins), e ends refreshing now; c switches the control alone and the whole screen; p switches
             pixels/text; q quits. The status line shows the phase, the time, the pull in points and
             the speed. The terminal is always restored: on q, Ctrl-C, SIGTERM and on errors. Needs a
             terminal on stdout; elsewhere use 'refresh-frames render --format ansi'.
@@ -26,7 +26,7 @@ enum PreviewCommand {
             .value("duration", "seconds", "Quit by itself after this long (default: run until q)."),
             .flag(
                 "watch",
-                "Reload when the spec file is saved, keeping the time; a broken spec shows its error on the status line while the last good one plays."
+                "Reload when the spec or a font file it names is saved, keeping the time; a broken spec shows its error on the status line while the last good one plays."
             ),
             .value(
                 "only", "part",
@@ -37,7 +37,7 @@ enum PreviewCommand {
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
         let name = definition.name
-        var mode = try args.choice("ansi", command: name, as: FrameSource.TerminalMode.self) ?? .pixels
+        let mode = try args.choice("ansi", command: name, as: FrameSource.TerminalMode.self) ?? .pixels
         let colors = try TerminalArguments.colorMode(args, environment: env, command: name)
         let fps = try args.double("fps", command: name, in: 1...120) ?? 30
         let quitAfter = try args.double("duration", command: name, in: 0.1...86400)
@@ -53,7 +53,7 @@ enum PreviewCommand {
         session.enter()
         defer { session.leave() }
         var player = Player(loaded: loaded, mode: mode, colors: colors, part: part)
-        var watcher = args.has("watch") ? args.positionals.first.map { FileWatcher(path: $0) } : nil
+        var watcher = args.has("watch") ? FileWatcher(paths: SpecLoader.files(of: loaded)) : nil
         var clock = PlayerClock(duration: player.timeline.duration, fps: fps)
         let start = DispatchTime.now().uptimeNanoseconds
         var lastTick = start
@@ -67,14 +67,10 @@ enum PreviewCommand {
             if let quitAfter, Double(nowNanos - start) / 1e9 >= quitAfter { break }
             if session.resized() { player.resize() }
             if watcher?.changed() == true {
-                do throws(CLIError) {
-                    let reloaded = try SpecLoader.load(loaded.path, now: loaded.now)
-                    player = Player(loaded: reloaded, mode: mode, colors: colors, part: player.part)
-                    clock.duration = player.timeline.duration
-                    clock.seek(to: clock.time)
-                } catch {
-                    player.problem = error.message
-                }
+                player.reload()
+                watcher?.watch(SpecLoader.files(of: player.loaded))
+                clock.duration = player.timeline.duration
+                clock.seek(to: clock.time)
             }
             clock.advance(by: Double(nowNanos - lastTick) / 1e9)
             lastTick = nowNanos
@@ -95,143 +91,29 @@ enum PreviewCommand {
             let after = DispatchTime.now().uptimeNanoseconds
             if nextFrame < after { nextFrame = after + frameNanos - (after - nextFrame) % frameNanos }
             let waitMillis = Int32((nextFrame - min(nextFrame, after)) / 1_000_000)
-            guard let key = session.readKey(timeoutMillis: waitMillis) else { continue }
-            switch key {
-            case .character("q"), .character("Q"):
+            guard let key = session.readKey(timeoutMillis: waitMillis), let command = PlayerCommand(key) else {
+                continue
+            }
+            if clock.apply(command) { continue }
+            switch command {
+            case .quit:
                 return ExitCode.success
-            case .character(" "), .character("r"), .character("R"):
+            case .pull, .refresh:
                 player.restart()
                 clock.duration = player.timeline.duration
-                clock.seek(to: 0)
-            case .character("e"), .character("E"):
+                clock.seek(to: command == .pull ? 0 : player.timeline.refreshBeganAt)
+            case .endRefreshing:
                 player.endRefreshing(at: clock.time)
                 clock.duration = player.timeline.duration
-            case .character("k"), .character("K"):
-                clock.togglePause()
-            case .character(","):
-                clock.step(frames: -1)
-            case .character("."):
-                clock.step(frames: 1)
-            case .left:
-                clock.seek(by: -PlayerClock.seekStep)
-            case .right:
-                clock.seek(by: PlayerClock.seekStep)
-            case .home:
-                clock.seek(to: 0)
-            case .end:
-                clock.seek(to: clock.duration)
-            case .character("["):
-                clock.changeSpeed(by: -1)
-            case .character("]"):
-                clock.changeSpeed(by: 1)
-            case .character("c"), .character("C"):
+            case .togglePart:
                 player.togglePart()
-            case .character("p"), .character("P"):
-                mode = mode == .pixels ? .text : .pixels
-                player.mode = mode
+            case .toggleMode:
+                player.mode = player.mode == .pixels ? .text : .pixels
                 player.resize()
             default:
                 break
             }
         }
         return ExitCode.success
-    }
-}
-
-/// What the preview shows: the timeline (rebuilt when `e` ends refreshing early) drawn in a mode.
-struct Player {
-    let loaded: LoadedSpec
-    var mode: FrameSource.TerminalMode
-    let colors: ColorMode
-    private(set) var part: FrameSource.Part
-    /// Why the spec on disk could not be reloaded (`--watch`); shown on the status line.
-    var problem: String?
-    private var original: FrameSource
-    private(set) var source: FrameSource
-    private var encoder: ANSIEncoder
-    private var columns = 80
-    private var rows = 24
-    private var terminalColumns = 80
-    private var cells: (@Sendable (FrameState) throws -> CellGrid)?
-
-    var timeline: Timeline { source.timeline }
-
-    init(loaded: LoadedSpec, mode: FrameSource.TerminalMode, colors: ColorMode, part: FrameSource.Part) {
-        self.loaded = loaded
-        self.mode = mode
-        self.colors = colors
-        self.part = part
-        original = FrameSource(spec: loaded.spec, timeline: loaded.timeline, part: part)
-        source = original
-        encoder = ANSIEncoder(colorMode: colors)
-        resize()
-    }
-
-    mutating func resize() {
-        let size = Terminal.size() ?? (80, 24)
-        rows = size.rows
-        terminalColumns = size.columns
-        let (width, height) = source.size
-        // Leave two rows for the status line; a cell is twice as tall as wide (two pixel rows).
-        let fitByRows = Int(Double(max(1, rows - 2)) * 2 * width / height)
-        columns = max(10, mode == .pixels || source.drawsScreen ? min(size.columns, fitByRows) : size.columns)
-        encoder = ANSIEncoder(colorMode: colors)
-        cells = source.cells(mode, columns: columns)
-        Output.outBytes(Array("\u{1B}[0m\u{1B}[2J".utf8))
-    }
-
-    /// `c`: the control alone, or the whole screen.
-    mutating func togglePart() {
-        part = part == .screen ? .control : .screen
-        original = FrameSource(spec: loaded.spec, timeline: loaded.timeline, part: part)
-        source = FrameSource(spec: source.spec, timeline: source.timeline, part: part)
-        resize()
-    }
-
-    mutating func restart() {
-        source = original
-        cells = source.cells(mode, columns: columns)
-    }
-
-    /// `e`: endRefreshing now, if refreshing. The loop still finishes up to its check point.
-    mutating func endRefreshing(at t: Double) {
-        guard t >= timeline.refreshBeganAt, t < timeline.refreshEndedAt else { return }
-        var spec = loaded.spec
-        spec.scenario.workDuration = max(0, t - timeline.refreshBeganAt)
-        spec.scenario.duration = nil
-        if let rebuilt = try? Timeline.make(spec: spec, now: loaded.now, measurer: SpecLoader.fontMeasurer) {
-            source = source.with(timeline: rebuilt)
-            cells = source.cells(mode, columns: columns)
-        }
-    }
-
-    mutating func draw(clock: PlayerClock, fps: Double?, session: TerminalSession) throws {
-        guard let cells else { return }
-        let t = clock.time
-        let state = timeline.sample(at: t)
-        let grid = try cells(state)
-        var bytes = encoder.encode(frame: grid)
-        let phase = timeline.phase(at: t).rawValue
-        let speed = clock.speed == 1 ? "" : " \(formatNumber(clock.speed))×"
-        let paused = clock.isPaused ? " paused" : ""
-        let fpsText = fps.map { String(Int($0.rounded())) } ?? "–"
-        let problemItem = problem.map {
-            StatusLine.Item($0, short: StatusLine.abbreviate($0, width: terminalColumns - 1))
-        }
-        let items: [StatusLine.Item] =
-            [problemItem].compactMap { $0 } + [
-                .init(
-                    "\(phase) t=\(formatSeconds(t))s\(speed)\(paused)",
-                    short: "\(phase.prefix(4)) \(formatSeconds(t))s\(speed)\(clock.isPaused ? " ‖" : "")"),
-                .init("pull \(Int(state.pull.rounded()))pt", short: "\(Int(state.pull.rounded()))pt"),
-                .init("\(fpsText) fps \(mode.rawValue)", short: mode.rawValue),
-                .init(
-                    "│ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  e end  r restart  q quit",
-                    short: "│ k , . ← → [ ] c p space e r q"),
-            ]
-        // Fitted to the terminal's width: a wrapped status line would scroll the screen.
-        let status = StatusLine.fit(items, width: terminalColumns - 1)
-        bytes += Array("\u{1B}[\(grid.height + 2);1H\u{1B}[0m\u{1B}[2K \(status)".utf8)
-        session.write(bytes)
     }
 }

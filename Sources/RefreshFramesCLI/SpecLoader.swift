@@ -86,7 +86,7 @@ enum SpecLoader {
     /// name their families. A missing or unreadable file is bad input at its JSON path.
     static func registerFonts(of spec: Spec, directory: String) throws(SpecDiagnostic) {
         for (index, file) in spec.fonts.enumerated() {
-            let resolved = file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
+            let resolved = fontFile(file, directory: directory)
             func fail(_ message: String) -> SpecDiagnostic {
                 SpecDiagnostic(path: "fonts[\(index)]", location: nil, message: message)
             }
@@ -100,6 +100,18 @@ enum SpecLoader {
                 throw fail("'\(file)' is not a font file FreeType can read")
             }
         }
+    }
+
+    /// A `"fonts"` entry as a path: relative to the spec's directory.
+    static func fontFile(_ file: String, directory: String) -> String {
+        file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
+    }
+
+    /// The files a loaded spec reads: the spec itself and its font files (none for the built-in).
+    static func files(of loaded: LoadedSpec) -> [String] {
+        guard loaded.path != builtInName else { return [] }
+        let directory = (loaded.path as NSString).deletingLastPathComponent
+        return [loaded.path] + loaded.spec.fonts.map { fontFile($0, directory: directory) }
     }
 
     static let fontMeasurer = TextMeasurer { text, font in

@@ -1,21 +1,27 @@
 import Foundation
 
-/// Notices when a file is saved: its modification time, size or inode (editors that save by
+/// Notices when files are saved: a file's modification time, size or inode (editors that save by
 /// renaming a new file over the old one) differ from the last look. Cheap enough to ask every frame.
 public struct FileWatcher {
-    public let path: String
-    private var last: [Int]
+    /// The files watched: the spec and the font files it names (`--watch`).
+    public private(set) var paths: [String]
+    private var last: [[Int]]
 
-    public init(path: String) {
-        self.path = path
-        last = Self.signature(path)
+    public init(paths: [String]) {
+        self.paths = paths
+        last = paths.map(Self.signature)
     }
 
-    /// Whether the file changed since the last call (or since `init`).
+    /// Whether any file changed since the last call (or since `init` or `watch`).
     public mutating func changed() -> Bool {
-        let now = Self.signature(path)
+        let now = paths.map(Self.signature)
         defer { last = now }
         return now != last
+    }
+
+    /// Watches `paths` from now on, as they are now.
+    public mutating func watch(_ paths: [String]) {
+        self = FileWatcher(paths: paths)
     }
 
     private static func signature(_ path: String) -> [Int] {

@@ -235,6 +235,10 @@ public struct ANSITextRenderer: Sendable {
             return false
         }
 
+        let placed = placedLines(
+            state, specs: specs, ancestry: ancestry, isHidden: isHidden, cellWidth: cellWidth, origin: origin,
+            rows: visibleRows, gridWidth: grid.width)
+        grid.cut += placed.cut
         for view in state.views where !isHidden(view.tag) {
             let offset = ancestry(view.tag)
             let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
@@ -298,12 +302,98 @@ public struct ANSITextRenderer: Sendable {
                 let row = Int((v - Double(lines.count) / 2 + Double(k) + 0.5).rounded(.down))
                 guard visibleRows.contains(row) else { continue }
                 let lineWidth = line.reduce(0) { $0 + displayWidth(of: $1) }
+                let column =
+                    placed.columns[LineKey(tag: view.tag, line: k)]
+                    ?? Int((u - Double(lineWidth) / 2 + 0.5).rounded(.down))
                 put(
-                    line, column: Int((u - Double(lineWidth) / 2 + 0.5).rounded(.down)), row: row,
-                    color: view.textColor,
-                    opacity: opacity, bold: bold, underline: underline, into: &grid)
+                    line, column: column, row: row, color: view.textColor, opacity: opacity, bold: bold,
+                    underline: underline, into: &grid)
             }
         }
+    }
+
+    /// One line of a label's text on the grid, where centring puts it.
+    struct LineKey: Hashable {
+        var tag: Int
+        var line: Int
+    }
+
+    /// Where labels' lines go when centring would drop characters: lines that overlap on a row are
+    /// set side by side without the space between them (shrinking the spacing), as close to their
+    /// centres as they can be; a line or group centred on the grid is kept within it; what is still
+    /// too wide for the grid loses its last characters, which are returned in `cut`. Lines that
+    /// need none of this keep their columns (absent from `columns`).
+    private func placedLines(
+        _ state: FrameState, specs: [Int: ViewSpec], ancestry: (Int) -> (x: Double, y: Double, alpha: Double),
+        isHidden: (Int) -> Bool, cellWidth: Double, origin: (x: Double, y: Double), rows visibleRows: Range<Int>,
+        gridWidth: Int
+    ) -> (columns: [LineKey: Int], cut: String) {
+        struct Run {
+            var key: LineKey
+            var text: Substring
+            var start: Int
+            var width: Int
+        }
+        var rows: [Int: [Run]] = [:]
+        var seen: Set<Int> = []
+        for view in state.views where !isHidden(view.tag) && seen.insert(view.tag).inserted {
+            guard let text = view.text, view.spinner == nil, specs[view.tag]?.kind != .spinner else { continue }
+            let offset = ancestry(view.tag)
+            let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
+            guard view.textColor.alpha * opacity >= Self.visibleAlpha else { continue }
+            let u = (origin.x + offset.x + view.frame.midX + view.transform.translationX) / cellWidth
+            let v = (origin.y + offset.y + view.frame.midY + view.transform.translationY) / (2 * cellWidth)
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            for (k, line) in lines.enumerated() {
+                let row = Int((v - Double(lines.count) / 2 + Double(k) + 0.5).rounded(.down))
+                let width = line.reduce(0) { $0 + displayWidth(of: $1) }
+                guard visibleRows.contains(row), width > 0 else { continue }
+                let start = Int((u - Double(width) / 2 + 0.5).rounded(.down))
+                rows[row, default: []].append(
+                    Run(key: LineKey(tag: view.tag, line: k), text: line, start: start, width: width))
+            }
+        }
+        var columns: [LineKey: Int] = [:]
+        var cut = ""
+        for row in rows.keys.sorted() {
+            let runs = rows[row]!.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }
+                .map(\.element)
+            // Clusters of runs set edge to edge, each at the mean of its members' wishes.
+            var clusters: [(runs: [Run], start: Int, width: Int)] = []
+            for run in runs {
+                clusters.append(([run], run.start, run.width))
+                while clusters.count > 1,
+                    clusters[clusters.count - 2].start + clusters[clusters.count - 2].width > clusters.last!.start
+                {
+                    let last = clusters.removeLast()
+                    let merged = clusters.removeLast().runs + last.runs
+                    var wished = 0.0
+                    var offset = 0
+                    for member in merged {
+                        wished += Double(member.start - offset)
+                        offset += member.width
+                    }
+                    clusters.append((merged, Int((wished / Double(merged.count)).rounded()), offset))
+                }
+            }
+            for cluster in clusters {
+                // A label sliding off the canvas is clipped, as in pixels; one centred on it is not.
+                let centre = 2 * cluster.start + cluster.width
+                let overhangs = cluster.start < 0 || cluster.start + cluster.width > gridWidth
+                guard centre >= 0, centre < 2 * gridWidth, cluster.runs.count > 1 || overhangs else { continue }
+                let start = cluster.width <= gridWidth ? min(max(0, cluster.start), gridWidth - cluster.width) : 0
+                var column = start
+                for run in cluster.runs {
+                    columns[run.key] = column
+                    for character in run.text {
+                        let w = displayWidth(of: character)
+                        if w > 0 && column + w > gridWidth { cut.append(character) }
+                        column += w
+                    }
+                }
+            }
+        }
+        return (columns, cut)
     }
 
     /// Opacity below half an 8-bit step draws nothing.

@@ -10,10 +10,13 @@ extension Exporter {
                 try source.cells(job.terminal.mode, columns: job.terminal.columns)(source.state(at: job.times[0]))
             }
             try destination.append(Array(plainLines(grid).utf8))
+            var cut = TextCut()
+            cut.add(grid)
+            if let note = cut.note(columns: grid.width, frames: 1) { destination.note(note) }
             return "1 frame, \(grid.width)x\(grid.height) cells"
         }
         var stream: [UInt8] = []
-        let (size, trailer) = try terminalFrames(job, progress: destination.progress) { _, bytes in stream += bytes }
+        let (size, trailer) = try terminalFrames(job, destination) { _, bytes in stream += bytes }
         try destination.append(stream + trailer)
         return "\(job.times.count) frames, \(size.width)x\(size.height) cells"
     }
@@ -24,7 +27,7 @@ extension Exporter {
     public static let cast = Exporter(format: .cast, writesDirectory: false) { job, destination throws(ExportError) in
         var cast: CastWriter?
         var lastTime = 0.0
-        let (size, trailer) = try terminalFrames(job, progress: destination.progress) {
+        let (size, trailer) = try terminalFrames(job, destination) {
             frame, bytes throws(ExportError) in
             if cast == nil {
                 cast = CastWriter(width: frame.width, height: frame.height + 1, timestamp: Int(job.provenance.now))
@@ -49,8 +52,9 @@ extension Exporter {
 
     /// Draws the job's frames as cell grids and encodes them in order; returns the grid's size and
     /// the bytes that end a stream. A run of frames whose state does not change is drawn once.
+    /// Text cut for want of columns is noted once, at the end.
     static func terminalFrames(
-        _ job: ExportJob, progress: (Int, Int) -> Void,
+        _ job: ExportJob, _ destination: ExportDestination,
         emit: (_ frame: (time: Double, width: Int, height: Int), _ bytes: [UInt8]) throws(ExportError) -> Void
     ) throws(ExportError) -> (size: (width: Int, height: Int), trailer: [UInt8]) {
         let source = job.source
@@ -67,6 +71,7 @@ extension Exporter {
         let cells = source.cells(job.terminal.mode, columns: job.terminal.columns)
         var encoder = ANSIEncoder(colorMode: job.terminal.colors)
         var size = (width: 0, height: 0)
+        var cut = TextCut()
         try attributing(ExportError.render) {
             try FrameStream(runStarts, threads: job.threads).run(render: { try cells(source.state(at: times[$0])) }) {
                 run, grid in
@@ -74,10 +79,12 @@ extension Exporter {
                 let end = run + 1 < runStarts.count ? runStarts[run + 1] : times.count
                 for i in runStarts[run]..<end {
                     try emit((times[i], grid.width, grid.height), encoder.encode(frame: grid))
-                    progress(i + 1, times.count)
+                    cut.add(grid)
+                    destination.progress(i + 1, times.count)
                 }
             }
         }
+        if let note = cut.note(columns: size.width, frames: times.count) { destination.note(note) }
         return (size, encoder.trailer())
     }
 }
@@ -92,4 +99,27 @@ func plainLines(_ grid: CellGrid) -> String {
         text += line + "\n"
     }
     return text
+}
+
+/// What text mode left out of a render for want of columns: the characters (each once, in the
+/// order first met) and in how many frames.
+public struct TextCut: Sendable, Equatable {
+    public private(set) var characters = ""
+    public private(set) var frames = 0
+
+    public init() {}
+
+    public mutating func add(_ grid: CellGrid) {
+        guard !grid.cut.isEmpty else { return }
+        frames += 1
+        for character in grid.cut where !characters.contains(character) { characters.append(character) }
+    }
+
+    /// The one-line note for stderr, or nil when nothing was cut.
+    public func note(columns: Int, frames total: Int) -> String? {
+        guard frames > 0 else { return nil }
+        let frameText = total == 1 ? "" : " in \(frames) of \(total) frames"
+        return
+            "note: the labels' text does not fit \(columns) columns: \(characters) cut\(frameText); a larger --cols shows it"
+    }
 }

@@ -82,6 +82,8 @@ public struct ExportDestination {
     private let appendBytes: ([UInt8]) throws -> Void
     private let writeFile: (String, [UInt8]) throws -> Void
     public let progress: (_ done: Int, _ total: Int) -> Void
+    /// A one-line remark for the user about what was written (stderr), e.g. text that was cut.
+    public let note: (String) -> Void
     /// Bytes appended to the stream so far.
     public private(set) var bytesWritten = 0
 
@@ -90,11 +92,13 @@ public struct ExportDestination {
         file: @escaping (String, [UInt8]) throws -> Void = { name, _ in
             preconditionFailure("this destination takes no file '\(name)'")
         },
-        progress: @escaping (Int, Int) -> Void = { _, _ in }
+        progress: @escaping (Int, Int) -> Void = { _, _ in },
+        note: @escaping (String) -> Void = { _ in }
     ) {
         appendBytes = append
         writeFile = file
         self.progress = progress
+        self.note = note
     }
 
     public mutating func append<C: Collection>(_ bytes: C) throws(ExportError) where C.Element == UInt8 {

@@ -65,29 +65,33 @@ public enum StatusLine {
         }
     }
 
-    /// The items joined by two spaces, at most `width` characters (terminal columns: every item is
-    /// ASCII or one column per character).
+    /// The items joined by two spaces, at most `width` terminal columns (CJK characters take two).
     public static func fit(_ items: [Item], width: Int) -> String {
         var forms = items.map(\.full)
         func line() -> String { forms.joined(separator: "  ") }
         var i = forms.count - 1
-        while line().count > width && i >= 0 {
+        while columns(line()) > width && i >= 0 {
             forms[i] = items[i].short
             i -= 1
         }
-        while line().count > width && !forms.isEmpty { forms.removeLast() }
+        while columns(line()) > width && !forms.isEmpty { forms.removeLast() }
         return line()
     }
 
     /// `text` cut after its last whole word that fits in `width` with `…`; the text itself if it fits.
     public static func abbreviate(_ text: String, width: Int) -> String {
-        guard text.count > width else { return text }
+        guard columns(text) > width else { return text }
         var kept = ""
         for word in text.split(separator: " ") {
             let next = kept.isEmpty ? String(word) : kept + " " + word
-            if next.count + 1 > width { break }
+            if columns(next) + 1 > width { break }
             kept = next
         }
         return kept.isEmpty ? "" : kept + "…"
+    }
+
+    /// The terminal columns `text` takes.
+    public static func columns(_ text: String) -> Int {
+        text.reduce(0) { $0 + displayWidth(of: $1) }
     }
 }

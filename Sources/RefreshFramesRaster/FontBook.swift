@@ -106,6 +106,29 @@ public final class FontBook: @unchecked Sendable {
         return family
     }
 
+    /// Forgets everything read from these font files (faces, fallback chains, laid-out text, drawn
+    /// text masks, libgd's open fonts), so the next measurement and drawing read them again: the
+    /// preview's `--watch` after a font file is saved. Call it while nothing draws.
+    public func reload(fontFiles paths: [String]) {
+        lock.lock()
+        defer { lock.unlock() }
+        for (key, face) in faces where paths.contains(where: { key == $0 || key.hasPrefix($0 + "#") }) {
+            FT_Done_Face(face.face)
+            faces[key] = nil
+        }
+        for (key, chain) in chains where paths.contains(where: { key.hasPrefix($0 + "\n") }) {
+            chain.destroy()
+            chains[key] = nil
+        }
+        appFaces = appFaces.compactMapValues { faces in
+            let kept = faces.filter { !paths.contains($0.file) }
+            return kept.isEmpty ? nil : kept
+        }
+        layouts = [:]
+        TextMaskCache.shared.removeAll()
+        GDRuntime.reopenFonts()
+    }
+
     /// What draws `font` here: the iOS family's stand-in or a spec's own file, its weight and slant,
     /// and the metrics layout uses.
     func resolve(_ font: FontSpec) -> FaceRequest {

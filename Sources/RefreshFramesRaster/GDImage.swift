@@ -50,6 +50,14 @@ enum GDRuntime {
 
     static func prepare() { _ = once }
 
+    /// Closes the fonts libgd keeps open by file name, so a file saved anew is read again.
+    /// Only while no thread draws.
+    static func reopenFonts() {
+        prepare()
+        gdFontCacheShutdown()
+        gdFontCacheSetup()
+    }
+
     /// The last message gd reported on this thread, without its trailing newline.
     static var lastMessage: String {
         var text = String(cString: cgd_last_error_message())

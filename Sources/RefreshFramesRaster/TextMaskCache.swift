@@ -22,6 +22,13 @@ final class TextMaskCache: @unchecked Sendable {
     private let lock = NSLock()
     private var masks: [Key: TextMask?] = [:]
 
+    /// Forgets every mask (a font file changed under the same name).
+    func removeAll() {
+        lock.lock()
+        defer { lock.unlock() }
+        masks.removeAll()
+    }
+
     func mask(
         _ text: String, font: FontSpec, alignment: TextAlignment, placement: Placement, fonts: FontBook,
         bounds: (Int, Int), rendering: TextRendering

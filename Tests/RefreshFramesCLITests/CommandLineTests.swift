@@ -113,13 +113,13 @@ struct InspectionCommandTests {
     }
 
     @Test func stateIsTheDocumentedJSON() throws {
-        let r = try run(["state", samplePath("rotate-scale"), "--at", "1.7"])
+        let r = try run(["state", samplePath("rotate-scale"), "--at", "2.2"])
         #expect(r.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
-        #expect(object["time"] as? Double == 1.7)
+        #expect(object["time"] as? Double == 2.2)
         #expect(object["phase"] as? String == "refreshing")
-        #expect(object["refreshBeganAt"] as? Double == 0)
-        #expect(object["refreshEndedAt"] as? Double == 4)
+        #expect(object["refreshBeganAt"] as? Double == 0.5)
+        #expect(object["refreshEndedAt"] as? Double == 4.5)
         #expect(object["contentAlpha"] as? Double == 1)
         #expect(object["pull"] as? Double == 60)
         let labels = object["labels"] as! [[String: Any]]

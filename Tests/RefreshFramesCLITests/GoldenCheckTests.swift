@@ -67,27 +67,27 @@ struct GoldenCheckTests {
             "--kind", "pixels", "--report", try temporaryDirectory(),
         ])
         #expect(r.status == 1)
-        #expect(r.stdout.contains("frame 1 (t=4.15s): "))
-        #expect(!r.stdout.contains("frame 0 (t=0.30s)"))
+        #expect(r.stdout.contains("frame 1 (t=4.65s): "))
+        #expect(!r.stdout.contains("frame 0 (t=0.80s)"))
     }
 
     @Test func aOneFrameTimingShiftFailsAndNamesTheFrame() throws {
-        // The first label's tilt takes 0.12 s instead of 0.1 s: at 0.05 s it is 18.75°, not 22.5°.
+        // The first label's tilt takes 0.12 s instead of 0.1 s: 0.05 s into the refresh it is 18.75°, not 22.5°.
         let spec = try mutatedSample("rotate-scale", replacing: "\"duration\": 0.1,", with: "\"duration\": 0.12,")
         let report = try temporaryDirectory()
         let r = try run(["check", spec, "--golden", try goldenCopy("rotate-scale"), "--report", report])
         #expect(r.status == 1)
-        #expect(r.stdout.contains("states: tag 1: rotation 18.75 at 0.05 s, golden 22.5;"))
+        #expect(r.stdout.contains("states: tag 1: rotation 18.75 at 0.55 s, golden 22.5;"))
         // The timeline names the step that changed and shows the first differing lines.
         #expect(
             r.stdout.contains(
                 "first difference at line 1; first changed segment comes from program.cycle[0].each.steps[0].animate.duration\n"
             ))
         #expect(
-            r.stdout.contains("\n    -   0.000 →   0.100  tag 1  transform        identity → rotate(45°)  linear\n"))
+            r.stdout.contains("\n    -   0.500 →   0.600  tag 1  transform        identity → rotate(45°)  linear\n"))
         #expect(
-            r.stdout.contains("\n    +   0.000 →   0.120  tag 1  transform        identity → rotate(45°)  linear\n"))
-        #expect(r.stdout.contains("\nframe 0 (t=0.05s): "))
+            r.stdout.contains("\n    +   0.500 →   0.620  tag 1  transform        identity → rotate(45°)  linear\n"))
+        #expect(r.stdout.contains("\nframe 0 (t=0.55s): "))
         #expect(contents(ofDirectory: report).contains("frame-000.diff.png"))
         #expect(contents(ofDirectory: report).contains("frame-000.actual.png"))
     }
@@ -100,8 +100,8 @@ struct GoldenCheckTests {
             "check", spec, "--golden", try goldenCopy("rotate-scale"), "--kind", "pixels", "--report", report,
         ])
         #expect(r.status == 1)
-        #expect(r.stdout.contains("frame 1 (t=0.20s): "))
-        #expect(!r.stdout.contains("frame 0 (t=0.05s)"))
+        #expect(r.stdout.contains("frame 1 (t=0.70s): "))
+        #expect(!r.stdout.contains("frame 0 (t=0.55s)"))
         #expect(contents(ofDirectory: report).contains("frame-001.diff.png"))
         // The diff image marks changed pixels in red.
         let diff = try PNGCodec.decode(

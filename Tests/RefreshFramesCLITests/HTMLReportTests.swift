@@ -58,7 +58,7 @@ struct HTMLReportTests {
             #expect(dom.contains("data-images=\"22/22\""), "\(width): \(dom.prefix(400))")
             #expect(dom.contains("data-overflow=\"false\""))
             #expect(dom.contains("data-side-by-side=\"true\""))
-            #expect(dom.contains("<span class=\"del\">-   0.000 →   0.100  tag 1  transform"))
+            #expect(dom.contains("<span class=\"del\">-   0.500 →   0.600  tag 1  transform"))
             let shot = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: screenshot))))
             #expect(shot.width == width)
         }

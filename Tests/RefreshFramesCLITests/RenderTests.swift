@@ -29,18 +29,18 @@ struct RenderTests {
     let label1 = (x: 150..<216, y: 20..<100)
     let background: (UInt8, UInt8, UInt8) = (0xEC, 0xF0, 0xF1)
 
-    @Test func theFirstLabelIsMagentaAndTiltedAtFiftyMilliseconds() throws {
+    @Test func theFirstLabelIsMagentaAndTiltedFiftyMillisecondsIntoTheRefresh() throws {
         let dir = try temporaryDirectory()
         #expect(
-            try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.05", "-o", dir + "/a.png"])
+            try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.55", "-o", dir + "/a.png"])
                 .status == 0)
         #expect(
             try run([
-                "render", "--only", "control", samplePath("rotate-scale"), "--at", "0.099", "-o", dir + "/tilted.png",
+                "render", "--only", "control", samplePath("rotate-scale"), "--at", "0.599", "-o", dir + "/tilted.png",
             ]).status == 0)
         #expect(
             try run([
-                "render", "--only", "control", samplePath("rotate-scale"), "--at", "5.2", "-o", dir + "/reset.png",
+                "render", "--only", "control", samplePath("rotate-scale"), "--at", "5.7", "-o", dir + "/reset.png",
             ]).status == 0)
         let frame = try png(dir + "/a.png")
         let points = ink(frame, x: label1.x, y: label1.y, background: background)
@@ -74,24 +74,24 @@ struct RenderTests {
             "render", "--only", "control", samplePath("rotate-scale"), "-o", dir + "/rs.gif", "--loop", "3",
         ])
         #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix("wrote \(dir)/rs.gif: 272 frames, 5.45 s, 750x120, "))
+        #expect(r.stdout.hasPrefix("wrote \(dir)/rs.gif: 297 frames, 5.95 s, 750x120, "))
         let gif = try GIFDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/rs.gif"))))
         #expect(gif.width == 750 && gif.height == 120)
         #expect(gif.loopCount == 3)
-        #expect(gif.totalDelayCentiseconds == 545)
+        #expect(gif.totalDelayCentiseconds == 595)
         #expect(gif.frames.allSatisfy { $0.delayCentiseconds >= 2 })
         // Identical frames are merged into longer delays, never dropped: after the reset nothing moves.
-        #expect(gif.frames.count < 272)
+        #expect(gif.frames.count < 297)
         #expect(gif.frames.last!.delayCentiseconds >= 45)
         // Decoded frames match the truecolor render closely (one global palette, no dithering).
         #expect(
-            try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.06", "-o", dir + "/f3.png"])
+            try run(["render", "--only", "control", samplePath("rotate-scale"), "--at", "0.56", "-o", dir + "/f3.png"])
                 .status == 0)
         let truth = try png(dir + "/f3.png")
         var elapsed = 0
         let decoded = gif.frames.first { frame in
             defer { elapsed += frame.delayCentiseconds }
-            return elapsed == 6
+            return elapsed == 56
         }
         let frame = try #require(decoded).image
         var squared = 0.0
@@ -213,20 +213,20 @@ struct RenderTests {
 struct SceneRenderTests {
     @Test func aSpecWithAHostRendersTheViewport() throws {
         let dir = try temporaryDirectory()
-        let r = try run(["render", samplePath("rotate-scale"), "--at", "4.15", "-o", dir + "/scene.png"])
+        let r = try run(["render", samplePath("rotate-scale"), "--at", "4.65", "-o", dir + "/scene.png"])
         #expect(r.status == 0)
-        #expect(r.stdout.hasPrefix("wrote \(dir)/scene.png: frame at 4.15 s, 750x1334, "))
+        #expect(r.stdout.hasPrefix("wrote \(dir)/scene.png: frame at 4.65 s, 750x1334, "))
         let control = try run([
-            "render", samplePath("rotate-scale"), "--only", "control", "--at", "4.15", "-o", dir + "/control.png",
+            "render", samplePath("rotate-scale"), "--only", "control", "--at", "4.65", "-o", dir + "/control.png",
         ])
-        #expect(control.stdout.hasPrefix("wrote \(dir)/control.png: frame at 4.15 s, 750x120, "))
+        #expect(control.stdout.hasPrefix("wrote \(dir)/control.png: frame at 4.65 s, 750x120, "))
         let bad = try run(["render", samplePath("rotate-scale"), "--only", "table", "--at", "1", "-o", dir + "/x.png"])
         #expect(bad.status == 64)
         #expect(bad.stderr.hasPrefix("Error: Invalid value 'table' for '--only': expected one of screen, control."))
     }
 
     @Test func stateListsTheVisibleRows() throws {
-        let r = try run(["state", samplePath("rotate-scale"), "--at", "4.3"])
+        let r = try run(["state", samplePath("rotate-scale"), "--at", "4.8"])
         #expect(r.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
         #expect(object["contentOffset"] as? [Double] == [0, 0])

@@ -36,7 +36,7 @@ private let goldenDirectory = repositoryRoot.appendingPathComponent("Tests/Refre
 
 struct TerminalStreamTests {
     static let instants: [(String, [Double])] = [
-        ("rotate-scale", [0.05, 1.3, 5.2]),
+        ("rotate-scale", [0.55, 1.8, 5.7]),  // refreshing begins at 0.5 s, after the pull
         ("color-dots", [0.05, 1.3]),
         ("marquee", [0.2, 0.6, 1.0]),
         ("classic-spinner", [0.5, 1.0]),
@@ -49,7 +49,7 @@ struct TerminalStreamTests {
     }
 
     static let screenInstants: [(String, [Double])] = [
-        ("rotate-scale", [1.3, 4.15, 4.5]),  // refreshing; the inserted row opening in the middle
+        ("rotate-scale", [1.8, 4.65, 5.0]),  // refreshing; the inserted row opening in the middle
         ("classic-spinner", [0.9, 1.6]),  // pulled with the spinner; four rows appended
         ("marquee", [0.7, 3.7]),  // pulling; the reloaded, generated rows (subtitle style)
     ]
@@ -91,7 +91,7 @@ struct TerminalStreamTests {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/rs.ans")))
         // The last frame of the stream, replayed from the start, equals that frame rendered alone.
         let last = try run([
-            "render", samplePath("rotate-scale"), "--format", "ansi", "--ansi", "text", "--at", "5.4", "--cols", "60",
+            "render", samplePath("rotate-scale"), "--format", "ansi", "--ansi", "text", "--at", "5.9", "--cols", "60",
             "--colors", "truecolor",
         ])
         #expect(try screen(bytes, width: 60, height: 20) == (try screen(last.stdoutBytes, width: 60, height: 20)))
@@ -209,6 +209,22 @@ struct TerminalStreamTests {
         _ = try tmux(["send-keys", "-t", session, "q"])
         #expect(try waitFor("EXIT=0"))
         #expect(try restored())
+    }
+
+    /// The built-in default starts with the user pulling; space plays that pull again, `r` only the
+    /// refresh.
+    @Test func theDefaultPullsBeforeItRefreshes() throws {
+        try start("\(binaryPath) preview --ansi text")
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor("pt"))
+        _ = try tmux(["send-keys", "-t", session, "k", "Home", ".", ".", "."])
+        #expect(try waitFor("pulling t=0.10s paused  pull 12pt"))
+        _ = try tmux(["send-keys", "-t", session, "r"])
+        #expect(try waitFor("refreshing t=0.50s paused  pull 60pt"))
+        _ = try tmux(["send-keys", "-t", session, " ", "."])
+        #expect(try waitFor("pulling t=0.03s paused"))
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try waitFor("EXIT=0"))
     }
 
     /// The status line is cut to the terminal's width: wrapped, it would scroll the screen each frame.

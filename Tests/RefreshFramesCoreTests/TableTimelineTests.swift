@@ -13,7 +13,7 @@ struct SampleSceneTests {
     @Test func colorDotsHoldsThreeSectionsOpenByTheControlThenCollapses() throws {
         let t = try sampleTimeline("color-dots")
         // Refreshing from 0 with no finger: the inset holds the content 60 pt down.
-        let hold = scene(t, 1)
+        let hold = scene(t, 1.5)
         #expect(hold.contentOffsetY == -60)
         #expect(hold.contentInsetTop == 60)
         #expect(row(hold, 0, 0)?.frame == Rect(x: 0, y: 60, width: 375, height: 60))
@@ -91,18 +91,18 @@ struct SampleSceneTests {
 
     @Test func rotateScaleInsertsItsLoveLetterInTheMiddleOfTheCollapse() throws {
         let t = try sampleTimeline("rotate-scale")
-        let hold = scene(t, 1)
+        let hold = scene(t, 1.5)
         #expect(hold.rows.map(\.text) == ["情人节快乐", "我喜欢你", "你喜欢我吗？"])
         #expect(row(hold, 0, 2)?.frame == Rect(x: 0, y: 60 + 88, width: 375, height: 44))
-        // endRefreshing at 4 s: the content scrolls back while 其实我也喜欢你 opens in the middle.
-        let start = scene(t, 4)
+        // endRefreshing at 4.5 s (the pull begins refreshing at 0.5 s, the timer takes 4): the content scrolls back while 其实我也喜欢你 opens in the middle.
+        let start = scene(t, 4.5)
         #expect(row(start, 0, 3)?.frame == Rect(x: 0, y: 60 + 132 - 22, width: 375, height: 44))
         #expect(row(start, 0, 3)?.behind == true)
-        let mid = scene(t, 4.15)
+        let mid = scene(t, 4.65)
         let pull = 60 * (1 - Curve.easeOut.progress(at: 0.5))
         #expect(near(mid.contentOffsetY, -pull))
         #expect(near(row(mid, 0, 3)!.frame.y, pull + 132 - 11))
-        let end = scene(t, 4.3)
+        let end = scene(t, 4.8)
         #expect(row(end, 0, 3)?.frame == Rect(x: 0, y: 132, width: 375, height: 44))
         #expect(row(end, 0, 3)?.text == "其实我也喜欢你")
         #expect(row(end, 0, 3)?.behind == false)

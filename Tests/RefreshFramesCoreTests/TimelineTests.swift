@@ -12,9 +12,14 @@ struct RotateScaleTimelineTests {
 
     init() throws { timeline = try sampleTimeline("rotate-scale") }
 
+    /// The pull reaches 60 points, and refreshing begins, at 0.5 s; the times below count from then.
+    static let began = 0.5
+
+    func sample(at t: Double) -> FrameState { timeline.sample(at: Self.began + t) }
+
     @Test func theFirstLabelTiltsInItsColourWhileTheOthersWait() {
-        let s = timeline.sample(at: 0.05)
-        #expect(view(s, 1).transform.rotation == 22.5)
+        let s = sample(at: 0.05)
+        #expect(abs(view(s, 1).transform.rotation - 22.5) < 1e-9)
         #expect(view(s, 1).textColor == magenta)
         #expect(view(s, 2).transform == .identity)
         #expect(view(s, 2).textColor == .black)
@@ -23,35 +28,35 @@ struct RotateScaleTimelineTests {
 
     @Test func textColorJumpsAtTheStartOfTheBlockWhileTheTransformInterpolates() {
         // The straighten-back block starts at 0.10 s: black at once, rotation still 45° → 0° over 0.05 s.
-        let s = timeline.sample(at: 0.12)
+        let s = sample(at: 0.12)
         #expect(view(s, 1).textColor == .black)
         #expect(abs(view(s, 1).transform.rotation - 27) < 1e-9)
-        #expect(view(timeline.sample(at: 0.0999), 1).textColor == magenta)
+        #expect(view(sample(at: 0.0999), 1).textColor == magenta)
     }
 
     @Test func chainedBlocksFollowWithoutAGap() {
-        #expect(abs(view(timeline.sample(at: 0.2), 2).transform.rotation - 22.5) < 1e-9)
-        #expect(view(timeline.sample(at: 0.2), 2).textColor == brown)
+        #expect(abs(view(sample(at: 0.2), 2).transform.rotation - 22.5) < 1e-9)
+        #expect(view(sample(at: 0.2), 2).textColor == brown)
         // Step 2 begins after 7 × 0.15 s: every label at scale 1.25 half-way through 0.35 s.
-        let s = timeline.sample(at: 1.225)
+        let s = sample(at: 1.225)
         #expect(s.views.allSatisfy { abs($0.transform.scaleX - 1.25) < 1e-9 && abs($0.transform.scaleY - 1.25) < 1e-9 })
-        #expect(s.views.allSatisfy { abs(view(timeline.sample(at: 1.525), $0.tag).transform.scaleX - 1.25) < 1e-9 })
+        #expect(s.views.allSatisfy { abs(view(sample(at: 1.525), $0.tag).transform.scaleX - 1.25) < 1e-9 })
     }
 
     @Test func theIssuesExampleInstant() {
-        let s = timeline.sample(at: 1.7)
-        #expect(view(s, 1).transform.rotation == 22.5)
+        let s = sample(at: 1.7)
+        #expect(abs(view(s, 1).transform.rotation - 22.5) < 1e-9)
         #expect(view(s, 1).textColor.hexString == "#FF00FFFF")
-        #expect(s.refreshBeganAt == 0 && s.refreshEndedAt == 4 && s.pull == 60 && s.contentAlpha == 1)
+        #expect(s.refreshBeganAt == 0.5 && s.refreshEndedAt == 4.5 && s.pull == 60 && s.contentAlpha == 1)
     }
 
     @Test func endingNeverCutsTheCycleShort() {
-        #expect(timeline.refreshEndedAt == 4)
-        #expect(timeline.programStoppedAt == 4.95)  // checks at 1.65, 3.30, 4.95
-        let during = timeline.sample(at: 4.5)
+        #expect(timeline.refreshEndedAt == 4.5)
+        #expect(timeline.programStoppedAt == 5.45)  // checks 1.65, 3.30 and 4.95 s after refreshing began
+        let during = sample(at: 4.5)
         #expect(during.phase == .ending)
         #expect(during.views.allSatisfy { $0.transform.scaleX > 1 })  // the third cycle's scale-up still runs
-        let after = timeline.sample(at: 5.0)
+        let after = sample(at: 5.0)
         #expect(after.phase == .ended)
         #expect(after.views.allSatisfy { $0.transform == .identity && $0.textColor == .black })
     }

@@ -504,3 +504,74 @@ func detectColorMode(environment: [String: String], mode: ColorMode) {
     #expect(lines[3] == spaces(6) + "⠸" + spaces(22) + "拉" + spaces(4) + "刷" + spaces(11) + "数" + spaces(4) + "据")
     #expect(lines[4] == "")
 }
+
+// MARK: - Text too wide for its columns
+
+/// The six labels of `labelState` upright, opaque and on one row.
+private func rowOfLabels() -> FrameState {
+    labelState { views in
+        views = Array(views.prefix(6))
+        for i in views.indices {
+            views[i].transform = .identity
+            views[i].textColor = red
+        }
+    }
+}
+
+/// Centred, the labels would overlap: the spacing shrinks first (20 columns: all six, edge to
+/// edge, about where they were), then what still does not fit is cut and said (10 columns: 据).
+@Test(
+    arguments: [
+        (
+            80,
+            [
+                "", "", "",
+                spaces(22) + "下" + spaces(5) + "拉" + spaces(4) + "刷" + spaces(5) + "新" + spaces(4) + "数"
+                    + spaces(4) + "据", "", "", "",
+            ],
+            ""
+        ),
+        (20, [spaces(4) + "下拉刷新数据", "", ""], ""),
+        (10, ["下拉刷新数", "", ""], "据"),
+    ] as [(Int, [String], String)])
+func textRendererShrinksSpacingThenCuts(columns: Int, lines: [String], cut: String) {
+    let grid = ANSITextRenderer(columns: columns).render(rowOfLabels(), views: viewSpecs, canvas: canvas)
+    #expect(grid.plainText == lines.joined(separator: "\n"))
+    #expect(grid.cut == cut)
+}
+
+/// A single label centred on the grid but wider than the room at its edge moves in; one wider
+/// than the grid keeps what fits and reports the rest.
+@Test func textRendererKeepsALongLabelOnTheGrid() {
+    let state = labelState { views in
+        views = [views[0]]
+        views[0].text = "Pull to refresh"
+        views[0].transform = .identity
+        views[0].frame = Rect(x: 300, y: 20, width: 60, height: 20)
+    }
+    let wide = ANSITextRenderer(columns: 40).render(state, views: viewSpecs, canvas: canvas)
+    #expect(wide.plainText == "\n" + spaces(25) + "Pull to refresh\n\n")
+    #expect(wide.cut == "")
+    let narrow = ANSITextRenderer(columns: 10).render(state, views: viewSpecs, canvas: canvas)
+    #expect(narrow.plainText == "Pull to re\n\n")
+    #expect(narrow.cut == "fresh")
+}
+
+@Test(
+    arguments: [
+        ([""], 1, nil),
+        (["据"], 1, "note: the labels' text does not fit 10 columns: 据 cut; a larger --cols shows it"),
+        (
+            ["据", "", "数据", "据"], 8,
+            "note: the labels' text does not fit 10 columns: 据数 cut in 3 of 8 frames; a larger --cols shows it"
+        ),
+    ] as [([String], Int, String?)])
+func textCutNote(cuts: [String], frames: Int, note: String?) {
+    var textCut = TextCut()
+    for cut in cuts {
+        var grid = CellGrid(width: 10, height: 1)
+        grid.cut = cut
+        textCut.add(grid)
+    }
+    #expect(textCut.note(columns: 10, frames: frames) == note)
+}

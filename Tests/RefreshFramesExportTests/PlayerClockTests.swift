@@ -87,3 +87,80 @@ struct AbbreviateTests {
         #expect(StatusLine.abbreviate(text, width: width) == expected)
     }
 }
+
+struct PlayerCommandTests {
+    @Test(
+        arguments: [
+            ("q", PlayerCommand.quit), ("Q", .quit), (" ", .pull), ("r", .refresh), ("R", .refresh),
+            ("e", .endRefreshing),
+            ("k", .togglePause), ("K", .togglePause), (",", .step(frames: -1)), (".", .step(frames: 1)),
+            ("[", .changeSpeed(by: -1)), ("]", .changeSpeed(by: 1)), ("c", .togglePart), ("p", .toggleMode),
+        ] as [(Character, PlayerCommand)])
+    func keysAreCommands(key: Character, command: PlayerCommand) {
+        #expect(PlayerCommand(character: key) == command)
+    }
+
+    @Test(arguments: ["x", "1", "\u{1B}"] as [Character])
+    func otherKeysDoNothing(key: Character) {
+        #expect(PlayerCommand(character: key) == nil)
+    }
+
+    /// The transport commands move the clock; the others are the player's and leave it alone.
+    @Test func theClockCarriesOutTheTransport() {
+        var clock = PlayerClock(duration: 5, fps: 10)
+        func apply(_ command: PlayerCommand) -> Bool { clock.apply(command) }
+        #expect(apply(.seekForward))
+        #expect(apply(.seekForward))
+        #expect(clock.time == 1)
+        #expect(apply(.togglePause) && clock.isPaused)
+        #expect(apply(.step(frames: -1)))
+        #expect(abs(clock.time - 0.9) < 1e-12)
+        #expect(apply(.seekToEnd) && clock.time == 5)
+        #expect(apply(.seekBack) && clock.time == 4.5)
+        #expect(apply(.seekToStart) && clock.time == 0)
+        #expect(apply(.changeSpeed(by: 1)) && clock.speed == 2)
+        let before = clock
+        for command in [PlayerCommand.quit, .pull, .refresh, .endRefreshing, .togglePart, .toggleMode] {
+            #expect(!apply(command))
+        }
+        #expect(clock == before)
+    }
+}
+
+struct PlayerStatusTests {
+    static let refreshing = PlayerStatus(phase: "refreshing", time: 1.2, pull: 60, fps: 30, mode: .text)
+
+    @Test(arguments: [
+        (
+            200,
+            "refreshing t=1.20s  pull 60pt  30 fps text  │ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  r refresh  e end  q quit"
+        ),
+        (75, "refreshing t=1.20s  pull 60pt  30 fps text  │ k , . ← → [ ] c p space r e q"),
+        (60, "refr 1.20s  60pt  text  │ k , . ← → [ ] c p space r e q"),
+        (30, "refr 1.20s  60pt  text"),
+    ])
+    func fitsItsWidth(width: Int, expected: String) {
+        #expect(Self.refreshing.line(width: width) == expected)
+    }
+
+    /// What text mode cut comes before the time (a CJK character takes two columns).
+    @Test(arguments: [
+        (80, "cut 据数  refr 1.20s 2× ‖  60pt  text  │ k , . ← → [ ] c p space r e q"),
+        (60, "cut 据数  refr 1.20s 2× ‖  60pt  text"),
+        (20, "cut 据数"),
+    ])
+    func showsWhatWasCut(width: Int, expected: String) {
+        var status = Self.refreshing
+        status.cut = "据数"
+        status.speed = 2
+        status.isPaused = true
+        #expect(status.line(width: width) == expected)
+        #expect(StatusLine.columns(expected) <= width)
+    }
+
+    @Test func aProblemComesFirstAbbreviated() {
+        var status = Self.refreshing
+        status.problem = "m.json:3:15: error: unexpected ','; expected a quoted key"
+        #expect(status.line(width: 40) == "m.json:3:15: error: unexpected ',';…")
+    }
+}

@@ -1,0 +1,118 @@
+import RefreshFramesCore
+
+/// What a key does in the preview: `k` pause/play, `,` `.` step, `←` `→` seek, `Home` `End`,
+/// `[` `]` speed, space pull, `r` refresh, `e` end refreshing, `c` part, `p` mode, `q` quit.
+public enum PlayerCommand: Equatable, Sendable {
+    case quit
+    /// Space: the scenario again from the start (its pull, then its refresh).
+    case pull
+    /// `r`: the refresh again, from the moment refreshing begins (no pull).
+    case refresh
+    case endRefreshing
+    case togglePause
+    case step(frames: Int)
+    case seek(by: Double)
+    case seekToStart
+    case seekToEnd
+    case changeSpeed(by: Int)
+    /// `c`: the control alone or the whole screen.
+    case togglePart
+    /// `p`: pixels or text.
+    case toggleMode
+
+    /// The command of a typed character, either case; nil for a key that does nothing.
+    public init?(character: Character) {
+        switch character.lowercased() {
+        case "q": self = .quit
+        case " ": self = .pull
+        case "r": self = .refresh
+        case "e": self = .endRefreshing
+        case "k": self = .togglePause
+        case ",": self = .step(frames: -1)
+        case ".": self = .step(frames: 1)
+        case "[": self = .changeSpeed(by: -1)
+        case "]": self = .changeSpeed(by: 1)
+        case "c": self = .togglePart
+        case "p": self = .toggleMode
+        default: return nil
+        }
+    }
+
+    /// `←` and `→`.
+    public static let seekBack = PlayerCommand.seek(by: -PlayerClock.seekStep)
+    public static let seekForward = PlayerCommand.seek(by: PlayerClock.seekStep)
+}
+
+extension PlayerClock {
+    /// Carries out a transport command (pause, step, seek, speed); returns false, changing
+    /// nothing, for the commands the player itself handles.
+    @discardableResult
+    public mutating func apply(_ command: PlayerCommand) -> Bool {
+        switch command {
+        case .togglePause: togglePause()
+        case .step(let frames): step(frames: frames)
+        case .seek(let seconds): seek(by: seconds)
+        case .seekToStart: seek(to: 0)
+        case .seekToEnd: seek(to: duration)
+        case .changeSpeed(let steps): changeSpeed(by: steps)
+        case .quit, .pull, .refresh, .endRefreshing, .togglePart, .toggleMode: return false
+        }
+        return true
+    }
+}
+
+/// Everything the preview's status line shows about one frame.
+public struct PlayerStatus: Sendable, Equatable {
+    public var phase: String
+    public var time: Double
+    public var speed: Double
+    public var isPaused: Bool
+    /// The content's pull, in points.
+    public var pull: Double
+    /// Frames drawn per second, once measured.
+    public var fps: Double?
+    public var mode: FrameSource.TerminalMode
+    /// Why the spec on disk could not be reloaded (`--watch`).
+    public var problem: String?
+    /// Labels' characters the text mode could not fit (`CellGrid.cut`).
+    public var cut: String
+
+    public init(
+        phase: String, time: Double, speed: Double = 1, isPaused: Bool = false, pull: Double, fps: Double? = nil,
+        mode: FrameSource.TerminalMode, problem: String? = nil, cut: String = ""
+    ) {
+        self.phase = phase
+        self.time = time
+        self.speed = speed
+        self.isPaused = isPaused
+        self.pull = pull
+        self.fps = fps
+        self.mode = mode
+        self.problem = problem
+        self.cut = cut
+    }
+
+    /// The key hint, in full and short.
+    static let keys = StatusLine.Item(
+        "│ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  r refresh  e end  q quit",
+        short: "│ k , . ← → [ ] c p space r e q")
+
+    /// The line, fitted to `width` columns: a problem first, then what was cut, the phase and time,
+    /// the pull, the rate and mode, the keys; shortened and dropped from the end as needed.
+    public func line(width: Int) -> String {
+        let speedText = speed == 1 ? "" : " \(formatNumber(speed))×"
+        let fpsText = fps.map { String(Int($0.rounded())) } ?? "–"
+        var items: [StatusLine.Item] = []
+        if let problem { items.append(.init(problem, short: StatusLine.abbreviate(problem, width: width))) }
+        if !cut.isEmpty { items.append(.init("too narrow, cut: \(cut)", short: "cut \(cut)")) }
+        items += [
+            .init(
+                "\(phase) t=\(formatSeconds(time))s\(speedText)\(isPaused ? " paused" : "")",
+                short: "\(phase.prefix(4)) \(formatSeconds(time))s\(speedText)\(isPaused ? " ‖" : "")"),
+            .init("pull \(Int(pull.rounded()))pt", short: "\(Int(pull.rounded()))pt"),
+            .init("\(fpsText) fps \(mode.rawValue)", short: mode.rawValue),
+            Self.keys,
+        ]
+        return StatusLine.fit(items, width: width)
+    }
+}
