@@ -22,6 +22,8 @@ struct ArgumentDefinition: Sendable {
     var name: String
     var help: String
     var isOptional: Bool
+    /// The last argument may be given several times: `<spec> ...`.
+    var isVariadic = false
 }
 
 /// A subcommand's interface, from which both parsing and `--help` are derived.
@@ -34,7 +36,7 @@ struct CommandDefinition: Sendable {
 
     var usage: String {
         var parts = ["refresh-frames", name]
-        for a in arguments { parts.append(a.isOptional ? "[<\(a.name)>]" : "<\(a.name)>") }
+        for a in arguments { parts.append((a.isOptional ? "[<\(a.name)>]" : "<\(a.name)>") + (a.isVariadic ? " ..." : "")) }
         if !options.isEmpty { parts.append("[options]") }
         return parts.joined(separator: " ")
     }
@@ -146,7 +148,7 @@ extension CommandDefinition {
         if parsed.positionals.count < required.count {
             throw usage("Missing expected argument '<\(required[parsed.positionals.count].name)>'.")
         }
-        if parsed.positionals.count > self.arguments.count {
+        if parsed.positionals.count > self.arguments.count && self.arguments.last?.isVariadic != true {
             throw usage("Unexpected argument '\(parsed.positionals[self.arguments.count])'.")
         }
         return parsed
