@@ -36,7 +36,8 @@ struct CommandDefinition: Sendable {
 
     var usage: String {
         var parts = ["refresh-frames", name]
-        for a in arguments { parts.append((a.isOptional ? "[<\(a.name)>]" : "<\(a.name)>") + (a.isVariadic ? " ..." : "")) }
+        for a in arguments { parts.append(a.isOptional ? "[<\(a.name)>]" : "<\(a.name)>") }
+        if arguments.last?.isVariadic == true { parts.append("...") }
         if !options.isEmpty { parts.append("[options]") }
         return parts.joined(separator: " ")
     }

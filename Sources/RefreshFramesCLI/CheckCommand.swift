@@ -87,16 +87,15 @@ enum CheckCommand {
         guard let golden = args.value("golden") else {
             throw .usage("Missing expected option '--golden <dir>'.", command: name)
         }
-        let fps = try args.double("fps", command: name, in: 1...100)
-        guard [args.value("at") != nil, args.has("checkpoints"), fps != nil].filter({ $0 }).count <= 1 else {
+        var request = GoldenRequest(mode: mode)
+        request.fps = try args.double("fps", command: name, in: 1...100)
+        guard [args.value("at") != nil, args.has("checkpoints"), request.fps != nil].filter({ $0 }).count <= 1 else {
             throw .usage("Choose one of '--at', '--checkpoints' and '--fps'.", command: name)
         }
-        var request = GoldenRequest(mode: mode)
         request.kinds = try args.choice("kind", command: name, as: GoldenCheck.Kinds.self) ?? .all
         request.part = try args.choice("only", command: name, as: FrameSource.Part.self)
         request.threshold = try args.double("threshold", command: name, in: 0...1)
         request.maxDiff = try args.double("max-diff", command: name, in: 0...100)
-        request.fps = fps
         request.scale = try args.double("scale", command: name, in: 0.25...Limits.scale)
         request.checkpoints = args.has("checkpoints")
         if let list = args.value("at") {
@@ -108,9 +107,9 @@ enum CheckCommand {
             request.times = times
         }
         let reportDirectory = args.value("report") ?? "refresh-frames-report"
-        let shard = try shard(args, environment)
         let suite = try usage(name) { () throws(CompareError) in
-            try GoldenSuite(specs: args.positionals, golden: golden, shard: shard)
+            let shard = try Shard.chosen(option: args.value("shard"), environment: environment)
+            return try GoldenSuite(specs: args.positionals, golden: golden, shard: shard)
         }
         try GoldenRun.reporting { try Shard.acknowledge(environment) }
         for member in suite.members {
@@ -126,8 +125,7 @@ enum CheckCommand {
         let outcomes = GoldenSuite.concurrentMap(runs.count, workers: parallel) { i in
             runs[i].run(threads: threads, report: reportDirectory)
         }
-        var reports: [CheckReport] = []
-        for outcome in outcomes { reports.append(try outcome.get()) }
+        let reports = try outcomes.map { outcome throws(CLIError) in try outcome.get() }
         let report = SuiteReport(suite: suite, reports: reports)
         for line in report.consoleLines() { Output.out(line + "\n") }
         for (run, result) in zip(runs, reports) where result.recordedCount > 0 {
@@ -145,31 +143,11 @@ enum CheckCommand {
         return ExitCode.differences
     }
 
-    /// `--shard i/n`, else Bazel's `TEST_SHARD_INDEX` of `TEST_TOTAL_SHARDS`, else none.
-    static func shard(_ args: ParsedArguments, _ environment: [String: String]) throws(CLIError) -> Shard? {
-        if let text = args.value("shard") {
-            guard let shard = Shard(parsing: text) else {
-                throw .usage(
-                    "Invalid value '\(text)' for '--shard': expected i/n with 1 ≤ i ≤ n, e.g. 2/3.",
-                    command: args.command)
-            }
-            return shard
-        }
-        return try usage(args.command) { () throws(CompareError) in try Shard.bazel(environment) }
-    }
-
     /// The options a run was given that the command accepting its changes repeats.
     static func acceptOptions(_ args: ParsedArguments) -> [String] {
-        var words: [String] = []
-        for option in ["at", "fps", "only", "kind", "scale", "now", "threshold", "max-diff"] {
-            if let value = args.value(option) { words += ["--" + option, value] }
-        }
+        let options = ["at", "fps", "only", "kind", "scale", "now", "threshold", "max-diff"]
+        let words = options.flatMap { option in args.value(option).map { ["--" + option, $0] } ?? [] }
         return words + (args.has("checkpoints") ? ["--checkpoints"] : [])
-    }
-
-    /// `2016-02-14T12:00:00Z`
-    static func isoDate(_ seconds: Int64) -> String {
-        ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
     }
 
     /// Runs `body`, turning a run the command line cannot have into a usage error (exit 64).

@@ -22,10 +22,10 @@ final class GoldenRun: @unchecked Sendable {
         command: String
     ) throws(CLIError) {
         self.member = member
-        try Self.prepareDirectory(member.golden, recording: request.mode != .never)
+        let reader = GoldenDirectory(path: member.golden)
+        try Self.reporting { try reader.prepare(recording: request.mode != .never) }
         // Goldens are read only as regular files inside the directory; a recording is a new set put
         // in place as a unit when the run ends.
-        let reader = GoldenDirectory(path: member.golden)
         let recording = request.mode == .never ? nil : try GoldenRecording(directory: member.golden)
         self.recording = recording
         let store = GoldenStore(
@@ -35,15 +35,14 @@ final class GoldenRun: @unchecked Sendable {
         let manifest = try Self.reporting { try store.manifest() }
         self.manifest = manifest
         // The clock: --now, else the one the goldens were recorded with, else SOURCE_DATE_EPOCH, else the real one.
-        let clock = { () throws(CLIError) in try SpecLoader.clock(now, environment: environment, command: command) }
-        if now != nil {
-            self.clock = (try clock(), "--now")
-        } else if let recorded = manifest?.now {
-            self.clock = (recorded, "the manifest")
+        if let recorded = manifest?.now, now == nil {
+            clock = (recorded, "the manifest")
         } else {
-            self.clock = (try clock(), environment["SOURCE_DATE_EPOCH"] != nil ? "SOURCE_DATE_EPOCH" : "the real clock")
+            let from =
+                now != nil ? "--now" : environment["SOURCE_DATE_EPOCH"] != nil ? "SOURCE_DATE_EPOCH" : "the real clock"
+            clock = (try SpecLoader.clock(now, environment: environment, command: command), from)
         }
-        let loaded = try SpecLoader.load(member.spec, now: self.clock.now)
+        let loaded = try SpecLoader.load(member.spec, now: clock.now)
         self.loaded = loaded
         let part = try CheckCommand.usage(command) { () throws(CompareError) in
             try request.part(of: loaded.spec, manifest: manifest)
@@ -90,21 +89,6 @@ final class GoldenRun: @unchecked Sendable {
             return .success(report)
         } catch {
             return .failure(error)
-        }
-    }
-
-    /// An existing golden directory, or (when recording) a new one with any missing parents.
-    static func prepareDirectory(_ directory: String, recording: Bool) throws(CLIError) {
-        do {
-            if try GoldenDirectory(path: directory).checkDirectory() { return }
-        } catch {
-            throw .input("\(error)")
-        }
-        guard recording else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .input("\(directory): error: cannot create the golden directory (\(OutputFile.describe(error)))")
         }
     }
 

@@ -79,6 +79,15 @@ extension GoldenCheck {
 }
 
 extension Shard {
+    /// `--shard i/n` when given, else Bazel's variables, else none.
+    public static func chosen(option: String?, environment: [String: String]) throws(CompareError) -> Shard? {
+        guard let option else { return try bazel(environment) }
+        guard let shard = Shard(parsing: option) else {
+            throw .invalidRun("Invalid value '\(option)' for '--shard': expected i/n with 1 ≤ i ≤ n, e.g. 2/3.")
+        }
+        return shard
+    }
+
     /// Touches Bazel's `TEST_SHARD_STATUS_FILE`, when set, to say the test honours sharding.
     public static func acknowledge(_ environment: [String: String]) throws(CompareError) {
         guard let path = environment["TEST_SHARD_STATUS_FILE"] else { return }
@@ -89,4 +98,9 @@ extension Shard {
             : manager.createFile(atPath: path, contents: nil)
         if !done { throw .cannotWrite(path: path, reason: "cannot touch TEST_SHARD_STATUS_FILE") }
     }
+}
+
+/// `2016-02-14T12:00:00Z`
+public func isoDate(_ seconds: Int64) -> String {
+    ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
 }

@@ -100,7 +100,8 @@ public struct SuiteReport: Sendable {
         let failed = failedMembers
         guard let first = failed.first else { return nil }
         let targets =
-            failed.count == 1 ? [first.spec, "--golden", first.golden] : failed.map(\.spec) + ["--golden", suite.golden]
+            failed.count == 1
+            ? [first.spec, "--golden", first.golden] : failed.map(\.spec) + ["--golden", suite.golden]
         let words = ["refresh-frames", "check"] + targets + options + ["--record", "failed"]
         return words.map(Self.shellQuoted).joined(separator: " ")
     }

@@ -9,7 +9,10 @@ struct GoldenToleranceTests {
         let dir = try temporaryDirectory()
         let golden = dir + "/golden"
         let r = try run(
-            ["record", samplePath("rotate-scale"), "--golden", golden, "--only", "control", "--kind", "pixels", "--at", "1.36"])
+            [
+                "record", samplePath("rotate-scale"), "--golden", golden, "--only", "control", "--kind", "pixels",
+                "--at", "1.36",
+            ])
         #expect(r.status == 0, "\(r.stderr)")
         var text = try String(contentsOfFile: samplePath("rotate-scale"), encoding: .utf8)
         text = text.replacingOccurrences(of: "\"duration\": 0.1,", with: "\"duration\": 0.12,")
@@ -32,7 +35,9 @@ struct GoldenToleranceTests {
         var manifestMaxDiff: Double?
         var flag: [String]
         var status: Int32
-        var testDescription: String { "spec \(spec ?? "-"), manifest \(manifestMaxDiff.map { "\($0)" } ?? "-"), \(flag)" }
+        var testDescription: String {
+            "spec \(spec ?? "-"), manifest \(manifestMaxDiff.map { "\($0)" } ?? "-"), \(flag)"
+        }
     }
 
     @Test(arguments: [
@@ -46,7 +51,8 @@ struct GoldenToleranceTests {
     func theCommandLineWinsThenTheSpecThenTheManifest(_ c: Case) throws {
         let (spec, golden) = try Self.recordedAndChanged(specGolden: c.spec)
         if let maxDiff = c.manifestMaxDiff { try Self.editManifest(golden) { $0["maxDiff"] = maxDiff } }
-        let r = try run(["check", spec, "--golden", golden, "--report", golden + "-report"] + c.flag)
+        let r = try run(
+            ["check", spec, "--golden", golden, "--kind", "pixels", "--report", golden + "-report"] + c.flag)
         #expect(r.status == c.status, "\(r.stdout)\(r.stderr)")
     }
 
@@ -64,14 +70,18 @@ struct GoldenToleranceTests {
             let fonts = manifest["fonts"] as! [[String: Any]]
             manifest["fonts"] = fonts.map { font in font.merging(["hash": String(repeating: "0", count: 64)]) { $1 } }
         }
-        let r = try run(["check", spec, "--golden", golden, "--report", golden + "-report"])
+        let r = try run(["check", spec, "--golden", golden, "--kind", "pixels", "--report", golden + "-report"])
         #expect(r.status == 1)
         let hint = r.stdout.split(separator: "\n").first { $0.contains("changed since the goldens were recorded") }
         #expect(hint?.hasPrefix("both the spec (") == true, "\(r.stdout)")
         #expect(hint?.contains(") and the fonts (") == true)
         #expect(!r.stdout.contains("this is the likely cause"))
         // The spec as recorded draws the same frame: different font hashes alone fail nothing.
-        let same = try run(["check", samplePath("rotate-scale"), "--golden", golden, "--report", golden + "-report"])
+        let same = try run(
+            [
+                "check", samplePath("rotate-scale"), "--golden", golden, "--kind", "pixels", "--report",
+                golden + "-report",
+            ])
         #expect(same.status == 0, "\(same.stdout)")
     }
 }
