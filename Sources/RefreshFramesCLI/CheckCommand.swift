@@ -50,8 +50,8 @@ enum CheckCommand {
             pixel goldens are truecolor PNG frames compared with a perceptual threshold that ignores
             anti-aliasing. On a difference the actual frame and a diff image are written to --report, each
             failing frame is named with its time and figures, and the exit status is 1. Recording never
-            happens implicitly: use --record missing|all or 'refresh-frames record'; when CI is set,
-            only an explicit --record writes. Exit status: 0 passed, 1 differences, 2 bad input, 64 usage.
+            happens implicitly: use --record missing|failed|all or 'refresh-frames record'; when CI is
+            set, only an explicit --record writes. Several specs share one run: --golden is then their root.
             """,
         arguments: [specs],
         options: sharedOptions + [
