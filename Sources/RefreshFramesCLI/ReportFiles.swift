@@ -39,7 +39,7 @@ enum ReportFiles {
     /// A self-contained report: `index.html` and, in `images/`, a copy of every image it shows (the
     /// goldens, actual frames and diffs of failed frames, the goldens of passed ones), so the
     /// directory opens from anywhere, e.g. after a CI uploads it as an artifact.
-    static func writeHTML(_ report: CheckReport, to html: String) throws(CLIError) {
+    static func writeHTML(_ report: SuiteReport, name: String, to html: String) throws(CLIError) {
         let images = (html as NSString).appendingPathComponent("images")
         do {
             if FileManager.default.fileExists(atPath: images) { try FileManager.default.removeItem(atPath: images) }
@@ -48,21 +48,15 @@ enum ReportFiles {
             throw .input("\(html): error: cannot create the directory (\(OutputFile.describe(error)))")
         }
         var copy = report
-        for (index, result) in report.results.enumerated() {
-            var r = result
-            func copied(_ path: String?, _ role: String) throws(CLIError) -> String? {
-                guard r.kind == .pixels, let path, let bytes = FileManager.default.contents(atPath: path) else {
-                    return nil
-                }
-                let name = "\(index)-\(role).png"
-                try OutputFile.write([UInt8](bytes), to: (images as NSString).appendingPathComponent(name))
-                return "images/" + name
+        let copies: [(String, String)]
+        (copy.reports, copies) = report.withImagesCopied { FileManager.default.isReadableFile(atPath: $0) }
+        for (from, to) in copies {
+            guard let bytes = FileManager.default.contents(atPath: from) else {
+                throw .input("\(from): error: cannot read the image to copy into the HTML report")
             }
-            r.goldenPath = try copied(result.goldenPath, "golden")
-            r.actualPath = try copied(result.actualPath, "actual")
-            r.diffPath = try copied(result.diffPath, "diff")
-            copy.results[index] = r
+            try OutputFile.write([UInt8](bytes), to: (html as NSString).appendingPathComponent(to))
         }
-        try OutputFile.write(Array(copy.html().utf8), to: (html as NSString).appendingPathComponent("index.html"))
+        try OutputFile.write(
+            Array(copy.html(name: name).utf8), to: (html as NSString).appendingPathComponent("index.html"))
     }
 }

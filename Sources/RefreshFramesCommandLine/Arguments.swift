@@ -23,11 +23,14 @@ public struct ArgumentDefinition: Sendable {
     public var name: String
     public var help: String
     public var isOptional: Bool
+    /// The last argument may be given several times: `<spec> ...`.
+    public var isVariadic = false
 
-    public init(name: String, help: String, isOptional: Bool) {
+    public init(name: String, help: String, isOptional: Bool, isVariadic: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
+        self.isVariadic = isVariadic
     }
 }
 
@@ -53,6 +56,7 @@ public struct CommandDefinition: Sendable {
     public var usage: String {
         var parts = ["refresh-frames", name]
         for a in arguments { parts.append(a.isOptional ? "[<\(a.name)>]" : "<\(a.name)>") }
+        if arguments.last?.isVariadic == true { parts.append("...") }
         if !options.isEmpty { parts.append("[options]") }
         return parts.joined(separator: " ")
     }
@@ -164,7 +168,7 @@ extension CommandDefinition {
         if parsed.positionals.count < required.count {
             throw usage("Missing expected argument '<\(required[parsed.positionals.count].name)>'.")
         }
-        if parsed.positionals.count > self.arguments.count {
+        if parsed.positionals.count > self.arguments.count && self.arguments.last?.isVariadic != true {
             throw usage("Unexpected argument '\(parsed.positionals[self.arguments.count])'.")
         }
         return parsed

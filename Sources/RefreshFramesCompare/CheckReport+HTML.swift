@@ -7,8 +7,13 @@ extension CheckReport {
     /// previous failure (buttons, `j`/`k`); thumbnails of the frames that passed. Image paths are
     /// used as given: `ReportFiles` copies the images beside the page and passes those paths.
     public func html(title: String? = nil) -> String {
-        let heading = htmlEscape(title ?? "\(suiteName): golden check")
-        var out = """
+        Self.htmlPage(heading: title ?? "\(suiteName): golden check", totals: totalsLine, body: htmlSections())
+    }
+
+    /// A page around `body`: the styles, the navigation bar with `totals`, and the viewers' script.
+    static func htmlPage(heading: String, totals: String, body: String) -> String {
+        let heading = htmlEscape(heading)
+        let out = """
             <!DOCTYPE html>
             <html lang="en">
             <head>
@@ -34,13 +39,19 @@ extension CheckReport {
             </style>
             </head>
             <body>
-            <nav><strong>\(heading)</strong> · \(htmlEscape(totalsLine))
+            <nav><strong>\(heading)</strong> · \(htmlEscape(totals))
             <button type="button" id="prev">previous failure</button> <button type="button" id="next">next failure</button> <span id="where"></span></nav>
 
             """
+        return out + body + Self.script + "</body>\n</html>\n"
+    }
+
+    /// The font hint, a section per failed or recorded check (ids `check-N`, after `idPrefix`), the passed ones.
+    func htmlSections(idPrefix: String = "") -> String {
+        var out = ""
         if let fontHint { out += "<p class=\"hint\">\(htmlEscape(fontHint))</p>\n" }
         for (index, result) in results.enumerated() where !result.passed || result.recorded {
-            out += "<section id=\"check-\(index)\" class=\"\(result.passed ? "recorded" : "failed")\">\n"
+            out += "<section id=\"\(idPrefix)check-\(index)\" class=\"\(result.passed ? "recorded" : "failed")\">\n"
             out +=
                 "<h2>\(htmlEscape(result.title))</h2>\n<p>\(htmlEscape(result.recorded ? "recorded new golden" : result.message))</p>\n"
             if result.kind == .pixels {
@@ -66,7 +77,6 @@ extension CheckReport {
             for result in passing { out += "<li>\(htmlEscape(result.line))</li>\n" }
             out += "</ul>\n"
         }
-        out += Self.script + "</body>\n</html>\n"
         return out
     }
 

@@ -6,11 +6,18 @@ extension CheckReport {
     /// `<failure>` with the one-line message and the details for each failed check.
     public func junitXML() -> String {
         let suite = xmlEscape(suiteName)
-        let total = formatFixed(results.reduce(0) { $0 + $1.duration }, decimals: 3)
+        let total = formatFixed(totalSeconds, decimals: 3)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out +=
             "<testsuites name=\"\(suite)\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\" time=\"\(total)\">\n"
-        out +=
+        return out + junitTestSuite() + "</testsuites>\n"
+    }
+
+    /// This report's `<testsuite>` element, indented to sit in `<testsuites>`.
+    public func junitTestSuite() -> String {
+        let suite = xmlEscape(suiteName)
+        let total = formatFixed(totalSeconds, decimals: 3)
+        var out =
             "  <testsuite name=\"\(suite)\" tests=\"\(results.count)\" failures=\"\(failedCount)\" errors=\"0\" skipped=\"0\" time=\"\(total)\">\n"
         for result in results {
             let open =
@@ -35,9 +42,12 @@ extension CheckReport {
             }
             out += "    </testcase>\n"
         }
-        out += "  </testsuite>\n</testsuites>\n"
+        out += "  </testsuite>\n"
         return out
     }
+
+    /// The seconds every check took, for JUnit's `time`.
+    public var totalSeconds: Double { results.reduce(0) { $0 + $1.duration } }
 }
 
 /// Escapes text for XML content and attribute values alike; characters XML 1.0 cannot hold become U+FFFD.

@@ -75,6 +75,9 @@ public struct CheckReport: Sendable, Equatable {
     /// The fonts `manifest.json` says the goldens were rendered with, and the fonts of this run.
     public var goldenFonts: [FontFingerprint]?
     public var currentFonts: [FontFingerprint]?
+    /// The spec hash `manifest.json` records, and the hash of the spec this run checked.
+    public var goldenSpecHash: String?
+    public var currentSpecHash: String?
 
     public init(
         suiteName: String, results: [CheckResult] = [], goldenFonts: [FontFingerprint]? = nil,
@@ -102,6 +105,11 @@ public struct CheckReport: Sendable, Equatable {
         }
         let differences = FontFingerprint.differences(golden: goldenFonts, current: currentFonts)
         guard !differences.isEmpty else { return nil }
+        if let goldenSpecHash, let currentSpecHash, goldenSpecHash != currentSpecHash {
+            return "both the spec (\(goldenSpecHash.prefix(12)) → \(currentSpecHash.prefix(12))) and the fonts "
+                + "(\(differences.joined(separator: ", "))) changed since the goldens were recorded: either can cause "
+                + "these differences; check the spec's change first, then re-record or install the same fonts"
+        }
         return "fonts differ from the goldens' manifest (\(differences.joined(separator: ", "))): "
             + "re-record or install the same fonts; this is the likely cause"
     }

@@ -14,6 +14,8 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidGolden(path: String, reason: String)
     /// A golden that is not a regular file inside the golden directory, or is too large to read.
     case unsafeGolden(path: String, reason: String)
+    /// Specs or a shard the command line asks for that no run can satisfy: the message says why.
+    case invalidRun(String)
 
     public var description: String {
         switch self {
@@ -29,6 +31,8 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
             "cannot write '\(path)': \(reason)"
         case .invalidGolden(let path, let reason), .unsafeGolden(let path, let reason):
             "\(path): error: \(reason)"
+        case .invalidRun(let message):
+            message
         }
     }
 }

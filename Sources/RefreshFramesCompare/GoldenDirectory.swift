@@ -38,6 +38,21 @@ public struct GoldenDirectory: Sendable {
         }
     }
 
+    /// Checks an existing directory; when recording, makes a missing one with any missing parents.
+    public func prepare(recording: Bool) throws(CompareError) {
+        guard try !checkDirectory(), recording else { return }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            let ns = error as NSError
+            let posix = (ns.userInfo[NSUnderlyingErrorKey] as? NSError).map { $0.code } ?? ns.code
+            let reason =
+                ns.domain == NSCocoaErrorDomain && ns.userInfo[NSUnderlyingErrorKey] == nil
+                ? ns.localizedDescription : String(cString: strerror(Int32(posix)))
+            throw .unsafeGolden(path: path, reason: "cannot create the golden directory (\(reason))")
+        }
+    }
+
     /// The bytes of golden `name`, or nil when there is none.
     public func read(_ name: String) throws(CompareError) -> [UInt8]? {
         precondition(!name.contains("/") && name != "." && name != "..", "a golden's name is one path component")

@@ -63,4 +63,35 @@ struct HTMLReportTests {
             #expect(shot.width == width)
         }
     }
+
+    /// Several specs in one run: one directory with a part per spec, every image inside it.
+    @Test func oneReportCoversEverySpecOfARun() throws {
+        let dir = try temporaryDirectory()
+        let specs = [samplePath("rotate-scale"), samplePath("color-dots")]
+        let goldens = dir + "/goldens"
+        let record = try run(["record"] + specs + ["--golden", goldens, "--only", "control", "--at", "0.05,1.36"])
+        #expect(record.status == 0, "\(record.stderr)")
+        let changed = dir + "/rotate-scale.json"
+        let text = try String(contentsOfFile: samplePath("rotate-scale"), encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\"duration\": 0.1,", with: "\"duration\": 0.12,").utf8).write(
+            to: URL(fileURLWithPath: changed))
+        let r = try run(
+            ["check", changed, specs[1], "--golden", goldens, "--report", dir + "/report", "--html", dir + "/html"])
+        #expect(r.status == 1)
+        // The report directory names each image after its spec.
+        let images = contents(ofDirectory: dir + "/report")
+        #expect(!images.isEmpty && images.allSatisfy { $0.hasPrefix("rotate-scale.frame-") })
+        let artifact = try temporaryDirectory() + "/artifact"
+        try FileManager.default.moveItem(atPath: dir + "/html", toPath: artifact)
+        try FileManager.default.removeItem(atPath: dir + "/report")
+        try FileManager.default.removeItem(atPath: goldens)
+        let dom = try browse(artifact + "/index.html", width: 1400, screenshot: artifact + "/shot.png")
+        let counts = try #require(
+            dom.firstRange(of: "data-images=\"").map { dom[$0.upperBound...].prefix { $0 != "\"" } })
+        let parts = counts.split(separator: "/")
+        #expect(parts.count == 2 && parts[0] == parts[1] && parts[0] != "0", "\(counts)")
+        #expect(dom.contains("data-overflow=\"false\""))
+        #expect(dom.contains("\(changed) → \(goldens)/rotate-scale"))
+        #expect(dom.contains("\(specs[1]) → \(goldens)/color-dots"))
+    }
 }

@@ -72,6 +72,16 @@ import Testing
                 == "fonts differ from the goldens' manifest (Old.ttf missing, wqy-microhei.ttc 1a2b3c4d5e6f → 9f8e7d6c5b4a): "
                 + "re-record or install the same fonts; this is the likely cause")
         #expect(report.consoleLines().count == 4)
+        // The spec changed too: the hint names both, and blames neither alone.
+        report.goldenSpecHash = "aaaaaaaaaaaaaaaa"
+        report.currentSpecHash = "bbbbbbbbbbbbbbbb"
+        #expect(
+            report.fontHint
+                == "both the spec (aaaaaaaaaaaa → bbbbbbbbbbbb) and the fonts (Old.ttf missing, wqy-microhei.ttc 1a2b3c4d5e6f → 9f8e7d6c5b4a) "
+                + "changed since the goldens were recorded: either can cause these differences; "
+                + "check the spec's change first, then re-record or install the same fonts")
+        report.currentSpecHash = "aaaaaaaaaaaaaaaa"
+        #expect(report.fontHint?.hasPrefix("fonts differ from the goldens' manifest") == true)
         report.currentFonts = report.goldenFonts
         #expect(report.fontHint == nil)
         report.currentFonts = []

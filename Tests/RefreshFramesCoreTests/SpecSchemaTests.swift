@@ -38,6 +38,7 @@ let everyKeySpecs = [
       ], "reset": {"transform": "identity"}},
       "scenario": {"pull": [[0, 0], [1, 80]], "refreshAt": 0.5, "workDuration": 1, "controlHeight": 60,
                    "contentAlphaFollowsPull": 60, "collapseDuration": 0.3, "duration": 5},
+      "golden": {"threshold": 0.2, "maxDiff": 0.5},
       "host": {
         "viewport": {"width": 375, "height": 667},
         "table": {"backgroundColor": "white", "separatorColor": "lightGray", "separatorInset": 15, "rowHeight": 44,

@@ -87,13 +87,24 @@ struct SpecDecoder {
         let scenario = try decodeScenario(o.required("scenario"))
         let host = try o.optional("host").map { r throws(SpecDiagnostic) in try decodeHost(r) }
         let fonts = try o.optional("fonts").map { r throws(SpecDiagnostic) in try decodeFontFiles(r) } ?? []
+        let golden = try o.optional("golden").map { r throws(SpecDiagnostic) in try decodeGolden(r) }
         try o.finish()
         var spec = Spec(
             description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,
             program: program, scenario: scenario)
         spec.host = host
         spec.fonts = fonts
+        spec.golden = golden
         return spec
+    }
+
+    func decodeGolden(_ r: ValueReader) throws(SpecDiagnostic) -> GoldenTolerance {
+        let o = try r.object()
+        let tolerance = GoldenTolerance(
+            threshold: try o.optional("threshold")?.number(in: 0...1),
+            maxDiff: try o.optional("maxDiff")?.number(in: 0...100))
+        try o.finish()
+        return tolerance
     }
 
     func decodeCanvas(_ r: ValueReader) throws(SpecDiagnostic) -> Canvas {

@@ -13,6 +13,8 @@ public struct Spec: Sendable {
     /// The app's own font files (`UIAppFonts`), as the spec writes them: relative to the spec's
     /// directory. The CLI opens them; their faces are used by family, style and PostScript name.
     public var fonts: [String] = []
+    /// The tolerance this spec's golden check uses unless the command line sets one (`"golden"`).
+    public var golden: GoldenTolerance? = nil
 
     public init(
         description: String? = nil, canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec],
@@ -28,6 +30,19 @@ public struct Spec: Sendable {
     }
 
     public func view(tag: Int) -> ViewSpec? { views.first { $0.tag == tag } }
+}
+
+/// `"golden": {"threshold": 0.2, "maxDiff": 0.5}`: a spec's own tolerance for its pixel goldens.
+public struct GoldenTolerance: Sendable, Equatable {
+    /// Per-pixel colour threshold in YIQ, 0…1, as `--threshold`.
+    public var threshold: Double?
+    /// Percent of pixels a frame may differ by, 0…100, as `--max-diff`.
+    public var maxDiff: Double?
+
+    public init(threshold: Double? = nil, maxDiff: Double? = nil) {
+        self.threshold = threshold
+        self.maxDiff = maxDiff
+    }
 }
 
 extension [ViewSpec] {

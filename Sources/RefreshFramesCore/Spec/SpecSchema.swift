@@ -191,6 +191,25 @@ public enum SpecSchema {
             },
             "host": {
               "$ref": "#/$defs/host"
+            },
+            "golden": {
+              "type": "object",
+              "description": "This spec's tolerance for its pixel goldens; the command line's --threshold and --max-diff win over it, and it wins over the golden manifest's (docs/ci.md).",
+              "properties": {
+                "threshold": {
+                  "type": "number",
+                  "description": "Per-pixel colour threshold in YIQ, as --threshold.",
+                  "minimum": 0,
+                  "maximum": 1
+                },
+                "maxDiff": {
+                  "type": "number",
+                  "description": "Percent of pixels a frame may differ by, as --max-diff.",
+                  "minimum": 0,
+                  "maximum": 100
+                }
+              },
+              "additionalProperties": false
             }
           },
           "required": [

@@ -1,0 +1,106 @@
+import Foundation
+import RefreshFramesCore
+import RefreshFramesExport
+
+/// What a `check` or `record` command line asks of every spec of the run; with a spec and its
+/// golden manifest it becomes that spec's `GoldenCheck` and, after recording, its new manifest.
+public struct GoldenRequest: Sendable {
+    public var mode: RecordMode
+    public var kinds: GoldenCheck.Kinds = .all
+    /// `--only`
+    public var part: FrameSource.Part?
+    public var threshold: Double?
+    /// Percent.
+    public var maxDiff: Double?
+    public var fps: Double?
+    public var scale: Double?
+    /// `--at`
+    public var times: [Double]?
+    public var checkpoints = false
+
+    public init(mode: RecordMode) { self.mode = mode }
+
+    /// What the pixel goldens show: `--only`, else what they were recorded as, else the whole
+    /// screen when the spec has one.
+    public func part(of spec: Spec, manifest: GoldenManifest?) throws(CompareError) -> FrameSource.Part {
+        let recorded = manifest?.part.flatMap(FrameSource.Part.init(rawValue:))
+        let part = self.part ?? recorded ?? (spec.host == nil ? .control : .screen)
+        if part == .screen && spec.host == nil {
+            throw .invalidRun("'--only screen' needs a spec with a host (a table under the control).")
+        }
+        return part
+    }
+
+    /// The check of one spec against goldens recorded with `manifest` (nil: none yet).
+    public func check(_ source: FrameSource, manifest: GoldenManifest?, threads: Int) -> GoldenCheck {
+        let times = GoldenCheck.instants(
+            at: self.times, checkpoints: checkpoints, fps: fps, timeline: source.timeline, manifest: manifest)
+        let tolerance = PixelTolerance.resolved(
+            threshold: threshold, maxDiff: maxDiff, spec: source.spec.golden, manifest: manifest)
+        var check = GoldenCheck(
+            source: source, times: times, kinds: kinds, mode: mode, tolerance: tolerance, threads: threads)
+        if kinds != .semantic { check.recordedTimes = manifest?.frames.map(\.time) ?? [] }
+        return check
+    }
+
+    /// `--at 0,0.05,1.2`; nil unless every item is a number of seconds ≥ 0.
+    public static func instants(_ list: String) -> [Double]? {
+        var times: [Double] = []
+        for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let t = Double(item.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else { return nil }
+            times.append(t)
+        }
+        return times
+    }
+}
+
+extension GoldenCheck {
+    /// When the check looks at instants other than the recorded ones, the note that says so.
+    public func instantsNote(_ manifest: GoldenManifest?) -> String? {
+        guard !checksRecordedInstants else { return nil }
+        let recorded = manifest?.frames.map { formatSeconds($0.time) }.joined(separator: ", ") ?? ""
+        return "note: checking instants other than the recorded ones (\(recorded) s); instants without a golden fail"
+    }
+
+    /// The manifest to write after this check ran with `report` over goldens that had `previous`
+    /// (nil when none need writing: nothing was recorded and a manifest exists or nothing records).
+    public func manifest(
+        after report: CheckReport, previous: GoldenManifest?, frames: [GoldenManifest.Frame], toolVersion: String,
+        specHash: String, now: Int64
+    ) -> GoldenManifest? {
+        guard report.recordedCount > 0 || previous == nil && mode != .never else { return nil }
+        let keepsFrames = kinds == .semantic || mode != .all && !(previous?.frames.isEmpty ?? true)
+        return GoldenManifest(
+            toolVersion: toolVersion, specHash: specHash, fonts: report.currentFonts ?? [],
+            frames: keepsFrames ? (previous?.frames ?? frames) : frames, now: now,
+            part: (source.drawsScreen ? FrameSource.Part.screen : .control).rawValue,
+            scale: source.scale, threshold: previous?.threshold, maxDiff: previous?.maxDiff)
+    }
+}
+
+extension Shard {
+    /// `--shard i/n` when given, else Bazel's variables, else none.
+    public static func chosen(option: String?, environment: [String: String]) throws(CompareError) -> Shard? {
+        guard let option else { return try bazel(environment) }
+        guard let shard = Shard(parsing: option) else {
+            throw .invalidRun("Invalid value '\(option)' for '--shard': expected i/n with 1 ≤ i ≤ n, e.g. 2/3.")
+        }
+        return shard
+    }
+
+    /// Touches Bazel's `TEST_SHARD_STATUS_FILE`, when set, to say the test honours sharding.
+    public static func acknowledge(_ environment: [String: String]) throws(CompareError) {
+        guard let path = environment["TEST_SHARD_STATUS_FILE"] else { return }
+        let manager = FileManager.default
+        let done =
+            manager.fileExists(atPath: path)
+            ? (try? manager.setAttributes([.modificationDate: Date()], ofItemAtPath: path)) != nil
+            : manager.createFile(atPath: path, contents: nil)
+        if !done { throw .cannotWrite(path: path, reason: "cannot touch TEST_SHARD_STATUS_FILE") }
+    }
+}
+
+/// `2016-02-14T12:00:00Z`
+public func isoDate(_ seconds: Int64) -> String {
+    ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// The specs of one `check` or `record` run and where each one's goldens live. With one spec,
+/// `--golden` is that spec's own directory; with several it is a root that holds a directory per
+/// spec, named by the spec's file name without `.json` (`samples/marquee.json` → `ROOT/marquee`).
+/// A shard keeps its part of the specs; the layout follows the number of specs given, so every
+/// shard of a run sees the same one.
+public struct GoldenSuite: Sendable, Equatable {
+    /// One spec of the run.
+    public struct Member: Sendable, Equatable {
+        /// The path as given.
+        public var spec: String
+        /// `marquee`
+        public var name: String
+        /// This spec's golden directory.
+        public var golden: String
+        /// Put before the names of this spec's images in the report directory: empty for a lone
+        /// spec, `marquee.` in a suite, so specs never overwrite each other's.
+        public var reportPrefix: String
+
+        public init(spec: String, name: String, golden: String, reportPrefix: String) {
+            self.spec = spec
+            self.name = name
+            self.golden = golden
+            self.reportPrefix = reportPrefix
+        }
+    }
+
+    /// Every spec given, in order.
+    public var specs: [String]
+    /// `--golden`: the spec's directory, or the root of several.
+    public var golden: String
+    public var shard: Shard?
+    /// The specs this run checks (the shard's part), in the order given.
+    public var members: [Member]
+
+    /// Several specs: `golden` is a root with a directory per spec.
+    public var usesRoot: Bool { specs.count > 1 }
+
+    /// Refuses two specs with the same file name, whose goldens would share a directory.
+    public init(specs: [String], golden: String, shard: Shard? = nil) throws(CompareError) {
+        self.specs = specs
+        self.golden = golden
+        self.shard = shard
+        let names = specs.map(Self.name(ofSpec:))
+        var seen: [String: String] = [:]
+        for (spec, name) in zip(specs, names) {
+            guard !["", ".", ".."].contains(name) else {
+                throw .invalidRun("'\(spec)' has no file name to name its golden directory after.")
+            }
+            if let other = seen[name], specs.count > 1 {
+                throw .invalidRun(
+                    "'\(other)' and '\(spec)' have the same file name: their goldens would share '\((golden as NSString).appendingPathComponent(name))'; rename one or check them in separate runs."
+                )
+            }
+            seen[name] = spec
+        }
+        let root = specs.count > 1
+        let chosen = shard?.select(names) ?? Array(specs.indices)
+        members = chosen.map { i in
+            Member(
+                spec: specs[i], name: names[i],
+                golden: root ? (golden as NSString).appendingPathComponent(names[i]) : golden,
+                reportPrefix: root ? names[i] + "." : "")
+        }
+    }
+
+    /// `samples/marquee.json` → `marquee`
+    public static func name(ofSpec path: String) -> String {
+        let file = (path as NSString).lastPathComponent
+        return file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+    }
+
+    /// When this shard holds no spec, the line that says so (the run passes).
+    public var emptyShardLine: String? {
+        guard members.isEmpty, let shard else { return nil }
+        return "shard \(shard) holds none of the \(specs.count) spec(s): nothing to check"
+    }
+
+    /// How many specs to check at once on `cores` cores, and how many threads each one draws with.
+    public func parallelism(cores: Int) -> (specs: Int, threadsEach: Int) {
+        let specs = max(1, min(cores, members.count))
+        return (specs, max(1, cores / specs))
+    }
+
+    /// `body` for each of `count` items, on up to `workers` threads at once; the results in order.
+    public static func concurrentMap<T: Sendable>(
+        _ count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> T
+    ) -> [T] {
+        let results = ResultSlots<T>(count)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
+            while let i = results.next() { results.set(i, body(i)) }
+        }
+        return results.values()
+    }
+}
+
+/// The results of `concurrentMap`, filled from several threads.
+private final class ResultSlots<T: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [T?]
+    private var handedOut = 0
+
+    init(_ count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func next() -> Int? {
+        lock.withLock {
+            guard handedOut < slots.count else { return nil }
+            handedOut += 1
+            return handedOut - 1
+        }
+    }
+
+    func set(_ i: Int, _ value: T) { lock.withLock { slots[i] = value } }
+
+    func values() -> [T] { lock.withLock { slots.map { $0! } } }
+}
