@@ -112,3 +112,36 @@ public struct FrameSource: Sendable {
         return unique
     }
 }
+
+extension FrameSource {
+    /// Only `region` of the frame (pixels at `scale`): exactly the whole frame's pixels there.
+    public func bitmap(_ state: FrameState, region: PixelRect) throws -> Bitmap {
+        try screen?.render(state, scale: scale, region: region) ?? control.render(state, scale: scale, region: region)
+    }
+
+    /// Where the frames of `before` and `after` may differ (pixels at `scale`); every other pixel is the same.
+    public func damage(from before: FrameState, to after: FrameState) throws -> [PixelRect] {
+        try screen?.damage(from: before, to: after, scale: scale)
+            ?? control.damage(from: before, to: after, scale: scale)
+    }
+
+    /// The frame at `time` as what changed since the frame at `previous` (nil: the whole frame).
+    /// Frames can be drawn this way in any order, on any thread: the damage comes from the two
+    /// instants' states alone.
+    public func patch(at time: Double, after previous: Double?) throws -> FramePatch {
+        let state = state(at: time)
+        guard let previous else { return FramePatch(whole: try bitmap(state)) }
+        let (width, height) = pixelSize(of: state)
+        let rects = try damage(from: self.state(at: previous), to: state)
+        return FramePatch(
+            width: width, height: height, regions: try rects.map { ($0, try bitmap(state, region: $0)) })
+    }
+
+    /// The size in pixels of the frame of `state`.
+    private func pixelSize(of state: FrameState) -> (width: Int, height: Int) {
+        if host != nil, let scene = state.scene {
+            return (Int((scene.viewport.width * scale).rounded()), Int((scene.viewport.height * scale).rounded()))
+        }
+        return (Int((canvas.width * scale).rounded()), Int((canvas.height * scale).rounded()))
+    }
+}

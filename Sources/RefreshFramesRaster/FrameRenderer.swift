@@ -22,16 +22,56 @@ public struct FrameRenderer: Sendable {
 
     /// The frame as `canvas.width × scale` by `canvas.height × scale` pixels (scale: `canvas.scale`).
     public func render(_ state: FrameState, scale: Double? = nil) throws -> Bitmap {
+        try render(state, scale: scale, region: nil)
+    }
+
+    /// Only `region` of the frame (frame pixels), as a bitmap of the region's size: exactly those
+    /// pixels of the whole frame. Damage-tracked rendering redraws what changed this way.
+    public func render(_ state: FrameState, scale: Double? = nil, region: PixelRect) throws -> Bitmap {
+        try render(state, scale: scale, region: PixelBox(region))
+    }
+
+    func render(_ state: FrameState, scale: Double?, region: PixelBox?) throws -> Bitmap {
         let scale = scale ?? canvas.scale
+        let (width, height) = try pixelSize(scale)
+        var surface = Surface(width: width, height: height, background: canvas.background, region: region)
+        for drawn in try layers(state, scale: scale, width: width, height: height) {
+            surface.composite(drawn.layer)
+        }
+        return surface.bitmap()
+    }
+
+    /// The frame's size in pixels at `scale`.
+    func pixelSize(_ scale: Double) throws -> (width: Int, height: Int) {
         guard scale > 0, scale.isFinite else { throw RasterError.invalidScale(scale) }
         let width = Int((canvas.width * scale).rounded())
         let height = Int((canvas.height * scale).rounded())
         guard width > 0, height > 0 else {
             throw RasterError.imageAllocationFailed(width: width, height: height, reason: "the canvas is empty")
         }
-        var surface = Surface(width: width, height: height, background: canvas.background)
+        return (width, height)
+    }
+
+    /// A drawn view: its layer, and everything its pixels depend on besides the spec and the scale
+    /// (the container's alpha and the states of the view and its ancestors): equal keys, equal pixels.
+    struct DrawnView {
+        /// The view's index in `views`.
+        var index: Int
+        var key: ViewKey
+        var layer: Layer
+    }
+
+    struct ViewKey: Equatable {
+        var groupAlpha: Double
+        /// The states of the view's drawn ancestors, root first, then its own.
+        var chain: [ViewState]
+    }
+
+    /// The views drawn, in drawing order.
+    func layers(_ state: FrameState, scale: Double, width: Int, height: Int) throws -> [DrawnView] {
         let states = Dictionary(state.views.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
         let groupAlpha = clamp01(state.contentAlpha)
+        var drawn: [DrawnView] = []
         // What a subview inherits from its superview: where the superview landed, its alpha, and
         // the clipping of every ancestor with clipsToBounds. Nil: the superview is not drawn.
         var inherited: [Int: Inheritance?] = [:]
@@ -41,7 +81,7 @@ public struct FrameRenderer: Sendable {
                 inherited[spec.tag] = .some(nil)
                 continue
             }
-            var parent = Inheritance(placement: nil, alpha: groupAlpha, clips: [])
+            var parent = Inheritance(placement: nil, alpha: groupAlpha, clips: [], chain: [])
             if let tag = spec.superview {
                 guard let found = inherited[tag], let found else {
                     inherited[spec.tag] = .some(nil)
@@ -66,9 +106,11 @@ public struct FrameRenderer: Sendable {
             }
             let radius = spec.cornerRadius.resolved(width: view.frame.width, height: view.frame.height)
             let shape = RoundedBox(halfWidth: view.frame.width / 2, halfHeight: view.frame.height / 2, radius: radius)
+            let chain = parent.chain + [view]
             inherited[spec.tag] = Inheritance(
                 placement: placement, alpha: alpha,
-                clips: parent.clips + (spec.clipsToBounds ? [ClipShape(placement: placement, shape: shape)] : []))
+                clips: parent.clips + (spec.clipsToBounds ? [ClipShape(placement: placement, shape: shape)] : []),
+                chain: chain)
             var text: TextMask?
             if spec.kind == .label, let string = view.text, !string.isEmpty, view.textColor.alpha > 0 {
                 text = try TextMaskCache.shared.mask(
@@ -79,12 +121,15 @@ public struct FrameRenderer: Sendable {
             if spec.kind == .spinner, let spinner = view.spinner, spinner.visibleSpokes > 0 {
                 spokes = Spokes(state: spinner, width: view.frame.width, height: view.frame.height)
             }
-            surface.composite(
-                placement: placement, shape: shape, background: view.backgroundColor, clips: spec.clipsToBounds,
-                text: text, textColor: view.textColor, spokes: spokes, tint: spec.tintColor, alpha: alpha,
-                ancestorClips: parent.clips)
+            drawn.append(
+                DrawnView(
+                    index: index, key: ViewKey(groupAlpha: groupAlpha, chain: chain),
+                    layer: Layer(
+                        placement: placement, shape: shape, background: view.backgroundColor,
+                        clips: spec.clipsToBounds, text: text, textColor: view.textColor, spokes: spokes,
+                        tint: spec.tintColor, alpha: alpha, ancestorClips: parent.clips)))
         }
-        return surface.bitmap()
+        return drawn
     }
 }
 
@@ -94,6 +139,8 @@ private struct Inheritance {
     var placement: Placement?
     var alpha: Double
     var clips: [ClipShape]
+    /// The states of the view and its drawn ancestors, root first.
+    var chain: [ViewState]
 }
 
 /// The bounds of an ancestor with clipsToBounds, where they landed.
@@ -207,6 +254,25 @@ struct PixelBox: Equatable {
 
     var width: Int { x1 - x0 }
     var height: Int { y1 - y0 }
+
+    init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0
+        self.y0 = y0
+        self.x1 = x1
+        self.y1 = y1
+    }
+
+    init(_ rect: PixelRect) {
+        self.init(x0: rect.x, y0: rect.y, x1: rect.x + rect.width, y1: rect.y + rect.height)
+    }
+
+    var rect: PixelRect { PixelRect(x: x0, y: y0, width: width, height: height) }
+
+    /// The pixels in both; nil when none are.
+    func intersection(_ other: PixelBox) -> PixelBox? {
+        let box = PixelBox(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
+        return box.width > 0 && box.height > 0 ? box : nil
+    }
 
     func union(_ other: PixelBox?) -> PixelBox {
         guard let other else { return self }

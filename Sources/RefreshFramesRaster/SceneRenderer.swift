@@ -24,23 +24,43 @@ public struct SceneRenderer: Sendable {
 
     /// The screen as `viewport × scale` pixels. Without a scene in `state`, the control alone.
     public func render(_ state: FrameState, scale: Double? = nil) throws -> Bitmap {
+        try render(state, scale: scale, region: nil)
+    }
+
+    /// Only `region` of the screen (frame pixels), as a bitmap of the region's size: exactly those
+    /// pixels of the whole frame. Without a scene in `state`, of the control alone.
+    public func render(_ state: FrameState, scale: Double? = nil, region: PixelRect) throws -> Bitmap {
+        try render(state, scale: scale, region: PixelBox(region))
+    }
+
+    func render(_ state: FrameState, scale: Double?, region: PixelBox?) throws -> Bitmap {
         let scale = scale ?? control.canvas.scale
-        guard let scene = state.scene else { return try control.render(state, scale: scale) }
+        guard let scene = state.scene else { return try control.render(state, scale: scale, region: region) }
         guard scale > 0, scale.isFinite else { throw RasterError.invalidScale(scale) }
         let width = Int((scene.viewport.width * scale).rounded())
         let height = Int((scene.viewport.height * scale).rounded())
         let table = host.table
-        var surface = Surface(width: width, height: height, background: table.backgroundColor)
+        var surface = Surface(width: width, height: height, background: table.backgroundColor, region: region)
         var canvas = SceneCanvas(surface: surface, scale: scale)
         surface = Surface(width: 0, height: 0, background: .clear)
 
         // The control, at whole pixels, clipped to the strip between the viewport's top and the content.
         if scene.controlVisibleHeight > 0 {
-            let bitmap = try control.render(state, scale: scale)
-            let top = Int((scene.controlFrame.y * scale).rounded())
-            let left = Int((scene.controlFrame.x * scale).rounded())
-            let stripBottom = Int((-scene.contentOffsetY * scale).rounded())
-            canvas.blend(bitmap, x: left, y: top, clipY: 0..<min(stripBottom, height))
+            let placed = controlPlacement(scene, scale: scale, height: height)
+            if let region {
+                // Only the control's pixels that land in the region.
+                let (controlWidth, controlHeight) = try control.pixelSize(scale)
+                let shifted = PixelBox(
+                    x0: region.x0 - placed.left, y0: region.y0 - placed.top, x1: region.x1 - placed.left,
+                    y1: region.y1 - placed.top)
+                if let part = shifted.intersection(PixelBox(x0: 0, y0: 0, x1: controlWidth, y1: controlHeight)) {
+                    let bitmap = try control.render(state, scale: scale, region: part)
+                    canvas.blend(bitmap, x: placed.left + part.x0, y: placed.top + part.y0, clipY: placed.clipY)
+                }
+            } else {
+                let bitmap = try control.render(state, scale: scale)
+                canvas.blend(bitmap, x: placed.left, y: placed.top, clipY: placed.clipY)
+            }
         }
         for header in scene.headers {
             let box = canvas.pixelRect(header.frame)
@@ -55,6 +75,14 @@ public struct SceneRenderer: Sendable {
             try drawRow(row, canvas: &canvas)
         }
         return canvas.surface.bitmap()
+    }
+
+    /// Where the control's bitmap lands on a screen `height` pixels tall, and the rows it may show.
+    func controlPlacement(_ scene: SceneState, scale: Double, height: Int) -> (left: Int, top: Int, clipY: Range<Int>) {
+        let top = Int((scene.controlFrame.y * scale).rounded())
+        let left = Int((scene.controlFrame.x * scale).rounded())
+        let stripBottom = Int((-scene.contentOffsetY * scale).rounded())
+        return (left, top, 0..<max(0, min(stripBottom, height)))
     }
 
     private func labelRect(_ frame: Rect, top: Double, height: Double) -> Rect {
@@ -183,18 +211,17 @@ struct SceneCanvas {
         let r = Float(clamp01(color.red)) * a
         let g = Float(clamp01(color.green)) * a
         let b = Float(clamp01(color.blue)) * a
-        let w = surface.width
-        let h = surface.height
-        let x0 = max(box.x0, 0)
-        let x1 = min(box.x1, w)
-        let y0 = max(box.y0, 0)
-        let y1 = min(box.y1, h)
+        let held = surface.region
+        let x0 = max(box.x0, held.x0)
+        let x1 = min(box.x1, held.x1)
+        let y0 = max(box.y0, held.y0)
+        let y1 = min(box.y1, held.y1)
         guard x1 > x0, y1 > y0 else { return }
         surface.withPixels { p in
             let keep = 1 - a
             for y in y0..<y1 {
                 for x in x0..<x1 {
-                    let i = (y * w + x) * 4
+                    let i = ((y - held.y0) * held.width + (x - held.x0)) * 4
                     p[i] = r + p[i] * keep
                     p[i + 1] = g + p[i + 1] * keep
                     p[i + 2] = b + p[i + 2] * keep
@@ -226,18 +253,18 @@ struct SceneCanvas {
     private mutating func blend(
         width: Int, height: Int, x: Int, y: Int, clipY: Range<Int>, premultiplied: (Int) -> Premultiplied
     ) {
-        let w = surface.width
-        let y0 = max(y, clipY.lowerBound, 0)
-        let y1 = min(y + height, clipY.upperBound, surface.height)
-        let x0 = max(x, 0)
-        let x1 = min(x + width, w)
+        let held = surface.region
+        let y0 = max(y, clipY.lowerBound, held.y0)
+        let y1 = min(y + height, clipY.upperBound, held.y1)
+        let x0 = max(x, held.x0)
+        let x1 = min(x + width, held.x1)
         guard y1 > y0, x1 > x0 else { return }
         surface.withPixels { p in
             for py in y0..<y1 {
                 for px in x0..<x1 {
                     let (r, g, b, a) = premultiplied(((py - y) * width + (px - x)) * 4)
                     guard a > 0 else { continue }
-                    let i = (py * w + px) * 4
+                    let i = ((py - held.y0) * held.width + (px - held.x0)) * 4
                     let keep = 1 - a
                     p[i] = r + p[i] * keep
                     p[i + 1] = g + p[i + 1] * keep
@@ -255,14 +282,14 @@ struct SceneCanvas {
         let r = Float(clamp01(color.red))
         let g = Float(clamp01(color.green))
         let b = Float(clamp01(color.blue))
-        let w = surface.width
-        let box = mask.box
+        guard let box = surface.clipped(mask.box) else { return }
+        let held = surface.region
         surface.withPixels { p in
             for y in box.y0..<box.y1 {
                 for x in box.x0..<box.x1 {
                     let c = mask.value(x, y) * a
                     guard c > 0 else { continue }
-                    let i = (y * w + x) * 4
+                    let i = ((y - held.y0) * held.width + (x - held.x0)) * 4
                     let keep = 1 - c
                     p[i] = r * c + p[i] * keep
                     p[i + 1] = g * c + p[i + 1] * keep

@@ -1,28 +1,51 @@
 import RefreshFramesCore
 
 /// The frame being composed: premultiplied RGBA floats, converted to a `Bitmap` at the end.
+///
+/// A surface may hold only a `region` of the frame (damage-tracked rendering): drawing is clipped to
+/// it and every pixel in it gets exactly the value the whole frame would give it, since each
+/// pixel's value depends only on the layers drawn over it.
 struct Surface {
+    /// The whole frame's size: what text masks and shapes are clipped to.
     let width: Int
     let height: Int
+    /// The pixels held, within `width × height`.
+    let region: PixelBox
     private var pixels: [Float]
 
-    init(width: Int, height: Int, background: RGBA) {
+    init(width: Int, height: Int, background: RGBA, region: PixelBox? = nil) {
         self.width = width
         self.height = height
+        let region = region ?? PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        self.region = region
+        let count = max(0, region.width) * max(0, region.height)
         let a = clamp01(background.alpha)
         let fill: [Float] = [
             Float(clamp01(background.red) * a), Float(clamp01(background.green) * a),
             Float(clamp01(background.blue) * a), Float(a),
         ]
-        pixels = [Float](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
-            for i in 0..<(width * height) {
+        pixels = [Float](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
+            for i in 0..<count {
                 buffer[4 * i] = fill[0]
                 buffer[4 * i + 1] = fill[1]
                 buffer[4 * i + 2] = fill[2]
                 buffer[4 * i + 3] = fill[3]
             }
-            count = width * height * 4
+            initialized = count * 4
         }
+    }
+
+    /// `box` clipped to the pixels held; nil when nothing of it is.
+    func clipped(_ box: PixelBox) -> PixelBox? {
+        let clipped = PixelBox(
+            x0: max(box.x0, region.x0), y0: max(box.y0, region.y0), x1: min(box.x1, region.x1),
+            y1: min(box.y1, region.y1))
+        return clipped.width > 0 && clipped.height > 0 ? clipped : nil
+    }
+
+    /// The offset of frame pixel (x, y)'s first channel in the pixels held (it must lie in `region`).
+    @inline(__always) func offset(_ x: Int, _ y: Int) -> Int {
+        ((y - region.y0) * region.width + (x - region.x0)) * 4
     }
 
     /// Builds one view's layer pixel by pixel (background, spokes, then text and its colour emoji,
@@ -33,31 +56,25 @@ struct Surface {
         placement: Placement, shape: RoundedBox, background: RGBA, clips: Bool, text: TextMask?,
         textColor: RGBA, spokes: Spokes?, tint: RGBA, alpha: Double, ancestorClips: [ClipShape] = []
     ) {
+        composite(
+            Layer(
+                placement: placement, shape: shape, background: background, clips: clips, text: text,
+                textColor: textColor, spokes: spokes, tint: tint, alpha: alpha, ancestorClips: ancestorClips))
+    }
+
+    mutating func composite(_ layer: Layer) {
+        guard let unclipped = layer.box(width: width, height: height), let box = clipped(unclipped) else { return }
+        let placement = layer.placement
+        let shape = layer.shape
+        let background = layer.background
+        let clips = layer.clips
+        let text = layer.text
+        let textColor = layer.textColor
+        let spokes = layer.spokes
+        let tint = layer.tint
+        let alpha = layer.alpha
+        let ancestorClips = layer.ancestorClips
         let hasBackground = background.alpha > 0
-        let shapeBox = placement.pixelBounds(
-            minX: -shape.halfWidth, minY: -shape.halfHeight, maxX: shape.halfWidth, maxY: shape.halfHeight,
-            margin: 1, clip: (width, height))
-        var box: PixelBox?
-        if hasBackground || spokes != nil { box = shapeBox }
-        if let text { box = text.box.union(box) }
-        if clips {
-            guard let shapeBox, let current = box else { return }
-            box = PixelBox(
-                x0: max(current.x0, shapeBox.x0), y0: max(current.y0, shapeBox.y0),
-                x1: min(current.x1, shapeBox.x1), y1: min(current.y1, shapeBox.y1))
-        }
-        for ancestor in ancestorClips {
-            let s = ancestor.shape
-            guard let current = box,
-                let clipBox = ancestor.placement.pixelBounds(
-                    minX: -s.halfWidth, minY: -s.halfHeight, maxX: s.halfWidth, maxY: s.halfHeight, margin: 1,
-                    clip: (width, height))
-            else { return }
-            box = PixelBox(
-                x0: max(current.x0, clipBox.x0), y0: max(current.y0, clipBox.y0),
-                x1: min(current.x1, clipBox.x1), y1: min(current.y1, clipBox.y1))
-        }
-        guard let box, box.width > 0, box.height > 0 else { return }
 
         let ppp = placement.pixelsPerPoint
         let bg = premultiplied(background)
@@ -67,6 +84,7 @@ struct Surface {
         let emojiAlpha = Float(clamp01(textColor.alpha))
         let layerAlpha = Float(alpha)
         let needsShape = hasBackground || clips
+        let held = region
 
         pixels.withUnsafeMutableBufferPointer { out in
             for y in box.y0..<box.y1 {
@@ -103,7 +121,7 @@ struct Surface {
                     }
                     let (r, g, b, a) = layer
                     guard a > 0 else { continue }
-                    let i = (y * width + x) * 4
+                    let i = ((y - held.y0) * held.width + (x - held.x0)) * 4
                     let keep = 1 - a * layerAlpha
                     out[i] = r * layerAlpha + out[i] * keep
                     out[i + 1] = g * layerAlpha + out[i + 1] * keep
@@ -114,15 +132,15 @@ struct Surface {
         }
     }
 
-    /// Direct access to the premultiplied RGBA floats (row-major, 4 per pixel), for the scene's
-    /// fills and colour bitmaps.
+    /// Direct access to the premultiplied RGBA floats of `region` (row-major, 4 per pixel; see
+    /// `offset`), for the scene's fills and colour bitmaps.
     mutating func withPixels<T>(_ body: (UnsafeMutableBufferPointer<Float>) throws -> T) rethrows -> T {
         try pixels.withUnsafeMutableBufferPointer { try body($0) }
     }
 
-    /// 8-bit, non-premultiplied.
+    /// The pixels held, 8-bit, non-premultiplied: `region`'s size.
     func bitmap() -> Bitmap {
-        let count = width * height
+        let count = region.width * region.height
         let bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
             pixels.withUnsafeBufferPointer { p in
                 for i in 0..<count {
@@ -143,11 +161,56 @@ struct Surface {
             }
             initialized = count * 4
         }
-        return Bitmap(width: width, height: height, pixels: bytes)
+        return Bitmap(width: region.width, height: region.height, pixels: bytes)
     }
 }
 
 typealias Premultiplied = (Float, Float, Float, Float)
+
+/// One view as `Surface.composite` draws it.
+struct Layer {
+    var placement: Placement
+    var shape: RoundedBox
+    var background: RGBA
+    var clips: Bool
+    var text: TextMask?
+    var textColor: RGBA
+    var spokes: Spokes?
+    var tint: RGBA
+    var alpha: Double
+    var ancestorClips: [ClipShape]
+
+    /// The pixels the layer may draw on a `width × height` frame (its antialiased edges included):
+    /// it leaves every other pixel as it was. Nil when it draws nothing.
+    func box(width: Int, height: Int) -> PixelBox? {
+        let hasBackground = background.alpha > 0
+        let shapeBox = placement.pixelBounds(
+            minX: -shape.halfWidth, minY: -shape.halfHeight, maxX: shape.halfWidth, maxY: shape.halfHeight,
+            margin: 1, clip: (width, height))
+        var box: PixelBox?
+        if hasBackground || spokes != nil { box = shapeBox }
+        if let text { box = text.box.union(box) }
+        if clips {
+            guard let shapeBox, let current = box else { return nil }
+            box = PixelBox(
+                x0: max(current.x0, shapeBox.x0), y0: max(current.y0, shapeBox.y0),
+                x1: min(current.x1, shapeBox.x1), y1: min(current.y1, shapeBox.y1))
+        }
+        for ancestor in ancestorClips {
+            let s = ancestor.shape
+            guard let current = box,
+                let clipBox = ancestor.placement.pixelBounds(
+                    minX: -s.halfWidth, minY: -s.halfHeight, maxX: s.halfWidth, maxY: s.halfHeight, margin: 1,
+                    clip: (width, height))
+            else { return nil }
+            box = PixelBox(
+                x0: max(current.x0, clipBox.x0), y0: max(current.y0, clipBox.y0),
+                x1: min(current.x1, clipBox.x1), y1: min(current.y1, clipBox.y1))
+        }
+        guard let box, box.width > 0, box.height > 0 else { return nil }
+        return box
+    }
+}
 
 /// `ink` at `coverage`, source-over `layer`; nothing where the coverage is zero.
 @inline(__always) private func over(_ layer: inout Premultiplied, _ ink: Premultiplied, _ coverage: Float) {

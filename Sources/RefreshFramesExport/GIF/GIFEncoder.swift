@@ -79,8 +79,9 @@ public struct GIFEncoder {
     }
 
     /// Adds a frame shown for `delayCentiseconds` (merged into the previous frame's delay when
-    /// the two look the same).
-    public mutating func add(_ frame: Bitmap, delayCentiseconds: Int) throws {
+    /// the two look the same). `damage`, when known, holds every pixel where the frame may differ
+    /// from the one added before it: only those are compared (the bytes written are the same).
+    public mutating func add(_ frame: Bitmap, delayCentiseconds: Int, damage: [PixelRect]? = nil) throws {
         guard !isFinished else { throw GIFError.encoderFinished }
         guard frame.width == width, frame.height == height else {
             throw GIFError.frameSizeMismatch(
@@ -89,7 +90,7 @@ public struct GIFEncoder {
         guard delayCentiseconds >= 0 else { throw GIFError.negativeDelay(delayCentiseconds) }
         if held != nil && heldBytes > holdLimit { try release() }
 
-        guard let last = lastFrame else {
+        guard lastFrame != nil else {
             map(frame, PixelRect(x: 0, y: 0, width: width, height: height))
             pending = mapped
             pendingRect = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -97,10 +98,23 @@ public struct GIFEncoder {
             lastFrame = frame
             return
         }
-        let changed = frame.pixels.withUnsafeBytes { a in
-            last.pixels.withUnsafeBytes { b in PixelRect.changed(between: a, and: b, width: width, height: height) }
+        let changed: PixelRect?
+        if let damage {
+            changed = frame.pixels.withUnsafeBytes { a in
+                lastFrame!.pixels.withUnsafeBytes { b in
+                    PixelRect.changed(between: a, and: b, width: width, height: height, within: damage)
+                }
+            }
+            // A copy of its own, updated where the frame changed, so the caller can go on updating
+            // its frame in place without it being copied whole.
+            if let changed { lastFrame!.copy(changed, from: frame) }
+        } else {
+            let last = lastFrame!
+            changed = frame.pixels.withUnsafeBytes { a in
+                last.pixels.withUnsafeBytes { b in PixelRect.changed(between: a, and: b, width: width, height: height) }
+            }
+            lastFrame = frame
         }
-        lastFrame = frame
         guard let changed else {
             pendingDelay += delayCentiseconds
             return

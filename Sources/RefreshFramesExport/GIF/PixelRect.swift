@@ -45,4 +45,46 @@ extension PixelRect {
         }
         return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
+
+    /// The same bounding box when the two images are known to differ only inside `damage`: only
+    /// those pixels are read.
+    static func changed(
+        between a: UnsafeRawBufferPointer, and b: UnsafeRawBufferPointer, width: Int, height: Int,
+        within damage: [PixelRect]
+    ) -> PixelRect? {
+        var left = Int.max
+        var right = -1
+        var top = Int.max
+        var bottom = -1
+        for rect in damage {
+            let x0 = max(rect.x, 0)
+            let x1 = min(rect.x + rect.width, width)
+            let y0 = max(rect.y, 0)
+            let y1 = min(rect.y + rect.height, height)
+            guard x1 > x0, y1 > y0 else { continue }
+            for y in y0..<y1 {
+                let row = y * width
+                var first = x0
+                while first < x1
+                    && a.loadUnaligned(fromByteOffset: (row + first) * 4, as: UInt32.self)
+                        == b.loadUnaligned(fromByteOffset: (row + first) * 4, as: UInt32.self)
+                {
+                    first += 1
+                }
+                guard first < x1 else { continue }
+                var last = x1 - 1
+                while a.loadUnaligned(fromByteOffset: (row + last) * 4, as: UInt32.self)
+                    == b.loadUnaligned(fromByteOffset: (row + last) * 4, as: UInt32.self)
+                {
+                    last -= 1
+                }
+                left = min(left, first)
+                right = max(right, last)
+                top = min(top, y)
+                bottom = max(bottom, y)
+            }
+        }
+        guard bottom >= 0 else { return nil }
+        return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+    }
 }

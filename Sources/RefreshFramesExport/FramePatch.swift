@@ -1,0 +1,88 @@
+import RefreshFramesCore
+
+/// A frame as what it changes in the one before it: freshly drawn regions, each exactly the
+/// whole frame's pixels there. Every pixel outside them equals the frame before's. The first
+/// frame of a stream is one region covering the whole frame.
+public struct FramePatch: Sendable {
+    public var width: Int
+    public var height: Int
+    /// Where this frame may differ from the one before it, and its pixels there (a bitmap of each
+    /// rectangle's size).
+    public var regions: [(rect: PixelRect, pixels: Bitmap)]
+
+    public init(width: Int, height: Int, regions: [(rect: PixelRect, pixels: Bitmap)]) {
+        self.width = width
+        self.height = height
+        self.regions = regions
+    }
+
+    /// The whole frame.
+    public init(whole bitmap: Bitmap) {
+        self.init(
+            width: bitmap.width, height: bitmap.height,
+            regions: [(PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height), bitmap)])
+    }
+
+    /// The rectangles drawn.
+    public var damage: [PixelRect] { regions.map(\.rect) }
+
+    /// Pixels drawn, the cost of applying it.
+    public var pixelCount: Int { regions.reduce(0) { $0 + $1.rect.width * $1.rect.height } }
+}
+
+/// The frame patches of a stream put back together: the current frame, updated in place by
+/// copying each patch's pixels once.
+public struct PatchedFrame: Sendable {
+    /// The frame after the last patch applied; empty before the first.
+    public private(set) var bitmap = Bitmap(width: 0, height: 0, pixels: [])
+
+    public init() {}
+
+    /// Applies `patch` and returns where the frame may have changed: nil for a frame of another
+    /// size (the first), which replaces the whole frame.
+    @discardableResult
+    public mutating func apply(_ patch: FramePatch) -> [PixelRect]? {
+        if patch.width != bitmap.width || patch.height != bitmap.height {
+            if patch.regions.count == 1, let whole = patch.regions.first, whole.rect.width == patch.width,
+                whole.rect.height == patch.height
+            {
+                bitmap = whole.pixels
+            } else {
+                bitmap = Bitmap(width: patch.width, height: patch.height)
+                copy(patch)
+            }
+            return nil
+        }
+        copy(patch)
+        return patch.damage
+    }
+
+    private mutating func copy(_ patch: FramePatch) {
+        let width = bitmap.width
+        bitmap.pixels.withUnsafeMutableBufferPointer { frame in
+            for (rect, pixels) in patch.regions {
+                pixels.pixels.withUnsafeBufferPointer { source in
+                    for row in 0..<rect.height {
+                        let to = frame.baseAddress! + ((rect.y + row) * width + rect.x) * 4
+                        to.update(from: source.baseAddress! + row * rect.width * 4, count: rect.width * 4)
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension Bitmap {
+    /// Copies `rect` of `source` (a bitmap of the same size) into the same place of this one.
+    mutating func copy(_ rect: PixelRect, from source: Bitmap) {
+        let width = self.width
+        pixels.withUnsafeMutableBufferPointer { to in
+            source.pixels.withUnsafeBufferPointer { from in
+                for y in rect.y..<(rect.y + rect.height) {
+                    let offset = (y * width + rect.x) * 4
+                    (to.baseAddress! + offset).update(from: from.baseAddress! + offset, count: rect.width * 4)
+                }
+            }
+        }
+    }
+}
