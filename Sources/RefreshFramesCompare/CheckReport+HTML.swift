@@ -57,7 +57,7 @@ extension CheckReport {
             if result.kind == .pixels {
                 out += pixelViews(result)
             }
-            if let details = result.details { out += "<pre>\(colouredDiff(details))</pre>\n" }
+            if let details = result.details { out += "<pre>\(coloredDiff(details))</pre>\n" }
             out += "</section>\n"
         }
         let passing = results.filter { $0.passed && !$0.recorded }
@@ -114,7 +114,7 @@ extension CheckReport {
     }
 
     /// A unified diff with added, removed and hunk lines marked for colour; other text escaped as is.
-    private func colouredDiff(_ details: String) -> String {
+    private func coloredDiff(_ details: String) -> String {
         details.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
             let text = htmlEscape(String(line))
             if line.hasPrefix("+++") || line.hasPrefix("---") { return text }

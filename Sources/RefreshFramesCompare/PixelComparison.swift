@@ -45,8 +45,8 @@ enum PixelScan {
                 var minY = Int.max
                 var maxX = -1
                 var maxY = -1
-                var lastColour: UInt32 = 0
-                var lastGrey: UInt8 = 255  // the grey of transparent black (lastColour 0): paper white
+                var lastColor: UInt32 = 0
+                var lastGray: UInt8 = 255  // the grey of transparent black (lastColour 0): paper white
                 for y in 0..<height {
                     let row = y * width * 4
                     if diff == nil && memcmp(a + row, g + row, width * 4) == 0 { continue }
@@ -73,15 +73,15 @@ enum PixelScan {
                             if let diff { paint(diff, i, 255, 0, 0) }
                         } else if let diff {
                             // Flat fills repeat one colour: reuse its grey.
-                            let colour =
+                            let color =
                                 (UInt32(g[i]) << 24) | (UInt32(g[i + 1]) << 16) | (UInt32(g[i + 2]) << 8)
                                 | UInt32(g[i + 3])
-                            if colour != lastColour {
-                                lastColour = colour
-                                lastGrey = UInt8(
+                            if color != lastColor {
+                                lastColor = color
+                                lastGray = UInt8(
                                     (255 + (brightness(g, i) - 255) * fadedAlpha * Double(g[i + 3]) / 255).rounded())
                             }
-                            paint(diff, i, lastGrey, lastGrey, lastGrey)
+                            paint(diff, i, lastGray, lastGray, lastGray)
                         }
                     }
                 }

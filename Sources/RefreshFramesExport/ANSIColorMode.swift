@@ -97,11 +97,11 @@ func nearest256(_ c: TerminalRGB) -> UInt8 {
     let cubeIndex = 16 + 36 * r + 6 * g + b
     // Distance to a grey is a parabola in the grey level with its minimum at the channel mean.
     let mean = (Int(c.red) + Int(c.green) + Int(c.blue)) / 3
-    var greyStep = (mean - 8 + 5) / 10
-    greyStep = min(max(greyStep, 0), 23)
-    var best = greyStep
+    var grayStep = (mean - 8 + 5) / 10
+    grayStep = min(max(grayStep, 0), 23)
+    var best = grayStep
     var bestDistance = Int.max
-    for step in max(greyStep - 1, 0)...min(greyStep + 1, 23) {
+    for step in max(grayStep - 1, 0)...min(grayStep + 1, 23) {
         let d = squaredDistance(c, xtermPalette[232 + step])
         if d < bestDistance {
             best = step

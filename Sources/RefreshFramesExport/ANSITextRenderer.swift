@@ -155,8 +155,8 @@ public struct ANSITextRenderer: Sendable {
         opacity: Double, bold: Bool, cellWidth: Double, into grid: inout CellGrid
     ) -> Range<Int> {
         let v = frame.midY / (2 * cellWidth)
-        let centred = Int((v - Double(lines.count) / 2 + 0.5).rounded(.down))
-        let first = max(rows.lowerBound, min(centred, rows.upperBound - lines.count))
+        let centered = Int((v - Double(lines.count) / 2 + 0.5).rounded(.down))
+        let first = max(rows.lowerBound, min(centered, rows.upperBound - lines.count))
         let used = first..<min(first + lines.count, rows.upperBound)
         let band = PlainTableStyle.labelBand(in: frame)
         let left = band.minX / cellWidth
@@ -244,36 +244,36 @@ public struct ANSITextRenderer: Sendable {
             let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
             let spec = specs[view.tag]
             let (bold, underline) = Self.emphasis(of: view.transform)
-            let centreX = origin.x + offset.x + view.frame.midX + view.transform.translationX
-            let centreY = origin.y + offset.y + view.frame.midY + view.transform.translationY
-            let u = centreX / cellWidth
-            let v = centreY / cellHeight
-            let centreColumn = Int(u.rounded(.down))
-            let centreRow = Int(v.rounded(.down))
+            let centerPointX = origin.x + offset.x + view.frame.midX + view.transform.translationX
+            let centerPointY = origin.y + offset.y + view.frame.midY + view.transform.translationY
+            let u = centerPointX / cellWidth
+            let v = centerPointY / cellHeight
+            let centerColumn = Int(u.rounded(.down))
+            let centerRow = Int(v.rounded(.down))
             // The cells whose centres lie inside the scaled, translated bounds (rotation ignored).
             let halfWidth = view.frame.width * abs(view.transform.scaleX) / 2
             let halfHeight = view.frame.height * abs(view.transform.scaleY) / 2
-            var columnRange = cellSpan((centreX - halfWidth) / cellWidth, (centreX + halfWidth) / cellWidth)
-            var rowRange = cellSpan((centreY - halfHeight) / cellHeight, (centreY + halfHeight) / cellHeight)
+            var columnRange = cellSpan((centerPointX - halfWidth) / cellWidth, (centerPointX + halfWidth) / cellWidth)
+            var rowRange = cellSpan((centerPointY - halfHeight) / cellHeight, (centerPointY + halfHeight) / cellHeight)
             if columnRange.isEmpty || rowRange.isEmpty {
-                columnRange = centreColumn..<(centreColumn + 1)
-                rowRange = centreRow..<(centreRow + 1)
+                columnRange = centerColumn..<(centerColumn + 1)
+                rowRange = centerRow..<(centerRow + 1)
             }
             rowRange = rowRange.clamped(to: visibleRows)
             let backgroundOpacity = view.backgroundColor.alpha * opacity
 
             if view.spinner != nil || spec?.kind == .spinner {
                 let spinner = view.spinner ?? SpinnerState(visibleSpokes: 0, leadingSpoke: 0)
-                guard let glyph = Self.glyph(for: spinner), grid.contains(column: centreColumn, row: centreRow),
-                    visibleRows.contains(centreRow)
+                guard let glyph = Self.glyph(for: spinner), grid.contains(column: centerColumn, row: centerRow),
+                    visibleRows.contains(centerRow)
                 else {
                     continue
                 }
-                let under = grid[centreColumn, centreRow].background
+                let under = grid[centerColumn, centerRow].background
                 let tint = spec?.tintColor ?? RGBA(white: 0.5)
                 guard tint.alpha * opacity >= Self.visibleAlpha else { continue }
                 grid.put(
-                    glyph, column: centreColumn, row: centreRow,
+                    glyph, column: centerColumn, row: centerRow,
                     foreground: tint.composited(over: under, opacity: opacity),
                     background: under, bold: bold, underline: underline)
                 continue
@@ -378,9 +378,9 @@ public struct ANSITextRenderer: Sendable {
             }
             for cluster in clusters {
                 // A label sliding off the canvas is clipped, as in pixels; one centred on it is not.
-                let centre = 2 * cluster.start + cluster.width
+                let center = 2 * cluster.start + cluster.width
                 let overhangs = cluster.start < 0 || cluster.start + cluster.width > gridWidth
-                guard centre >= 0, centre < 2 * gridWidth, cluster.runs.count > 1 || overhangs else { continue }
+                guard center >= 0, center < 2 * gridWidth, cluster.runs.count > 1 || overhangs else { continue }
                 let start = cluster.width <= gridWidth ? min(max(0, cluster.start), gridWidth - cluster.width) : 0
                 var column = start
                 for run in cluster.runs {

@@ -15,7 +15,7 @@ extension DocumentReader {
             }
             if let id = node["id"], inactive.contains(id) { continue }  // not in the device's size class
             guard var spec = constraint(node, owner: owner, ids: ids) else { continue }
-            spec = normalised(spec)
+            spec = normalized(spec)
             if let earlier = constraints.first(where: { $0.spec.isSame(as: spec) }) {
                 warn(node, "duplicates \(earlier.element) on line \(earlier.line); dropped")
                 continue
@@ -152,7 +152,7 @@ extension DocumentReader {
     }
 
     /// `superview.A rel view.B + c` (multiplier 1) becomes `view.B rel' superview.A − c`.
-    private func normalised(_ spec: ConstraintSpec) -> ConstraintSpec {
+    private func normalized(_ spec: ConstraintSpec) -> ConstraintSpec {
         guard spec.item == .superview, let toItem = spec.toItem, case .view = toItem, spec.multiplier == 1,
             let toAttribute = spec.toAttribute
         else { return spec }

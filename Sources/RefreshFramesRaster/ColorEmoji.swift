@@ -158,11 +158,11 @@ public final class ColorEmoji: @unchecked Sendable {
             let scale = Double(m) / Double(n)
             let radius = max(1, 1 / scale)
             return (0..<m).map { i in
-                let centre = (Double(i) + 0.5) / scale - 0.5
+                let center = (Double(i) + 0.5) / scale - 0.5
                 var taps: [(Int, Float)] = []
                 var total = 0.0
-                for j in Int((centre - radius).rounded(.up))...Int((centre + radius).rounded(.down)) {
-                    let w = max(0, 1 - abs(Double(j) - centre) / radius)
+                for j in Int((center - radius).rounded(.up))...Int((center + radius).rounded(.down)) {
+                    let w = max(0, 1 - abs(Double(j) - center) / radius)
                     guard w > 0 else { continue }
                     taps.append((min(max(j, 0), n - 1), Float(w)))
                     total += w

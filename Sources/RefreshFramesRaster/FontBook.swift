@@ -443,7 +443,7 @@ private final class FallbackChain {
     init(pattern: String) throws {
         guard let parsed = FcNameParse(pattern) else { throw RasterError.invalidFontPattern(pattern) }
         defer { FcPatternDestroy(parsed) }
-        let requested = Set(FallbackChain.strings(parsed, FC_FAMILY).map(FallbackChain.normalised))
+        let requested = Set(FallbackChain.strings(parsed, FC_FAMILY).map(FallbackChain.normalized))
         FcConfigSubstitute(nil, parsed, FcMatchPattern)
         FcDefaultSubstitute(parsed)
         var result = FcResultMatch
@@ -459,7 +459,7 @@ private final class FallbackChain {
             guard let font = set.pointee.fonts[i] else { continue }
             let families = FallbackChain.strings(font, FC_FAMILY)
             if substitute == nil { substitute = families.first }
-            if !familyInstalled, families.contains(where: { requested.contains(FallbackChain.normalised($0)) }) {
+            if !familyInstalled, families.contains(where: { requested.contains(FallbackChain.normalized($0)) }) {
                 familyInstalled = true
             }
             var file: UnsafeMutablePointer<FcChar8>?
@@ -475,7 +475,7 @@ private final class FallbackChain {
             guard FcPatternGetCharSet(font, FC_CHARSET, 0, &charset) == FcResultMatch, let charset else { continue }
             // A face the pattern names by family is drawn whatever its index in its file (FreeType draws
             // it: gd opens face 0 only); others only as face 0, as before Noto Sans CJK was installed.
-            let named = families.contains { requested.contains(FallbackChain.normalised($0)) }
+            let named = families.contains { requested.contains(FallbackChain.normalized($0)) }
             guard index == 0 || named, color == FcFalse, outline != FcFalse, !seen.contains(path) else { continue }
             // Noto Sans CJK draws only where a pattern names it (PingFang's stand-in): installing it
             // leaves every other family's fallback as it was (CJK to WenQuanYi Micro Hei).
@@ -504,11 +504,11 @@ private final class FallbackChain {
 
     /// The families of the Noto CJK collections (`Noto Sans CJK SC`, `Noto Serif CJK JP`, `Noto Sans Mono CJK TC`…).
     static func isNotoCJK(_ family: String) -> Bool {
-        let name = normalised(family)
+        let name = normalized(family)
         return ["noto sans cjk", "noto serif cjk", "noto sans mono cjk"].contains { name.hasPrefix($0) }
     }
 
-    private static func normalised(_ family: String) -> String {
+    private static func normalized(_ family: String) -> String {
         family.lowercased().trimmingCharacters(in: .whitespaces)
     }
 

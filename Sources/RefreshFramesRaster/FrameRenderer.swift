@@ -202,11 +202,11 @@ struct Placement {
         guard frame.width.isFinite, frame.height.isFinite, transform.scaleX != 0, transform.scaleY != 0 else {
             return nil
         }
-        let centre = superview.toPixel(
+        let center = superview.toPixel(
             frame.midX + transform.translationX - superview.halfWidth,
             frame.midY + transform.translationY - superview.halfHeight)
-        centerX = centre.x
-        centerY = centre.y
+        centerX = center.x
+        centerY = center.y
         rotationRadians = superview.rotationRadians + transform.rotation * .pi / 180
         cosine = cos(rotationRadians)
         sine = sin(rotationRadians)

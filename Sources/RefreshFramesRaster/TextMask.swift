@@ -26,9 +26,9 @@ struct TextMask {
             minX: startX - slack, minY: -lineHeight / 2 - slack, maxX: startX + width + slack,
             maxY: lineHeight / 2 + slack, margin: 2, clip: bounds)
         emoji = []
-        if !layout.emoji.isEmpty, let colour = fonts.emoji {
+        if !layout.emoji.isEmpty, let color = fonts.emoji {
             emoji = try PlacedEmoji.placed(
-                in: layout, font: font, alignment: alignment, placement: placement, emoji: colour)
+                in: layout, font: font, alignment: alignment, placement: placement, emoji: color)
         }
         for item in emoji {
             if let itemBox = placement.pixelBounds(
@@ -92,7 +92,7 @@ struct TextMask {
             }
         }
         for (run, x, y) in beyondBMP {
-            try fonts.rasterise(
+            try fonts.rasterize(
                 run.text, file: run.file, index: run.index, pixelSize: pixelSize * run.scale,
                 angle: -placement.rotationRadians, originX: x, originY: y, synthetic: run.synthetic, into: &coverage,
                 width: box.width, height: box.height)
@@ -117,20 +117,20 @@ struct TextMask {
         let oy = placement.centerY + ay * startX + by * baseline - Double(box.y0)
         let pixelSize = size * (abs(placement.unitX * placement.unitY)).squareRoot()
         let snapped = size * max(1, pixelSize.rounded()) / pixelSize
-        var glyphs: [OutlineRasteriser.PlacedGlyph] = []
+        var glyphs: [OutlineRasterizer.PlacedGlyph] = []
         for run in layout.runs {
             for glyph in run.glyphs {
                 let pen = glyph.x * size
                 glyphs.append(
                     (
                         glyph.outline,
-                        OutlineRasteriser.Affine(
+                        OutlineRasterizer.Affine(
                             a: ax * snapped, b: -bx * snapped, c: ay * snapped, d: -by * snapped,
                             tx: (ox + ax * pen).rounded(), ty: (oy + ay * pen).rounded())
                     ))
             }
         }
-        let bytes = try OutlineRasteriser.fill(glyphs, width: box.width, height: box.height)
+        let bytes = try OutlineRasterizer.fill(glyphs, width: box.width, height: box.height)
         return bytes.map { Float($0) / 255 }
     }
 

@@ -326,7 +326,7 @@ struct SourceWriter {
         block("final class \(typeName): UIView") { w in
             w.writeConstants()
             w.writeProperties()
-            w.writeInitialisers()
+            w.writeInitializers()
             w.writeSetUp()
             w.writeLayoutSubviews()
             w.writeRefreshing()
@@ -458,7 +458,7 @@ struct SourceWriter {
         return all.contains { $0.textColor == .nextPaletteColor || $0.backgroundColor == .nextPaletteColor }
     }
 
-    private mutating func writeInitialisers() {
+    private mutating func writeInitializers() {
         line()
         block("override init(frame: CGRect)") { w in
             w.line("super.init(frame: frame)")

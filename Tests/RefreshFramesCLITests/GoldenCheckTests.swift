@@ -92,7 +92,7 @@ struct GoldenCheckTests {
         #expect(contents(ofDirectory: report).contains("frame-000.actual.png"))
     }
 
-    @Test func aChangedPaletteColourFails() throws {
+    @Test func aChangedPaletteColorFails() throws {
         let spec = try mutatedSample(
             "rotate-scale", replacing: "\"magenta\", \"brown\"", with: "\"magenta\", \"purple\"")
         let report = try temporaryDirectory()

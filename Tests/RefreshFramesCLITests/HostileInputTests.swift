@@ -180,17 +180,17 @@ private func specWith(_ old: String, _ new: String) -> [(String, Hostile.File)] 
     [("spec.json", .text(replacing(validSpec, old, new)))]
 }
 
-private let centred = #""1.centerX == superview.centerX""#
+private let centered = #""1.centerX == superview.centerX""#
 
 private let crashesAndHangs: [Hostile] = [
     Hostile(
-        name: "a label pushed 1e19 points away", files: specWith(centred, #""1.left == superview.left + 1e19""#),
+        name: "a label pushed 1e19 points away", files: specWith(centered, #""1.left == superview.left + 1e19""#),
         arguments: ["render", "spec.json", "--format", "ansi", "-o", "out.ans"],
         message:
             "spec.json:3:13: error: views[0]: view 1's solved x 1e+19 is over the limit layoutExtent = 100000 points"),
     Hostile(
         name: "a width of 1e300 times the superview",
-        files: specWith(centred, #""1.width == 1e300 * superview.width", "1.left == superview.left""#),
+        files: specWith(centered, #""1.width == 1e300 * superview.width", "1.left == superview.left""#),
         arguments: ["state", "spec.json", "--at", "0.5"],
         message:
             "spec.json:3:13: error: views[0]: view 1's solved width 1e+302 is over the limit layoutExtent = 100000 points"
@@ -216,7 +216,8 @@ private let crashesAndHangs: [Hostile] = [
     Hostile(
         name: "257 inequalities",
         files: specWith(
-            centred, (0..<257).map { #""1.left >= superview.left - \#($0)""# }.joined(separator: ", ") + ", " + centred),
+            centered,
+            (0..<257).map { #""1.left >= superview.left - \#($0)""# }.joined(separator: ", ") + ", " + centered),
         arguments: ["validate", "spec.json"],
         message:
             "spec.json:4:18: error: constraints: 257 inequalities and optional constraints is over the limit inequalities = 256"

@@ -333,7 +333,7 @@ struct TerminalIndependentFileTests {
         #expect(cast.hasSuffix(#"\u001b[72;1H\r\n"]"# + "\n"))
     }
 
-    @Test func oneTextFrameWithoutColoursIsPlainLines() throws {
+    @Test func oneTextFrameWithoutColorsIsPlainLines() throws {
         let r = try run([
             "render", samplePath("rotate-scale"), "--only", "control", "--format", "ansi", "--ansi", "text", "--at",
             "1", "--cols", "60", "--colors", "none",

@@ -137,7 +137,7 @@ struct TerminalStreamTests {
         #expect(try screen(control.stdoutBytes, width: 40, height: 60).split(separator: "\n").count == 5)
     }
 
-    @Test func noColorMeansNoColourEscapes() throws {
+    @Test func noColorMeansNoColorEscapes() throws {
         let r = try run(
             ["render", samplePath("rotate-scale"), "--format", "ansi", "--at", "0.05", "--cols", "40"],
             environment: ["NO_COLOR": "1"])

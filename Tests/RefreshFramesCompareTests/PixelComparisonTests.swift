@@ -31,7 +31,7 @@ import Testing
         #expect(difference.details == "48 of 800 pixels differ in x 10…19, y 4…15 (threshold 0.1)")
     }
 
-    @Test func changedColourFailsWithExactMaxDelta() throws {
+    @Test func changedColorFailsWithExactMaxDelta() throws {
         let golden = Fixture.frame(fill: Fixture.magenta)
         let actual = Fixture.frame(fill: Fixture.brown)
         let difference = PixelComparison.compare(actual: actual, golden: golden)
@@ -63,7 +63,7 @@ import Testing
         #expect(strict.statistics?.bounds == PixelRect(x: 10, y: 4, width: 11, height: 12))
     }
 
-    @Test func smallColourShiftBelowThresholdPasses() {
+    @Test func smallColorShiftBelowThresholdPasses() {
         let golden = Fixture.frame(fill: RGBA(white: 0.5))
         let actual = Fixture.frame(fill: RGBA(white: 0.5 + 4.0 / 255))
         #expect(PixelComparison.compare(actual: actual, golden: golden).passed)

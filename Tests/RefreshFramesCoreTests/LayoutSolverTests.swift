@@ -206,7 +206,7 @@ private func vertical(_ tag: Int) -> [ConstraintSpec] { [pin(tag, .top), size(ta
         #expect((1...12).map { layout.frame(tag: $0).width } == [27, 27, 27.5, 27, 27, 27, 27, 27, 27.5, 27, 27, 27])
     }
 
-    @Test func labelCentredVerticallyHasItsTopSnappedAwayFromZero() throws {
+    @Test func labelCenteredVerticallyHasItsTopSnappedAwayFromZero() throws {
         let layout = try solve(
             labels(1...1), [pin(1, .centerY), pin(1, .centerX)], intrinsic: [1: IntrinsicSize(width: 20, height: 27.2)])
         #expect(layout.frame(tag: 1) == Rect(x: 177.5, y: 16.5, width: 20, height: 27.5))

@@ -17,7 +17,7 @@ struct RotateScaleTimelineTests {
 
     func sample(at t: Double) -> FrameState { timeline.sample(at: Self.began + t) }
 
-    @Test func theFirstLabelTiltsInItsColourWhileTheOthersWait() {
+    @Test func theFirstLabelTiltsInItsColorWhileTheOthersWait() {
         let s = sample(at: 0.05)
         #expect(abs(view(s, 1).transform.rotation - 22.5) < 1e-9)
         #expect(view(s, 1).textColor == magenta)
@@ -63,14 +63,14 @@ struct RotateScaleTimelineTests {
 }
 
 struct ColorDotsTimelineTests {
-    @Test func backgroundColourAnimatesOnPlainViewsAndStays() throws {
+    @Test func backgroundColorAnimatesOnPlainViewsAndStays() throws {
         let t = try sampleTimeline("color-dots")
         let mid = view(t.sample(at: 0.05), 1).backgroundColor
         #expect(mid == RGBA(red: 0.5, green: 0, blue: 0.5, alpha: 0.5))
         #expect(view(t.sample(at: 1.0), 1).backgroundColor == magenta)
     }
 
-    @Test func theColourIndexCarriesOverBetweenLoops() throws {
+    @Test func theColorIndexCarriesOverBetweenLoops() throws {
         let t = try sampleTimeline("color-dots")
         // 8 views, 7 colours: the second loop's first view takes the 9th colour, brown.
         let cycle = 8 * 0.15 + 0.65
@@ -156,7 +156,7 @@ struct ProgramLimitTests {
 
 struct AnimatabilityTests {
     /// A plain view's backgroundColor animates; a label's changes at the start of the block, like its textColor.
-    @Test func backgroundColourAnimatesOnViewsAndJumpsOnLabels() throws {
+    @Test func backgroundColorAnimatesOnViewsAndJumpsOnLabels() throws {
         let json = minimalSpec(
             views: #"[{"tag": 1, "text": "我"}, {"tag": 2, "kind": "view"}]"#,
             constraints:

@@ -361,7 +361,7 @@ private func sgrParameters(_ bytes: [UInt8]) -> [[Int]] {
     return result
 }
 
-@Test func noColorModeEmitsNoColourCodes() throws {
+@Test func noColorModeEmitsNoColorCodes() throws {
     let renderer = ANSITextRenderer(columns: 80)
     var encoder = ANSIEncoder(colorMode: .detect(environment: ["NO_COLOR": "1", "COLORTERM": "truecolor"]))
     #expect(encoder.colorMode == .none)
@@ -391,7 +391,7 @@ private func sgrParameters(_ bytes: [UInt8]) -> [[Int]] {
         (TerminalRGB(white: 255), 231),
         (TerminalRGB(red: 95, green: 135, blue: 175), 67), (TerminalRGB(white: 8), 232), (TerminalRGB(white: 100), 241),
     ] as [(TerminalRGB, Int)])
-func nearest256Colour(color: TerminalRGB, index: Int) {
+func nearest256Color(color: TerminalRGB, index: Int) {
     #expect(Int(nearest256(color)) == index)
     // The arithmetic search agrees with a brute-force one over 16…255.
     let brute = (16..<256).min { a, b in

@@ -31,11 +31,11 @@ private func squareFrame(x: Int, width: Int = 120, height: Int = 40) -> Bitmap {
         for step in 1...4 { set(x + 9 + step, py, 1 - Double(step) / 5) }
     }
     for px in 0..<20 {
-        let grey = UInt8(40 + px * 10)
+        let gray = UInt8(40 + px * 10)
         let i = (5 * width + 90 + px) * 4
-        bitmap.pixels[i] = grey
-        bitmap.pixels[i + 1] = grey
-        bitmap.pixels[i + 2] = grey
+        bitmap.pixels[i] = gray
+        bitmap.pixels[i + 1] = gray
+        bitmap.pixels[i + 2] = gray
     }
     return bitmap
 }
@@ -226,7 +226,7 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
 }
 
 /// Colours that small regions of the samples need come first, so small frames need few index bits.
-@Test func paletteOrdersColoursByHowManyRegionsNeedThem() throws {
+@Test func paletteOrdersColorsByHowManyRegionsNeedThem() throws {
     // A white 64x64 sample: grey in every 32x32 tile, red in one tile only, blue in two.
     var sample = Bitmap(width: 64, height: 64, fill: RGBA.white)
     func paint(_ x: Int, _ y: Int, _ rgb: (UInt8, UInt8, UInt8)) {
@@ -243,7 +243,7 @@ private func contains(_ bytes: [UInt8], _ pattern: [UInt8]) -> Bool {
 
 /// What changes between samples comes before what tiles need: a small frame of a spinner holds
 /// only the spinner's colours, however few tiles show them.
-@Test func paletteGivesColoursThatChangeBetweenSamplesTheLowestIndices() throws {
+@Test func paletteGivesColorsThatChangeBetweenSamplesTheLowestIndices() throws {
     // Two white 64x64 samples with grey in every 32x32 tile and blue in two; the second adds a
     // red line in one tile, the only change.
     var first = Bitmap(width: 64, height: 64, fill: RGBA.white)

@@ -210,7 +210,7 @@ struct ImportedLayoutTests {
     }
 
     @Test(arguments: [ImportAnimation.rotateScale, .marquee, .colorDots])
-    func importedColoursSurviveTheAnimation(animation: ImportAnimation) throws {
+    func importedColorsSurviveTheAnimation(animation: ImportAnimation) throws {
         let spec = try Spec.decode(Array(try importFixture("nested-views.xib", animation: animation).specJSON.utf8))
         let timeline = try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi)
         let end = timeline.sample(at: timeline.duration)

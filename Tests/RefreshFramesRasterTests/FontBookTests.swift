@@ -13,7 +13,7 @@ import Testing
         #expect(size.height > 17 && size.height < 17 * 1.6, "line height \(size.height)")
     }
 
-    @Test func theBaselineLiesOneAscenderBelowTheCentredLineBoxsTop() throws {
+    @Test func theBaselineLiesOneAscenderBelowTheCenteredLineBoxsTop() throws {
         // WenQuanYi Micro Hei: ascender 1918, line height 2401 per 2048 units.
         let offset = try book.baselineOffset(font: FontSpec(family: "WenQuanYi Micro Hei", size: 20))
         #expect(abs(offset - (1918.0 / 2048 - 2401.0 / 4096) * 20) < 1e-9, "offset \(offset)")

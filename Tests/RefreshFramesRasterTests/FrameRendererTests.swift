@@ -181,7 +181,7 @@ import Testing
     /// As on iOS, an emoji in a label keeps its own colours (the text colour gives only its alpha)
     /// and turns and scales with the label.
     @Test(arguments: [TextRendering.hinted, .unhinted])
-    func emojiInALabelAreInColour(rendering: TextRendering) throws {
+    func emojiInALabelAreInColor(rendering: TextRendering) throws {
         var scene = Scene()
         scene.text = rendering
         scene.add(Self.label, frame: Rect(x: 20, y: 0, width: 160, height: 120), text: "😀", textColor: .black)
@@ -189,21 +189,21 @@ import Testing
         let bitmap = try scene.render()
         let ink = Ink(bitmap)
         #expect(ink.width > 60 && ink.height > 60)
-        #expect(colouredPixels(bitmap) > 1000, "a yellow face, not a black outline")
+        #expect(coloredPixels(bitmap) > 1000, "a yellow face, not a black outline")
         #expect(abs(Double(ink.minX + ink.maxX) / 2 - 100) < 4, "centred in the label")
         scene.states[0].transform = Transform(scaleX: 0.5, scaleY: 0.5)
         let halved = try scene.render()
         #expect(abs(Double(Ink(halved).width) - Double(ink.width) / 2) < 4, "\(Ink(halved).width) vs \(ink.width)")
         scene.states[0].transform = Transform(rotation: 45, scaleX: 0.5, scaleY: 0.5)
         let turned = try scene.render()
-        #expect(colouredPixels(turned) > 200 && turned != halved)
+        #expect(coloredPixels(turned) > 200 && turned != halved)
         scene.states[0].transform = .identity
         scene.states[0].textColor = RGBA(red: 0, green: 0, blue: 0, alpha: 0.5)
         let faded = try scene.render()
-        #expect(colouredPixels(faded) > 0 && faded[100, 60].blue > bitmap[100, 60].blue)
+        #expect(coloredPixels(faded) > 0 && faded[100, 60].blue > bitmap[100, 60].blue)
     }
 
-    private func colouredPixels(_ bitmap: Bitmap) -> Int {
+    private func coloredPixels(_ bitmap: Bitmap) -> Int {
         var n = 0
         for y in 0..<bitmap.height {
             for x in 0..<bitmap.width {

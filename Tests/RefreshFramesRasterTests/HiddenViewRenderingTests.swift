@@ -20,13 +20,13 @@ import Testing
 
     @Test func hiddenViewsAndTheirSubviewsAreNotDrawn() throws {
         let white = (red: UInt8(255), green: UInt8(255), blue: UInt8(255), alpha: UInt8(255))
-        let grey = (red: UInt8(204), green: UInt8(204), blue: UInt8(204), alpha: UInt8(255))
+        let gray = (red: UInt8(204), green: UInt8(204), blue: UInt8(204), alpha: UInt8(255))
         let shown = try scene().render()
         #expect(shown[140, 50] == (255, 0, 0, 255))
-        #expect(shown[60, 50] == grey)
+        #expect(shown[60, 50] == gray)
         let squareHidden = try scene(hideSquare: true).render()
-        #expect(squareHidden[140, 50] == grey)
-        #expect(squareHidden[60, 50] == grey)
+        #expect(squareHidden[140, 50] == gray)
+        #expect(squareHidden[60, 50] == gray)
         let containerHidden = try scene(hideContainer: true).render()
         #expect(containerHidden[140, 50] == white)
         #expect(containerHidden[60, 50] == white)

@@ -21,7 +21,7 @@ private func sceneFrame(_ name: String, at time: Double, scale: Double = 2) thro
 }
 
 /// Pixels in a box (points at `scale`) whose channels differ by more than `spread`: colour, not grey.
-private func colourful(_ b: Bitmap, _ r: Rect, scale: Double = 2, spread: Int = 40) -> Int {
+private func colorful(_ b: Bitmap, _ r: Rect, scale: Double = 2, spread: Int = 40) -> Int {
     var n = 0
     for y in Int(r.y * scale)..<min(Int(r.maxY * scale), b.height) {
         for x in Int(r.x * scale)..<min(Int(r.maxX * scale), b.width) {
@@ -40,18 +40,18 @@ struct ColorEmojiTests {
     }
 
     @Test(arguments: ["🤗", "😅", "😆", "🏃", "💩", "👸", "❤️"])
-    func emojiAreColourBitmapsScaledToTheFontSize(emoji: String) throws {
+    func emojiAreColorBitmapsScaledToTheFontSize(emoji: String) throws {
         let glyph = try #require(try ColorEmoji.shared.glyph(Character(emoji), pixelSize: 80))
         // Noto's strike is 136 px wide at 109 px per em.
         #expect(abs(glyph.width - 100) <= 1)
         #expect(abs(glyph.advance - 80 * 136 / 109) < 1)
-        var coloured = 0
+        var colored = 0
         for i in stride(from: 0, to: glyph.pixels.count, by: 4) where glyph.pixels[i + 3] > 0.5 {
             let a = glyph.pixels[i + 3]
             let rgb = [glyph.pixels[i] / a, glyph.pixels[i + 1] / a, glyph.pixels[i + 2] / a]
-            if rgb.max()! - rgb.min()! > 0.15 { coloured += 1 }
+            if rgb.max()! - rgb.min()! > 0.15 { colored += 1 }
         }
-        #expect(coloured > 500)
+        #expect(colored > 500)
     }
 
     @Test func emojiDetection() {
@@ -80,7 +80,7 @@ struct ColorEmojiTests {
         #expect(lacking.pixels == (try ColorEmoji.shared.glyph(Character("🤗"), pixelSize: 40))?.pixels)
     }
 
-    @Test func resamplingKeepsAFlatColourFlat() {
+    @Test func resamplingKeepsAFlatColorFlat() {
         let red: [Float] = Array(repeating: [1, 0, 0, 1], count: 109 * 109).flatMap { $0 }
         let out = ColorEmoji.resample(red, width: 109, height: 109, toWidth: 37, toHeight: 37)
         #expect(out.count == 37 * 37 * 4)
@@ -89,15 +89,15 @@ struct ColorEmojiTests {
 }
 
 struct SceneRendererTests {
-    @Test func theDarkTablesEmojiRowsAreInColour() throws {
+    @Test func theDarkTablesEmojiRowsAreInColor() throws {
         let (bitmap, scene) = try sceneFrame("classic-spinner", at: 2)
         #expect(bitmap.width == 750 && bitmap.height == 1334)
         for row in scene.rows where row.text.unicodeScalars.first!.properties.isEmojiPresentation {
-            #expect(colourful(bitmap, row.frame) > 2000, "row \(row.indexPath) '\(row.text)'")
+            #expect(colorful(bitmap, row.frame) > 2000, "row \(row.indexPath) '\(row.text)'")
         }
         // 我是新增的 is black text on the dark table: no colour.
         let words = try #require(scene.rows.first { $0.text == "我是新增的" })
-        #expect(colourful(bitmap, words.frame, spread: 30) == 0)
+        #expect(colorful(bitmap, words.frame, spread: 30) == 0)
         // Below the last row: the table's background (0.092, 0.096, 0.116).
         let p = bitmap[10, 1330]
         #expect((p.red, p.green, p.blue) == (23, 24, 30))
@@ -134,7 +134,7 @@ struct SceneRendererTests {
         #expect((control.red, control.green, control.blue) == (29, 29, 37))
         let firstRow = try #require(scene.rows.first)
         #expect(firstRow.frame.y == 60)
-        #expect(colourful(bitmap, firstRow.frame) > 2000)
+        #expect(colorful(bitmap, firstRow.frame) > 2000)
     }
 
     @Test func sceneFramesAreDeterministic() throws {

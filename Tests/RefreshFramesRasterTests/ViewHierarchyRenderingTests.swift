@@ -33,7 +33,7 @@ import Testing
         #expect(!Self.isRed(bitmap[125, 50]) && !Self.isRed(bitmap[140, 65]))
     }
 
-    @Test func theSuperviewsTransformTurnsTheSubtreeAboutTheSuperviewsCentre() throws {
+    @Test func theSuperviewsTransformTurnsTheSubtreeAboutTheSuperviewsCenter() throws {
         // Turned 90° clockwise about (100, 60): the square's centre, 40 right and 10 up of the
         // container's centre, lands 40 down and 10 right: (110, 100).
         let bitmap = try scene(container: Transform(rotation: 90)).render()

@@ -188,8 +188,8 @@ extension LayoutSystem {
                 add(top, .equal, LinearExpression(0), priority: Self.fittingPriority, topText + " (fitting)")
             case .center:
                 let middle = sc.start + acrossStart + 0.5 * (sc.size + -(acrossStart + acrossEnd))
-                let centre = horizontal ? "centerY" : "centerX"
-                add(item.center, .equal, middle, "\(tag(i)) \(centre) == \(stackName) \(centre) (UISV-alignment)")
+                let center = horizontal ? "centerY" : "centerX"
+                add(item.center, .equal, middle, "\(tag(i)) \(center) == \(stackName) \(center) (UISV-alignment)")
                 add(
                     top, .greaterThanOrEqual, LinearExpression(0),
                     topText.replacingEquals(">=") + " (UISV-spanning-boundary)")

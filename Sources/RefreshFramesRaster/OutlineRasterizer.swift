@@ -4,7 +4,7 @@ import Foundation
 /// Fills glyph outlines, placed by an affine map, into 8-bit coverage with FreeType's antialiasing
 /// rasteriser: exact fractional positions, no hinting, no bitmap strikes. An `FT_Library` is not
 /// shared between threads, so each call borrows one from a pool and renders on any core.
-enum OutlineRasteriser {
+enum OutlineRasterizer {
     /// Maps a point in ems to pixels of the target, y down: `(a·x + b·y + tx, c·x + d·y + ty)`.
     struct Affine {
         var a, b, c, d, tx, ty: Double
@@ -98,7 +98,7 @@ enum OutlineRasteriser {
     }
 }
 
-/// FreeType libraries for `OutlineRasteriser`, one per concurrent caller, kept for the process.
+/// FreeType libraries for `OutlineRasterizer`, one per concurrent caller, kept for the process.
 private final class LibraryPool: @unchecked Sendable {
     static let shared = LibraryPool()
 

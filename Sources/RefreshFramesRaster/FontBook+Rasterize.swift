@@ -9,7 +9,7 @@ extension FontBook {
     ///   - angle: radians, counter-clockwise on screen (gd's convention).
     ///   - originX, originY: the baseline start in `coverage`'s pixel grid.
     ///   - synthetic: bold or oblique the face lacks (gd cannot draw them; FreeType can).
-    func rasterise(
+    func rasterize(
         _ text: String, file: String, index: Int = 0, pixelSize: Double, angle: Double, originX: Double,
         originY: Double,
         synthetic: SyntheticStyle = .none, into coverage: inout [Float], width: Int, height: Int

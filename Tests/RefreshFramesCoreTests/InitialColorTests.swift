@@ -3,8 +3,8 @@ import Testing
 @testable import RefreshFramesCore
 
 /// `"initial"` sets a view's colour back to the one its spec gives it, not to a fixed colour.
-struct InitialColourTests {
-    @Test func initialIsTheViewsOwnColour() throws {
+struct InitialColorTests {
+    @Test func initialIsTheViewsOwnColor() throws {
         let json = minimalSpec(
             views: #"[{"tag": 1, "text": "我", "textColor": "blue", "backgroundColor": "yellow"}]"#,
             program: """

@@ -4,7 +4,7 @@ import Testing
 @testable import RefreshFramesRaster
 
 /// The terminal's text path (`TextRendering.unhinted`) against gd's hinted one.
-@Suite struct OutlineRasteriserTests {
+@Suite struct OutlineRasterizerTests {
     static let label = ViewSpec(tag: 1, texts: [.idle: "下拉刷新"], font: FontSpec(size: 17), textColor: .black)
 
     func render(
