@@ -54,7 +54,7 @@ struct InterpolationTests {
         #expect(t == Transform(scaleX: 1.25, scaleY: 1.25, translationX: 5))
     }
 
-    @Test func coloursMixNonPremultiplied() {
+    @Test func colorsMixNonPremultiplied() {
         let mid = RGBA.clear.interpolated(to: RGBA(red: 1, green: 0, blue: 1), 0.5)
         #expect(mid == RGBA(red: 0.5, green: 0, blue: 0.5, alpha: 0.5))
         #expect(RGBA(red: 0.6, green: 0.4, blue: 0.2).hexString == "#996633FF")

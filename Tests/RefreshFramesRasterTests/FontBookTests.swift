@@ -54,7 +54,7 @@ import Testing
 
     /// Colour emoji leave the runs: each is a cluster at its pen position, as wide as the colour
     /// font's advance (Noto: 136 / 109 em).
-    @Test func colourEmojiAreLaidOutApartFromTheRuns() throws {
+    @Test func colorEmojiAreLaidOutApartFromTheRuns() throws {
         let layout = try book.layout("刷新☺\u{FE0F}👨‍👩‍👧", font: wqy)
         #expect(layout.runs.map(\.text) == ["刷新"])
         #expect(layout.emoji.map(\.character) == ["☺\u{FE0F}", "👨‍👩‍👧"])
