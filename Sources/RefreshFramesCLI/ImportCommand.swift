@@ -27,7 +27,8 @@ enum ImportCommand {
         let animation = try args.choice("animation", command: definition.name, as: ImportAnimation.self) ?? .rotateScale
         let output = args.value("output")
         if let output, output != "-" { try OutputFile.checkTarget(output, protecting: [path]) }
-        let bytes = try SpecLoader.readFile(path)
+        let bytes = try InputFile.read(
+            path, limit: Limits.specBytes, limitName: "specBytes", expected: "a .xib or .storyboard file")
         let result: ImportResult
         do {
             result = try XIBImporter.importDocument(

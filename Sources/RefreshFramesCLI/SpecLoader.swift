@@ -25,52 +25,15 @@ enum SpecLoader {
     /// The name the README and messages use for the built-in default.
     static let builtInName = "<built-in rotate-scale>"
 
-    /// The most bytes a spec file may have (limit: specBytes).
-    static let maximumBytes = Limits.specBytes
-
-    /// Reads a regular file of at most `maximumBytes`. Anything else (a directory, a FIFO that would
-    /// block, /dev/zero that never ends) is refused before a byte is read; a failed read names its cause.
-    static func readFile(_ path: String) throws(CLIError) -> [UInt8] {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT || errno == ENOTDIR { throw .input("\(path): error: no such file") }
-            throw .input("\(path): error: cannot read the file (\(String(cString: strerror(errno))))")
-        }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG: break
-        case S_IFDIR: throw .input("\(path): error: is a directory; expected a JSON spec file")
-        default: throw .input("\(path): error: is not a regular file; expected a JSON spec file")
-        }
-        guard info.st_size <= maximumBytes else {
-            throw .input(
-                "\(path): error: the file is \(info.st_size) bytes, over the limit specBytes = \(maximumBytes)")
-        }
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else {
-            throw .input("\(path): error: cannot read the file (\(String(cString: strerror(errno))))")
-        }
-        defer { close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .input("\(path): error: cannot read the file (\(String(cString: strerror(errno))))")
-            }
-            if count == 0 { break }
-            bytes += chunk[..<count]
-            guard bytes.count <= maximumBytes else {
-                throw .input("\(path): error: the file is over the limit specBytes = \(maximumBytes)")
-            }
-        }
-        return bytes
+    /// Reads a spec file (limit: specBytes).
+    static func readSpec(_ path: String) throws(CLIError) -> [UInt8] {
+        try InputFile.read(path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
     }
 
     /// Loads SPEC (or the built-in default when nil) and builds its timeline.
     static func load(_ path: String?, now: Int64) throws(CLIError) -> LoadedSpec {
         let name = path ?? builtInName
-        let bytes = try path.map { p throws(CLIError) in try readFile(p) } ?? Array(BuiltInSpec.rotateScale.utf8)
+        let bytes = try path.map { p throws(CLIError) in try readSpec(p) } ?? Array(BuiltInSpec.rotateScale.utf8)
         let directory = path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         do {
             let document = try SpecDocument(bytes: bytes, now: now, measurer: fontMeasurer) {
