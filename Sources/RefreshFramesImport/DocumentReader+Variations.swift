@@ -40,13 +40,17 @@ extension DocumentReader {
     /// document's device: excluded by the `default` variation and not included again by one that
     /// applies, or excluded by one that applies. Says once which variations were taken.
     mutating func inactiveIDs(_ root: XMLNode, document: XMLNode) -> Set<String> {
+        // Every <variation> below the root that is not inside another, in document order: depth first
+        // with an explicit stack (a recursion would follow the document's nesting).
         var variations: [XMLNode] = []
-        func walk(_ node: XMLNode) {
-            for child in node.children {
-                if child.name == "variation" { variations.append(child) } else { walk(child) }
+        var pending = Array(root.children.reversed())
+        while let node = pending.popLast() {
+            if node.name == "variation" {
+                variations.append(node)
+            } else {
+                pending.append(contentsOf: node.children.reversed())
             }
         }
-        walk(root)
         guard !variations.isEmpty else { return [] }
         let deviceNode = document.child("device")
         let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
