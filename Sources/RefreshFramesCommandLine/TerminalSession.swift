@@ -15,7 +15,8 @@ private func writeToStdout(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int 
     #endif
 }
 
-/// Raw mode, alternate screen and a hidden cursor, always given back: on leave, on SIGINT/SIGTERM/SIGHUP.
+/// Raw mode, alternate screen and a hidden cursor, always given back: on leave, on SIGINT/SIGTERM/SIGHUP,
+/// on Ctrl-Z (taken again on `fg`) and on a fatal signal (`FatalSignalGuard`).
 public final class TerminalSession: @unchecked Sendable {
     private var saved = termios()
     private var active = false
@@ -52,17 +53,14 @@ public final class TerminalSession: @unchecked Sendable {
             suspended = active
             lock.unlock()
             leave()
-            signal(SIGTSTP, SIG_DFL)
-            kill(getpid(), SIGTSTP)
+            stopUntilContinued()
+            reenter()
         }
         stop.resume()
         sources.append(stop)
         signal(SIGCONT, SIG_IGN)
         let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
-        resume.setEventHandler { [self] in
-            signal(SIGTSTP, SIG_IGN)
-            reenter()
-        }
+        resume.setEventHandler { [self] in reenter() }
         resume.resume()
         sources.append(resume)
         signal(SIGWINCH, SIG_IGN)
@@ -74,6 +72,31 @@ public final class TerminalSession: @unchecked Sendable {
         }
         winch.resume()
         sources.append(winch)
+    }
+
+    /// Stops the process with SIGTSTP's default action and returns once `fg` (SIGCONT) continues it.
+    /// The signal is raised on this thread with SIGTSTP unblocked here, so the stop happens before
+    /// `raise` returns; then the disposition the signal source installed is put back, so the next
+    /// Ctrl-Z is seen again. (Sending it to the process with kill(2) and counting on the SIGCONT source
+    /// left a stopped preview that `fg` did not bring back when no thread blocked the signals.)
+    private func stopUntilContinued() {
+        var stopAction = sigaction()
+        #if canImport(Darwin)
+            stopAction.__sigaction_u.__sa_handler = SIG_DFL
+        #else
+            stopAction.__sigaction_handler.sa_handler = SIG_DFL
+        #endif
+        sigemptyset(&stopAction.sa_mask)
+        var sourceAction = sigaction()
+        sigaction(SIGTSTP, &stopAction, &sourceAction)
+        var tstp = sigset_t()
+        sigemptyset(&tstp)
+        sigaddset(&tstp, SIGTSTP)
+        var mask = sigset_t()
+        pthread_sigmask(SIG_UNBLOCK, &tstp, &mask)
+        raise(SIGTSTP)
+        pthread_sigmask(SIG_SETMASK, &mask, nil)
+        sigaction(SIGTSTP, &sourceAction, nil)
     }
 
     /// After `fg`: raw mode and the alternate screen again, and a full redraw on the next frame.
@@ -94,6 +117,7 @@ public final class TerminalSession: @unchecked Sendable {
             cc[Int(VMIN)] = 0
             cc[Int(VTIME)] = 0
         }
+        FatalSignalGuard.arm(saved: saved, leaveSequence: Array(Self.leaveSequence.utf8))
         tcsetattr(0, TCSANOW, &raw)
         active = true
         write(Array(Self.enterSequence.utf8))
@@ -107,6 +131,7 @@ public final class TerminalSession: @unchecked Sendable {
         let bytes = Array(Self.leaveSequence.utf8)
         _ = bytes.withUnsafeBufferPointer { writeToStdout($0.baseAddress, $0.count) }
         tcsetattr(0, TCSANOW, &saved)
+        FatalSignalGuard.disarm()
     }
 
     public func resized() -> Bool {

@@ -40,13 +40,17 @@ extension DocumentReader {
     /// document's device: excluded by the `default` variation and not included again by one that
     /// applies, or excluded by one that applies. Says once which variations were taken.
     mutating func inactiveIDs(_ root: XMLNode, document: XMLNode) -> Set<String> {
+        // Every <variation> below the root that is not inside another, in document order: depth first
+        // with an explicit stack (a recursion would follow the document's nesting).
         var variations: [XMLNode] = []
-        func walk(_ node: XMLNode) {
-            for child in node.children {
-                if child.name == "variation" { variations.append(child) } else { walk(child) }
+        var pending = Array(root.children.reversed())
+        while let node = pending.popLast() {
+            if node.name == "variation" {
+                variations.append(node)
+            } else {
+                pending.append(contentsOf: node.children.reversed())
             }
         }
-        walk(root)
         guard !variations.isEmpty else { return [] }
         let deviceNode = document.child("device")
         let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
@@ -89,10 +93,38 @@ extension DocumentReader {
     /// `<color key="textColor">`, `<rect key="frame">`…) the element's child of the same name and key.
     /// Its masks are `inactiveIDs`'s.
     static func applyingVariations(_ node: XMLNode, classes: SizeClasses) -> XMLNode {
-        var result = node
-        result.children = node.children.map { child in
-            child.name == "variation" ? child : applyingVariations(child, classes: classes)
+        // Post-order without recursion (a document may nest deeply): each frame is an element being
+        // rebuilt and the children rebuilt so far; a `<variation>` child is kept as it is.
+        struct Frame {
+            var node: XMLNode
+            var rebuilt: [XMLNode] = []
+            var next = 0
         }
+        var stack = [Frame(node: node)]
+        while true {
+            let top = stack.count - 1
+            let children = stack[top].node.children
+            if stack[top].next < children.count {
+                let child = children[stack[top].next]
+                stack[top].next += 1
+                if child.name == "variation" {
+                    stack[top].rebuilt.append(child)
+                } else {
+                    stack.append(Frame(node: child))
+                }
+                continue
+            }
+            let finished = stack.removeLast()
+            let result = applyingOwnVariations(finished.node, children: finished.rebuilt, classes: classes)
+            guard !stack.isEmpty else { return result }
+            stack[stack.count - 1].rebuilt.append(result)
+        }
+    }
+
+    /// `node` with `children` (already rebuilt) and the values its own matching variations override.
+    private static func applyingOwnVariations(_ node: XMLNode, children: [XMLNode], classes: SizeClasses) -> XMLNode {
+        var result = node
+        result.children = children
         for variation in node.children("variation") {
             guard let key = variation["key"], key != "default", classes.matches(key) else { continue }
             for (name, value) in variation.attributes where name != "key" { result.attributes[name] = value }

@@ -173,15 +173,16 @@ struct DocumentReader {
         let subviewNodes = root.child("subviews")?.children ?? []
         guard !subviewNodes.isEmpty else { throw .noSubviews(line: root.line) }
         // Every view of the hierarchy, in document order, each with its superview's node index.
+        // Depth first with an explicit stack (a recursion would follow the document's nesting).
         var nodes: [(node: XMLNode, superview: Int?)] = []
-        func collect(_ list: [XMLNode], in superview: Int?) {
-            for node in list where !inactive.contains(node["id"] ?? "") {
-                nodes.append((node, superview))
-                guard nodes.count <= Limits.views else { return }
-                collect(node.child("subviews")?.children ?? [], in: nodes.count - 1)
-            }
+        var pending: [(node: XMLNode, superview: Int?)] = subviewNodes.reversed().map { ($0, nil) }
+        while let next = pending.popLast(), nodes.count <= Limits.views {
+            let (node, superview) = next
+            guard !inactive.contains(node["id"] ?? "") else { continue }
+            nodes.append((node, superview))
+            let index = nodes.count - 1
+            pending.append(contentsOf: (node.child("subviews")?.children ?? []).reversed().map { ($0, index) })
         }
-        collect(subviewNodes, in: nil)
         guard nodes.count <= Limits.views else {
             throw .tooManyViews(line: root.line, count: Self.countViews(subviewNodes))
         }
@@ -455,7 +456,13 @@ struct DocumentReader {
 
     /// The views of a hierarchy, at every level.
     private static func countViews(_ list: [XMLNode]) -> Int {
-        list.reduce(0) { $0 + 1 + countViews($1.child("subviews")?.children ?? []) }
+        var count = 0
+        var pending = list
+        while let node = pending.popLast() {
+            count += 1
+            pending.append(contentsOf: node.child("subviews")?.children ?? [])
+        }
+        return count
     }
 
     /// Keeps each positive, unique tag; gives the others tags after the highest, in document order.

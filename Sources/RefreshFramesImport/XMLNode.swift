@@ -1,14 +1,19 @@
 import Foundation
+import RefreshFramesCore
 
 #if canImport(FoundationXML)
     import FoundationXML
 #endif
 
 /// One element of a parsed XML document, with the line its start tag ends on.
+///
+/// Nothing about a tree recurses on its depth: it is built from the parser's events with an explicit
+/// stack, the readers walk it with explicit stacks, and its children are held by `ChildList`, whose
+/// `deinit` takes a deep tree apart in a loop (the synthesised release of nested arrays recursed once
+/// per level and overflowed the stack on deep nesting).
 struct XMLNode: Sendable {
     var name: String
     var attributes: [String: String]
-    var children: [XMLNode]
     var line: Int
     /// The character data of a `<string>` or `<mutableString>` element (IB's text values); empty
     /// for every other element.
@@ -16,6 +21,26 @@ struct XMLNode: Sendable {
 
     /// The elements whose character data is kept.
     static let textElements: Set<String> = ["string", "mutableString"]
+
+    fileprivate var list: ChildList
+
+    init(name: String, attributes: [String: String], children: [XMLNode], line: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+        self.list = ChildList(children)
+    }
+
+    var children: [XMLNode] {
+        get { list.nodes }
+        set {
+            if isKnownUniquelyReferenced(&list) {
+                list.nodes = newValue
+            } else {
+                list = ChildList(newValue)
+            }
+        }
+    }
 
     subscript(_ attribute: String) -> String? { attributes[attribute] }
 
@@ -31,6 +56,28 @@ struct XMLNode: Sendable {
         if let id = attributes["id"] { return "<\(name) id=\"\(id)\">" }
         if let key = attributes["key"] { return "<\(name) key=\"\(key)\">" }
         return "<\(name)>"
+    }
+}
+
+/// The children of one `XMLNode`, released without recursion.
+private final class ChildList: @unchecked Sendable {
+    /// Written only while the list is uniquely referenced (`XMLNode.children`'s setter, `deinit`).
+    var nodes: [XMLNode]
+
+    init(_ nodes: [XMLNode]) { self.nodes = nodes }
+
+    deinit {
+        // Each node whose list dies with this one hands its children over before it is released, so
+        // no release reaches a second level; a list still referenced elsewhere is released later by
+        // its last owner, the same way.
+        var pending = nodes
+        nodes = []
+        while var node = pending.popLast() {
+            if isKnownUniquelyReferenced(&node.list) {
+                pending.append(contentsOf: node.list.nodes)
+                node.list.nodes = []
+            }
+        }
     }
 }
 
@@ -65,7 +112,7 @@ extension XMLNode {
         let ok = parser.parse()
         if let line = builder.tooDeepAt {
             throw XMLSyntaxError(
-                line: line, message: "elements nested deeper than the limit xmlDepth = \(TreeBuilder.maximumDepth)")
+                line: line, message: "elements nested deeper than the limit xmlDepth = \(Limits.xmlDepth)")
         }
         guard ok, let root = builder.root else {
             let line = max(parser.lineNumber, 1)
@@ -133,21 +180,21 @@ extension XMLNode {
     }
 }
 
+/// Builds the tree from the parser's events with an explicit stack of open elements.
 private final class TreeBuilder: NSObject, XMLParserDelegate {
-    /// Interface Builder nests a few levels per view; the tree (and the readers that walk it, and
-    /// its deallocation) must never recurse deeper than this.
-    static let maximumDepth = 256
-
     var stack: [XMLNode] = []
     var root: XMLNode?
-    /// The line where the nesting went over `maximumDepth`; parsing stopped there.
+    /// The line where the nesting went over `Limits.xmlDepth`; parsing stopped there.
     var tooDeepAt: Int?
 
     func parser(
         _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
         qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
     ) {
-        guard stack.count < Self.maximumDepth else {
+        // Interface Builder nests a few levels per view. The limit is libxml2's own (2.9 refuses more
+        // than 256 levels unless given XML_PARSE_HUGE), checked here to say so in words; nothing
+        // depends on it for safety.
+        guard stack.count < Limits.xmlDepth else {
             tooDeepAt = tooDeepAt ?? parser.lineNumber
             parser.abortParsing()
             return

@@ -25,6 +25,8 @@ public enum Limits {
     /// Frame buffers in flight: 4 bytes a pixel × (4 per thread + 4) × 2.
     public static let memoryBytes = 2 << 30
     public static let checkFrames = 2000
+    /// Element nesting in an imported xib; libxml2 refuses deeper documents itself.
+    public static let xmlDepth = 256
 
     /// One limit as the docs list it.
     public struct Entry: Sendable, Equatable {
@@ -69,6 +71,7 @@ public enum Limits {
             name: "memory", value: "\(memoryBytes >> 20) MiB",
             bounds: "frame buffers in flight; a render over it is refused before it starts"),
         Entry(name: "checkFrames", value: "\(checkFrames)", bounds: "frames in one `check`"),
+        Entry(name: "xmlDepth", value: "\(xmlDepth)", bounds: "element nesting in an imported .xib or .storyboard"),
         Entry(
             name: "host rows / sections / updates", value: "\(tableRows) / \(tableSections) / \(tableUpdates)",
             bounds: "the scene's table ([scene.md](scene.md))"),
