@@ -12,7 +12,7 @@ extension CheckReport {
 
     /// A page around `body`: the styles, the navigation bar with `totals`, and the viewers' script.
     static func htmlPage(heading: String, totals: String, body: String) -> String {
-        let heading = htmlEscape(heading)
+        let heading = xmlEscape(heading)
         let out = """
             <!DOCTYPE html>
             <html lang="en">
@@ -39,7 +39,7 @@ extension CheckReport {
             </style>
             </head>
             <body>
-            <nav><strong>\(heading)</strong> · \(htmlEscape(totals))
+            <nav><strong>\(heading)</strong> · \(xmlEscape(totals))
             <button type="button" id="prev">previous failure</button> <button type="button" id="next">next failure</button> <span id="where"></span></nav>
 
             """
@@ -49,11 +49,11 @@ extension CheckReport {
     /// The font hint, a section per failed or recorded check (ids `check-N`, after `idPrefix`), the passed ones.
     func htmlSections(idPrefix: String = "") -> String {
         var out = ""
-        if let fontHint { out += "<p class=\"hint\">\(htmlEscape(fontHint))</p>\n" }
+        if let fontHint { out += "<p class=\"hint\">\(xmlEscape(fontHint))</p>\n" }
         for (index, result) in results.enumerated() where !result.passed || result.recorded {
             out += "<section id=\"\(idPrefix)check-\(index)\" class=\"\(result.passed ? "recorded" : "failed")\">\n"
             out +=
-                "<h2>\(htmlEscape(result.title))</h2>\n<p>\(htmlEscape(result.recorded ? "recorded new golden" : result.message))</p>\n"
+                "<h2>\(xmlEscape(result.title))</h2>\n<p>\(xmlEscape(result.recorded ? "recorded new golden" : result.message))</p>\n"
             if result.kind == .pixels {
                 out += pixelViews(result)
             }
@@ -67,14 +67,14 @@ extension CheckReport {
             if !thumbnails.isEmpty {
                 out += "<div class=\"thumbs\">\n"
                 for result in thumbnails {
-                    let src = htmlEscape(urlPath(result.goldenPath!))
+                    let src = xmlEscape(urlPath(result.goldenPath!))
                     out +=
-                        "<a href=\"\(src)\" title=\"\(htmlEscape(result.title))\"><img src=\"\(src)\" alt=\"\(htmlEscape(result.title))\"></a>"
+                        "<a href=\"\(src)\" title=\"\(xmlEscape(result.title))\"><img src=\"\(src)\" alt=\"\(xmlEscape(result.title))\"></a>"
                 }
                 out += "\n</div>\n"
             }
             out += "<ul>\n"
-            for result in passing { out += "<li>\(htmlEscape(result.line))</li>\n" }
+            for result in passing { out += "<li>\(xmlEscape(result.line))</li>\n" }
             out += "</ul>\n"
         }
         return out
@@ -88,12 +88,12 @@ extension CheckReport {
         var out = "<div class=\"triple\">\n"
         for case (let label, let path?) in images {
             out +=
-                "<figure><img src=\"\(htmlEscape(urlPath(path)))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
+                "<figure><img src=\"\(xmlEscape(urlPath(path)))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
         }
         out += "</div>\n"
         guard let golden = result.goldenPath, let actual = result.actualPath else { return out }
-        let g = htmlEscape(urlPath(golden))
-        let a = htmlEscape(urlPath(actual))
+        let g = xmlEscape(urlPath(golden))
+        let a = xmlEscape(urlPath(actual))
         let region =
             result.changedRegion.map {
                 " data-region=\"\($0.x),\($0.y),\($0.width),\($0.height)\""
@@ -116,7 +116,7 @@ extension CheckReport {
     /// A unified diff with added, removed and hunk lines marked for colour; other text escaped as is.
     private func coloredDiff(_ details: String) -> String {
         details.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
-            let text = htmlEscape(String(line))
+            let text = xmlEscape(String(line))
             if line.hasPrefix("+++") || line.hasPrefix("---") { return text }
             if line.hasPrefix("+") { return "<span class=\"add\">\(text)</span>" }
             if line.hasPrefix("-") { return "<span class=\"del\">\(text)</span>" }
@@ -181,21 +181,6 @@ extension CheckReport {
         </script>
 
         """
-}
-
-func htmlEscape(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&#39;"
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out
 }
 
 /// A file path as a relative URL: every byte outside the unreserved set and `/` percent-encoded.

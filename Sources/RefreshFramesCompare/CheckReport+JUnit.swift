@@ -50,7 +50,7 @@ extension CheckReport {
     public var totalSeconds: Double { results.reduce(0) { $0 + $1.duration } }
 }
 
-/// Escapes text for XML content and attribute values alike; characters XML 1.0 cannot hold become U+FFFD.
+/// Escapes text for XML and HTML content and attribute values alike; characters XML 1.0 cannot hold become U+FFFD.
 func xmlEscape(_ text: String) -> String {
     var out = ""
     for scalar in text.unicodeScalars {

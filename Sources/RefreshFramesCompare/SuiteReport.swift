@@ -62,10 +62,10 @@ public struct SuiteReport: Sendable {
     /// One page: a part per spec, headed by the spec and its golden directory (a lone spec's page unchanged).
     public func html(name: String) -> String {
         if !suite.usesRoot, let report = reports.first { return report.html() }
-        var body = suite.emptyShardLine.map { "<p>\(htmlEscape($0))</p>\n" } ?? ""
+        var body = suite.emptyShardLine.map { "<p>\(xmlEscape($0))</p>\n" } ?? ""
         for (index, (member, report)) in zip(suite.members, reports).enumerated() {
-            body += "<h1 id=\"spec-\(index)\">\(htmlEscape("\(member.spec) → \(member.golden)"))</h1>\n"
-            body += "<p>\(htmlEscape(report.totalsLine))</p>\n" + report.htmlSections(idPrefix: "s\(index)-")
+            body += "<h1 id=\"spec-\(index)\">\(xmlEscape("\(member.spec) → \(member.golden)"))</h1>\n"
+            body += "<p>\(xmlEscape(report.totalsLine))</p>\n" + report.htmlSections(idPrefix: "s\(index)-")
         }
         return CheckReport.htmlPage(heading: "\(name): golden check", totals: summaryLine, body: body)
     }
