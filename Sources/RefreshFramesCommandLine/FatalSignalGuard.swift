@@ -35,14 +35,8 @@ enum FatalSignalGuard {
         state.initialize(to: FatalSignalState(saved: saved, leave: copy(leaveSequence), note: copy(note)))
         fatalSignalState = state
         for signal in signals {
-            var action = sigaction()
-            #if canImport(Darwin)
-                action.__sigaction_u.__sa_handler = fatalSignalHandler
-            #else
-                action.__sigaction_handler.sa_handler = fatalSignalHandler
-            #endif
-            action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND) | UInt32(SA_NODEFER))
-            sigemptyset(&action.sa_mask)
+            var action = sigaction(
+                handler: fatalSignalHandler, flags: Int32(bitPattern: UInt32(SA_RESETHAND) | UInt32(SA_NODEFER)))
             var previous = sigaction()
             sigaction(signal, &action, &previous)
             previousActions[signal] = previous
@@ -75,4 +69,19 @@ private func fatalSignalHandler(_ signal: Int32) {
         _ = write(2, state.pointee.note.baseAddress, state.pointee.note.count)
     }
     raise(signal)
+}
+
+extension sigaction {
+    /// An action that calls `handler` (or is `SIG_DFL`/`SIG_IGN`) with no other signal blocked, on
+    /// Linux and Darwin alike.
+    init(handler: (@convention(c) (Int32) -> Void)?, flags: Int32 = 0) {
+        self.init()
+        #if canImport(Darwin)
+            __sigaction_u.__sa_handler = handler
+        #else
+            __sigaction_handler.sa_handler = handler
+        #endif
+        sa_flags = flags
+        sigemptyset(&sa_mask)
+    }
 }

@@ -35,20 +35,14 @@ public final class TerminalSession: @unchecked Sendable {
         tcgetattr(0, &saved)
         takeTerminal()
         for sig in [SIGINT, SIGTERM, SIGHUP] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [self] in
+            handle(sig) { [self] in
                 leave()
                 exit(128 + sig)
             }
-            source.resume()
-            sources.append(source)
         }
         // Ctrl-Z: give the terminal back, then stop for real; on `fg`, take it again and redraw,
         // as full-screen programs do.
-        signal(SIGTSTP, SIG_IGN)
-        let stop = DispatchSource.makeSignalSource(signal: SIGTSTP, queue: .global())
-        stop.setEventHandler { [self] in
+        handle(SIGTSTP) { [self] in
             lock.lock()
             suspended = active
             lock.unlock()
@@ -56,22 +50,21 @@ public final class TerminalSession: @unchecked Sendable {
             stopUntilContinued()
             reenter()
         }
-        stop.resume()
-        sources.append(stop)
-        signal(SIGCONT, SIG_IGN)
-        let resume = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
-        resume.setEventHandler { [self] in reenter() }
-        resume.resume()
-        sources.append(resume)
-        signal(SIGWINCH, SIG_IGN)
-        let winch = DispatchSource.makeSignalSource(signal: SIGWINCH, queue: .global())
-        winch.setEventHandler { [self] in
+        handle(SIGCONT) { [self] in reenter() }
+        handle(SIGWINCH) { [self] in
             lock.lock()
             resizeFlag = true
             lock.unlock()
         }
-        winch.resume()
-        sources.append(winch)
+    }
+
+    /// Runs `handler` on a queue (not in the signal handler) when `sig` arrives.
+    private func handle(_ sig: Int32, _ handler: @escaping @Sendable () -> Void) {
+        signal(sig, SIG_IGN)
+        let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+        source.setEventHandler(handler: handler)
+        source.resume()
+        sources.append(source)
     }
 
     /// Stops the process with SIGTSTP's default action and returns once `fg` (SIGCONT) continues it.
@@ -80,13 +73,7 @@ public final class TerminalSession: @unchecked Sendable {
     /// Ctrl-Z is seen again. (Sending it to the process with kill(2) and counting on the SIGCONT source
     /// left a stopped preview that `fg` did not bring back when no thread blocked the signals.)
     private func stopUntilContinued() {
-        var stopAction = sigaction()
-        #if canImport(Darwin)
-            stopAction.__sigaction_u.__sa_handler = SIG_DFL
-        #else
-            stopAction.__sigaction_handler.sa_handler = SIG_DFL
-        #endif
-        sigemptyset(&stopAction.sa_mask)
+        var stopAction = sigaction(handler: SIG_DFL)
         var sourceAction = sigaction()
         sigaction(SIGTSTP, &stopAction, &sourceAction)
         var tstp = sigset_t()

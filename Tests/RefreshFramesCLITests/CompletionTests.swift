@@ -24,37 +24,24 @@ struct CompletionTests {
         let dir = try temporaryDirectory()
         let file = dir + "/completion." + shell
         try Data(r.stdout.utf8).write(to: URL(fileURLWithPath: file))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = ["-n", file]
-        let err = Pipe()
-        process.standardError = err
-        try process.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(shell) -n: \(message)")
+        let check = try run(["-n", file], executable: path)
+        #expect(check.status == 0, "\(shell) -n: \(check.stderr)")
     }
 
     @Test func bashCompletesSubcommandsAndOptions() throws {
         let r = try run(["--generate-completion-script", "bash"])
         let dir = try temporaryDirectory()
         try Data(r.stdout.utf8).write(to: URL(fileURLWithPath: dir + "/c.bash"))
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            "-c",
-            """
-            source \(dir)/c.bash
-            COMP_WORDS=(refresh-frames ren); COMP_CWORD=1; _refresh_frames; echo "${COMPREPLY[@]}"
-            COMP_WORDS=(refresh-frames preview --w); COMP_CWORD=2; _refresh_frames; echo "${COMPREPLY[@]}"
-            """,
-        ]
-        let out = Pipe()
-        process.standardOutput = out
-        try process.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(text == "render\n--watch\n")
+        let completions = try run(
+            [
+                "-c",
+                """
+                source \(dir)/c.bash
+                COMP_WORDS=(refresh-frames ren); COMP_CWORD=1; _refresh_frames; echo "${COMPREPLY[@]}"
+                COMP_WORDS=(refresh-frames preview --w); COMP_CWORD=2; _refresh_frames; echo "${COMPREPLY[@]}"
+                """,
+            ], executable: "/bin/bash")
+        #expect(completions.stdout == "render\n--watch\n")
     }
 
     @Test func anUnknownShellIsAUsageError() throws {

@@ -3,20 +3,9 @@ import Testing
 
 /// Runs `scripts/validate-schema` (Python's jsonschema, draft 2020-12) on files.
 private func validateWithSchema(_ paths: [String]) throws -> RunResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", repositoryRoot.appendingPathComponent("scripts/validate-schema").path] + paths
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return RunResult(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
+    try run(
+        ["python3", repositoryRoot.appendingPathComponent("scripts/validate-schema").path] + paths,
+        executable: "/usr/bin/env")
 }
 
 private let scenario = #""scenario": {"refreshAt": 0, "workDuration": 1}"#

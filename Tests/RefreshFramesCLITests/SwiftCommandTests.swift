@@ -91,11 +91,7 @@ struct SwiftCommandTests {
         #expect(try run(["import", xib, "--animation", "color-dots", "-o", dir + "/refresh.json"]).status == 0)
         let r = try run(["swift", dir + "/refresh.json", "-o", dir + "/RefreshView.swift"])
         #expect(r.status == 0)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc", "-parse", dir + "/RefreshView.swift"]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let parse = try run(["swiftc", "-parse", dir + "/RefreshView.swift"], executable: "/usr/bin/env")
+        #expect(parse.status == 0, "\(parse.stderr)")
     }
 }
