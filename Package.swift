@@ -71,7 +71,10 @@ let package = Package(
             ]),
         .testTarget(
             name: "RefreshFramesCompareTests",
-            dependencies: ["RefreshFramesCompare", "RefreshFramesRaster", "RefreshFramesCore"]),
+            dependencies: [
+                "RefreshFramesCompare", "RefreshFramesRaster", "RefreshFramesCore", "RefreshFramesExport",
+                "RefreshFramesTestSupport",
+            ]),
         .testTarget(
             name: "RefreshFramesImportTests", dependencies: ["RefreshFramesImport", "RefreshFramesCore"],
             exclude: ["Fixtures"]

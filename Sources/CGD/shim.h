@@ -13,6 +13,7 @@
 #include FT_TRUETYPE_TABLES_H
 #include FT_TRUETYPE_TAGS_H
 #include <fontconfig/fontconfig.h>
+#include <libdeflate.h>
 
 /* Function-like macros of gd.h, which Swift does not import. */
 static inline int cgd_sx(gdImagePtr im) { return gdImageSX(im); }

@@ -70,26 +70,37 @@ public struct GoldenCheck: Sendable {
         let comparesGoldens = mode != .all
         let files = goldenFiles()
         var frames: [GoldenManifest.Frame] = []
-        // Frames render, goldens decode and compare on every core; results are recorded and reported in
-        // order. A batch holds each frame's actual, golden and diff bitmaps: at most 512 MiB of them.
+        // Each frame is drawn only where it changed since the one before (a patch) and its golden
+        // read and decoded, on every core; in order, the patches make each whole frame, which is
+        // compared with its golden. A golden whose file equals the one before is not decoded again,
+        // and when the frame before matched it exactly only the damage is compared.
+        // A batch holds each frame's patch and golden: at most 512 MiB of them.
         var stream = FrameStream(Array(times.indices), threads: threads)
-        let bytesPerFrame = max(1, source.pixelSize.width * source.pixelSize.height) * 4 * 3
+        let bytesPerFrame = max(1, source.pixelSize.width * source.pixelSize.height) * 4 * 2
         stream.batchSize = max(1, min(stream.batchSize, (512 << 20) / bytesPerFrame))
+        var actual = PatchedFrame()
+        var previous: ComparedGolden?
         try stream.run(
             render: { i in
                 let started = ContinuousClock.now
-                let actual = try source.bitmap(at: times[i])
-                var frame =
-                    comparesGoldens && files[i] != nil
-                    ? store.prepare(actual: actual, file: files[i]!, as: pixels) : PreparedFrame(actual: actual)
-                frame.seconds = seconds(since: started)
-                return frame
+                let patch = try source.patch(at: times[i], after: i > 0 ? times[i - 1] : nil)
+                var golden = GoldenFrame.none
+                if comparesGoldens, let file = files[i] {
+                    // Only a plain check may skip a file equal to the one before: recording may
+                    // rewrite that one meanwhile.
+                    golden = store.prepare(
+                        file: file, previousFile: mode == .never && i > 0 ? files[i - 1] : nil,
+                        size: PixelSize(width: patch.width, height: patch.height), as: pixels)
+                }
+                return (patch: patch, golden: golden, seconds: seconds(since: started))
             },
-            consume: { i, frame in
+            consume: { i, prepared in
                 let name = "frame \(i)"
                 let started = ContinuousClock.now
+                let damage = actual.apply(prepared.patch)
                 frames.append(GoldenManifest.Frame(name: name, time: times[i]))
                 guard let file = files[i] else {
+                    previous = nil
                     let recorded = recordedTimes.map { formatSeconds($0) }.joined(separator: ", ")
                     results.append(
                         CheckResult(
@@ -99,9 +110,11 @@ public struct GoldenCheck: Sendable {
                                 + "check those, or record these instants with --record all"))
                     return
                 }
+                let frame = store.compare(
+                    actual.bitmap, damage: damage, with: prepared.golden, file: file, previous: &previous, as: pixels)
                 var result = try store.checkFrame(
                     name: name, time: times[i], file: file, frame: frame, as: pixels, mode: mode, report: report)
-                result.duration = frame.seconds + seconds(since: started)
+                result.duration = prepared.seconds + seconds(since: started)
                 results.append(result)
             })
         return (results, frames)
@@ -201,23 +214,66 @@ public struct GoldenStore: Sendable {
         return result
     }
 
-    /// Decodes the golden and compares it with the actual frame: pure work, done on any thread.
-    func prepare(actual: Bitmap, file: String, as diffing: Diffing<Bitmap>) -> PreparedFrame {
+    /// Reads and decodes one frame's golden: pure work, done on any thread. A file byte for byte
+    /// the same as `previousFile` is not decoded: the frame before decoded the same image.
+    func prepare(file: String, previousFile: String?, size: PixelSize, as diffing: Diffing<Bitmap>) -> GoldenFrame {
         do {
-            guard let bytes = try contents(file) else { return PreparedFrame(actual: actual) }
+            guard let bytes = try contents(file) else { return .missing }
+            if let previousFile, try contents(previousFile) == bytes { return .undecoded(bytes) }
             // A golden of another size is a difference found without decoding it, however large it claims to be.
-            if let size = GoldenDirectory.pngSize(bytes), size != (actual.width, actual.height) {
-                let difference = PixelDifference.sizeMismatch(
-                    actual: PixelSize(actual), golden: PixelSize(width: size.width, height: size.height))
-                return PreparedFrame(
-                    actual: actual,
-                    outcome: CheckOutcome(passed: false, message: difference.summary, details: difference.details))
+            if let claimed = GoldenDirectory.pngSize(bytes), claimed != (size.width, size.height) {
+                return .sizeMismatch(PixelSize(width: claimed.width, height: claimed.height))
             }
-            let golden = try decode(bytes, file: file, as: diffing)
-            return PreparedFrame(actual: actual, outcome: diffing.compare(actual, golden))
+            return .decoded(bytes, try decode(bytes, file: file, as: diffing))
         } catch {
-            return PreparedFrame(actual: actual, goldenError: error)
+            return .failed(error)
         }
+    }
+
+    /// Compares the whole `actual` frame with its prepared golden, in frame order. `damage` is where
+    /// the frame may differ from the one before (nil: anywhere); `previous` is the golden the frame
+    /// before was compared with. When the golden is that same image and the frame before matched it
+    /// byte for byte, only the damage can differ, so only the damage is compared.
+    func compare(
+        _ actual: Bitmap, damage: [PixelRect]?, with golden: GoldenFrame, file: String,
+        previous: inout ComparedGolden?, as diffing: Diffing<Bitmap>
+    ) -> PreparedFrame {
+        let before = previous
+        previous = nil
+        let bytes: [UInt8]
+        let image: Bitmap
+        switch golden {
+        case .none, .missing:
+            return PreparedFrame(actual: actual)
+        case .failed(let error):
+            return PreparedFrame(actual: actual, goldenError: error)
+        case .sizeMismatch(let size):
+            let difference = PixelDifference.sizeMismatch(actual: PixelSize(actual), golden: size)
+            return PreparedFrame(
+                actual: actual,
+                outcome: CheckOutcome(passed: false, message: difference.summary, details: difference.details))
+        case .decoded(let decodedBytes, let decoded):
+            (bytes, image) = (decodedBytes, decoded)
+        case .undecoded(let undecodedBytes):
+            if let before, before.bytes == undecodedBytes {
+                if before.identical, let damage, actual.samePixels(as: before.image, in: damage) {
+                    previous = before
+                    return PreparedFrame(actual: actual, outcome: before.outcome)
+                }
+                (bytes, image) = (undecodedBytes, before.image)
+            } else {
+                do {
+                    (bytes, image) = (undecodedBytes, try decode(undecodedBytes, file: file, as: diffing))
+                } catch {
+                    return PreparedFrame(actual: actual, goldenError: error)
+                }
+            }
+        }
+        let outcome = diffing.compare(actual, image)
+        let identical = actual.samePixels(
+            as: image, in: [PixelRect(x: 0, y: 0, width: actual.width, height: actual.height)])
+        previous = ComparedGolden(bytes: bytes, image: image, outcome: outcome, identical: identical)
+        return PreparedFrame(actual: actual, outcome: outcome)
     }
 
     func checkFrame(
@@ -243,6 +299,46 @@ public struct GoldenStore: Sendable {
         return CheckResult(
             name: name, time: time, outcome: outcome, actualPath: actualPath, goldenPath: path(file),
             diffPath: diffPath)
+    }
+}
+
+/// A frame's golden as read (and, unless it repeats the one before, decoded) on a render thread.
+enum GoldenFrame: Sendable {
+    /// Not compared: every golden is being recorded.
+    case none
+    case missing
+    /// The same bytes as the previous instant's golden, left for the comparison to reuse.
+    case undecoded([UInt8])
+    case decoded([UInt8], Bitmap)
+    /// A golden of another size, found from its header.
+    case sizeMismatch(PixelSize)
+    case failed(any Error)
+}
+
+/// The golden a frame was compared with, kept for the next frame.
+struct ComparedGolden {
+    var bytes: [UInt8]
+    var image: Bitmap
+    var outcome: CheckOutcome
+    /// Whether the frame equalled the golden byte for byte.
+    var identical: Bool
+}
+
+extension Bitmap {
+    /// Whether `rects` hold the same bytes in both (bitmaps of one size).
+    func samePixels(as other: Bitmap, in rects: [PixelRect]) -> Bool {
+        guard width == other.width, height == other.height else { return false }
+        guard !pixels.isEmpty else { return true }
+        return pixels.withUnsafeBytes { a in
+            other.pixels.withUnsafeBytes { b in
+                rects.allSatisfy { rect in
+                    (rect.y..<(rect.y + rect.height)).allSatisfy { y in
+                        let offset = (y * width + rect.x) * 4
+                        return memcmp(a.baseAddress! + offset, b.baseAddress! + offset, rect.width * 4) == 0
+                    }
+                }
+            }
+        }
     }
 }
 

@@ -84,12 +84,14 @@ struct Surface {
         let emojiAlpha = Float(clamp01(textColor.alpha))
         let layerAlpha = Float(alpha)
         let needsShape = hasBackground || clips
+        let needsLocal = needsShape || spokes != nil || !emoji.isEmpty
         let held = region
 
         pixels.withUnsafeMutableBufferPointer { out in
             for y in box.y0..<box.y1 {
                 for x in box.x0..<box.x1 {
-                    let local = placement.toLocal(Double(x) + 0.5, Double(y) + 0.5)
+                    // Text alone (the common label) needs no local coordinates: its mask is in pixels.
+                    let local = needsLocal ? placement.toLocal(Double(x) + 0.5, Double(y) + 0.5) : (x: 0, y: 0)
                     var shapeCoverage: Float = 1
                     if needsShape {
                         shapeCoverage = Float(
@@ -152,7 +154,14 @@ struct Surface {
                         buffer[4 * i + 3] = 0
                         continue
                     }
-                    let unpremultiply = a >= 1 ? 1 : 1 / a
+                    if a >= 1 {
+                        buffer[4 * i] = quantise(p[4 * i])
+                        buffer[4 * i + 1] = quantise(p[4 * i + 1])
+                        buffer[4 * i + 2] = quantise(p[4 * i + 2])
+                        buffer[4 * i + 3] = 255
+                        continue
+                    }
+                    let unpremultiply = 1 / a
                     buffer[4 * i] = quantise(p[4 * i] * unpremultiply)
                     buffer[4 * i + 1] = quantise(p[4 * i + 1] * unpremultiply)
                     buffer[4 * i + 2] = quantise(p[4 * i + 2] * unpremultiply)
@@ -222,8 +231,9 @@ struct Layer {
     )
 }
 
+/// `v` in 0…1 to 0…255, rounded; the clamp keeps the conversion in range, so it needs no check.
 @inline(__always) private func quantise(_ v: Float) -> UInt8 {
-    UInt8(min(max(v, 0), 1) * 255 + 0.5)
+    UInt8(truncatingIfNeeded: Int32(min(max(v, 0), 1) * 255 + 0.5))
 }
 
 private func premultiplied(_ c: RGBA) -> Premultiplied {
