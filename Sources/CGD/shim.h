@@ -55,6 +55,17 @@ static inline const char *cgd_last_error_message(void) { return cgd_message_buff
 /* FreeType's 16.16 / 26.6 helpers need nothing; these expose FT_Face fields that are macros. */
 static inline int cgd_ft_has_kerning(FT_Face face) { return FT_HAS_KERNING(face) ? 1 : 0; }
 
+/* Floats in 0…1 to bytes, clamped, then v·255 + 0.5 truncated (Swift's rule for the same
+   conversion), in a loop the compiler vectorises: a frame's opaque pixels, channel by channel. */
+static inline void cgd_quantise(const float *source, unsigned char *bytes, size_t count) {
+    for (size_t i = 0; i < count; i++) {
+        float v = source[i];
+        v = v < 0 ? 0 : v;
+        v = v > 1 ? 1 : v;
+        bytes[i] = (unsigned char)(int)(v * 255.0f + 0.5f);
+    }
+}
+
 /* Colour emoji: FT_LOAD_COLOR is a macro expression, FT_HAS_FIXED_SIZES a field test. */
 static inline int cgd_ft_load_color(void) { return (int)FT_LOAD_COLOR; }
 static inline int cgd_ft_has_fixed_sizes(FT_Face face) { return FT_HAS_FIXED_SIZES(face) ? 1 : 0; }

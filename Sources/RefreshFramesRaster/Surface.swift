@@ -1,3 +1,4 @@
+import CGD
 import RefreshFramesCore
 
 /// The frame being composed: premultiplied RGBA floats, converted to a `Bitmap` at the end.
@@ -25,11 +26,14 @@ struct Surface {
             Float(clamp01(background.blue) * a), Float(a),
         ]
         pixels = [Float](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
-            for i in 0..<count {
-                buffer[4 * i] = fill[0]
-                buffer[4 * i + 1] = fill[1]
-                buffer[4 * i + 2] = fill[2]
-                buffer[4 * i + 3] = fill[3]
+            guard count > 0, let base = buffer.baseAddress else { return }
+            // One pixel, then the filled part copied onto the rest, doubling.
+            for c in 0..<4 { base[c] = fill[c] }
+            var filled = 4
+            while filled < count * 4 {
+                let chunk = min(filled, count * 4 - filled)
+                (base + filled).update(from: base, count: chunk)
+                filled += chunk
             }
             initialized = count * 4
         }
@@ -145,20 +149,16 @@ struct Surface {
         let count = region.width * region.height
         let bytes = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialized in
             pixels.withUnsafeBufferPointer { p in
-                for i in 0..<count {
+                guard count > 0 else { return }
+                // Opaque pixels (nearly all of them) need no unpremultiplying: every channel at once.
+                cgd_quantise(p.baseAddress!, buffer.baseAddress!, count * 4)
+                for i in 0..<count where p[4 * i + 3] < 1 {
                     let a = p[4 * i + 3]
                     if a <= 0 {
                         buffer[4 * i] = 0
                         buffer[4 * i + 1] = 0
                         buffer[4 * i + 2] = 0
                         buffer[4 * i + 3] = 0
-                        continue
-                    }
-                    if a >= 1 {
-                        buffer[4 * i] = quantise(p[4 * i])
-                        buffer[4 * i + 1] = quantise(p[4 * i + 1])
-                        buffer[4 * i + 2] = quantise(p[4 * i + 2])
-                        buffer[4 * i + 3] = 255
                         continue
                     }
                     let unpremultiply = 1 / a

@@ -434,15 +434,18 @@ public struct GIFEncoder {
         return image
     }
 
-    /// Compresses every form of `image` and returns the smallest (the first on a tie).
+    /// Compresses every form of `image` and returns the smallest (the first on a tie). A later
+    /// form stops compressing as soon as it cannot be shorter than the best so far.
     private static func compress(_ image: PreparedImage, lzw: inout LZWEncoder, scratch: inout [UInt8]) -> Candidate {
         var best = image.opaque
         best.transparentIndex = nil
         encode(&best, colors: image.allColors, lzw: &lzw, scratch: &scratch)
         for form in [image.runs, image.clear] {
             guard var form else { continue }
-            encode(&form, colors: image.changedColors, lzw: &lzw, scratch: &scratch)
-            if form.compressed.count < best.compressed.count { best = form }
+            if encode(&form, colors: image.changedColors, limit: best.compressed.count - 1, lzw: &lzw, scratch: &scratch)
+            {
+                best = form
+            }
         }
         return best
     }
@@ -479,25 +482,31 @@ public struct GIFEncoder {
         }
     }
 
-    /// LZW-compresses `candidate.pixels` with the smallest code size that holds every index used.
+    /// LZW-compresses `candidate.pixels` with the smallest code size that holds every index used;
+    /// false (and nothing compressed) when that takes more than `limit` bytes.
+    @discardableResult
     private static func encode(
-        _ candidate: inout Candidate, colors: ColorSet, lzw: inout LZWEncoder, scratch: inout [UInt8]
-    ) {
+        _ candidate: inout Candidate, colors: ColorSet, limit: Int = .max, lzw: inout LZWEncoder,
+        scratch: inout [UInt8]
+    ) -> Bool {
         var highest = colors.highest ?? 0
         if let transparent = candidate.transparentIndex { highest = max(highest, transparent) }
         var codeSize = 2
         while 1 << codeSize <= Int(highest) { codeSize += 1 }
         candidate.compressed.removeAll(keepingCapacity: true)
-        let filled = candidate.pixels.withUnsafeBufferPointer { data in
-            lzw.encode(data, minimumCodeSize: codeSize, into: &candidate.compressed)
+        let cleared = candidate.pixels.withUnsafeBufferPointer { data in
+            lzw.encode(data, minimumCodeSize: codeSize, limit: limit, into: &candidate.compressed)
         }
-        guard filled else { return }
         // A large image filled the code table: see whether keeping the full table does better.
+        guard cleared.filled else { return !cleared.overLimit }
         scratch.removeAll(keepingCapacity: true)
-        candidate.pixels.withUnsafeBufferPointer { data in
-            _ = lzw.encode(data, minimumCodeSize: codeSize, clearsWhenFull: false, into: &scratch)
+        let kept = candidate.pixels.withUnsafeBufferPointer { data in
+            lzw.encode(
+                data, minimumCodeSize: codeSize, clearsWhenFull: false,
+                limit: cleared.overLimit ? limit : candidate.compressed.count - 1, into: &scratch)
         }
-        if scratch.count < candidate.compressed.count { swap(&scratch, &candidate.compressed) }
+        if !kept.overLimit { swap(&scratch, &candidate.compressed) }
+        return !(cleared.overLimit && kept.overLimit)
     }
 
     // MARK: - Bytes

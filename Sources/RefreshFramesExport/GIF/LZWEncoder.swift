@@ -10,16 +10,29 @@ struct LZWEncoder {
     private var codes = [UInt16](repeating: 0, count: tableSize)
     private var packed: [UInt8] = []
 
+    /// What `encode` did.
+    struct Outcome {
+        /// Whether the table filled up (so the other `clearsWhenFull` would differ).
+        var filled: Bool
+        /// Whether it stopped because the data would be longer than the limit (nothing was appended).
+        var overLimit: Bool
+    }
+
     /// Appends the image data of `indices` to `out`: the LZW minimum code size byte, the data
     /// sub-blocks (≤ 255 bytes each) and the block terminator.
     /// - Parameter clearsWhenFull: false keeps a full table instead of clearing it.
-    /// - Returns: whether the table filled up (so the other `clearsWhenFull` would differ).
+    /// - Parameter limit: the most bytes worth appending: beyond it, encoding stops and appends
+    ///   nothing (another encoding of the same picture is already as short).
     @discardableResult
     mutating func encode(
-        _ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, clearsWhenFull: Bool = true,
+        _ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int, clearsWhenFull: Bool = true, limit: Int = .max,
         into out: inout [UInt8]
-    ) -> Bool {
+    ) -> Outcome {
         var filled = false
+        var overLimit = false
+        // The appended size is 2 + p + ⌈p / 255⌉ for p packed bytes, and p only grows: past this
+        // many packed bytes the result is longer than `limit`.
+        let packedLimit = limit == .max ? Int.max : max(-1, (limit - 2) * 255 / 256)
         packed.removeAll(keepingCapacity: true)
         let clearCode = 1 << minimumCodeSize
         let endCode = clearCode + 1
@@ -63,6 +76,10 @@ struct LZWEncoder {
                         continue
                     }
                     write(prefix, codeSize, &packed)
+                    if packed.count > packedLimit {
+                        overLimit = true
+                        break
+                    }
                     prefix = byte
                     if nextCode > Self.maximumCode { continue }  // full, and kept
                     keys[slot] = key
@@ -79,14 +96,18 @@ struct LZWEncoder {
                         codeSize += 1
                     }
                 }
+                for k in 0..<keys.count { keys[k] = -1 }
+                guard !overLimit else { return }
                 write(prefix, codeSize, &packed)
                 // The decoder adds its entry for this last code before it reads the end code.
                 if nextCode == 1 << codeSize && codeSize < 12 { codeSize += 1 }
-                for k in 0..<keys.count { keys[k] = -1 }
             }
         }
+        guard !overLimit else { return Outcome(filled: filled, overLimit: true) }
         write(endCode, codeSize, &packed)
         if bitCount > 0 { packed.append(UInt8(truncatingIfNeeded: bits)) }
+        let appended = 2 + packed.count + (packed.count + 254) / 255
+        guard appended <= limit else { return Outcome(filled: filled, overLimit: true) }
 
         out.append(UInt8(minimumCodeSize))
         var start = 0
@@ -97,6 +118,6 @@ struct LZWEncoder {
             start += length
         }
         out.append(0)
-        return filled
+        return Outcome(filled: filled, overLimit: false)
     }
 }
