@@ -442,7 +442,8 @@ public struct GIFEncoder {
         encode(&best, colors: image.allColors, lzw: &lzw, scratch: &scratch)
         for form in [image.runs, image.clear] {
             guard var form else { continue }
-            if encode(&form, colors: image.changedColors, limit: best.compressed.count - 1, lzw: &lzw, scratch: &scratch)
+            if encode(
+                &form, colors: image.changedColors, limit: best.compressed.count - 1, lzw: &lzw, scratch: &scratch)
             {
                 best = form
             }
