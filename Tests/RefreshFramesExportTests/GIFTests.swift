@@ -460,3 +460,31 @@ func timingEdgeCases(times: [Double], total: Double, expected: [GIFTiming.Slot])
 @Test func interlacedRowOrder() {
     #expect(GIFDecoder.interlacedRows(height: 10) == [0, 8, 4, 2, 6, 1, 3, 5, 7, 9])
 }
+
+/// An encoding bounded by a limit is the unbounded one when it fits, and nothing at all when it does
+/// not: at every limit around the true size, for data short and long enough to fill the code table.
+@Test(arguments: [40, 20_000])
+func lzwLimitStopsOnlyWhatCannotFit(count: Int) {
+    var state: UInt32 = 12345
+    let indices = (0..<count).map { i -> UInt8 in
+        state = state &* 1_103_515_245 &+ 12345
+        return i % 3 == 0 ? 3 : UInt8(state >> 28)
+    }
+    var lzw = LZWEncoder()
+    for clears in [true, false] {
+        var whole: [UInt8] = []
+        let unbounded = indices.withUnsafeBufferPointer {
+            lzw.encode($0, minimumCodeSize: 4, clearsWhenFull: clears, into: &whole)
+        }
+        #expect(!unbounded.overLimit)
+        #expect(unbounded.filled == (count > 1000))
+        for limit in [whole.count - 300, whole.count - 2, whole.count - 1, whole.count, whole.count + 1] {
+            var bounded: [UInt8] = [9]
+            let outcome = indices.withUnsafeBufferPointer {
+                lzw.encode($0, minimumCodeSize: 4, clearsWhenFull: clears, limit: limit, into: &bounded)
+            }
+            #expect(outcome.overLimit == (limit < whole.count))
+            #expect(bounded == (limit < whole.count ? [9] : [9] + whole))
+        }
+    }
+}
