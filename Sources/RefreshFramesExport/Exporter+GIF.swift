@@ -26,15 +26,11 @@ extension Exporter {
         }
         let keptTimes = slots.map { times[$0.frameIndex] }
         // Each frame drawn only where it changed since the one before, and compared only there.
-        var frame = PatchedFrame()
         try attributing(ExportError.render) {
             try FrameStream(Array(keptTimes.indices), threads: job.threads).run(
                 render: { i in try source.patch(at: keptTimes[i], after: i > 0 ? keptTimes[i - 1] : nil) }
             ) { i, patch in
-                let damage = frame.apply(patch)
-                try attributing(ExportError.encode) {
-                    try encoder.add(frame.bitmap, delayCentiseconds: slots[i].delay, damage: damage)
-                }
+                try attributing(ExportError.encode) { try encoder.add(patch, delayCentiseconds: slots[i].delay) }
                 sink.progress(i + 1, keptTimes.count)
             }
         }

@@ -58,29 +58,19 @@ public struct PatchedFrame: Sendable {
     }
 
     private mutating func copy(_ patch: FramePatch) {
-        let width = bitmap.width
-        bitmap.pixels.withUnsafeMutableBufferPointer { frame in
-            for (rect, pixels) in patch.regions {
-                pixels.pixels.withUnsafeBufferPointer { source in
-                    for row in 0..<rect.height {
-                        let to = frame.baseAddress! + ((rect.y + row) * width + rect.x) * 4
-                        to.update(from: source.baseAddress! + row * rect.width * 4, count: rect.width * 4)
-                    }
-                }
-            }
-        }
+        for (rect, pixels) in patch.regions { bitmap.paste(pixels, at: rect) }
     }
 }
 
 extension Bitmap {
-    /// Copies `rect` of `source` (a bitmap of the same size) into the same place of this one.
-    mutating func copy(_ rect: PixelRect, from source: Bitmap) {
+    /// Copies `pixels` (a bitmap of `rect`'s size) into `rect` of this one.
+    mutating func paste(_ pixels: Bitmap, at rect: PixelRect) {
         let width = self.width
-        pixels.withUnsafeMutableBufferPointer { to in
-            source.pixels.withUnsafeBufferPointer { from in
-                for y in rect.y..<(rect.y + rect.height) {
-                    let offset = (y * width + rect.x) * 4
-                    (to.baseAddress! + offset).update(from: from.baseAddress! + offset, count: rect.width * 4)
+        self.pixels.withUnsafeMutableBufferPointer { frame in
+            pixels.pixels.withUnsafeBufferPointer { source in
+                for row in 0..<rect.height {
+                    let to = frame.baseAddress! + ((rect.y + row) * width + rect.x) * 4
+                    to.update(from: source.baseAddress! + row * rect.width * 4, count: rect.width * 4)
                 }
             }
         }

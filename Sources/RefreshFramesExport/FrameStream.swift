@@ -106,3 +106,14 @@ private final class ResultSlots<Output>: @unchecked Sendable {
         return slots[i]!
     }
 }
+
+extension Array where Element: Sendable {
+    /// `transform` of every element, computed on every core, in the elements' order.
+    func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+        guard count > 1 else { return map(transform) }
+        let results = ResultSlots<T>(count: count)
+        let items = self
+        DispatchQueue.concurrentPerform(iterations: count) { results.store($0, .success(transform(items[$0]))) }
+        return indices.map { try! results.take($0).get() }
+    }
+}

@@ -73,4 +73,29 @@ struct DamageTests {
         #expect(patch.regions.isEmpty)
         #expect(try source.damage(from: source.state(at: end + 0.5), to: source.state(at: end + 1)) == [])
     }
+
+    /// A GIF encoded from patches is byte for byte the GIF encoded from whole frames.
+    @Test(arguments: [("rotate-scale", FrameSource.Part.control), ("color-dots", .screen), ("marquee", .screen)])
+    func aGIFFromPatchesIsTheGIFFromWholeFrames(_ name: String, part: FrameSource.Part) throws {
+        let source = try Self.source(name, part: part, scale: 1)
+        let times = source.timeline.frameTimes(fps: 25)
+        let wholes = try times.map(source.bitmap(at:))
+        let palette = try GIFPalette(pinned: source.pinnedColors, samples: [wholes[0], wholes[times.count / 2]])
+        func encode(_ add: (inout GIFEncoder, Int) throws -> Void) throws -> [UInt8] {
+            var bytes: [UInt8] = []
+            var encoder = try GIFEncoder(
+                width: wholes[0].width, height: wholes[0].height, palette: palette, holdLimit: 1 << 16,
+                sink: { bytes += $0 })
+            for i in times.indices { try add(&encoder, i) }
+            try encoder.finish()
+            return bytes
+        }
+        let fromWholes = try encode { encoder, i in try encoder.add(wholes[i], delayCentiseconds: 4) }
+        let fromPatches = try encode { encoder, i in
+            try encoder.add(source.patch(at: times[i], after: i > 0 ? times[i - 1] : nil), delayCentiseconds: 4)
+        }
+        #expect(fromPatches.count > 1000)
+        let identical = fromPatches == fromWholes
+        #expect(identical, "from patches \(fromPatches.count) bytes, from whole frames \(fromWholes.count)")
+    }
 }

@@ -79,9 +79,8 @@ public struct GIFEncoder {
     }
 
     /// Adds a frame shown for `delayCentiseconds` (merged into the previous frame's delay when
-    /// the two look the same). `damage`, when known, holds every pixel where the frame may differ
-    /// from the one added before it: only those are compared (the bytes written are the same).
-    public mutating func add(_ frame: Bitmap, delayCentiseconds: Int, damage: [PixelRect]? = nil) throws {
+    /// the two look the same).
+    public mutating func add(_ frame: Bitmap, delayCentiseconds: Int) throws {
         guard !isFinished else { throw GIFError.encoderFinished }
         guard frame.width == width, frame.height == height else {
             throw GIFError.frameSizeMismatch(
@@ -90,7 +89,7 @@ public struct GIFEncoder {
         guard delayCentiseconds >= 0 else { throw GIFError.negativeDelay(delayCentiseconds) }
         if held != nil && heldBytes > holdLimit { try release() }
 
-        guard lastFrame != nil else {
+        guard let last = lastFrame else {
             map(frame, PixelRect(x: 0, y: 0, width: width, height: height))
             pending = mapped
             pendingRect = PixelRect(x: 0, y: 0, width: width, height: height)
@@ -98,23 +97,40 @@ public struct GIFEncoder {
             lastFrame = frame
             return
         }
-        let changed: PixelRect?
-        if let damage {
-            changed = frame.pixels.withUnsafeBytes { a in
-                lastFrame!.pixels.withUnsafeBytes { b in
-                    PixelRect.changed(between: a, and: b, width: width, height: height, within: damage)
-                }
-            }
-            // A copy of its own, updated where the frame changed, so the caller can go on updating
-            // its frame in place without it being copied whole.
-            if let changed { lastFrame!.copy(changed, from: frame) }
-        } else {
-            let last = lastFrame!
-            changed = frame.pixels.withUnsafeBytes { a in
-                last.pixels.withUnsafeBytes { b in PixelRect.changed(between: a, and: b, width: width, height: height) }
-            }
-            lastFrame = frame
+        let changed = frame.pixels.withUnsafeBytes { a in
+            last.pixels.withUnsafeBytes { b in PixelRect.changed(between: a, and: b, width: width, height: height) }
         }
+        lastFrame = frame
+        try add(frame, changed: changed, delayCentiseconds: delayCentiseconds)
+    }
+
+    /// Adds a frame given as what changed since the frame added before it: only the patch's
+    /// pixels are compared and kept, so nobody needs to put whole frames together. The bytes
+    /// written are those of adding the whole frame.
+    public mutating func add(_ patch: FramePatch, delayCentiseconds: Int) throws {
+        guard let last = lastFrame, patch.width == width, patch.height == height else {
+            var whole = PatchedFrame()
+            whole.apply(patch)
+            return try add(whole.bitmap, delayCentiseconds: delayCentiseconds)
+        }
+        guard !isFinished else { throw GIFError.encoderFinished }
+        guard delayCentiseconds >= 0 else { throw GIFError.negativeDelay(delayCentiseconds) }
+        if held != nil && heldBytes > holdLimit { try release() }
+        var changed: PixelRect?
+        for (rect, pixels) in patch.regions {
+            if let region = PixelRect.changed(in: pixels, at: rect, against: last) {
+                changed = changed.map { $0.union(region) } ?? region
+            }
+        }
+        lastFrame = nil  // uniquely referenced while the regions are copied in
+        var frame = last
+        if changed != nil { for (rect, pixels) in patch.regions { frame.paste(pixels, at: rect) } }
+        lastFrame = frame
+        try add(frame, changed: changed, delayCentiseconds: delayCentiseconds)
+    }
+
+    /// The rest of adding `frame`, where `changed` bounds its pixels that differ from the frame before.
+    private mutating func add(_ frame: Bitmap, changed: PixelRect?, delayCentiseconds: Int) throws {
         guard let changed else {
             pendingDelay += delayCentiseconds
             return
@@ -232,36 +248,44 @@ public struct GIFEncoder {
         for k in pending.indices { pending[k] = permutation[Int(pending[k])] }
         var canvas = [UInt8](repeating: 0, count: width * height)
         swap(&canvas, &pending)
-        // Forms in order (each depends on the canvas before it), compressed on every core, written in order.
-        var prepared: [PreparedImage] = []
-        prepared.reserveCapacity(frames.count)
-        for frame in frames {
-            let canvasWidth = width
-            var source = 0
-            for y in frame.rect.y..<(frame.rect.y + frame.rect.height) {
-                for x in frame.rect.x..<(frame.rect.x + frame.rect.width) {
-                    pending[y * canvasWidth + x] = permutation[Int(frame.indices[source])]
-                    source += 1
+        // A batch at a time: captured in order (each depends on the canvas before it), then
+        // prepared and compressed on every core, then written in order.
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var next = 0
+        while next < frames.count {
+            let batch = frames[next..<min(next + workers * 8, frames.count)]
+            next = batch.endIndex
+            var captures: [Capture] = []
+            captures.reserveCapacity(batch.count)
+            for frame in batch {
+                let canvasWidth = width
+                var source = 0
+                for y in frame.rect.y..<(frame.rect.y + frame.rect.height) {
+                    for x in frame.rect.x..<(frame.rect.x + frame.rect.width) {
+                        pending[y * canvasWidth + x] = permutation[Int(frame.indices[source])]
+                        source += 1
+                    }
+                }
+                captures.append(capture(frame.rect, delay: frame.delay))
+            }
+            var chosen = [(rect: PixelRect, delay: Int, candidate: Candidate)?](repeating: nil, count: captures.count)
+            let inputs = captures
+            chosen.withUnsafeMutableBufferPointer { buffer in
+                nonisolated(unsafe) let out = buffer
+                let threads = min(workers, inputs.count)
+                DispatchQueue.concurrentPerform(iterations: threads) { worker in
+                    var lzw = LZWEncoder()
+                    var scratch: [UInt8] = []
+                    for i in stride(from: worker, to: inputs.count, by: threads) {
+                        let image = Self.forms(inputs[i])
+                        out[i] = (image.rect, image.delay, Self.compress(image, lzw: &lzw, scratch: &scratch))
+                    }
                 }
             }
-            prepared.append(prepare(frame.rect, delay: frame.delay))
-        }
-        var chosen = [Candidate](repeating: Candidate(), count: prepared.count)
-        let images = prepared
-        chosen.withUnsafeMutableBufferPointer { buffer in
-            nonisolated(unsafe) let out = buffer
-            let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, images.count))
-            DispatchQueue.concurrentPerform(iterations: workers) { worker in
-                var lzw = LZWEncoder()
-                var scratch: [UInt8] = []
-                for i in stride(from: worker, to: images.count, by: workers) {
-                    out[i] = Self.compress(images[i], lzw: &lzw, scratch: &scratch)
-                }
+            for case (let rect, let delay, let candidate)? in chosen {
+                write(candidate, rect: rect, delay: delay)
+                try flush()
             }
-        }
-        for (image, candidate) in zip(prepared, chosen) {
-            write(candidate, of: image)
-            try flush()
         }
         pendingRect = nil
         // The canvas the next frame is compared with: the newest frame's, in the new index space.
@@ -319,7 +343,7 @@ public struct GIFEncoder {
             return
         }
         let image = prepare(rect, delay: pendingDelay)
-        write(Self.compress(image, lzw: &lzw, scratch: &deferredClear), of: image)
+        write(Self.compress(image, lzw: &lzw, scratch: &deferredClear), rect: image.rect, delay: image.delay)
         pendingRect = nil
         try flush()
     }
@@ -336,78 +360,111 @@ public struct GIFEncoder {
     }
 
     /// Builds the forms of the pending frame's `rect` and makes it the displayed canvas.
+    private mutating func prepare(_ rect: PixelRect, delay: Int) -> PreparedImage {
+        Self.forms(capture(rect, delay: delay))
+    }
+
+    /// A frame's rectangle as `forms` needs it: its palette indices and those it replaces.
+    private struct Capture: @unchecked Sendable {
+        var rect: PixelRect
+        var delay: Int
+        var new: [UInt8]
+        /// Nil for the first frame, which replaces nothing.
+        var old: [UInt8]?
+    }
+
+    /// The pending frame's `rect`, new and old, and the displayed canvas advanced to it: the part of
+    /// preparing a frame that depends on the frames before it.
+    private mutating func capture(_ rect: PixelRect, delay: Int) -> Capture {
+        let count = rect.width * rect.height
+        var new = [UInt8](repeating: 0, count: count)
+        var old: [UInt8]? = hasWrittenFrame ? new : nil
+        hasWrittenFrame = true
+        let canvasWidth = width
+        pending.withUnsafeBufferPointer { pending in
+            displayed.withUnsafeMutableBufferPointer { displayed in
+                new.withUnsafeMutableBufferPointer { new in
+                    for row in 0..<rect.height {
+                        let from = (rect.y + row) * canvasWidth + rect.x
+                        (new.baseAddress! + row * rect.width).update(
+                            from: pending.baseAddress! + from, count: rect.width)
+                    }
+                }
+                if old != nil {
+                    old!.withUnsafeMutableBufferPointer { old in
+                        for row in 0..<rect.height {
+                            let from = (rect.y + row) * canvasWidth + rect.x
+                            (old.baseAddress! + row * rect.width).update(
+                                from: displayed.baseAddress! + from, count: rect.width)
+                        }
+                    }
+                }
+                for row in 0..<rect.height {
+                    let at = (rect.y + row) * canvasWidth + rect.x
+                    (displayed.baseAddress! + at).update(from: pending.baseAddress! + at, count: rect.width)
+                }
+            }
+        }
+        return Capture(rect: rect, delay: delay, new: new, old: old)
+    }
+
+    /// Builds the forms of a captured rectangle; pure, so frames are prepared on every core.
     ///
     /// Every frame after the first can be written three ways, and the smallest is written (the
     /// choice `gifsicle -O3` makes): every pixel with its colour; runs of unchanged pixels made
     /// transparent only where a run holds more than one colour; every unchanged pixel transparent.
     /// Each form gets the lowest transparent index its pixels leave free and the smallest LZW code
     /// size its indices allow.
-    private mutating func prepare(_ rect: PixelRect, delay: Int) -> PreparedImage {
-        let count = rect.width * rect.height
-        var image = PreparedImage(rect: rect, delay: delay)
-        var opaque = [UInt8](repeating: 0, count: count)
-        var runsPixels = opaque
-        var clearPixels = opaque
-        let isFirst = !hasWrittenFrame
-        hasWrittenFrame = true
-        let canvasWidth = width
+    private static func forms(_ capture: Capture) -> PreparedImage {
+        let count = capture.new.count
+        var image = PreparedImage(rect: capture.rect, delay: capture.delay)
+        var runsPixels = [UInt8](repeating: 0, count: count)
+        var clearPixels = runsPixels
+        let isFirst = capture.old == nil
         var unchangedCount = 0
         var runsTransparentCount = 0
         var changedColors = ColorSet()
         var allColors = ColorSet()
         // Colours the changed pixels need; the mixed-runs form shows unchanged pixels of other
         // colours as transparent, since keeping them would only add colours to the image.
-        pending.withUnsafeBufferPointer { pending in
-            displayed.withUnsafeBufferPointer { displayed in
-                for y in rect.y..<(rect.y + rect.height) {
-                    let row = y * canvasWidth
-                    for x in rect.x..<(rect.x + rect.width) where isFirst || pending[row + x] != displayed[row + x] {
-                        changedColors.insert(pending[row + x])
-                    }
-                }
+        let old = capture.old ?? []
+        capture.new.withUnsafeBufferPointer { new in
+            old.withUnsafeBufferPointer { old in
+                for k in 0..<count where isFirst || new[k] != old[k] { changedColors.insert(new[k]) }
             }
         }
         let neededColors = changedColors
-        pending.withUnsafeBufferPointer { pending in
-            displayed.withUnsafeMutableBufferPointer { displayed in
-                opaque.withUnsafeMutableBufferPointer { opaque in
-                    runsPixels.withUnsafeMutableBufferPointer { runs in
-                        clearPixels.withUnsafeMutableBufferPointer { clear in
-                            // Runs of unchanged pixels: 0 none, 1 one colour so far (kept), 2 mixed (transparent).
-                            var runState = 0
-                            var runStart = 0
-                            var out = 0
-                            for y in rect.y..<(rect.y + rect.height) {
-                                let row = y * canvasWidth
-                                for x in rect.x..<(rect.x + rect.width) {
-                                    let index = pending[row + x]
-                                    opaque[out] = index
-                                    allColors.insert(index)
-                                    if isFirst || index != displayed[row + x] {
-                                        displayed[row + x] = index
-                                        clear[out] = index
-                                        runs[out] = index
-                                        runState = 0
-                                    } else {
-                                        unchangedCount += 1
-                                        clear[out] = Self.placeholder
-                                        let shown = neededColors.contains(index) ? index : Self.placeholder
-                                        if runState == 0 {
-                                            runStart = out
-                                            runState = 1
-                                        } else if runState == 1 && shown != runs[out - 1] {
-                                            for k in runStart..<out { runs[k] = Self.placeholder }
-                                            runsTransparentCount += out - runStart
-                                            runState = 2
-                                        }
-                                        if runState == 2 || shown == Self.placeholder {
-                                            runs[out] = Self.placeholder
-                                            runsTransparentCount += 1
-                                        } else {
-                                            runs[out] = shown
-                                        }
-                                    }
-                                    out += 1
+        capture.new.withUnsafeBufferPointer { new in
+            old.withUnsafeBufferPointer { old in
+                runsPixels.withUnsafeMutableBufferPointer { runs in
+                    clearPixels.withUnsafeMutableBufferPointer { clear in
+                        // Runs of unchanged pixels: 0 none, 1 one colour so far (kept), 2 mixed (transparent).
+                        var runState = 0
+                        var runStart = 0
+                        for out in 0..<count {
+                            let index = new[out]
+                            allColors.insert(index)
+                            if isFirst || index != old[out] {
+                                clear[out] = index
+                                runs[out] = index
+                                runState = 0
+                            } else {
+                                unchangedCount += 1
+                                clear[out] = placeholder
+                                let shown = neededColors.contains(index) ? index : placeholder
+                                if runState == 0 {
+                                    runStart = out
+                                    runState = 1
+                                } else if runState == 1 && shown != runs[out - 1] {
+                                    for k in runStart..<out { runs[k] = placeholder }
+                                    runsTransparentCount += out - runStart
+                                    runState = 2
+                                }
+                                if runState == 2 || shown == placeholder {
+                                    runs[out] = placeholder
+                                    runsTransparentCount += 1
+                                } else {
+                                    runs[out] = shown
                                 }
                             }
                         }
@@ -415,7 +472,7 @@ public struct GIFEncoder {
                 }
             }
         }
-        image.opaque.pixels = opaque
+        image.opaque.pixels = capture.new
         image.allColors = allColors
         image.changedColors = changedColors
         if unchangedCount > 0 {
@@ -423,12 +480,12 @@ public struct GIFEncoder {
             if runsTransparentCount > 0 && runsTransparentCount < unchangedCount {
                 var runs = Candidate()
                 runs.pixels = runsPixels
-                Self.prepareTransparent(&runs, colors: changedColors)
+                prepareTransparent(&runs, colors: changedColors)
                 image.runs = runs
             }
             var clear = Candidate()
             clear.pixels = clearPixels
-            Self.prepareTransparent(&clear, colors: changedColors)
+            prepareTransparent(&clear, colors: changedColors)
             image.clear = clear
         }
         return image
@@ -451,11 +508,11 @@ public struct GIFEncoder {
         return best
     }
 
-    /// Writes `candidate` as the image of `prepared`; a delay longer than a GIF can hold continues
+    /// Writes `candidate` as the image of `rect`; a delay longer than a GIF can hold continues
     /// on 1x1 frames that change nothing.
-    private mutating func write(_ candidate: Candidate, of prepared: PreparedImage) {
-        var delay = prepared.delay
-        writeImage(prepared.rect, delay: min(delay, 65535), candidate)
+    private mutating func write(_ candidate: Candidate, rect: PixelRect, delay: Int) {
+        var delay = delay
+        writeImage(rect, delay: min(delay, 65535), candidate)
         delay -= 65535
         if delay > 0 {
             var nothing = Candidate()

@@ -98,8 +98,9 @@ public struct GIFPalette: Sendable, Equatable {
             uses[index] += entry.count
         }
         let tile = 32
-        var tiles: [ColorSet] = []
-        for frame in samples {
+        let colorIndex = indexOf
+        let tiles = samples.concurrentMap { frame in
+            var tiles: [ColorSet] = []
             let columns = (frame.width + tile - 1) / tile
             var band = [ColorSet](repeating: ColorSet(), count: columns)
             frame.pixels.withUnsafeBufferPointer { p in
@@ -111,7 +112,7 @@ public struct GIFPalette: Sendable, Equatable {
                         let rgb = Self.flattened(red: p[i], green: p[i + 1], blue: p[i + 2], alpha: p[i + 3])
                         if rgb != lastRGB {
                             lastRGB = rgb
-                            lastIndex = indexOf[rgb] ?? UInt8(palette.nearestIndex(to: rgb))
+                            lastIndex = colorIndex[rgb] ?? UInt8(palette.nearestIndex(to: rgb))
                         }
                         band[x / tile].insert(lastIndex)
                         i += 4
@@ -122,9 +123,10 @@ public struct GIFPalette: Sendable, Equatable {
                     }
                 }
             }
-        }
+            return tiles
+        }.flatMap { $0 }
         var changes = RegionNeeds(
-            Self.changedColors(samples) { rgb in indexOf[rgb] ?? UInt8(palette.nearestIndex(to: rgb)) },
+            Self.changedColors(samples) { rgb in colorIndex[rgb] ?? UInt8(palette.nearestIndex(to: rgb)) },
             colorCount: colors.count)
         var tileNeeds = RegionNeeds(tiles, colorCount: colors.count)
         // A change between samples counts as much as all the tiles of one sample.
@@ -147,10 +149,10 @@ public struct GIFPalette: Sendable, Equatable {
 
     /// For each sample after the first, the palette indices of its pixels that differ from the
     /// sample before it: what a frame holding only the changes needs.
-    private static func changedColors(_ samples: [Bitmap], index: (UInt32) -> UInt8) -> [ColorSet] {
-        var regions: [ColorSet] = []
-        for (before, after) in zip(samples, samples.dropFirst())
-        where before.width == after.width && before.height == after.height {
+    private static func changedColors(_ samples: [Bitmap], index: @Sendable (UInt32) -> UInt8) -> [ColorSet] {
+        let pairs = zip(samples, samples.dropFirst()).filter { $0.width == $1.width && $0.height == $1.height }
+        return pairs.map { Pair(before: $0, after: $1) }.concurrentMap { pair in
+            let (before, after) = (pair.before, pair.after)
             var changed = ColorSet()
             before.pixels.withUnsafeBufferPointer { old in
                 after.pixels.withUnsafeBufferPointer { new in
@@ -173,9 +175,13 @@ public struct GIFPalette: Sendable, Equatable {
                     }
                 }
             }
-            if !changed.isEmpty { regions.append(changed) }
-        }
-        return regions
+            return changed
+        }.filter { !$0.isEmpty }
+    }
+
+    private struct Pair: Sendable {
+        var before: Bitmap
+        var after: Bitmap
     }
 
     /// The index of the palette colour nearest to `rgb` (`0xRRGGBB`) in RGB distance; the
@@ -219,9 +225,10 @@ struct ColorHistogram {
     private(set) var entries: [Entry] = []
 
     init(_ frames: [Bitmap]) {
-        // Runs of equal pixels first (flat UI is mostly runs), then sort and merge the runs.
-        var runs: [Entry] = []
-        for frame in frames {
+        // Runs of equal pixels first (flat UI is mostly runs), frame by frame on every core, then
+        // sort and merge the runs.
+        var runs = frames.concurrentMap { frame in
+            var runs: [Entry] = []
             frame.pixels.withUnsafeBufferPointer { p in
                 var i = 0
                 while i < p.count {
@@ -234,7 +241,8 @@ struct ColorHistogram {
                     i += 4
                 }
             }
-        }
+            return runs
+        }.flatMap { $0 }
         runs.sort { $0.rgb < $1.rgb }
         for run in runs {
             if let last = entries.last, last.rgb == run.rgb {

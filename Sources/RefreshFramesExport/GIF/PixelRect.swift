@@ -46,45 +46,44 @@ extension PixelRect {
         return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
 
-    /// The same bounding box when the two images are known to differ only inside `damage`: only
-    /// those pixels are read.
-    static func changed(
-        between a: UnsafeRawBufferPointer, and b: UnsafeRawBufferPointer, width: Int, height: Int,
-        within damage: [PixelRect]
-    ) -> PixelRect? {
+    /// The bounding box of the pixels of `region` (a bitmap of `rect`'s size) that differ from
+    /// `frame`'s pixels at `rect`, or nil when none do.
+    static func changed(in region: Bitmap, at rect: PixelRect, against frame: Bitmap) -> PixelRect? {
         var left = Int.max
         var right = -1
         var top = Int.max
         var bottom = -1
-        for rect in damage {
-            let x0 = max(rect.x, 0)
-            let x1 = min(rect.x + rect.width, width)
-            let y0 = max(rect.y, 0)
-            let y1 = min(rect.y + rect.height, height)
-            guard x1 > x0, y1 > y0 else { continue }
-            for y in y0..<y1 {
-                let row = y * width
-                var first = x0
-                while first < x1
-                    && a.loadUnaligned(fromByteOffset: (row + first) * 4, as: UInt32.self)
-                        == b.loadUnaligned(fromByteOffset: (row + first) * 4, as: UInt32.self)
-                {
-                    first += 1
+        region.pixels.withUnsafeBytes { a in
+            frame.pixels.withUnsafeBytes { b in
+                for row in 0..<rect.height {
+                    let regionRow = row * rect.width
+                    let frameRow = (rect.y + row) * frame.width + rect.x
+                    func same(_ x: Int) -> Bool {
+                        a.loadUnaligned(fromByteOffset: (regionRow + x) * 4, as: UInt32.self)
+                            == b.loadUnaligned(fromByteOffset: (frameRow + x) * 4, as: UInt32.self)
+                    }
+                    var first = 0
+                    while first < rect.width && same(first) { first += 1 }
+                    guard first < rect.width else { continue }
+                    var last = rect.width - 1
+                    while same(last) { last -= 1 }
+                    left = min(left, first)
+                    right = max(right, last)
+                    top = min(top, row)
+                    bottom = row
                 }
-                guard first < x1 else { continue }
-                var last = x1 - 1
-                while a.loadUnaligned(fromByteOffset: (row + last) * 4, as: UInt32.self)
-                    == b.loadUnaligned(fromByteOffset: (row + last) * 4, as: UInt32.self)
-                {
-                    last -= 1
-                }
-                left = min(left, first)
-                right = max(right, last)
-                top = min(top, y)
-                bottom = max(bottom, y)
             }
         }
         guard bottom >= 0 else { return nil }
-        return PixelRect(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+        return PixelRect(x: rect.x + left, y: rect.y + top, width: right - left + 1, height: bottom - top + 1)
+    }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: PixelRect) -> PixelRect {
+        let x0 = min(x, other.x)
+        let y0 = min(y, other.y)
+        return PixelRect(
+            x: x0, y: y0, width: max(x + width, other.x + other.width) - x0,
+            height: max(y + height, other.y + other.height) - y0)
     }
 }
