@@ -12,8 +12,8 @@ extension FrameRenderer {
 
     func damageBoxes(from before: FrameState, to after: FrameState, scale: Double) throws -> [PixelBox] {
         let (width, height) = try pixelSize(scale)
-        let old = try layers(before, scale: scale, width: width, height: height)
-        let new = try layers(after, scale: scale, width: width, height: height)
+        let old = try layers(before, scale: scale, width: width, height: height, rasterizingText: false)
+        let new = try layers(after, scale: scale, width: width, height: height, rasterizingText: false)
         var oldByIndex: [Int: DrawnView] = [:]
         for drawn in old { oldByIndex[drawn.index] = drawn }
         var boxes: [PixelBox] = []

@@ -67,8 +67,11 @@ public struct FrameRenderer: Sendable {
         var chain: [ViewState]
     }
 
-    /// The views drawn, in drawing order.
-    func layers(_ state: FrameState, scale: Double, width: Int, height: Int) throws -> [DrawnView] {
+    /// The views drawn, in drawing order. `rasterizingText: false` gives text masks their boxes
+    /// alone (enough for damage, and no FreeType work).
+    func layers(_ state: FrameState, scale: Double, width: Int, height: Int, rasterizingText: Bool = true) throws
+        -> [DrawnView]
+    {
         let states = Dictionary(state.views.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
         let groupAlpha = clamp01(state.contentAlpha)
         var drawn: [DrawnView] = []
@@ -113,9 +116,14 @@ public struct FrameRenderer: Sendable {
                 chain: chain)
             var text: TextMask?
             if spec.kind == .label, let string = view.text, !string.isEmpty, view.textColor.alpha > 0 {
-                text = try TextMaskCache.shared.mask(
-                    string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
-                    bounds: (width, height), rendering: self.text)
+                text =
+                    rasterizingText
+                    ? try TextMaskCache.shared.mask(
+                        string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
+                        bounds: (width, height), rendering: self.text)
+                    : try TextMask(
+                        string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
+                        bounds: (width, height), rendering: self.text, rasterized: false)
             }
             var spokes: Spokes?
             if spec.kind == .spinner, let spinner = view.spinner, spinner.visibleSpokes > 0 {

@@ -90,6 +90,10 @@ struct Surface {
         let needsShape = hasBackground || clips
         let needsLocal = needsShape || spokes != nil || !emoji.isEmpty
         let held = region
+        if let text, !needsLocal, ancestorClips.isEmpty {
+            compositeText(text, ink: ink, alpha: layerAlpha, in: box)
+            return
+        }
 
         pixels.withUnsafeMutableBufferPointer { out in
             for y in box.y0..<box.y1 {
@@ -133,6 +137,35 @@ struct Surface {
                     out[i + 1] = g * layerAlpha + out[i + 1] * keep
                     out[i + 2] = b * layerAlpha + out[i + 2] * keep
                     out[i + 3] = a * layerAlpha + out[i + 3] * keep
+                }
+            }
+        }
+    }
+
+    /// A layer of text alone (the common label): its ink at the mask's coverage, blended with the
+    /// view's alpha, in `box` (within the mask's). The same arithmetic as the general path.
+    private mutating func compositeText(_ text: TextMask, ink: Premultiplied, alpha layerAlpha: Float, in box: PixelBox)
+    {
+        guard let box = box.intersection(text.box) else { return }
+        let mask = text.box
+        let held = region
+        text.coverage.withUnsafeBufferPointer { coverage in
+            pixels.withUnsafeMutableBufferPointer { out in
+                for y in box.y0..<box.y1 {
+                    let maskRow = (y - mask.y0) * mask.width - mask.x0
+                    let outRow = (y - held.y0) * held.width - held.x0
+                    for x in box.x0..<box.x1 {
+                        let c = coverage[maskRow + x]
+                        guard c > 0 else { continue }
+                        let a = ink.3 * c
+                        guard a > 0 else { continue }
+                        let i = (outRow + x) * 4
+                        let keep = 1 - a * layerAlpha
+                        out[i] = ink.0 * c * layerAlpha + out[i] * keep
+                        out[i + 1] = ink.1 * c * layerAlpha + out[i + 1] * keep
+                        out[i + 2] = ink.2 * c * layerAlpha + out[i + 2] * keep
+                        out[i + 3] = a * layerAlpha + out[i + 3] * keep
+                    }
                 }
             }
         }

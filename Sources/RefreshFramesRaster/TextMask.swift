@@ -10,10 +10,11 @@ struct TextMask {
     var coverage: [Float]
     var emoji: [PlacedEmoji]
 
-    /// Nil when the text lies entirely outside the surface.
+    /// Nil when the text lies entirely outside the surface. `rasterized: false` leaves `coverage`
+    /// empty: the box alone, which the layout decides, is what damage needs.
     init?(
         _ text: String, font: FontSpec, alignment: TextAlignment, placement: Placement, fonts: FontBook,
-        bounds: (Int, Int), rendering: TextRendering
+        bounds: (Int, Int), rendering: TextRendering, rasterized: Bool = true
     ) throws {
         let layout = try fonts.layout(text, font: font)
         guard !layout.runs.isEmpty || !layout.emoji.isEmpty, font.size > 0 else { return nil }
@@ -39,6 +40,10 @@ struct TextMask {
         }
         guard let box = textBox else { return nil }
         self.box = box
+        guard rasterized else {
+            coverage = []
+            return
+        }
         switch rendering {
         case .hinted:
             coverage = try TextMask.hinted(
