@@ -21,12 +21,23 @@ public struct ANSIEncoder: Sendable {
     }
 
     /// The bytes that turn the screen showing the previous frame into `frame`.
-    public mutating func encode(frame: CellGrid) -> [UInt8] {
-        let shown = colorMode.quantized(frame)
+    ///
+    /// `changed` says where `frame` may differ from the previous frame (every other cell must be
+    /// equal to it, as a damage-tracked renderer knows): only those cells are compared, and the
+    /// bytes are the same as without it. Nil: any cell may have changed.
+    public mutating func encode(frame: CellGrid, changed: [CellRect]? = nil) -> [UInt8] {
         var out = ANSIByteWriter(mode: colorMode)
-        if let previous, previous.width == shown.width, previous.height == shown.height {
-            out.writeDifferences(from: previous, to: shown)
+        let shown: CellGrid
+        if let previous, previous.width == frame.width, previous.height == frame.height {
+            if let changed {
+                shown = quantized(frame, changed, over: previous)
+                out.writeDifferences(from: previous, to: shown, columns: Self.spans(changed, of: frame))
+            } else {
+                shown = colorMode.quantized(frame)
+                out.writeDifferences(from: previous, to: shown)
+            }
         } else {
+            shown = colorMode.quantized(frame)
             out.writeComplete(shown)
         }
         if !out.bytes.isEmpty { out.append("\u{1B}[0m") }
@@ -34,6 +45,42 @@ public struct ANSIEncoder: Sendable {
         bytesWritten += out.bytes.count
         framesWritten += 1
         return out.bytes
+    }
+
+    /// `frame` as the terminal shows it, given `shown`, the previous frame as it showed it, and
+    /// the only cells where the two may differ.
+    private func quantized(_ frame: CellGrid, _ changed: [CellRect], over shown: CellGrid) -> CellGrid {
+        if colorMode == .truecolor { return frame }
+        var grid = shown
+        for area in changed {
+            for row in area.rows.clamped(to: 0..<frame.height) {
+                for column in area.columns.clamped(to: 0..<frame.width) {
+                    var cell = frame[column, row]
+                    cell.foreground = colorMode.quantized(cell.foreground, fallback: .defaultForeground)
+                    cell.background = colorMode.quantized(cell.background, fallback: .defaultBackground)
+                    grid[column, row] = cell
+                }
+            }
+        }
+        return grid
+    }
+
+    /// For each row of `grid`, the columns to compare: the hull of the `changed` columns on the
+    /// row and the column before each (where a wide character whose second half changed starts).
+    static func spans(_ changed: [CellRect], of grid: CellGrid) -> [Range<Int>] {
+        var spans = [Range<Int>](repeating: 0..<0, count: grid.height)
+        for area in changed {
+            let columns = max(0, area.columns.lowerBound - 1)..<min(grid.width, area.columns.upperBound)
+            guard !columns.isEmpty else { continue }
+            for row in area.rows.clamped(to: 0..<grid.height) {
+                let span = spans[row]
+                spans[row] =
+                    span.isEmpty
+                    ? columns
+                    : min(span.lowerBound, columns.lowerBound)..<max(span.upperBound, columns.upperBound)
+            }
+        }
+        return spans
     }
 
     /// Forgets the previous frame, so the next one is encoded complete.
@@ -108,14 +155,17 @@ struct ANSIByteWriter {
         }
     }
 
-    mutating func writeDifferences(from old: CellGrid, to new: CellGrid) {
+    /// Writes the cells of `new` that differ from `old`; with `spans`, only those columns of
+    /// each row are compared (every other cell must be equal).
+    mutating func writeDifferences(from old: CellGrid, to new: CellGrid, columns spans: [Range<Int>]? = nil) {
         width = new.width
         new.cells.withUnsafeBufferPointer { newCells in
             old.cells.withUnsafeBufferPointer { oldCells in
                 for row in 0..<new.height {
                     let base = row * width
-                    var column = 0
-                    while column < width {
+                    let span = spans?[row] ?? 0..<width
+                    var column = span.lowerBound
+                    while column < span.upperBound {
                         let i = base + column
                         let cell = newCells[i]
                         if cell.isContinuation {
