@@ -51,3 +51,27 @@ public struct PatchedCells: Sendable {
         return changed
     }
 }
+
+/// Pixel-mode grids of frames shown as time goes by (the preview): a frame later than the one
+/// shown before is drawn as a patch over it; an earlier one (a seek back, a replay) is drawn whole.
+public struct PixelPlayback: Sendable {
+    /// Where the frames come from: the terminal's pixels (`FrameSource.terminalPixels`).
+    public let source: FrameSource
+    private var cells: PatchedCells
+    /// The state of the frame shown last.
+    private var shown: FrameState?
+
+    public init(_ source: FrameSource, columns: Int) {
+        self.source = source.terminalPixels(columns: columns)
+        cells = PatchedCells(renderer: source.pixelRenderer(columns: columns))
+    }
+
+    /// The grid of `state` and the cells that may differ from the grid shown before (nil: any).
+    public mutating func grid(_ state: FrameState) throws -> (grid: CellGrid, changed: [CellRect]?) {
+        let previous = shown.flatMap { $0.time <= state.time ? $0 : nil }
+        let patch = try source.patch(state, after: previous)
+        let changed = cells.apply(patch)
+        shown = state
+        return (cells.grid!, previous == nil ? nil : changed)
+    }
+}
