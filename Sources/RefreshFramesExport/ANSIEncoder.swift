@@ -27,42 +27,38 @@ public struct ANSIEncoder: Sendable {
     /// bytes are the same as without it. Nil: any cell may have changed.
     public mutating func encode(frame: CellGrid, changed: [CellRect]? = nil) -> [UInt8] {
         var out = ANSIByteWriter(mode: colorMode)
-        let shown: CellGrid
-        if let previous, previous.width == frame.width, previous.height == frame.height {
+        if var shown = previous.take(), shown.width == frame.width, shown.height == frame.height {
             if let changed {
-                shown = quantized(frame, changed, over: previous)
-                out.writeDifferences(from: previous, to: shown, columns: Self.spans(changed, of: frame))
+                let spans = Self.spans(changed, of: frame)
+                if colorMode == .truecolor {
+                    // The terminal shows the frame's colours: compare, then update the copy held.
+                    out.writeDifferences(from: shown, to: frame, columns: spans)
+                    shown.copy(changed, from: frame) { $0 }
+                } else {
+                    let old = shown
+                    shown.copy(changed, from: frame) { cell in
+                        var cell = cell
+                        cell.foreground = colorMode.quantized(cell.foreground, fallback: .defaultForeground)
+                        cell.background = colorMode.quantized(cell.background, fallback: .defaultBackground)
+                        return cell
+                    }
+                    out.writeDifferences(from: old, to: shown, columns: spans)
+                }
             } else {
-                shown = colorMode.quantized(frame)
-                out.writeDifferences(from: previous, to: shown)
+                let new = colorMode.quantized(frame)
+                out.writeDifferences(from: shown, to: new)
+                shown = new
             }
+            previous = shown
         } else {
-            shown = colorMode.quantized(frame)
-            out.writeComplete(shown)
+            let new = colorMode.quantized(frame)
+            out.writeComplete(new)
+            previous = new
         }
         if !out.bytes.isEmpty { out.append("\u{1B}[0m") }
-        previous = shown
         bytesWritten += out.bytes.count
         framesWritten += 1
         return out.bytes
-    }
-
-    /// `frame` as the terminal shows it, given `shown`, the previous frame as it showed it, and
-    /// the only cells where the two may differ.
-    private func quantized(_ frame: CellGrid, _ changed: [CellRect], over shown: CellGrid) -> CellGrid {
-        if colorMode == .truecolor { return frame }
-        var grid = shown
-        for area in changed {
-            for row in area.rows.clamped(to: 0..<frame.height) {
-                for column in area.columns.clamped(to: 0..<frame.width) {
-                    var cell = frame[column, row]
-                    cell.foreground = colorMode.quantized(cell.foreground, fallback: .defaultForeground)
-                    cell.background = colorMode.quantized(cell.background, fallback: .defaultBackground)
-                    grid[column, row] = cell
-                }
-            }
-        }
-        return grid
     }
 
     /// For each row of `grid`, the columns to compare: the hull of the `changed` columns on the
@@ -96,6 +92,26 @@ public struct ANSIEncoder: Sendable {
         out.moveTo(row: previous.height, column: 0)
         out.append("\r\n")
         return out.bytes
+    }
+}
+
+extension CellGrid {
+    /// Sets the cells of `areas` to `shown` of the same cells of `other`, a grid of the same size.
+    fileprivate mutating func copy(_ areas: [CellRect], from other: CellGrid, _ shown: (Cell) -> Cell) {
+        let width = self.width
+        let rows = 0..<height
+        let columns = 0..<width
+        cells.withUnsafeMutableBufferPointer { cells in
+            other.cells.withUnsafeBufferPointer { from in
+                for area in areas {
+                    for row in area.rows.clamped(to: rows) {
+                        for column in area.columns.clamped(to: columns) {
+                            cells[row * width + column] = shown(from[row * width + column])
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 

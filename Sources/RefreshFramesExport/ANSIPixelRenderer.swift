@@ -182,12 +182,17 @@ struct BoxFilter {
 
     /// Sets the cells of `area` in `grid` from `colors`, as `grid(_:)` would.
     func update(_ grid: inout CellGrid, _ area: CellRect, from colors: [TerminalRGB]) {
-        for row in area.rows {
-            let upper = 2 * row * targetWidth
-            let lower = upper + targetWidth
-            for column in area.columns {
-                grid[column, row].foreground = colors[upper + column]
-                grid[column, row].background = colors[lower + column]
+        let width = targetWidth
+        grid.cells.withUnsafeMutableBufferPointer { cells in
+            colors.withUnsafeBufferPointer { colors in
+                for row in area.rows {
+                    let upper = 2 * row * width
+                    let lower = upper + width
+                    for column in area.columns {
+                        cells[row * width + column].foreground = colors[upper + column]
+                        cells[row * width + column].background = colors[lower + column]
+                    }
+                }
             }
         }
     }
