@@ -33,6 +33,8 @@ struct Player {
     private var rows = 24
     private var terminalColumns = 80
     private var cells: (@Sendable (FrameState) throws -> CellGrid)?
+    /// Pixel mode: frames drawn as patches over the one shown before while time moves forward.
+    private var pixels: PixelPlayback?
 
     var timeline: Timeline { source.timeline }
 
@@ -56,7 +58,7 @@ struct Player {
         let fitByRows = Int(Double(max(1, rows - 2)) * 2 * width / height)
         columns = max(10, mode == .pixels || source.drawsScreen ? min(size.columns, fitByRows) : size.columns)
         encoder = ANSIEncoder(colorMode: colors)
-        cells = source.cells(mode, columns: columns)
+        makeCells()
         Output.outBytes(Array("\u{1B}[0m\u{1B}[2J".utf8))
     }
 
@@ -82,7 +84,13 @@ struct Player {
 
     mutating func restart() {
         source = original
+        makeCells()
+    }
+
+    /// How frames of `source` become cells `columns` wide; the next frame is drawn whole.
+    private mutating func makeCells() {
         cells = source.cells(mode, columns: columns)
+        pixels = mode == .pixels ? PixelPlayback(source, columns: columns) : nil
     }
 
     /// `e`: endRefreshing now, if refreshing. The loop still finishes up to its check point.
@@ -93,7 +101,7 @@ struct Player {
         spec.scenario.duration = nil
         if let rebuilt = try? Timeline.make(spec: spec, now: loaded.now, measurer: SpecLoader.fontMeasurer) {
             source = source.with(timeline: rebuilt)
-            cells = source.cells(mode, columns: columns)
+            makeCells()
         }
     }
 
@@ -101,8 +109,14 @@ struct Player {
         guard let cells else { return }
         let t = clock.time
         let state = timeline.sample(at: t)
-        let grid = try cells(state)
-        var bytes = encoder.encode(frame: grid)
+        var grid: CellGrid
+        var changed: [CellRect]?
+        if pixels != nil {
+            (grid, changed) = try pixels!.grid(state)
+        } else {
+            grid = try cells(state)
+        }
+        var bytes = encoder.encode(frame: grid, changed: changed)
         let status = PlayerStatus(
             phase: timeline.phase(at: t).rawValue, time: t, speed: clock.speed, isPaused: clock.isPaused,
             pull: state.pull, fps: fps, mode: mode, problem: problem, cut: grid.cut

@@ -21,19 +21,62 @@ public struct ANSIEncoder: Sendable {
     }
 
     /// The bytes that turn the screen showing the previous frame into `frame`.
-    public mutating func encode(frame: CellGrid) -> [UInt8] {
-        let shown = colorMode.quantized(frame)
+    ///
+    /// `changed` says where `frame` may differ from the previous frame (every other cell must be
+    /// equal to it, as a damage-tracked renderer knows): only those cells are compared, and the
+    /// bytes are the same as without it. Nil: any cell may have changed.
+    public mutating func encode(frame: CellGrid, changed: [CellRect]? = nil) -> [UInt8] {
         var out = ANSIByteWriter(mode: colorMode)
-        if let previous, previous.width == shown.width, previous.height == shown.height {
-            out.writeDifferences(from: previous, to: shown)
+        if var shown = previous.take(), shown.width == frame.width, shown.height == frame.height {
+            if let changed {
+                let spans = Self.spans(changed, of: frame)
+                if colorMode == .truecolor {
+                    // The terminal shows the frame's colours: compare, then update the copy held.
+                    out.writeDifferences(from: shown, to: frame, columns: spans)
+                    shown.copy(changed, from: frame) { $0 }
+                } else {
+                    let old = shown
+                    shown.copy(changed, from: frame) { cell in
+                        var cell = cell
+                        cell.foreground = colorMode.quantized(cell.foreground, fallback: .defaultForeground)
+                        cell.background = colorMode.quantized(cell.background, fallback: .defaultBackground)
+                        return cell
+                    }
+                    out.writeDifferences(from: old, to: shown, columns: spans)
+                }
+            } else {
+                let new = colorMode.quantized(frame)
+                out.writeDifferences(from: shown, to: new)
+                shown = new
+            }
+            previous = shown
         } else {
-            out.writeComplete(shown)
+            let new = colorMode.quantized(frame)
+            out.writeComplete(new)
+            previous = new
         }
         if !out.bytes.isEmpty { out.append("\u{1B}[0m") }
-        previous = shown
         bytesWritten += out.bytes.count
         framesWritten += 1
         return out.bytes
+    }
+
+    /// For each row of `grid`, the columns to compare: the hull of the `changed` columns on the
+    /// row and the column before each (where a wide character whose second half changed starts).
+    static func spans(_ changed: [CellRect], of grid: CellGrid) -> [Range<Int>] {
+        var spans = [Range<Int>](repeating: 0..<0, count: grid.height)
+        for area in changed {
+            let columns = max(0, area.columns.lowerBound - 1)..<min(grid.width, area.columns.upperBound)
+            guard !columns.isEmpty else { continue }
+            for row in area.rows.clamped(to: 0..<grid.height) {
+                let span = spans[row]
+                spans[row] =
+                    span.isEmpty
+                    ? columns
+                    : min(span.lowerBound, columns.lowerBound)..<max(span.upperBound, columns.upperBound)
+            }
+        }
+        return spans
     }
 
     /// Forgets the previous frame, so the next one is encoded complete.
@@ -49,6 +92,26 @@ public struct ANSIEncoder: Sendable {
         out.moveTo(row: previous.height, column: 0)
         out.append("\r\n")
         return out.bytes
+    }
+}
+
+extension CellGrid {
+    /// Sets the cells of `areas` to `shown` of the same cells of `other`, a grid of the same size.
+    fileprivate mutating func copy(_ areas: [CellRect], from other: CellGrid, _ shown: (Cell) -> Cell) {
+        let width = self.width
+        let rows = 0..<height
+        let columns = 0..<width
+        cells.withUnsafeMutableBufferPointer { cells in
+            other.cells.withUnsafeBufferPointer { from in
+                for area in areas {
+                    for row in area.rows.clamped(to: rows) {
+                        for column in area.columns.clamped(to: columns) {
+                            cells[row * width + column] = shown(from[row * width + column])
+                        }
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -108,14 +171,17 @@ struct ANSIByteWriter {
         }
     }
 
-    mutating func writeDifferences(from old: CellGrid, to new: CellGrid) {
+    /// Writes the cells of `new` that differ from `old`; with `spans`, only those columns of
+    /// each row are compared (every other cell must be equal).
+    mutating func writeDifferences(from old: CellGrid, to new: CellGrid, columns spans: [Range<Int>]? = nil) {
         width = new.width
         new.cells.withUnsafeBufferPointer { newCells in
             old.cells.withUnsafeBufferPointer { oldCells in
                 for row in 0..<new.height {
                     let base = row * width
-                    var column = 0
-                    while column < width {
+                    let span = spans?[row] ?? 0..<width
+                    var column = span.lowerBound
+                    while column < span.upperBound {
                         let i = base + column
                         let cell = newCells[i]
                         if cell.isContinuation {

@@ -184,6 +184,17 @@ public struct CellGrid: Hashable, Sendable {
     }
 }
 
+/// A rectangle of cells: `columns` of each of `rows`.
+public struct CellRect: Hashable, Sendable {
+    public var columns: Range<Int>
+    public var rows: Range<Int>
+
+    public init(columns: Range<Int>, rows: Range<Int>) {
+        self.columns = columns
+        self.rows = rows
+    }
+}
+
 /// How many terminal columns a character takes: 2 for East Asian wide and fullwidth characters
 /// (CJK ideographs, kana, Hangul, fullwidth forms, CJK punctuation) and emoji shown as emoji,
 /// 0 for combining marks, zero-width characters and controls, 1 otherwise.

@@ -53,32 +53,58 @@ extension Exporter {
     /// Draws the job's frames as cell grids and encodes them in order; returns the grid's size and
     /// the bytes that end a stream. A run of frames whose state does not change is drawn once.
     /// Text cut for want of columns is noted once, at the end.
+    ///
+    /// Pixel mode draws each run as a patch over the run before (on any thread, in any order: the
+    /// damage comes from the two states alone); the cells are re-sampled, and compared by the
+    /// encoder, only where the patch drew.
     static func terminalFrames(
         _ job: ExportJob, _ destination: ExportDestination,
         emit: (_ frame: (time: Double, width: Int, height: Int), _ bytes: [UInt8]) throws(ExportError) -> Void
     ) throws(ExportError) -> (size: (width: Int, height: Int), trailer: [UInt8]) {
         let source = job.source
         let times = job.times
+        let columns = job.terminal.columns
         // Where each run of equal states starts (the time is not part of what is drawn).
-        var runStarts: [Int] = []
+        var starts: [Int] = []
         var previous: FrameState?
         for (i, t) in times.enumerated() {
             var state = source.state(at: t)
             state.time = 0
-            if state != previous { runStarts.append(i) }
+            if state != previous { starts.append(i) }
             previous = state
         }
-        let cells = source.cells(job.terminal.mode, columns: job.terminal.columns)
+        let runStarts = starts
+        let render: @Sendable (Int) throws -> TerminalPatch
+        switch job.terminal.mode {
+        case .text:
+            let cells = source.cells(.text, columns: columns)
+            render = { run in .grid(try cells(source.state(at: times[runStarts[run]]))) }
+        case .pixels:
+            let pixels = source.terminalPixels(columns: columns)
+            render = { run in
+                .pixels(try pixels.patch(at: times[runStarts[run]], after: run > 0 ? times[runStarts[run - 1]] : nil))
+            }
+        }
+        var patched = PatchedCells(renderer: source.pixelRenderer(columns: columns))
         var encoder = ANSIEncoder(colorMode: job.terminal.colors)
         var size = (width: 0, height: 0)
         var cut = TextCut()
         try attributing(ExportError.render) {
-            try FrameStream(runStarts, threads: job.threads).run(render: { try cells(source.state(at: times[$0])) }) {
-                run, grid in
+            try FrameStream(Array(runStarts.indices), threads: job.threads).run(render: render) { run, patch in
+                var grid: CellGrid
+                var changed: [CellRect]?
+                switch patch {
+                case .grid(let whole):
+                    grid = whole
+                case .pixels(let pixels):
+                    changed = patched.apply(pixels)
+                    grid = patched.grid!
+                }
                 size = (grid.width, grid.height)
                 let end = run + 1 < runStarts.count ? runStarts[run + 1] : times.count
                 for i in runStarts[run]..<end {
-                    try emit((times[i], grid.width, grid.height), encoder.encode(frame: grid))
+                    try emit((times[i], grid.width, grid.height), encoder.encode(frame: grid, changed: changed))
+                    changed = []  // the rest of the run is the same frame
                     cut.add(grid)
                     destination.progress(i + 1, times.count)
                 }
@@ -87,6 +113,13 @@ extension Exporter {
         if let note = cut.note(columns: size.width, frames: times.count) { destination.note(note) }
         return (size, encoder.trailer())
     }
+}
+
+/// A run's frame as the render threads hand it over: the whole grid (text mode), or what changed
+/// in the pixels at the terminal's scale since the run before (pixel mode).
+private enum TerminalPatch: Sendable {
+    case grid(CellGrid)
+    case pixels(FramePatch)
 }
 
 /// The grid's characters, one line per row without trailing spaces, each ending in a newline.

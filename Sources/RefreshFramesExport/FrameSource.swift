@@ -25,19 +25,25 @@ public struct FrameSource: Sendable {
     public let scale: Double
     /// The host drawn under the control: nil for the control alone.
     public let host: HostSpec?
+    /// Hinted for files; unhinted for the terminal's pixel mode.
+    public let text: TextRendering
     private let control: FrameRenderer
     private let screen: SceneRenderer?
 
     /// `canvas` overrides the spec's (e.g. another background); `scale` defaults to the canvas's.
-    public init(spec: Spec, timeline: Timeline, part: Part = .screen, canvas: Canvas? = nil, scale: Double? = nil) {
+    public init(
+        spec: Spec, timeline: Timeline, part: Part = .screen, canvas: Canvas? = nil, scale: Double? = nil,
+        text: TextRendering = .hinted
+    ) {
         self.spec = spec
         self.timeline = timeline
         let canvas = canvas ?? spec.canvas
         self.canvas = canvas
         self.scale = scale ?? canvas.scale
         let host = part == .screen ? spec.host : nil
-        let control = FrameRenderer(canvas: canvas, views: spec.views, fonts: .shared)
+        let control = FrameRenderer(canvas: canvas, views: spec.views, fonts: .shared, text: text)
         self.host = host
+        self.text = text
         self.control = control
         screen = host.map { SceneRenderer(host: $0, control: control, fonts: .shared) }
     }
@@ -45,7 +51,8 @@ public struct FrameSource: Sendable {
     /// The same drawing over another timeline (the preview's, after it ends refreshing early).
     public func with(timeline: Timeline) -> FrameSource {
         FrameSource(
-            spec: spec, timeline: timeline, part: host == nil ? .control : .screen, canvas: canvas, scale: scale)
+            spec: spec, timeline: timeline, part: host == nil ? .control : .screen, canvas: canvas, scale: scale,
+            text: text)
     }
 
     /// Whether frames are the host's whole screen.
@@ -82,17 +89,24 @@ public struct FrameSource: Sendable {
             }
             return { state in renderer.render(state, views: views, canvas: canvas) }
         case .pixels:
-            // Labels are a few pixels tall at terminal sizes: unhinted outlines, drawn on every core.
-            let raster = FrameRenderer(canvas: canvas, views: views, fonts: .shared, text: .unhinted)
-            let pixels = ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
-            let scene = host.map { SceneRenderer(host: $0, control: raster, fonts: .shared) }
-            // Two rendered pixels per column (and per half-cell row) are enough for the box filter.
-            let scale = min(self.scale, max(0.25, Double(columns) * 2 / size.width))
-            if let scene {
-                return { state in pixels.render(try scene.render(state, scale: scale)) }
-            }
-            return { state in pixels.render(try raster.render(state, scale: scale)) }
+            let source = terminalPixels(columns: columns)
+            let pixels = pixelRenderer(columns: columns)
+            return { state in pixels.render(try source.bitmap(state)) }
         }
+    }
+
+    /// The frames pixel mode draws `columns` wide, before the box filter: two rendered pixels per
+    /// column (and per half-cell row) are enough for it; labels are a few pixels tall at that
+    /// scale, so their outlines are drawn unhinted (on every core).
+    public func terminalPixels(columns: Int) -> FrameSource {
+        FrameSource(
+            spec: spec, timeline: timeline, part: host == nil ? .control : .screen, canvas: canvas,
+            scale: min(scale, max(0.25, Double(columns) * 2 / size.width)), text: .unhinted)
+    }
+
+    /// Pixel mode's box filter to `columns`, over the canvas's background.
+    public func pixelRenderer(columns: Int) -> ANSIPixelRenderer {
+        ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
     }
 
     /// The colours a GIF palette keeps exactly: the background, black, white, every colour the spec
@@ -129,10 +143,14 @@ extension FrameSource {
     /// Frames can be drawn this way in any order, on any thread: the damage comes from the two
     /// instants' states alone.
     public func patch(at time: Double, after previous: Double?) throws -> FramePatch {
-        let state = state(at: time)
+        try patch(state(at: time), after: previous.map(state(at:)))
+    }
+
+    /// The frame of `state` as what changed since the frame of `previous` (nil: the whole frame).
+    public func patch(_ state: FrameState, after previous: FrameState?) throws -> FramePatch {
         guard let previous else { return FramePatch(whole: try bitmap(state)) }
         let (width, height) = pixelSize(of: state)
-        let rects = try damage(from: self.state(at: previous), to: state)
+        let rects = try damage(from: previous, to: state)
         return FramePatch(
             width: width, height: height, regions: try rects.map { ($0, try bitmap(state, region: $0)) })
     }
