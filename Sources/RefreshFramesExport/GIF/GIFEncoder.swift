@@ -423,54 +423,66 @@ public struct GIFEncoder {
         let isFirst = capture.old == nil
         var unchangedCount = 0
         var runsTransparentCount = 0
-        var changedColors = ColorSet()
-        var allColors = ColorSet()
         // Colours the changed pixels need; the mixed-runs form shows unchanged pixels of other
-        // colours as transparent, since keeping them would only add colours to the image.
+        // colours as transparent, since keeping them would only add colours to the image. Marks
+        // per index, turned into sets at the end: cheaper per pixel than inserting.
+        var needed = [Bool](repeating: false, count: 256)
+        var used = [Bool](repeating: false, count: 256)
         let old = capture.old ?? []
         capture.new.withUnsafeBufferPointer { new in
             old.withUnsafeBufferPointer { old in
-                for k in 0..<count where isFirst || new[k] != old[k] { changedColors.insert(new[k]) }
+                needed.withUnsafeMutableBufferPointer { needed in
+                    for k in 0..<count where isFirst || new[k] != old[k] { needed[Int(new[k])] = true }
+                }
             }
         }
-        let neededColors = changedColors
         capture.new.withUnsafeBufferPointer { new in
             old.withUnsafeBufferPointer { old in
-                runsPixels.withUnsafeMutableBufferPointer { runs in
-                    clearPixels.withUnsafeMutableBufferPointer { clear in
-                        // Runs of unchanged pixels: 0 none, 1 one colour so far (kept), 2 mixed (transparent).
-                        var runState = 0
-                        var runStart = 0
-                        for out in 0..<count {
-                            let index = new[out]
-                            allColors.insert(index)
-                            if isFirst || index != old[out] {
-                                clear[out] = index
-                                runs[out] = index
-                                runState = 0
-                            } else {
-                                unchangedCount += 1
-                                clear[out] = placeholder
-                                let shown = neededColors.contains(index) ? index : placeholder
-                                if runState == 0 {
-                                    runStart = out
-                                    runState = 1
-                                } else if runState == 1 && shown != runs[out - 1] {
-                                    for k in runStart..<out { runs[k] = placeholder }
-                                    runsTransparentCount += out - runStart
-                                    runState = 2
-                                }
-                                if runState == 2 || shown == placeholder {
-                                    runs[out] = placeholder
-                                    runsTransparentCount += 1
-                                } else {
-                                    runs[out] = shown
+                needed.withUnsafeBufferPointer { needed in
+                    used.withUnsafeMutableBufferPointer { used in
+                        runsPixels.withUnsafeMutableBufferPointer { runs in
+                            clearPixels.withUnsafeMutableBufferPointer { clear in
+                                // Runs of unchanged pixels: 0 none, 1 one colour so far (kept), 2 mixed (transparent).
+                                var runState = 0
+                                var runStart = 0
+                                for out in 0..<count {
+                                    let index = new[out]
+                                    used[Int(index)] = true
+                                    if isFirst || index != old[out] {
+                                        clear[out] = index
+                                        runs[out] = index
+                                        runState = 0
+                                    } else {
+                                        unchangedCount += 1
+                                        clear[out] = placeholder
+                                        let shown = needed[Int(index)] ? index : placeholder
+                                        if runState == 0 {
+                                            runStart = out
+                                            runState = 1
+                                        } else if runState == 1 && shown != runs[out - 1] {
+                                            for k in runStart..<out { runs[k] = placeholder }
+                                            runsTransparentCount += out - runStart
+                                            runState = 2
+                                        }
+                                        if runState == 2 || shown == placeholder {
+                                            runs[out] = placeholder
+                                            runsTransparentCount += 1
+                                        } else {
+                                            runs[out] = shown
+                                        }
+                                    }
                                 }
                             }
                         }
                     }
                 }
             }
+        }
+        var changedColors = ColorSet()
+        var allColors = ColorSet()
+        for index in 0..<256 {
+            if needed[index] { changedColors.insert(UInt8(index)) }
+            if used[index] { allColors.insert(UInt8(index)) }
         }
         image.opaque.pixels = capture.new
         image.allColors = allColors
