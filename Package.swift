@@ -45,7 +45,10 @@ let package = Package(
         // golden-directory reading; scripts/fuzz runs it.
         .executableTarget(
             name: "RefreshFramesFuzz",
-            dependencies: ["RefreshFramesCore", "RefreshFramesExport", "RefreshFramesImport", "RefreshFramesCompare"]),
+            dependencies: [
+                "RefreshFramesCore", "RefreshFramesExport", "RefreshFramesImport", "RefreshFramesCompare",
+                "RefreshFramesRaster",
+            ]),
         // Test oracles (a GIF decoder, an ANSI replayer) and helpers the test targets share.
         .target(
             name: "RefreshFramesTestSupport", dependencies: ["RefreshFramesCore", "RefreshFramesExport"],

@@ -3,6 +3,7 @@ import RefreshFramesCompare
 import RefreshFramesCore
 import RefreshFramesExport
 import RefreshFramesImport
+@_spi(Fuzzing) import RefreshFramesRaster
 
 /// libFuzzer's entry point. Input starting with `<` is a xib: `XIBImporter` → the spec it writes,
 /// which must decode and lay out. Input starting with `G` is a golden directory: the rest is written
@@ -28,7 +29,7 @@ enum FuzzTarget {
         IntrinsicSize(width: Double(text.unicodeScalars.count) * font.size, height: font.size * 1.2)
     }
 
-    /// `REFRESH_FRAMES_FUZZ_TARGET` (`spec`, `xib` or `golden`) sends every input to one target, whole,
+    /// `REFRESH_FRAMES_FUZZ_TARGET` (`spec`, `xib`, `golden` or `png`) sends every input to one target, whole,
     /// so that a run fuzzes that target alone and its execution count is that target's; without it the
     /// first byte chooses.
     static let forcedTarget = ProcessInfo.processInfo.environment["REFRESH_FRAMES_FUZZ_TARGET"]
@@ -38,7 +39,8 @@ enum FuzzTarget {
         case "spec": runSpec(bytes)
         case "xib": runImport(bytes)
         case "golden": runGoldens(bytes)
-        case let other?: fatalError("REFRESH_FRAMES_FUZZ_TARGET must be spec, xib or golden, not '\(other)'")
+        case "png": runPNG(bytes)
+        case let other?: fatalError("REFRESH_FRAMES_FUZZ_TARGET must be spec, xib, golden or png, not '\(other)'")
         case nil:
             switch bytes.first {
             case UInt8(ascii: "<"): runImport(bytes)
@@ -89,6 +91,63 @@ enum FuzzTarget {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         _ = TextComparison.compare(actual: "tag 1: x=0 y=0 w=10 h=10\n", golden: text).unifiedDiff
+    }
+
+    /// A golden PNG, as `check` reads one: decoded (RefreshFrames' own RGBA PNGs by `RGBA8PNG`,
+    /// others by libgd) only when its header claims a frame's size at most, as `check` compares sizes
+    /// first. Whatever decodes must be what libgd decodes, pixel for pixel. Input starting with `R`
+    /// is raw rows instead (width, height, then each row's filter byte and pixels), wrapped here in a
+    /// valid RGBA PNG, so that mutations reach the unfiltering rather than stop at a checksum.
+    static func runPNG(_ bytes: [UInt8]) {
+        if bytes.first == UInt8(ascii: "R"), bytes.count >= 3 {
+            let width = Int(bytes[1] % 64) + 1
+            let height = Int(bytes[2] % 64) + 1
+            var rows = Array(bytes.dropFirst(3).prefix(height * (width * 4 + 1)))
+            rows += [UInt8](repeating: 0, count: height * (width * 4 + 1) - rows.count)
+            return runPNG(wrappedRGBA(width: width, height: height, rows: rows))
+        }
+        guard let size = GoldenDirectory.pngSize(bytes), size.width <= 512, size.height <= 512 else { return }
+        guard let decoded = try? PNGCodec.decode(bytes) else { return }
+        guard let throughGD = try? PNGCodec.decodeThroughGD(bytes) else {
+            fatalError("a PNG decoded fast that libgd does not decode")
+        }
+        precondition(decoded == throughGD, "the fast decoder's pixels differ from libgd's")
+    }
+
+    /// An 8-bit RGBA PNG of already filtered rows, in stored (uncompressed) deflate blocks.
+    static func wrappedRGBA(width: Int, height: Int, rows: [UInt8]) -> [UInt8] {
+        func be32(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
+        func crc32(_ bytes: [UInt8]) -> UInt32 {
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in bytes {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return ~crc
+        }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            return be32(UInt32(data.count)) + body + be32(crc32(body))
+        }
+        var zlib: [UInt8] = [0x78, 0x01]
+        var start = 0
+        repeat {
+            let count = min(65535, rows.count - start)
+            let last: UInt8 = start + count == rows.count ? 1 : 0
+            zlib += [last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+            zlib += rows[start..<start + count]
+            start += count
+        } while start < rows.count
+        var a: UInt32 = 1
+        var b: UInt32 = 0
+        for byte in rows {
+            a = (a + UInt32(byte)) % 65521
+            b = (b + a) % 65521
+        }
+        zlib += be32(b << 16 | a)
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+            + chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, 6, 0, 0, 0]) + chunk("IDAT", zlib)
+            + chunk("IEND", [])
     }
 
     static func runSpec(_ bytes: [UInt8]) {

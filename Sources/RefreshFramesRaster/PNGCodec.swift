@@ -43,8 +43,8 @@ public enum PNGCodec {
         return try RGBA8PNG.decode(bytes) ?? decodeThroughGD(bytes)
     }
 
-    /// Any PNG libgd reads, with gd's messages for those it cannot.
-    static func decodeThroughGD(_ bytes: [UInt8]) throws -> Bitmap {
+    /// Any PNG libgd reads, with gd's messages for those it cannot. (The fuzzer's oracle for `RGBA8PNG`.)
+    @_spi(Fuzzing) public static func decodeThroughGD(_ bytes: [UInt8]) throws -> Bitmap {
         cgd_clear_last_message()
         let pointer = bytes.withUnsafeBytes { raw in
             gdImageCreateFromPngPtr(Int32(raw.count), UnsafeMutableRawPointer(mutating: raw.baseAddress))
