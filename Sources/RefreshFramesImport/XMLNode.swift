@@ -106,6 +106,16 @@ extension XMLNode {
                 line: line,
                 message: "the file is not valid UTF-8 (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)))")
         }
+        // Foundation's parser crashes (strlen of NULL) on a processing instruction without data, such
+        // as `<?x?>` (found by scripts/fuzz); Interface Builder writes none.
+        if let (offset, target) = firstEmptyProcessingInstruction(bytes) {
+            let line = 1 + bytes[..<offset].count { $0 == UInt8(ascii: "\n") }
+            throw XMLSyntaxError(
+                line: line,
+                message:
+                    "the document has a processing instruction without data (<?\(target)?>); Interface Builder documents never do"
+            )
+        }
         let parser = XMLParser(data: Data(bytes))
         let builder = TreeBuilder()
         parser.delegate = builder
@@ -120,6 +130,24 @@ extension XMLNode {
             throw XMLSyntaxError(line: line, message: detail)
         }
         return root
+    }
+
+    /// Where the first `<?target?>` is (a processing instruction with nothing after its target), and
+    /// its target.
+    static func firstEmptyProcessingInstruction(_ bytes: [UInt8]) -> (offset: Int, target: String)? {
+        let question = UInt8(ascii: "?")
+        var start = 0
+        while start + 1 < bytes.count {
+            defer { start += 1 }
+            guard bytes[start] == UInt8(ascii: "<"), bytes[start + 1] == question else { continue }
+            // A target is a name: anything up to white space, `?`, `<` or `>` (the parser judges the rest).
+            var end = start + 2
+            while end < bytes.count, !" \t\r\n?<>".utf8.contains(bytes[end]) { end += 1 }
+            if end > start + 2, end + 1 < bytes.count, bytes[end] == question, bytes[end + 1] == UInt8(ascii: ">") {
+                return (start, String(decoding: bytes[(start + 2)..<end], as: UTF8.self))
+            }
+        }
+        return nil
     }
 
     /// The offset of the first occurrence of `needle` (a plain scan: `firstRange(of:)` was a tenth of

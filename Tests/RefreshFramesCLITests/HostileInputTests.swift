@@ -303,7 +303,15 @@ private let moreImports: [Hostile] = [
         arguments: ["import", "bad.xib"],
         message:
             "bad.xib:4: error: not an XML document (the file is not valid UTF-8 (byte 0xDB)); expected an Interface Builder .xib or .storyboard"
-    )
+    ),
+    Hostile(
+        // Foundation's XMLParser crashed (strlen of NULL) on it: exit 139 (found by scripts/fuzz).
+        name: "a xib with a processing instruction without data",
+        files: [("pi.xib", .text("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?x?>\n<document/>\n"))],
+        arguments: ["import", "pi.xib"],
+        message:
+            "pi.xib:2: error: not an XML document (the document has a processing instruction without data (<?x?>); Interface Builder documents never do); expected an Interface Builder .xib or .storyboard"
+    ),
 ]
 
 let hostileInputs: [Hostile] = dataLoss + writeErrors + leaks + crashesAndHangs + escapes + imports + moreImports

@@ -74,4 +74,16 @@ struct XMLNodeTests {
         var reader = DocumentReader(fileName: "deep.xib", isFontInstalled: { _ in true })
         #expect(throws: ImportError.tooManyViews(line: 3, count: levels)) { _ = try reader.read(document) }
     }
+
+    /// Foundation's parser crashes on `<?target?>`: such documents are refused before parsing, wherever
+    /// the instruction stands; instructions with data, or with only white space, are left to the parser.
+    @Test(arguments: [
+        ("<?x?><document/>", 0, "x"), ("<?xml version=\"1.0\"?>\n<!-- <?a-b.c?> -->", 27, "a-b.c"),
+        ("<?x ?><?y z?>", nil, nil), ("<??><?>", nil, nil), ("<?x?", nil, nil),
+    ])
+    func processingInstructionsWithoutData(document: String, offset: Int?, target: String?) {
+        let found = XMLNode.firstEmptyProcessingInstruction(Array(document.utf8))
+        #expect(found?.offset == offset)
+        #expect(found?.target == target)
+    }
 }

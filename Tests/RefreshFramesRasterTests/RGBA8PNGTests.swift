@@ -1,7 +1,7 @@
 import RefreshFramesCore
 import Testing
 
-@testable import RefreshFramesRaster
+@_spi(Fuzzing) @testable import RefreshFramesRaster
 
 /// The fast decoder of RefreshFrames' own PNGs gives exactly what decoding through libgd gives, for
 /// every row filter, and leaves every other PNG (and every damaged one) to gd.
