@@ -4,6 +4,7 @@ import RefreshFramesCore
 import RefreshFramesExport
 import RefreshFramesImport
 @_spi(Fuzzing) import RefreshFramesRaster
+import RefreshFramesTestSupport
 
 /// libFuzzer's entry point. Input starting with `<` is a xib: `XIBImporter` → the spec it writes,
 /// which must decode and lay out. Input starting with `G` is a golden directory: the rest is written
@@ -104,7 +105,7 @@ enum FuzzTarget {
             let height = Int(bytes[2] % 64) + 1
             var rows = Array(bytes.dropFirst(3).prefix(height * (width * 4 + 1)))
             rows += [UInt8](repeating: 0, count: height * (width * 4 + 1) - rows.count)
-            return runPNG(wrappedRGBA(width: width, height: height, rows: rows))
+            return runPNG(HandMadePNG.file(width: width, height: height, colorType: 6, rows: [rows]))
         }
         guard let size = GoldenDirectory.pngSize(bytes), size.width <= 512, size.height <= 512 else { return }
         guard let decoded = try? PNGCodec.decode(bytes) else { return }
@@ -112,42 +113,6 @@ enum FuzzTarget {
             fatalError("a PNG decoded fast that libgd does not decode")
         }
         precondition(decoded == throughGD, "the fast decoder's pixels differ from libgd's")
-    }
-
-    /// An 8-bit RGBA PNG of already filtered rows, in stored (uncompressed) deflate blocks.
-    static func wrappedRGBA(width: Int, height: Int, rows: [UInt8]) -> [UInt8] {
-        func be32(_ v: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: v >> $0) } }
-        func crc32(_ bytes: [UInt8]) -> UInt32 {
-            var crc: UInt32 = 0xFFFF_FFFF
-            for byte in bytes {
-                crc ^= UInt32(byte)
-                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-            }
-            return ~crc
-        }
-        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-            let body = Array(type.utf8) + data
-            return be32(UInt32(data.count)) + body + be32(crc32(body))
-        }
-        var zlib: [UInt8] = [0x78, 0x01]
-        var start = 0
-        repeat {
-            let count = min(65535, rows.count - start)
-            let last: UInt8 = start + count == rows.count ? 1 : 0
-            zlib += [last, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
-            zlib += rows[start..<start + count]
-            start += count
-        } while start < rows.count
-        var a: UInt32 = 1
-        var b: UInt32 = 0
-        for byte in rows {
-            a = (a + UInt32(byte)) % 65521
-            b = (b + a) % 65521
-        }
-        zlib += be32(b << 16 | a)
-        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-            + chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, 6, 0, 0, 0]) + chunk("IDAT", zlib)
-            + chunk("IEND", [])
     }
 
     static func runSpec(_ bytes: [UInt8]) {
