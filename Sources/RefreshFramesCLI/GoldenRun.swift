@@ -60,7 +60,8 @@ final class GoldenRun: @unchecked Sendable {
         if request.kinds != .semantic {
             try RenderLimits.check(frames: check.times.count, source: source, threads: threads, file: loaded.path)
         }
-        if let note = check.instantsNote(manifest) { Output.err(note + "\n") }
+        // Named by its spec, as errors are: a run of several specs prints one note for each.
+        if let note = check.instantsNote(manifest) { Output.err("\(member.spec): " + note + "\n") }
     }
 
     /// Compares (or records) every golden, drawing with `threads` threads; safe beside other runs.

@@ -111,7 +111,7 @@ struct GoldenWorkflowTests {
         #expect(r.status == 1)
         #expect(
             r.stderr
-                == "note: checking instants other than the recorded ones (0.30, 1.20 s); instants without a golden fail\n"
+                == "\(samplePath("marquee")): note: checking instants other than the recorded ones (0.30, 1.20 s); instants without a golden fail\n"
         )
         #expect(!r.stdout.contains("frame 0 (t=1.20s)"))
         #expect(

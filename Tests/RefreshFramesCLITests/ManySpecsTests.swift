@@ -58,6 +58,26 @@ struct ManySpecsTests {
             try run(["check", changed] + others + ["--golden", dir + "/goldens", "--kind", "semantic"]).status == 0)
     }
 
+    /// Checked at other instants than those recorded, each spec's note names it.
+    @Test func eachSpecsNoteNamesIt() throws {
+        let dir = try temporaryDirectory()
+        let specs = ["marquee", "classic-spinner"].map(samplePath)
+        let record = try run(
+            ["record"] + specs + ["--golden", dir, "--kind", "pixels", "--only", "control", "--at", "0.3"])
+        #expect(record.status == 0, "\(record.stderr)")
+        let check = try run(
+            ["check"] + specs + ["--golden", dir, "--kind", "pixels", "--only", "control", "--at", "0.5"])
+        #expect(check.status == 1)
+        let notes = check.stderr.split(separator: "\n").map(String.init).filter {
+            $0.contains("note: checking instants")
+        }
+        #expect(
+            notes
+                == specs.map {
+                    "\($0): note: checking instants other than the recorded ones (0.30 s); instants without a golden fail"
+                })
+    }
+
     @Test func twoSpecsWithOneFileNameAreAUsageError() throws {
         let dir = try temporaryDirectory()
         try FileManager.default.copyItem(atPath: samplePath("marquee"), toPath: dir + "/marquee.json")
