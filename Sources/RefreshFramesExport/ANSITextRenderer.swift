@@ -175,6 +175,15 @@ public struct ANSITextRenderer: Sendable {
             put(
                 Substring(line), column: Int(start.rounded()), row: row, color: color, opacity: opacity, bold: bold,
                 underline: false, into: &grid)
+            // What the grid's width leaves out of a row or header on screen is said, as a label's is.
+            if row >= 0, row < grid.height {
+                var column = Int(start.rounded())
+                for character in line {
+                    let w = displayWidth(of: character)
+                    if w > 0, column < 0 || column + w > grid.width { grid.cut.append(character) }
+                    column += w
+                }
+            }
         }
         return used
     }

@@ -82,7 +82,7 @@ public struct CellGrid: Hashable, Sendable {
     public let width: Int
     public let height: Int
     public var cells: [Cell]
-    /// Characters of labels that did not fit the grid's width and are not shown, in reading order
+    /// Characters of labels, table rows and headers that did not fit the grid's width and are not shown, in reading order
     /// (the text renderer's; empty when everything fits).
     public var cut = ""
 

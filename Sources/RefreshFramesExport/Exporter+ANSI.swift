@@ -153,6 +153,6 @@ public struct TextCut: Sendable, Equatable {
         guard frames > 0 else { return nil }
         let frameText = total == 1 ? "" : " in \(frames) of \(total) frames"
         return
-            "note: the labels' text does not fit \(columns) columns: \(characters) cut\(frameText); a larger --cols shows it"
+            "note: the text does not fit \(columns) columns: \(characters) cut\(frameText); a larger --cols shows it"
     }
 }

@@ -74,7 +74,7 @@ public struct PlayerStatus: Sendable, Equatable {
     public var mode: FrameSource.TerminalMode
     /// Why the spec on disk could not be reloaded (`--watch`).
     public var problem: String?
-    /// Labels' characters the text mode could not fit (`CellGrid.cut`).
+    /// Characters the text mode could not fit (`CellGrid.cut`).
     public var cut: String
 
     public init(

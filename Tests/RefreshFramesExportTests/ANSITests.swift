@@ -232,6 +232,21 @@ private func lines(_ grid: CellGrid) -> [String] {
     #expect(Array(text[3...8]) == ["title", "", "标题", "副标题", String(repeating: "─", count: 38), ""])
 }
 
+/// A row's text that runs past the grid's edge loses its end, and the grid says what it lost (as
+/// for labels); rows off the grid lose nothing that could be said.
+@Test func textScreenSaysWhatARowLosesAtTheEdge() {
+    let host = HostSpec(viewport: ViewportSize(width: 375, height: 200), table: TableSpec())
+    let state = screenState(rows: [
+        tableRow(0, "一二三四五六七八九十一二三四五六七八九十", top: 56.25), tableRow(1, "十九八七", top: 400),
+    ])
+    let grid = ANSITextRenderer(columns: 40).render(state, views: viewSpecs, canvas: canvas, host: host)
+    // 15 pt inset: column 2, and 19 wide characters fill columns 2…39; the twentieth is cut.
+    #expect(lines(grid)[4] == "一二三四五六七八九十一二三四五六七八九")
+    #expect(grid.cut == "十")
+    let fits = screenState(rows: [tableRow(0, "第一行", top: 56.25)])
+    #expect(ANSITextRenderer(columns: 40).render(fits, views: viewSpecs, canvas: canvas, host: host).cut == "")
+}
+
 // MARK: - Pixel renderer
 
 private func bitmap(width: Int, height: Int, _ color: (Int, Int) -> (UInt8, UInt8, UInt8, UInt8)) -> Bitmap {
@@ -560,10 +575,10 @@ func textRendererShrinksSpacingThenCuts(columns: Int, lines: [String], cut: Stri
 @Test(
     arguments: [
         ([""], 1, nil),
-        (["据"], 1, "note: the labels' text does not fit 10 columns: 据 cut; a larger --cols shows it"),
+        (["据"], 1, "note: the text does not fit 10 columns: 据 cut; a larger --cols shows it"),
         (
             ["据", "", "数据", "据"], 8,
-            "note: the labels' text does not fit 10 columns: 据数 cut in 3 of 8 frames; a larger --cols shows it"
+            "note: the text does not fit 10 columns: 据数 cut in 3 of 8 frames; a larger --cols shows it"
         ),
     ] as [([String], Int, String?)])
 func textCutNote(cuts: [String], frames: Int, note: String?) {
