@@ -342,13 +342,11 @@ extension Bitmap {
     }
 }
 
-/// A rendered frame with its golden decoded and compared, ready to be reported.
+/// A whole frame compared with its golden, ready to be recorded or reported.
 struct PreparedFrame: Sendable {
     var actual: Bitmap
     var outcome: CheckOutcome?
     var goldenError: (any Error)?
-    /// How long drawing, decoding and comparing took, for JUnit's `time`.
-    var seconds = 0.0
 }
 
 /// Seconds from `start` until now.

@@ -41,11 +41,22 @@ public enum ColorMode: String, Sendable, CaseIterable {
         var out = grid
         out.cells.withUnsafeMutableBufferPointer { cells in
             for i in cells.indices {
-                cells[i].foreground = quantized(cells[i].foreground, fallback: defaultForeground)
-                cells[i].background = quantized(cells[i].background, fallback: defaultBackground)
+                cells[i] = quantized(
+                    cells[i], defaultForeground: defaultForeground, defaultBackground: defaultBackground)
             }
         }
         return out
+    }
+
+    /// One cell as a terminal in this mode shows it (see the grid's).
+    public func quantized(
+        _ cell: Cell, defaultForeground: TerminalRGB = TerminalRGB.defaultForeground,
+        defaultBackground: TerminalRGB = TerminalRGB.defaultBackground
+    ) -> Cell {
+        var cell = cell
+        cell.foreground = quantized(cell.foreground, fallback: defaultForeground)
+        cell.background = quantized(cell.background, fallback: defaultBackground)
+        return cell
     }
 }
 

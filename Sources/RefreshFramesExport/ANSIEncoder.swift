@@ -36,12 +36,7 @@ public struct ANSIEncoder: Sendable {
                     shown.copy(changed, from: frame) { $0 }
                 } else {
                     let old = shown
-                    shown.copy(changed, from: frame) { cell in
-                        var cell = cell
-                        cell.foreground = colorMode.quantized(cell.foreground, fallback: .defaultForeground)
-                        cell.background = colorMode.quantized(cell.background, fallback: .defaultBackground)
-                        return cell
-                    }
+                    shown.copy(changed, from: frame) { colorMode.quantized($0) }
                     out.writeDifferences(from: old, to: shown, columns: spans)
                 }
             } else {

@@ -82,8 +82,8 @@ public struct CellGrid: Hashable, Sendable {
     public let width: Int
     public let height: Int
     public var cells: [Cell]
-    /// Characters of labels, table rows and headers that did not fit the grid's width and are not shown, in reading order
-    /// (the text renderer's; empty when everything fits).
+    /// Characters of labels, table rows and headers that did not fit the grid's width and are not
+    /// shown, in reading order (the text renderer's; empty when everything fits).
     public var cut = ""
 
     /// A grid of `blank` cells.

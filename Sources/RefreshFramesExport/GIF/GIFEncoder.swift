@@ -141,7 +141,7 @@ public struct GIFEncoder {
             return
         }
         try writePending()
-        copyMapped(into: &pending, changed)
+        paste(mapped, into: &pending, changed)
         pendingRect = changedIndices
         pendingDelay = delayCentiseconds
     }
@@ -323,9 +323,24 @@ public struct GIFEncoder {
             x: rect.x + left, y: rect.y + top, width: right - left + 1, height: bottom - top + 1)
     }
 
-    private func copyMapped(into canvas: inout [UInt8], _ rect: PixelRect) {
+    /// `rect` of a canvas of palette indices, row by row.
+    private func crop(_ canvas: [UInt8], _ rect: PixelRect) -> [UInt8] {
         let canvasWidth = width
-        mapped.withUnsafeBufferPointer { source in
+        return [UInt8](unsafeUninitializedCapacity: rect.width * rect.height) { out, initialized in
+            canvas.withUnsafeBufferPointer { canvas in
+                for row in 0..<rect.height {
+                    (out.baseAddress! + row * rect.width).initialize(
+                        from: canvas.baseAddress! + (rect.y + row) * canvasWidth + rect.x, count: rect.width)
+                }
+            }
+            initialized = rect.width * rect.height
+        }
+    }
+
+    /// Copies `indices` (`rect`'s, row by row) into `rect` of a canvas.
+    private func paste(_ indices: [UInt8], into canvas: inout [UInt8], _ rect: PixelRect) {
+        let canvasWidth = width
+        indices.withUnsafeBufferPointer { source in
             canvas.withUnsafeMutableBufferPointer { canvas in
                 for row in 0..<rect.height {
                     let to = canvas.baseAddress! + (rect.y + row) * canvasWidth + rect.x
@@ -376,35 +391,10 @@ public struct GIFEncoder {
     /// The pending frame's `rect`, new and old, and the displayed canvas advanced to it: the part of
     /// preparing a frame that depends on the frames before it.
     private mutating func capture(_ rect: PixelRect, delay: Int) -> Capture {
-        let count = rect.width * rect.height
-        var new = [UInt8](repeating: 0, count: count)
-        var old: [UInt8]? = hasWrittenFrame ? new : nil
+        let new = crop(pending, rect)
+        let old = hasWrittenFrame ? crop(displayed, rect) : nil
         hasWrittenFrame = true
-        let canvasWidth = width
-        pending.withUnsafeBufferPointer { pending in
-            displayed.withUnsafeMutableBufferPointer { displayed in
-                new.withUnsafeMutableBufferPointer { new in
-                    for row in 0..<rect.height {
-                        let from = (rect.y + row) * canvasWidth + rect.x
-                        (new.baseAddress! + row * rect.width).update(
-                            from: pending.baseAddress! + from, count: rect.width)
-                    }
-                }
-                if old != nil {
-                    old!.withUnsafeMutableBufferPointer { old in
-                        for row in 0..<rect.height {
-                            let from = (rect.y + row) * canvasWidth + rect.x
-                            (old.baseAddress! + row * rect.width).update(
-                                from: displayed.baseAddress! + from, count: rect.width)
-                        }
-                    }
-                }
-                for row in 0..<rect.height {
-                    let at = (rect.y + row) * canvasWidth + rect.x
-                    (displayed.baseAddress! + at).update(from: pending.baseAddress! + at, count: rect.width)
-                }
-            }
-        }
+        paste(new, into: &displayed, rect)
         return Capture(rect: rect, delay: delay, new: new, old: old)
     }
 
