@@ -45,11 +45,8 @@ final class GoldenRun: @unchecked Sendable {
         }
         let loaded = try SpecLoader.load(member.spec, now: clock.now)
         self.loaded = loaded
-        let part = try CheckCommand.usage(command) { () throws(CompareError) in
-            try request.part(of: loaded.spec, manifest: manifest)
-        }
-        let source = FrameSource(
-            spec: loaded.spec, timeline: loaded.timeline, part: part, scale: request.scale ?? manifest?.scale)
+        let source = try FrameSource.made(
+            loaded, part: request.part(manifest: manifest), scale: request.scale ?? manifest?.scale, command: command)
         let threads = ProcessInfo.processInfo.activeProcessorCount
         check = request.check(source, manifest: manifest, threads: threads)
         guard check.times.count <= Limits.checkFrames else {

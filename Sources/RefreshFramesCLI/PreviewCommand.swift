@@ -44,6 +44,7 @@ enum PreviewCommand {
         // The control is the subject: by default it fills the terminal's width (c or --only screen: the screen).
         let part = try args.choice("only", command: name, as: FrameSource.Part.self) ?? .control
         let loaded = try SpecLoader.load(args.positionals.first, now: try SpecLoader.clock(args, environment: env))
+        let source = try FrameSource.made(loaded, part: part, command: name)
         guard isatty(1) == 1, isatty(0) == 1 else {
             throw .input(
                 "preview: error: stdout is not a terminal; to write the frames as a stream use 'refresh-frames render [SPEC] --format ansi -o out.ans'"
@@ -52,7 +53,7 @@ enum PreviewCommand {
         let session = TerminalSession()
         session.enter()
         defer { session.leave() }
-        var player = Player(loaded: loaded, mode: mode, colors: colors, part: part)
+        var player = Player(loaded: loaded, source: source, mode: mode, colors: colors)
         var watcher = args.has("watch") ? FileWatcher(paths: SpecLoader.files(of: loaded)) : nil
         var clock = PlayerClock(duration: player.timeline.duration, fps: fps)
         let start = DispatchTime.now().uptimeNanoseconds

@@ -6,23 +6,21 @@ import RefreshFramesExport
 /// `render`: parses and checks the request, then hands it to the format's exporter.
 enum RenderCommand {
     static let definition = CommandDefinition(
-        name: "render", abstract: "Render the animation to an animated GIF, a PNG sequence, one PNG or an ANSI stream.",
-        discussion: """
-            The format follows the output: OUT.gif an animated GIF; a directory (or --format png) a PNG
-            sequence frame-0000.png… with a frames.json manifest; OUT.png with --at one frame. Without
-            SPEC the built-in default (samples/rotate-scale.json) is rendered; without -o the output is
-            named after the spec (rotate-scale.gif). Files are written under a temporary name and
-            renamed when complete.
-            """,
+        name: "render", abstract: RenderFormats.abstract,
+        discussion: RenderFormats.wrapped(
+            RenderFormats.discussion
+                + " Without SPEC the built-in default (samples/rotate-scale.json) is rendered; without -o the"
+                + " output is named after the spec (rotate-scale.gif), or a stream goes to stdout. Files are"
+                + " written under a temporary name and renamed when complete."),
         arguments: [
             ArgumentDefinition(
                 name: "spec", help: "The JSON spec file (default: the built-in rotate-scale).", isOptional: true)
         ],
         options: [
-            .value("output", short: "o", "path", "Where to write (.gif, .png, a directory, .ans, .cast)."),
-            .value("format", "format", "gif, png, ansi or cast (default: from the output's name)."),
+            .value("output", short: "o", "path", RenderFormats.outputHelp),
+            .value("format", "format", RenderFormats.formatHelp),
             .value("at", "seconds", "Render the single frame at this instant."),
-            .value("fps", "n", "Frames per second (default 50; GIF delays are whole centiseconds, at least 2)."),
+            .value("fps", "n", RenderFormats.fpsHelp),
             .value("scale", "n", "Pixels per point (default: the spec's canvas scale)."),
             .value("from", "seconds", "Start time (default 0)."),
             .value("to", "seconds", "End time (default: the scenario's end)."),
@@ -33,31 +31,10 @@ enum RenderCommand {
             nowOption,
         ] + TerminalArguments.options)
 
-    /// The formats `--format` names; `png` is one frame with `--at`, a sequence without.
-    enum FormatName: String, CaseIterable {
-        case gif, png, ansi, cast
-    }
-
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
         let (job, exporter, output) = try makeJob(args, environment: env)
         try ExportRun.write(job, with: exporter, to: output)
         return ExitCode.success
-    }
-
-    static func format(of output: String) -> FormatName? {
-        let lower = output.lowercased()
-        if lower.hasSuffix(".gif") { return .gif }
-        if lower.hasSuffix(".png") { return .png }
-        if lower.hasSuffix(".ans") || lower.hasSuffix(".ansi") { return .ansi }
-        if lower.hasSuffix(".cast") { return .cast }
-        var isDirectory: ObjCBool = false
-        if output.hasSuffix("/")
-            || (FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory) && isDirectory.boolValue)
-            || !URL(fileURLWithPath: output).lastPathComponent.contains(".")
-        {
-            return .png
-        }
-        return nil
     }
 
     static func makeJob(_ args: ParsedArguments, environment: [String: String]) throws(CLIError)
@@ -66,36 +43,16 @@ enum RenderCommand {
         let name = definition.name
         let specPath = args.positionals.first
         var output = args.value("output")
-        var formatName = try args.choice("format", command: name, as: FormatName.self)
-        if formatName == nil, let output {
-            formatName = format(of: output)
-            guard formatName != nil else {
-                throw .usage(
-                    "Cannot tell the format of '\(output)': name it .gif, .png, .ans or .cast, or give --format.",
-                    command: name)
-            }
-        }
+        let formatName = try RenderFormats.name(format: args.value("format"), output: output, command: name)
         let at = try args.double("at", command: name, in: 0...Limits.scenarioDuration)
-        if formatName == .png, let output, output.lowercased().hasSuffix(".png"), at == nil {
-            throw .usage("A single PNG needs '--at <seconds>'; for a PNG sequence give a directory.", command: name)
-        }
         if at != nil && (args.value("from") != nil || args.value("to") != nil) {
             throw .usage("'--at' renders one frame; it cannot be combined with '--from' or '--to'.", command: name)
         }
-        if (formatName ?? .gif) == .gif && at != nil {
-            throw .usage("'--at' renders one frame; write it as .png (or drop --at for a GIF).", command: name)
-        }
-        let format: ExportFormat =
-            switch formatName ?? .gif {
-            case .gif: .gif
-            case .png: at == nil ? .pngSequence : .png
-            case .ansi: .ansi
-            case .cast: .cast
-            }
+        let exporter = try RenderFormats.exporter(name: formatName, output: output, at: at != nil, command: name)
         let fps = try args.double("fps", command: name, in: 1...100) ?? 50
-        if format == .gif && fps > 50 {
+        if let limit = exporter.format.fpsLimit, fps > limit.fps {
             throw .usage(
-                "'--fps \(formatNumber(fps))' is too fast for a GIF: its delays are whole centiseconds, at least 2, so at most 50 frames per second.",
+                "'--fps \(formatNumber(fps))' is too fast for \(limit.noun): \(limit.reason), so at most \(formatNumber(limit.fps)) frames per second.",
                 command: name)
         }
         let loop = try args.integer("loop", command: name, in: 0...65535) ?? 0
@@ -111,14 +68,13 @@ enum RenderCommand {
             }
             background = c
         }
-        let part = try args.choice("only", command: name, as: FrameSource.Part.self) ?? .screen
+        let part = try args.choice("only", command: name, as: FrameSource.Part.self)
         let terminal = try TerminalArguments.options(
             args, environment: environment, command: name, toFile: output != nil && output != "-")
         let loaded = try SpecLoader.load(specPath, now: try SpecLoader.clock(args, environment: environment))
         var canvas = loaded.spec.canvas
         if let background { canvas.background = background }
-        let source = FrameSource(
-            spec: loaded.spec, timeline: loaded.timeline, part: part, canvas: canvas, scale: scale)
+        let source = try FrameSource.made(loaded, part: part, canvas: canvas, scale: scale, command: name)
         let from = try args.double("from", command: name, in: 0...Limits.scenarioDuration) ?? 0
         let to = try args.double("to", command: name, in: 0...Limits.scenarioDuration) ?? loaded.timeline.duration
         guard to > from else {
@@ -128,12 +84,10 @@ enum RenderCommand {
             frames: at == nil ? Int(((to - from) * fps - 1e-9).rounded(.up)) : 1, source: source, threads: threads,
             file: loaded.path)
         let times = at.map { [$0] } ?? loaded.timeline.frameTimes(fps: fps, from: from, to: to)
-        if output == nil && (format == .gif || format == .png || format == .pngSequence) {
-            let base =
-                specPath.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "rotate-scale"
-            output = format == .gif ? base + ".gif" : (format == .png ? base + ".png" : base + "-frames")
+        if output == nil, let named = exporter.format.defaultOutput {
+            output = named(
+                specPath.map { URL(fileURLWithPath: $0).deletingPathExtension().lastPathComponent } ?? "rotate-scale")
         }
-        let exporter = Exporter.all[format]!
         if let output, output != "-" {
             try OutputFile.checkTarget(
                 output, protecting: specPath.map { [$0] } ?? [], isDirectory: exporter.writesDirectory)

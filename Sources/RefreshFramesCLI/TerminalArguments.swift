@@ -59,9 +59,3 @@ enum Terminal {
         return (Int(w.ws_col), Int(w.ws_row))
     }
 }
-
-/// `--only screen|control`, the same in render, preview and check.
-let onlyOption = OptionDefinition.value(
-    "only", "part",
-    "screen or control: for a spec with a host, the whole screen (default) or the refresh control alone."
-)

@@ -23,7 +23,6 @@ struct Player {
     private(set) var loaded: LoadedSpec
     var mode: FrameSource.TerminalMode
     let colors: ColorMode
-    private(set) var part: FrameSource.Part
     /// Why the spec on disk could not be reloaded (`--watch`); shown on the status line.
     var problem: String?
     private var original: FrameSource
@@ -38,13 +37,13 @@ struct Player {
 
     var timeline: Timeline { source.timeline }
 
-    init(loaded: LoadedSpec, mode: FrameSource.TerminalMode, colors: ColorMode, part: FrameSource.Part) {
+    /// `source`: the frames of `loaded`, showing the part the command resolved.
+    init(loaded: LoadedSpec, source: FrameSource, mode: FrameSource.TerminalMode, colors: ColorMode) {
         self.loaded = loaded
         self.mode = mode
         self.colors = colors
-        self.part = part
-        original = FrameSource(spec: loaded.spec, timeline: loaded.timeline, part: part)
-        source = original
+        original = source
+        self.source = source
         encoder = ANSIEncoder(colorMode: colors)
         resize()
     }
@@ -56,17 +55,16 @@ struct Player {
         let (width, height) = source.size
         // Leave two rows for the status line; a cell is twice as tall as wide (two pixel rows).
         let fitByRows = Int(Double(max(1, rows - 2)) * 2 * width / height)
-        columns = max(10, mode == .pixels || source.drawsScreen ? min(size.columns, fitByRows) : size.columns)
+        columns = max(10, mode == .pixels || source.part == .screen ? min(size.columns, fitByRows) : size.columns)
         encoder = ANSIEncoder(colorMode: colors)
         makeCells()
         Output.outBytes(Array("\u{1B}[0m\u{1B}[2J".utf8))
     }
 
-    /// `c`: the control alone, or the whole screen.
+    /// `c`: the control alone, or the whole screen (a spec without a host keeps the control).
     mutating func togglePart() {
-        part = part == .screen ? .control : .screen
-        original = FrameSource(spec: loaded.spec, timeline: loaded.timeline, part: part)
-        source = FrameSource(spec: source.spec, timeline: source.timeline, part: part)
+        original = original.toggled()
+        source = source.toggled()
         resize()
     }
 
@@ -76,7 +74,11 @@ struct Player {
         FontBook.shared.reload(fontFiles: Array(SpecLoader.files(of: loaded).dropFirst()))
         do throws(CLIError) {
             let reloaded = try SpecLoader.load(loaded.path, now: loaded.now)
-            self = Player(loaded: reloaded, mode: mode, colors: colors, part: part)
+            // The part shown stays, unless the reloaded spec lost its host.
+            let part: FrameSource.Part? = reloaded.spec.host == nil ? .control : source.part
+            self = Player(
+                loaded: reloaded, source: try FrameSource.made(reloaded, part: part, command: "preview"), mode: mode,
+                colors: colors)
         } catch {
             problem = error.message
         }

@@ -20,15 +20,10 @@ public struct GoldenRequest: Sendable {
 
     public init(mode: RecordMode) { self.mode = mode }
 
-    /// What the pixel goldens show: `--only`, else what they were recorded as, else the whole
-    /// screen when the spec has one.
-    public func part(of spec: Spec, manifest: GoldenManifest?) throws(CompareError) -> FrameSource.Part {
-        let recorded = manifest?.part.flatMap(FrameSource.Part.init(rawValue:))
-        let part = self.part ?? recorded ?? (spec.host == nil ? .control : .screen)
-        if part == .screen && spec.host == nil {
-            throw .invalidRun("'--only screen' needs a spec with a host (a table under the control).")
-        }
-        return part
+    /// What the pixel goldens are asked to show: `--only`, else what they were recorded as (nil:
+    /// neither, so `FrameSource` draws the whole screen when the spec has one).
+    public func part(manifest: GoldenManifest?) -> FrameSource.Part? {
+        part ?? manifest?.part.flatMap(FrameSource.Part.init(rawValue:))
     }
 
     /// The check of one spec against goldens recorded with `manifest` (nil: none yet).
@@ -73,7 +68,7 @@ extension GoldenCheck {
         return GoldenManifest(
             toolVersion: toolVersion, specHash: specHash, fonts: report.currentFonts ?? [],
             frames: keepsFrames ? (previous?.frames ?? frames) : frames, now: now,
-            part: (source.drawsScreen ? FrameSource.Part.screen : .control).rawValue,
+            part: source.part.rawValue,
             scale: source.scale, threshold: previous?.threshold, maxDiff: previous?.maxDiff)
     }
 }

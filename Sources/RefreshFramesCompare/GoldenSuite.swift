@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFramesExport
 
 /// The specs of one `check` or `record` run and where each one's goldens live. With one spec,
 /// `--golden` is that spec's own directory; with several it is a root that holds a directory per
@@ -87,31 +88,6 @@ public struct GoldenSuite: Sendable, Equatable {
     public static func concurrentMap<T: Sendable>(
         _ count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> T
     ) -> [T] {
-        let results = ResultSlots<T>(count)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(workers, count))) { _ in
-            while let i = results.next() { results.set(i, body(i)) }
-        }
-        return results.values()
+        Parallel.map(count, threads: workers, body)
     }
-}
-
-/// The results of `concurrentMap`, filled from several threads.
-private final class ResultSlots<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [T?]
-    private var handedOut = 0
-
-    init(_ count: Int) { slots = Array(repeating: nil, count: count) }
-
-    func next() -> Int? {
-        lock.withLock {
-            guard handedOut < slots.count else { return nil }
-            handedOut += 1
-            return handedOut - 1
-        }
-    }
-
-    func set(_ i: Int, _ value: T) { lock.withLock { slots[i] = value } }
-
-    func values() -> [T] { lock.withLock { slots.map { $0! } } }
 }

@@ -214,44 +214,12 @@ public struct ANSITextRenderer: Sendable {
         origin: (x: Double, y: Double), rows visibleRows: Range<Int>
     ) {
         let cellHeight = 2 * cellWidth
-        var specs: [Int: ViewSpec] = [:]
-        for spec in views where specs[spec.tag] == nil { specs[spec.tag] = spec }
-
-        let states = Dictionary(state.views.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
-        /// A subview's superviews' origins (translations included) and alphas; rotations and
-        /// scales of superviews are ignored in cells.
-        func ancestry(_ tag: Int) -> (x: Double, y: Double, alpha: Double) {
-            var result = (x: 0.0, y: 0.0, alpha: 1.0)
-            var seen: Set<Int> = [tag]
-            var current = specs[tag]?.superview
-            while let parent = current, seen.insert(parent).inserted, let s = states[parent] {
-                result.x += s.frame.x + s.transform.translationX
-                result.y += s.frame.y + s.transform.translationY
-                result.alpha *= s.alpha
-                current = specs[parent]?.superview
-            }
-            return result
-        }
-
-        /// Hidden, or inside a hidden view.
-        func isHidden(_ tag: Int) -> Bool {
-            var seen: Set<Int> = []
-            var current: Int? = tag
-            while let t = current, seen.insert(t).inserted, let spec = specs[t] {
-                if spec.isHidden { return true }
-                current = spec.superview
-            }
-            return false
-        }
-
+        let drawn = Self.drawnViews(state, views: views)
         let placed = placedLines(
-            state, specs: specs, ancestry: ancestry, isHidden: isHidden, cellWidth: cellWidth, origin: origin,
-            rows: visibleRows, gridWidth: grid.width)
+            state, drawn: drawn, cellWidth: cellWidth, origin: origin, rows: visibleRows, gridWidth: grid.width)
         grid.cut += placed.cut
-        for view in state.views where !isHidden(view.tag) {
-            let offset = ancestry(view.tag)
+        for (spec, view, offset) in drawn {
             let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
-            let spec = specs[view.tag]
             let (bold, underline) = Self.emphasis(of: view.transform)
             let centerPointX = origin.x + offset.x + view.frame.midX + view.transform.translationX
             let centerPointY = origin.y + offset.y + view.frame.midY + view.transform.translationY
@@ -271,7 +239,7 @@ public struct ANSITextRenderer: Sendable {
             rowRange = rowRange.clamped(to: visibleRows)
             let backgroundOpacity = view.backgroundColor.alpha * opacity
 
-            if view.spinner != nil || spec?.kind == .spinner {
+            if view.spinner != nil || spec.kind == .spinner {
                 let spinner = view.spinner ?? SpinnerState(visibleSpokes: 0, leadingSpoke: 0)
                 guard let glyph = Self.glyph(for: spinner), grid.contains(column: centerColumn, row: centerRow),
                     visibleRows.contains(centerRow)
@@ -279,7 +247,7 @@ public struct ANSITextRenderer: Sendable {
                     continue
                 }
                 let under = grid[centerColumn, centerRow].background
-                let tint = spec?.tintColor ?? RGBA(white: 0.5)
+                let tint = spec.tintColor
                 guard tint.alpha * opacity >= Self.visibleAlpha else { continue }
                 grid.put(
                     glyph, column: centerColumn, row: centerRow,
@@ -321,6 +289,29 @@ public struct ANSITextRenderer: Sendable {
         }
     }
 
+    /// A view the grid shows: its spec, its state, and its superviews' origins (translations
+    /// included) and alphas.
+    typealias DrawnView = (spec: ViewSpec, view: ViewState, offset: (x: Double, y: Double, alpha: Double))
+
+    /// The views of `state` in the order they are drawn, the walk the pixel renderer takes
+    /// (`FrameState.walk`: subview order, hidden subtrees left out). Rotations and scales of
+    /// superviews are ignored in cells: a subview is placed by its superviews' origins alone.
+    static func drawnViews(_ state: FrameState, views: [ViewSpec]) -> [DrawnView] {
+        var drawn: [DrawnView] = []
+        // Each view passes on its own state after its ancestors' (root first).
+        state.walk(views, root: [ViewState]()) { _, spec, view, ancestors in
+            var offset = (x: 0.0, y: 0.0, alpha: 1.0)
+            for s in ancestors.reversed() {  // nearest first, as the sums always ran
+                offset.x += s.frame.x + s.transform.translationX
+                offset.y += s.frame.y + s.transform.translationY
+                offset.alpha *= s.alpha
+            }
+            drawn.append((spec, view, offset))
+            return ancestors + [view]
+        }
+        return drawn
+    }
+
     /// One line of a label's text on the grid, where centring puts it.
     struct LineKey: Hashable {
         var tag: Int
@@ -333,9 +324,8 @@ public struct ANSITextRenderer: Sendable {
     /// too wide for the grid loses its last characters, which are returned in `cut`. Lines that
     /// need none of this keep their columns (absent from `columns`).
     private func placedLines(
-        _ state: FrameState, specs: [Int: ViewSpec], ancestry: (Int) -> (x: Double, y: Double, alpha: Double),
-        isHidden: (Int) -> Bool, cellWidth: Double, origin: (x: Double, y: Double), rows visibleRows: Range<Int>,
-        gridWidth: Int
+        _ state: FrameState, drawn: [DrawnView], cellWidth: Double, origin: (x: Double, y: Double),
+        rows visibleRows: Range<Int>, gridWidth: Int
     ) -> (columns: [LineKey: Int], cut: String) {
         struct Run {
             var key: LineKey
@@ -345,9 +335,8 @@ public struct ANSITextRenderer: Sendable {
         }
         var rows: [Int: [Run]] = [:]
         var seen: Set<Int> = []
-        for view in state.views where !isHidden(view.tag) && seen.insert(view.tag).inserted {
-            guard let text = view.text, view.spinner == nil, specs[view.tag]?.kind != .spinner else { continue }
-            let offset = ancestry(view.tag)
+        for (spec, view, offset) in drawn where seen.insert(view.tag).inserted {
+            guard let text = view.text, view.spinner == nil, spec.kind != .spinner else { continue }
             let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
             guard view.textColor.alpha * opacity >= Self.visibleAlpha else { continue }
             let u = (origin.x + offset.x + view.frame.midX + view.transform.translationX) / cellWidth

@@ -1,6 +1,7 @@
 import RefreshFramesCore
 
 /// An asciinema cast (format v2): a JSON header line, then one `[time, "o", data]` line per frame.
+/// It keeps no lines: each is handed back to be written at once, so a cast streams.
 ///
 /// Times are written with at most 6 decimals (microseconds, trailing zeros dropped, at least one
 /// decimal) and must strictly increase after that rounding. Data is the frame's bytes as a JSON
@@ -12,8 +13,8 @@ public struct CastWriter: Sendable {
     /// Seconds since 1970 written in the header; a parameter, so casts are reproducible.
     public let timestamp: Int
     public let environment: [String: String]
-    /// The header and event lines so far, each without its newline.
-    public private(set) var lines: [String]
+    /// The first line, without its newline.
+    public let header: String
     private var lastTime: Double?
 
     public init(width: Int, height: Int, timestamp: Int, environment: [String: String] = ["TERM": "xterm-256color"]) {
@@ -22,24 +23,20 @@ public struct CastWriter: Sendable {
         self.timestamp = timestamp
         self.environment = environment
         let env = environment.keys.sorted().map { "\(jsonQuoted($0)): \(jsonQuoted(environment[$0]!))" }
-        lines = [
+        header =
             "{\"version\": 2, \"width\": \(width), \"height\": \(height), \"timestamp\": \(timestamp), "
-                + "\"env\": {\(env.joined(separator: ", "))}}"
-        ]
+            + "\"env\": {\(env.joined(separator: ", "))}}"
     }
 
-    /// Appends one output event: `bytes` written `time` seconds after the start.
-    public mutating func append(time: Double, bytes: [UInt8]) throws(ANSIError) {
+    /// The line of one output event, without its newline: `bytes` written `time` seconds after the start.
+    public mutating func event(time: Double, bytes: [UInt8]) throws(ANSIError) -> String {
         guard time.isFinite, time >= 0 else { throw .castTimeInvalid(time) }
         let micros = (time * 1_000_000).rounded()
         let rounded = micros / 1_000_000
         if let lastTime, rounded <= lastTime { throw .castTimeNotIncreasing(time: rounded, previous: lastTime) }
         lastTime = rounded
-        lines.append("[\(formatCastTime(Int64(micros))), \"o\", \(jsonQuoted(String(decoding: bytes, as: UTF8.self)))]")
+        return "[\(formatCastTime(Int64(micros))), \"o\", \(jsonQuoted(String(decoding: bytes, as: UTF8.self)))]"
     }
-
-    /// The whole cast, each line ending in a newline.
-    public var text: String { lines.joined(separator: "\n") + "\n" }
 }
 
 /// Microseconds as seconds with up to 6 decimals: `0.0`, `1.5`, `0.033333`.

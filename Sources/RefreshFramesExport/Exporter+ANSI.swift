@@ -1,9 +1,14 @@
 import RefreshFramesCore
 
 extension Exporter {
-    /// An ANSI stream: the first frame whole, then only the cells that change.
-    /// One frame without colours is plain lines instead: no escape codes, for `less`, `grep` and diffs.
-    public static let ansi = Exporter(format: .ansi, writesDirectory: false) { job, destination throws(ExportError) in
+    /// An ANSI stream: the first frame whole, then only the cells that change, written to the
+    /// destination frame by frame. One frame without colours is plain lines instead: no escape
+    /// codes, for `less`, `grep` and diffs.
+    public static let ansi = Exporter(
+        ExportFormat(
+            name: "ansi", title: "an ANSI stream", suffixes: [".ans", ".ansi"], frames: .either,
+            defaultOutput: nil, help: "OUT.ans an ANSI stream ('cat' replays it)")
+    ) { job, destination throws(ExportError) in
         if job.times.count == 1 && job.terminal.colors == .none {
             let source = job.source
             let grid = try attributing(ExportError.render) {
@@ -15,38 +20,42 @@ extension Exporter {
             if let note = cut.note(columns: grid.width, frames: 1) { destination.note(note) }
             return "1 frame, \(grid.width)x\(grid.height) cells"
         }
-        var stream: [UInt8] = []
-        let (size, trailer) = try terminalFrames(job, destination) { _, bytes in stream += bytes }
-        try destination.append(stream + trailer)
+        var sink = destination
+        defer { destination = sink }
+        let (size, trailer) = try terminalFrames(job, sink) { _, bytes throws(ExportError) in try sink.append(bytes) }
+        try sink.append(trailer)
         return "\(job.times.count) frames, \(size.width)x\(size.height) cells"
     }
 
-    /// An asciinema v2 cast of the ANSI stream, each frame at its time from the span's start. It
-    /// ends as the `.ans` stream does, with the cursor on the row below the frame, at the span's
-    /// end, so both need the same terminal: one row taller than the frame.
-    public static let cast = Exporter(format: .cast, writesDirectory: false) { job, destination throws(ExportError) in
+    /// An asciinema v2 cast of the ANSI stream, each frame at its time from the span's start,
+    /// written line by line. It ends as the `.ans` stream does, with the cursor on the row below
+    /// the frame, at the span's end, so both need the same terminal: one row taller than the frame.
+    public static let cast = Exporter(
+        ExportFormat(
+            name: "cast", title: "an asciinema cast", suffixes: [".cast"], frames: .either, defaultOutput: nil,
+            help: "OUT.cast an asciinema v2 cast")
+    ) { job, destination throws(ExportError) in
         var cast: CastWriter?
         var lastTime = 0.0
-        let (size, trailer) = try terminalFrames(job, destination) {
+        var sink = destination
+        defer { destination = sink }
+        let (size, trailer) = try terminalFrames(job, sink) {
             frame, bytes throws(ExportError) in
             if cast == nil {
-                cast = CastWriter(width: frame.width, height: frame.height + 1, timestamp: Int(job.provenance.now))
+                let writer = CastWriter(
+                    width: frame.width, height: frame.height + 1, timestamp: Int(job.provenance.now))
+                try sink.append(Array((writer.header + "\n").utf8))
+                cast = writer
             }
             lastTime = frame.time - job.from
-            do {
-                try cast!.append(time: lastTime, bytes: bytes)
-            } catch {
-                throw .encode(error)
-            }
+            let line = try attributing(ExportError.encode) { try cast!.event(time: lastTime, bytes: bytes) }
+            try sink.append(Array((line + "\n").utf8))
         }
         if cast != nil {
-            do {
-                try cast!.append(time: max(job.to - job.from, lastTime + 0.001), bytes: trailer)
-            } catch {
-                throw .encode(error)
-            }
+            let end = max(job.to - job.from, lastTime + 0.001)
+            let line = try attributing(ExportError.encode) { try cast!.event(time: end, bytes: trailer) }
+            try sink.append(Array((line + "\n").utf8))
         }
-        try destination.append(Array((cast?.text ?? "").utf8))
         return "\(job.times.count) frames, \(size.width)x\(size.height) cells"
     }
 

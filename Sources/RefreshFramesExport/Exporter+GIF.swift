@@ -4,7 +4,14 @@ import RefreshFramesRaster
 extension Exporter {
     /// One global palette from a dozen frames spread over the span and the spec's pinned colours;
     /// frames that would share a delay are merged, so only frames with a delay of their own are drawn.
-    public static let gif = Exporter(format: .gif, writesDirectory: false) { job, destination throws(ExportError) in
+    public static let gif = Exporter(
+        ExportFormat(
+            name: "gif", title: "an animated GIF", suffixes: [".gif"],
+            frames: .animated(withAt: "'--at' renders one frame; write it as .png (or drop --at for a GIF)."),
+            fpsLimit: ExportFormat.FPSLimit(
+                fps: 50, noun: "a GIF", reason: "its delays are whole centiseconds, at least 2"),
+            defaultOutput: { $0 + ".gif" }, help: "OUT.gif an animated GIF")
+    ) { job, destination throws(ExportError) in
         let source = job.source
         let times = job.times
         let sampleCount = min(12, times.count)

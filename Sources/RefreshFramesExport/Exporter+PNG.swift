@@ -3,7 +3,12 @@ import RefreshFramesRaster
 
 extension Exporter {
     /// The frame at the job's single time.
-    public static let png = Exporter(format: .png, writesDirectory: false) { job, destination throws(ExportError) in
+    public static let png = Exporter(
+        ExportFormat(
+            name: "png", title: "one PNG", suffixes: [".png"],
+            frames: .single(withoutAt: "A single PNG needs '--at <seconds>'; for a PNG sequence give a directory."),
+            defaultOutput: { $0 + ".png" }, help: "OUT.png with --at one frame")
+    ) { job, destination throws(ExportError) in
         let time = job.times[0]
         let bitmap = try attributing(ExportError.render) { try job.source.bitmap(at: time) }
         let bytes = try attributing(ExportError.render) { try PNGCodec.encode(bitmap) }
@@ -12,8 +17,13 @@ extension Exporter {
     }
 
     /// `frame-0000.png`… and `frames.json`: each frame's time, the spec's hash, the tool and the fonts.
-    public static let pngSequence = Exporter(format: .pngSequence, writesDirectory: true) {
-        job, destination throws(ExportError) in
+    public static let pngSequence = Exporter(
+        ExportFormat(
+            name: "png", title: "a PNG sequence", suffixes: [], output: .directory,
+            frames: .animated(withAt: "'--at' renders one frame; write it as .png (or drop --at for a PNG sequence)."),
+            defaultOutput: { $0 + "-frames" },
+            help: "a directory (or --format png) a PNG sequence frame-0000.png… with a frames.json manifest")
+    ) { job, destination throws(ExportError) in
         var entries: [String] = []
         try attributing(ExportError.render) {
             try FrameStream(job.times, threads: job.threads).run(render: job.source.bitmap(at:)) { i, bitmap in

@@ -1,20 +1,6 @@
 import RefreshFramesCore
 import RefreshFramesRaster
 
-/// The output formats, each one exporter in `Exporter.all`.
-public enum ExportFormat: String, Sendable, CaseIterable {
-    /// An animated GIF.
-    case gif
-    /// One PNG: the frame at the job's single time.
-    case png
-    /// A directory of PNG frames with a frames.json manifest.
-    case pngSequence = "png-sequence"
-    /// An ANSI stream: `cat` replays it.
-    case ansi
-    /// An asciinema v2 cast.
-    case cast
-}
-
 /// Everything an exporter needs, decided before the first frame is drawn.
 public struct ExportJob: Sendable {
     public var source: FrameSource
@@ -119,16 +105,26 @@ public enum ExportError: Error {
     case destination(any Error)
 }
 
-/// One output format: how a job becomes bytes. A new format is one more value in `all`.
+/// One output format: the facts the command line derives from it (`format`) and how a job becomes
+/// bytes. A new format is one file that defines its value, listed in `all`.
 public struct Exporter: Sendable {
     public var format: ExportFormat
-    /// Whether the output is a directory of files rather than one stream.
-    public var writesDirectory: Bool
     /// Writes the job; returns what was written, e.g. `272 frames, 5.44 s, 750x120`.
     public var export: @Sendable (ExportJob, inout ExportDestination) throws(ExportError) -> String
 
-    public static let all: [ExportFormat: Exporter] = Dictionary(
-        uniqueKeysWithValues: [gif, png, pngSequence, ansi, cast].map { ($0.format, $0) })
+    public init(
+        _ format: ExportFormat,
+        export: @escaping @Sendable (ExportJob, inout ExportDestination) throws(ExportError) -> String
+    ) {
+        self.format = format
+        self.export = export
+    }
+
+    /// Whether the output is a directory of files rather than one stream.
+    public var writesDirectory: Bool { format.output == .directory }
+
+    /// Every format, in the order help and messages list them.
+    public static let all: [Exporter] = [gif, png, pngSequence, ansi, cast]
 }
 
 /// Runs `body`, turning any error but the destination's into `wrap(error)`.

@@ -3,11 +3,22 @@ import RefreshFramesRaster
 
 /// What a frame shows and how it is drawn, decided once: the whole screen (when the spec has a
 /// host) or the control alone, at a scale, with hinted text for files and unhinted text for the
-/// terminal. Every exporter, the preview and the golden check draw through one of these.
+/// terminal. Every exporter, the preview and the golden check draw through one of these, and its
+/// initialiser is the one place that decides the part (`Part.resolved`).
 public struct FrameSource: Sendable {
     /// `--only screen|control`: what a frame shows when the spec has a host.
     public enum Part: String, Sendable, CaseIterable {
         case screen, control
+    }
+
+    /// Why a part cannot be drawn.
+    public enum PartError: Error, Equatable, CustomStringConvertible {
+        /// The screen was asked of a spec without a host.
+        case screenNeedsHost
+
+        public var description: String {
+            "'--only screen' needs a spec with a host (a table under the control)."
+        }
     }
 
     /// How a frame becomes terminal cells.
@@ -23,40 +34,56 @@ public struct FrameSource: Sendable {
     public let canvas: Canvas
     /// Pixels per point of bitmaps.
     public let scale: Double
+    /// What the frames show, resolved: `.control` for a spec without a host.
+    public let part: Part
     /// The host drawn under the control: nil for the control alone.
     public let host: HostSpec?
     /// Hinted for files; unhinted for the terminal's pixel mode.
     public let text: TextRendering
-    private let control: FrameRenderer
-    private let screen: SceneRenderer?
+    /// The control's renderer, or the whole screen's.
+    public let drawing: any FrameDrawing
 
-    /// `canvas` overrides the spec's (e.g. another background); `scale` defaults to the canvas's.
+    /// `part`: what was asked (nil: the whole screen when the spec has a host, else the control);
+    /// the screen asked of a spec without a host is refused, whoever asks. `canvas` overrides the
+    /// spec's (e.g. another background); `scale` defaults to the canvas's.
     public init(
-        spec: Spec, timeline: Timeline, part: Part = .screen, canvas: Canvas? = nil, scale: Double? = nil,
+        spec: Spec, timeline: Timeline, part: Part? = nil, canvas: Canvas? = nil, scale: Double? = nil,
         text: TextRendering = .hinted
+    ) throws(PartError) {
+        self.init(
+            spec: spec, timeline: timeline, resolved: try Part.resolved(part, host: spec.host), canvas: canvas,
+            scale: scale, text: text)
+    }
+
+    /// `part` already resolved for `spec`.
+    private init(
+        spec: Spec, timeline: Timeline, resolved part: Part, canvas: Canvas?, scale: Double?, text: TextRendering
     ) {
         self.spec = spec
         self.timeline = timeline
         let canvas = canvas ?? spec.canvas
         self.canvas = canvas
         self.scale = scale ?? canvas.scale
+        self.part = part
         let host = part == .screen ? spec.host : nil
         let control = FrameRenderer(canvas: canvas, views: spec.views, fonts: .shared, text: text)
         self.host = host
         self.text = text
-        self.control = control
-        screen = host.map { SceneRenderer(host: $0, control: control, fonts: .shared) }
+        drawing = host.map { SceneRenderer(host: $0, control: control, fonts: .shared) } ?? control
     }
 
     /// The same drawing over another timeline (the preview's, after it ends refreshing early).
     public func with(timeline: Timeline) -> FrameSource {
-        FrameSource(
-            spec: spec, timeline: timeline, part: host == nil ? .control : .screen, canvas: canvas, scale: scale,
-            text: text)
+        FrameSource(spec: spec, timeline: timeline, resolved: part, canvas: canvas, scale: scale, text: text)
     }
 
-    /// Whether frames are the host's whole screen.
-    public var drawsScreen: Bool { host != nil }
+    /// The same drawing of the other part: the control for the screen, the screen for the control
+    /// when the spec has a host (else the control again).
+    public func toggled() -> FrameSource {
+        FrameSource(
+            spec: spec, timeline: timeline, resolved: part == .screen || spec.host == nil ? .control : .screen,
+            canvas: canvas, scale: scale, text: text)
+    }
 
     /// A frame's size in points.
     public var size: (width: Double, height: Double) {
@@ -73,9 +100,7 @@ public struct FrameSource: Sendable {
     /// The frame at `time`, as files show it.
     public func bitmap(at time: Double) throws -> Bitmap { try bitmap(state(at: time)) }
 
-    public func bitmap(_ state: FrameState) throws -> Bitmap {
-        try screen?.render(state, scale: scale) ?? control.render(state, scale: scale)
-    }
+    public func bitmap(_ state: FrameState) throws -> Bitmap { try drawing.render(state, scale: scale) }
 
     /// Draws states as cell grids `columns` wide.
     public func cells(_ mode: TerminalMode, columns: Int) -> @Sendable (FrameState) throws -> CellGrid {
@@ -100,7 +125,7 @@ public struct FrameSource: Sendable {
     /// scale, so their outlines are drawn unhinted (on every core).
     public func terminalPixels(columns: Int) -> FrameSource {
         FrameSource(
-            spec: spec, timeline: timeline, part: host == nil ? .control : .screen, canvas: canvas,
+            spec: spec, timeline: timeline, resolved: part, canvas: canvas,
             scale: min(scale, max(0.25, Double(columns) * 2 / size.width)), text: .unhinted)
     }
 
@@ -130,13 +155,12 @@ public struct FrameSource: Sendable {
 extension FrameSource {
     /// Only `region` of the frame (pixels at `scale`): exactly the whole frame's pixels there.
     public func bitmap(_ state: FrameState, region: PixelRect) throws -> Bitmap {
-        try screen?.render(state, scale: scale, region: region) ?? control.render(state, scale: scale, region: region)
+        try drawing.render(state, scale: scale, region: region)
     }
 
     /// Where the frames of `before` and `after` may differ (pixels at `scale`); every other pixel is the same.
     public func damage(from before: FrameState, to after: FrameState) throws -> [PixelRect] {
-        try screen?.damage(from: before, to: after, scale: scale)
-            ?? control.damage(from: before, to: after, scale: scale)
+        try drawing.damage(from: before, to: after, scale: scale)
     }
 
     /// The frame at `time` as what changed since the frame at `previous` (nil: the whole frame).
@@ -149,17 +173,24 @@ extension FrameSource {
     /// The frame of `state` as what changed since the frame of `previous` (nil: the whole frame).
     public func patch(_ state: FrameState, after previous: FrameState?) throws -> FramePatch {
         guard let previous else { return FramePatch(whole: try bitmap(state)) }
-        let (width, height) = pixelSize(of: state)
+        let (width, height) = try drawing.pixelSize(of: state, scale: scale)
         let rects = try damage(from: previous, to: state)
         return FramePatch(
             width: width, height: height, regions: try rects.map { ($0, try bitmap(state, region: $0)) })
     }
 
-    /// The size in pixels of the frame of `state`.
-    private func pixelSize(of state: FrameState) -> (width: Int, height: Int) {
-        if host != nil, let scene = state.scene {
-            return (Int((scene.viewport.width * scale).rounded()), Int((scene.viewport.height * scale).rounded()))
+}
+
+extension FrameSource.Part {
+    /// The part a command draws for a spec with `host` (or none), the one rule every command
+    /// follows: what was asked, else the whole screen when there is one. The screen asked of a
+    /// spec without a host is refused rather than drawn as the control.
+    public static func resolved(_ asked: Self?, host: HostSpec?) throws(FrameSource.PartError) -> Self {
+        switch asked {
+        case .screen?: guard host != nil else { throw .screenNeedsHost }
+        case .control?: return .control
+        case nil: break
         }
-        return (Int((canvas.width * scale).rounded()), Int((canvas.height * scale).rounded()))
+        return host == nil ? .control : .screen
     }
 }

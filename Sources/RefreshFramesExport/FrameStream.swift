@@ -1,15 +1,15 @@
 import Dispatch
 import RefreshFramesCore
 
-/// Renders frames on several threads, a batch at a time, and hands them over strictly in order,
-/// so output is identical whatever the thread count and memory stays flat however many frames there are.
-/// The next batch renders while the current one is consumed (encoding is serial). The one parallel
-/// renderer: bitmaps, cell grids and compared golden frames all go through it.
+/// Renders frames on several threads, a batch at a time (through `Parallel`), and hands them over
+/// strictly in order, so output is identical whatever the thread count and memory stays bounded
+/// however many frames there are: the next batch renders while the current one is consumed
+/// (consuming, e.g. encoding, is serial), and at most two batches are held at once.
 public struct FrameStream<Input: Sendable>: Sendable {
     /// What each frame is made from: its time, or its index.
     public var inputs: [Input]
     public var threads: Int
-    /// Frames rendered per batch: a few per thread. At most two batches are held at once.
+    /// Frames rendered per batch: a few per thread.
     public var batchSize: Int
 
     public init(_ inputs: [Input], threads: Int) {
@@ -28,16 +28,8 @@ public struct FrameStream<Input: Sendable>: Sendable {
             $0..<min($0 + batchSize, allInputs.count)
         }
         guard !batches.isEmpty else { return }
-        @Sendable func renderBatch(_ range: Range<Int>) -> ResultSlots<Output> {
-            let slots = ResultSlots<Output>(count: range.count)
-            if threads == 1 {
-                for (i, t) in allInputs[range].enumerated() { slots.store(i, Result { try render(t) }) }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: range.count) { i in
-                    slots.store(i, Result { try render(allInputs[range.lowerBound + i]) })
-                }
-            }
-            return slots
+        @Sendable func renderBatch(_ range: Range<Int>) -> [Result<Output, any Error>?] {
+            Parallel.map(range.count, threads: threads) { i in Result { try render(allInputs[range.lowerBound + i]) } }
         }
         let ahead = DispatchQueue(label: "refresh-frames.render-ahead")
         var current = renderBatch(batches[0])
@@ -50,7 +42,11 @@ public struct FrameStream<Input: Sendable>: Sendable {
                 next = pending
             }
             defer { if let next { current = next.wait() } }
-            for i in 0..<range.count { try consume(range.lowerBound + i, try current.take(i).get()) }
+            for i in 0..<range.count {
+                let result = current[i]!
+                current[i] = nil  // consumed frames are not held to the batch's end
+                try consume(range.lowerBound + i, try result.get())
+            }
         }
     }
 
@@ -72,48 +68,15 @@ extension FrameStream where Input == Double {
 /// A batch being rendered on another queue.
 private final class PendingBatch<Output>: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var slots: ResultSlots<Output>?
+    private var results: [Result<Output, any Error>?] = []
 
-    func fulfil(_ slots: ResultSlots<Output>) {
-        self.slots = slots
+    func fulfil(_ results: [Result<Output, any Error>?]) {
+        self.results = results
         done.signal()
     }
 
-    func wait() -> ResultSlots<Output> {
+    func wait() -> [Result<Output, any Error>?] {
         done.wait()
-        return slots!
-    }
-}
-
-/// One slot per frame of a batch; each slot is written by exactly one thread, then read once.
-private final class ResultSlots<Output>: @unchecked Sendable {
-    private var slots: UnsafeMutableBufferPointer<Result<Output, any Error>?>
-
-    init(count: Int) {
-        slots = .allocate(capacity: count)
-        slots.initialize(repeating: nil)
-    }
-
-    deinit {
-        _ = slots.deinitialize()
-        slots.deallocate()
-    }
-
-    func store(_ i: Int, _ result: Result<Output, any Error>) { slots[i] = result }
-
-    func take(_ i: Int) -> Result<Output, any Error> {
-        defer { slots[i] = nil }
-        return slots[i]!
-    }
-}
-
-extension Array where Element: Sendable {
-    /// `transform` of every element, computed on every core, in the elements' order.
-    func concurrentMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
-        guard count > 1 else { return map(transform) }
-        let results = ResultSlots<T>(count: count)
-        let items = self
-        DispatchQueue.concurrentPerform(iterations: count) { results.store($0, .success(transform(items[$0]))) }
-        return indices.map { try! results.take($0).get() }
+        return results
     }
 }

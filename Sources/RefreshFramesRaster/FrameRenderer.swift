@@ -6,7 +6,7 @@ import RefreshFramesCore
 /// each view in subview order (a view, then its subviews), transformed about its centre, with its
 /// alpha applied as a group. A subview's transform follows its superview's, its alpha is multiplied
 /// by its ancestors', and every ancestor with clipsToBounds clips it.
-public struct FrameRenderer: Sendable {
+public struct FrameRenderer: FrameDrawing {
     public let canvas: Canvas
     public let views: [ViewSpec]
     public let fonts: FontBook
@@ -20,18 +20,18 @@ public struct FrameRenderer: Sendable {
         self.text = text
     }
 
-    /// The frame as `canvas.width × scale` by `canvas.height × scale` pixels (scale: `canvas.scale`).
-    public func render(_ state: FrameState, scale: Double? = nil) throws -> Bitmap {
-        try render(state, scale: scale, region: nil)
+    /// The frame, or only `region` of it, as `canvas.width × scale` by `canvas.height × scale`
+    /// pixels (scale: `canvas.scale`). Damage-tracked rendering redraws what changed this way.
+    public func render(_ state: FrameState, scale: Double?, region: PixelRect?) throws -> Bitmap {
+        try draw(state, scale: scale, region: region.map(PixelBox.init))
     }
 
-    /// Only `region` of the frame (frame pixels), as a bitmap of the region's size: exactly those
-    /// pixels of the whole frame. Damage-tracked rendering redraws what changed this way.
-    public func render(_ state: FrameState, scale: Double? = nil, region: PixelRect) throws -> Bitmap {
-        try render(state, scale: scale, region: PixelBox(region))
+    /// The frame's size: the canvas's, whatever the state.
+    public func pixelSize(of state: FrameState, scale: Double?) throws -> (width: Int, height: Int) {
+        try pixelSize(scale ?? canvas.scale)
     }
 
-    func render(_ state: FrameState, scale: Double?, region: PixelBox?) throws -> Bitmap {
+    func draw(_ state: FrameState, scale: Double?, region: PixelBox?) throws -> Bitmap {
         let scale = scale ?? canvas.scale
         let (width, height) = try pixelSize(scale)
         var surface = Surface(width: width, height: height, background: canvas.background, region: region)
@@ -72,30 +72,12 @@ public struct FrameRenderer: Sendable {
     func layers(_ state: FrameState, scale: Double, width: Int, height: Int, rasterizingText: Bool = true) throws
         -> [DrawnView]
     {
-        let states = Dictionary(state.views.map { ($0.tag, $0) }, uniquingKeysWith: { first, _ in first })
         let groupAlpha = clamp01(state.contentAlpha)
         var drawn: [DrawnView] = []
         // What a subview inherits from its superview: where the superview landed, its alpha, and
-        // the clipping of every ancestor with clipsToBounds. Nil: the superview is not drawn.
-        var inherited: [Int: Inheritance?] = [:]
-        for index in views.drawingOrder {
-            let spec = views[index]
-            guard !spec.isHidden else {  // nor its subviews, as UIKit draws a hidden view's subtree
-                inherited[spec.tag] = .some(nil)
-                continue
-            }
-            var parent = Inheritance(placement: nil, alpha: groupAlpha, clips: [], chain: [])
-            if let tag = spec.superview {
-                guard let found = inherited[tag], let found else {
-                    inherited[spec.tag] = .some(nil)
-                    continue
-                }
-                parent = found
-            }
-            guard let view = states[spec.tag] else {
-                inherited[spec.tag] = .some(nil)
-                continue
-            }
+        // the clipping of every ancestor with clipsToBounds.
+        let root = Inheritance(placement: nil, alpha: groupAlpha, clips: [], chain: [])
+        try state.walk(views, root: root) { index, spec, view, parent throws -> Inheritance? in
             let alpha = clamp01(view.alpha) * parent.alpha
             let placement: Placement?
             if let superview = parent.placement {
@@ -103,17 +85,10 @@ public struct FrameRenderer: Sendable {
             } else {
                 placement = Placement(frame: view.frame, transform: view.transform, scale: scale)
             }
-            guard alpha > 0, let placement else {
-                inherited[spec.tag] = .some(nil)
-                continue
-            }
+            guard alpha > 0, let placement else { return nil }
             let radius = spec.cornerRadius.resolved(width: view.frame.width, height: view.frame.height)
             let shape = RoundedBox(halfWidth: view.frame.width / 2, halfHeight: view.frame.height / 2, radius: radius)
             let chain = parent.chain + [view]
-            inherited[spec.tag] = Inheritance(
-                placement: placement, alpha: alpha,
-                clips: parent.clips + (spec.clipsToBounds ? [ClipShape(placement: placement, shape: shape)] : []),
-                chain: chain)
             var text: TextMask?
             if spec.kind == .label, let string = view.text, !string.isEmpty, view.textColor.alpha > 0 {
                 text =
@@ -136,6 +111,10 @@ public struct FrameRenderer: Sendable {
                         placement: placement, shape: shape, background: view.backgroundColor,
                         clips: spec.clipsToBounds, text: text, textColor: view.textColor, spokes: spokes,
                         tint: spec.tintColor, alpha: alpha, ancestorClips: parent.clips)))
+            return Inheritance(
+                placement: placement, alpha: alpha,
+                clips: parent.clips + (spec.clipsToBounds ? [ClipShape(placement: placement, shape: shape)] : []),
+                chain: chain)
         }
         return drawn
     }

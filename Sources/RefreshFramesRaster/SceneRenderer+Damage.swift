@@ -4,7 +4,7 @@ extension SceneRenderer {
     /// The pixels that may differ between the screens of `before` and `after` at `scale`. While the
     /// table stands still (the same offset, rows and headers) that is the control's damage where the
     /// control shows; any change of the table counts as the whole screen. Empty when nothing changed.
-    public func damage(from before: FrameState, to after: FrameState, scale: Double? = nil) throws -> [PixelRect] {
+    public func damage(from before: FrameState, to after: FrameState, scale: Double?) throws -> [PixelRect] {
         let scale = scale ?? control.canvas.scale
         guard let scene = after.scene else {
             guard before.scene == nil else { return [try wholeFrame(after, scale: scale)] }
@@ -12,8 +12,7 @@ extension SceneRenderer {
         }
         guard before.scene == scene else { return [try wholeFrame(after, scale: scale)] }
         guard scene.controlVisibleHeight > 0 else { return [] }
-        let height = Int((scene.viewport.height * scale).rounded())
-        let width = Int((scene.viewport.width * scale).rounded())
+        let (width, height) = try pixelSize(of: after, scale: scale)
         let placed = controlPlacement(scene, scale: scale, height: height)
         let shown = PixelBox(x0: 0, y0: placed.clipY.lowerBound, x1: width, y1: placed.clipY.upperBound)
         return try control.damageBoxes(from: before, to: after, scale: scale).compactMap { box in
@@ -25,13 +24,7 @@ extension SceneRenderer {
 
     /// The frame `state` draws, whole.
     private func wholeFrame(_ state: FrameState, scale: Double) throws -> PixelRect {
-        guard let scene = state.scene else {
-            let (width, height) = try control.pixelSize(scale)
-            return PixelRect(x: 0, y: 0, width: width, height: height)
-        }
-        guard scale > 0, scale.isFinite else { throw RasterError.invalidScale(scale) }
-        return PixelRect(
-            x: 0, y: 0, width: Int((scene.viewport.width * scale).rounded()),
-            height: Int((scene.viewport.height * scale).rounded()))
+        let (width, height) = try pixelSize(of: state, scale: scale)
+        return PixelRect(x: 0, y: 0, width: width, height: height)
     }
 }

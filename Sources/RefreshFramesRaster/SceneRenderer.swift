@@ -9,7 +9,7 @@ import RefreshFramesCore
 /// 15 pt from both sides, the default style's label vertically centred, the subtitle style's two
 /// labels centred as a pair; separators 1 pixel at the cell's bottom, inset `separatorInset` on the
 /// left; plain section headers light grey (#F7F7F7) with a 15 pt semibold title.
-public struct SceneRenderer: Sendable {
+public struct SceneRenderer: FrameDrawing {
     public let host: HostSpec
     public let control: FrameRenderer
     public let fonts: FontBook
@@ -22,23 +22,24 @@ public struct SceneRenderer: Sendable {
         self.emoji = emoji
     }
 
-    /// The screen as `viewport × scale` pixels. Without a scene in `state`, the control alone.
-    public func render(_ state: FrameState, scale: Double? = nil) throws -> Bitmap {
-        try render(state, scale: scale, region: nil)
+    /// The screen, or only `region` of it, as `viewport × scale` pixels. Without a scene in
+    /// `state`, the control alone.
+    public func render(_ state: FrameState, scale: Double?, region: PixelRect?) throws -> Bitmap {
+        try draw(state, scale: scale, region: region.map(PixelBox.init))
     }
 
-    /// Only `region` of the screen (frame pixels), as a bitmap of the region's size: exactly those
-    /// pixels of the whole frame. Without a scene in `state`, of the control alone.
-    public func render(_ state: FrameState, scale: Double? = nil, region: PixelRect) throws -> Bitmap {
-        try render(state, scale: scale, region: PixelBox(region))
-    }
-
-    func render(_ state: FrameState, scale: Double?, region: PixelBox?) throws -> Bitmap {
+    /// The viewport's size; without a scene in `state`, the control's.
+    public func pixelSize(of state: FrameState, scale: Double?) throws -> (width: Int, height: Int) {
         let scale = scale ?? control.canvas.scale
-        guard let scene = state.scene else { return try control.render(state, scale: scale, region: region) }
+        guard let scene = state.scene else { return try control.pixelSize(scale) }
         guard scale > 0, scale.isFinite else { throw RasterError.invalidScale(scale) }
-        let width = Int((scene.viewport.width * scale).rounded())
-        let height = Int((scene.viewport.height * scale).rounded())
+        return (Int((scene.viewport.width * scale).rounded()), Int((scene.viewport.height * scale).rounded()))
+    }
+
+    func draw(_ state: FrameState, scale: Double?, region: PixelBox?) throws -> Bitmap {
+        let scale = scale ?? control.canvas.scale
+        guard let scene = state.scene else { return try control.draw(state, scale: scale, region: region) }
+        let (width, height) = try pixelSize(of: state, scale: scale)
         let table = host.table
         var surface = Surface(width: width, height: height, background: table.backgroundColor, region: region)
         var canvas = SceneCanvas(surface: surface, scale: scale)
@@ -54,7 +55,7 @@ public struct SceneRenderer: Sendable {
                     x0: region.x0 - placed.left, y0: region.y0 - placed.top, x1: region.x1 - placed.left,
                     y1: region.y1 - placed.top)
                 if let part = shifted.intersection(PixelBox(x0: 0, y0: 0, x1: controlWidth, y1: controlHeight)) {
-                    let bitmap = try control.render(state, scale: scale, region: part)
+                    let bitmap = try control.draw(state, scale: scale, region: part)
                     canvas.blend(bitmap, x: placed.left + part.x0, y: placed.top + part.y0, clipY: placed.clipY)
                 }
             } else {

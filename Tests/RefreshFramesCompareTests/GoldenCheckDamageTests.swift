@@ -15,7 +15,7 @@ struct GoldenCheckDamageTests {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: samplePath(name))))
         let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
         let document = try SpecDocument(bytes: bytes, now: 1_455_451_200, measurer: measurer)
-        return FrameSource(spec: document.spec, timeline: document.timeline, part: .control, scale: 1)
+        return try FrameSource(spec: document.spec, timeline: document.timeline, part: .control, scale: 1)
     }
 
     /// Goldens held in memory, by file name.

@@ -13,7 +13,7 @@ struct ANSIDamageTests {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: samplePath(name))))
         let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
         let document = try SpecDocument(bytes: bytes, now: 1_455_451_200, measurer: measurer)
-        return FrameSource(spec: document.spec, timeline: document.timeline, part: part)
+        return try FrameSource(spec: document.spec, timeline: document.timeline, part: part)
     }
 
     static func job(_ source: FrameSource, columns: Int, colors: ColorMode = .truecolor, threads: Int) -> ExportJob {
@@ -38,6 +38,7 @@ struct ANSIDamageTests {
         var encoder = ANSIEncoder(colorMode: job.terminal.colors)
         var ans: [UInt8] = []
         var cast: CastWriter?
+        var lines: [String] = []
         var last = 0.0
         for t in job.times {
             let grid = try cells(job.source.state(at: t))
@@ -45,13 +46,14 @@ struct ANSIDamageTests {
             ans += bytes
             if cast == nil {
                 cast = CastWriter(width: grid.width, height: grid.height + 1, timestamp: Int(job.provenance.now))
+                lines.append(cast!.header)
             }
             last = t - job.from
-            try cast!.append(time: last, bytes: bytes)
+            lines.append(try cast!.event(time: last, bytes: bytes))
         }
         let trailer = encoder.trailer()
-        try cast!.append(time: max(job.to - job.from, last + 0.001), bytes: trailer)
-        return (ans + trailer, Array(cast!.text.utf8))
+        lines.append(try cast!.event(time: max(job.to - job.from, last + 0.001), bytes: trailer))
+        return (ans + trailer, Array((lines.joined(separator: "\n") + "\n").utf8))
     }
 
     /// Where two streams part: the first byte that differs (or the shorter one's length); nil when equal.
@@ -71,6 +73,25 @@ struct ANSIDamageTests {
         }
         let cast = try Self.export(.cast, Self.job(source, columns: columns, threads: 4))
         #expect(Self.firstDifference(cast, whole.cast) == nil, ".cast")
+    }
+
+    /// `.ans` and `.cast` stream: each frame reaches the destination as it is encoded (the stream
+    /// is never held whole), and the pieces are the stream of whole frames.
+    @Test func streamsReachTheDestinationFrameByFrame() throws {
+        let job = Self.job(try Self.source("marquee", part: .control), columns: 40, threads: 2)
+        let whole = try Self.wholeFrames(job)
+        for (exporter, expected, pieces) in [
+            (Exporter.ansi, whole.ans, job.times.count + 1), (.cast, whole.cast, 1 + job.times.count + 1),
+        ] {
+            final class Sink: @unchecked Sendable { var appends: [[UInt8]] = [] }
+            let sink = Sink()
+            var destination = ExportDestination(append: { sink.appends.append($0) })
+            _ = try exporter.export(job, &destination)
+            // One piece per frame, plus the trailer (and the cast's header line).
+            #expect(sink.appends.count == pieces, "\(exporter.format.name)")
+            #expect(Array(sink.appends.joined()) == expected, "\(exporter.format.name)")
+            #expect(destination.bytesWritten == expected.count)
+        }
     }
 
     /// The control alone 200 columns wide (above one pixel a point), in every colour mode: the

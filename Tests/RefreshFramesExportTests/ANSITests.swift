@@ -459,14 +459,15 @@ func detectColorMode(environment: [String: String], mode: ColorMode) {
     var encoder = ANSIEncoder(colorMode: .truecolor)
     var cast = CastWriter(width: 80, height: 7, timestamp: 1_700_000_000)
     var all: [UInt8] = []
+    var written = [cast.header]
     let times = [0, 1.0 / 30, 2.0 / 30, 0.1 + 1e-7]
     for (i, time) in times.enumerated() {
         let state = labelState { $0[0].transform = Transform(translationX: Double(i) * 10) }
         let bytes = encoder.encode(frame: renderer.render(state, views: viewSpecs, canvas: canvas))
         all += bytes
-        try cast.append(time: time, bytes: bytes)
+        written.append(try cast.event(time: time, bytes: bytes))
     }
-    let text = cast.text
+    let text = written.joined(separator: "\n") + "\n"
     #expect(text.hasSuffix("]\n"))
     let lines = text.split(separator: "\n").map(String.init)
     #expect(lines.count == 1 + times.count)
@@ -499,11 +500,11 @@ func detectColorMode(environment: [String: String], mode: ColorMode) {
 
 @Test func castRejectsTimesThatDoNotIncrease() throws {
     var cast = CastWriter(width: 1, height: 1, timestamp: 0)
-    try cast.append(time: 0.5, bytes: [])
+    _ = try cast.event(time: 0.5, bytes: [])
     #expect(throws: ANSIError.castTimeNotIncreasing(time: 0.5, previous: 0.5)) {
-        try cast.append(time: 0.5000001, bytes: [])
+        try cast.event(time: 0.5000001, bytes: [])
     }
-    #expect(throws: ANSIError.castTimeInvalid(-1)) { try cast.append(time: -1, bytes: []) }
+    #expect(throws: ANSIError.castTimeInvalid(-1)) { try cast.event(time: -1, bytes: []) }
 }
 
 @Test func jsonStringEscaping() {
@@ -518,6 +519,31 @@ func detectColorMode(environment: [String: String], mode: ColorMode) {
     let lines = grid.plainText.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[3] == spaces(6) + "⠸" + spaces(22) + "拉" + spaces(4) + "刷" + spaces(11) + "数" + spaces(4) + "据")
     #expect(lines[4] == "")
+}
+
+/// Text mode walks the views as the pixel renderer and UIKit do, a view before its subviews:
+/// a label (tag 1) inside a blue container (tag 2) shows on top of the container's fill, although
+/// its tag is lower. Walked in tag order, as before the two renderers shared one walk, the
+/// container's `█` covered the label's cell.
+@Test func textRendererDrawsSubviewsOverTheirSuperview() {
+    var label = ViewSpec(tag: 1, textColor: red)
+    label.superview = 2
+    let specs = [ViewSpec(tag: 2, kind: .view, backgroundColor: blue), label]
+    let state = FrameState(
+        time: 0, phase: .refreshing, refreshBeganAt: 0, refreshEndedAt: nil, contentAlpha: 1, pull: 60,
+        views: [
+            ViewState(
+                tag: 1, text: "A", frame: Rect(x: 0, y: 0, width: 40, height: 20), transform: .identity, alpha: 1,
+                textColor: red, backgroundColor: .clear),
+            ViewState(
+                tag: 2, text: nil, frame: Rect(x: 100, y: 20, width: 40, height: 20), transform: .identity, alpha: 1,
+                textColor: .black, backgroundColor: blue),
+        ])
+    let grid = ANSITextRenderer(columns: 75).render(state, views: specs, canvas: canvas)
+    // The container covers columns 20..<28 of row 3; the label sits at its centre (24, 3).
+    #expect(grid[24, 3].character == "A")
+    #expect(grid[21, 3].character == "█")
+    #expect(ANSITextRenderer.drawnViews(state, views: specs).map(\.view.tag) == [2, 1])
 }
 
 // MARK: - Text too wide for its columns

@@ -14,7 +14,7 @@ struct DamageTests {
         let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: samplePath(name))))
         let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
         let document = try SpecDocument(bytes: bytes, now: 1_455_451_200, measurer: measurer)
-        return FrameSource(spec: document.spec, timeline: document.timeline, part: part, scale: scale)
+        return try FrameSource(spec: document.spec, timeline: document.timeline, part: part, scale: scale)
     }
 
     /// Patches every frame `every`-th frame apart over the previous, on `threads` threads, and

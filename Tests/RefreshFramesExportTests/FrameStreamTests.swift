@@ -1,3 +1,4 @@
+import Foundation
 import RefreshFramesCore
 import RefreshFramesExport
 import Testing
@@ -51,5 +52,33 @@ struct FrameStreamTests {
                     if index == 10 { throw Failure(time: 1) }
                 })
         }
+    }
+
+    /// The one parallel primitive: results in job order for any thread count, each job run once,
+    /// each thread's state made once and reused by the jobs it takes.
+    @Test(arguments: [1, 2, 3, 8])
+    func parallelMapKeepsJobOrder(threads: Int) {
+        let squares = Parallel.map(100, threads: threads) { $0 * $0 }
+        #expect(squares == (0..<100).map { $0 * $0 })
+        final class Made: @unchecked Sendable {
+            let lock = NSLock()
+            var count = 0
+        }
+        let made = Made()
+        let runs = Parallel.map(
+            100, threads: threads,
+            state: { () -> [Int] in
+                made.lock.withLock { made.count += 1 }
+                return []
+            }
+        ) { seen, i in
+            seen.append(i)
+            return seen.count
+        }
+        // A thread's state counts the jobs it ran so far: as many jobs as there are, over at most
+        // `threads` states.
+        #expect(runs.count == 100)
+        #expect(made.count <= threads && made.count >= 1)
+        #expect(runs.filter { $0 == 1 }.count <= made.count)
     }
 }

@@ -99,7 +99,8 @@ public struct GIFPalette: Sendable, Equatable {
         }
         let tile = 32
         let colorIndex = indexOf
-        let tiles = samples.concurrentMap { frame in
+        let tiles = Parallel.map(samples.count) { k in
+            let frame = samples[k]
             var tiles: [ColorSet] = []
             let columns = (frame.width + tile - 1) / tile
             var band = [ColorSet](repeating: ColorSet(), count: columns)
@@ -151,7 +152,9 @@ public struct GIFPalette: Sendable, Equatable {
     /// sample before it: what a frame holding only the changes needs.
     private static func changedColors(_ samples: [Bitmap], index: @Sendable (UInt32) -> UInt8) -> [ColorSet] {
         let pairs = zip(samples, samples.dropFirst()).filter { $0.width == $1.width && $0.height == $1.height }
-        return pairs.map { Pair(before: $0, after: $1) }.concurrentMap { pair in
+        let pairList = pairs.map { Pair(before: $0, after: $1) }
+        return Parallel.map(pairList.count) { k in
+            let pair = pairList[k]
             let (before, after) = (pair.before, pair.after)
             var changed = ColorSet()
             before.pixels.withUnsafeBufferPointer { old in
@@ -227,7 +230,8 @@ struct ColorHistogram {
     init(_ frames: [Bitmap]) {
         // Runs of equal pixels first (flat UI is mostly runs), frame by frame on every core, then
         // sort and merge the runs.
-        var runs = frames.concurrentMap { frame in
+        var runs = Parallel.map(frames.count) { k in
+            let frame = frames[k]
             var runs: [Entry] = []
             frame.pixels.withUnsafeBufferPointer { p in
                 var i = 0
