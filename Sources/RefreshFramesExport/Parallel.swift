@@ -13,7 +13,7 @@ public enum Parallel {
 
     /// `body(i)` for every `i` in `0..<count`, in index order.
     public static func map<T>(_ count: Int, threads: Int = cores, _ body: @Sendable (Int) -> T) -> [T] {
-        map(count, threads: threads, state: {}) { _, i in body(i) }
+        map(count, threads: threads, state: {}, { _, i in body(i) })
     }
 
     /// `body(&state, i)` for every `i` in `0..<count`, in index order; each thread makes its own

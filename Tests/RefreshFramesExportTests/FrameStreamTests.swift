@@ -70,11 +70,11 @@ struct FrameStreamTests {
             state: { () -> [Int] in
                 made.lock.withLock { made.count += 1 }
                 return []
-            }
-        ) { seen, i in
-            seen.append(i)
-            return seen.count
-        }
+            },
+            { seen, i in
+                seen.append(i)
+                return seen.count
+            })
         // A thread's state counts the jobs it ran so far: as many jobs as there are, over at most
         // `threads` states.
         #expect(runs.count == 100)

@@ -268,9 +268,9 @@ public struct GIFEncoder {
                 captures.append(capture(frame.rect, delay: frame.delay))
             }
             let inputs = captures
-            let images = Parallel.map(inputs.count, state: { GIFCompressor() }) { compressor, i in
-                compressor.smallest(of: GIFFrameForms(inputs[i]))
-            }
+            let images = Parallel.map(
+                inputs.count, state: { GIFCompressor() },
+                { compressor, i in compressor.smallest(of: GIFFrameForms(inputs[i])) })
             for (capture, image) in zip(inputs, images) {
                 try writer.frame(image, rect: capture.rect, delay: capture.delay, compressor: &compressor)
             }
