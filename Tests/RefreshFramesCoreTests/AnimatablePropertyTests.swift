@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RefreshFramesCore
@@ -7,8 +8,19 @@ import Testing
     @Test func namesAreUniqueAndTheSettableOnesFollowTheTable() {
         let names = AnimatableProperties.all.map(\.name)
         #expect(Set(names).count == names.count)
-        #expect(AnimatableProperties.settable.map(\.name) == ["transform", "alpha", "backgroundColor", "textColor"])
-        #expect(!AnimatableProperty.text.isSettable)
+        #expect(AnimatableProperties.settable.map(\.name) == AnimatableProperties.all.filter(\.isSettable).map(\.name))
+        #expect(!AnimatableProperty.text.isSettable && AnimatableProperty.alpha.isSettable)
+    }
+
+    /// docs/spec.md's table of what `set` takes has a row for each settable property, in the table's order.
+    @Test func theSpecDocumentsEverySettableProperty() throws {
+        let docs = try String(contentsOf: repositoryRoot.appendingPathComponent("docs/spec.md"), encoding: .utf8)
+        let table = try #require(docs.range(of: "`set` takes:\n\n| key | animates? | meaning |\n|---|---|---|\n"))
+        let rows = docs[table.upperBound...].split(separator: "\n", omittingEmptySubsequences: false).prefix {
+            $0.hasPrefix("|")
+        }
+        let keys = rows.map { $0.split(separator: "`")[1] }.map(String.init)
+        #expect(keys == AnimatableProperties.settable.map(\.name))
     }
 
     /// The schema's `set` is the table's settable properties, in its order.

@@ -43,7 +43,7 @@ extension AnimatableProperty where Setting == Double {
             name: "alpha", state: \.alpha, initial: { view, _ in view.alpha }, animates: { _ in true },
             spec: SpecKey(
                 decode: { r, _ throws(SpecDiagnostic) in try r.number(in: 0...1) },
-                schema: ["type": "number", "description": "0 to 1.", "minimum": 0, "maximum": 1]),
+                schema: .number("0 to 1.", 0...1)),
             stateFields: { [("alpha", StateJSON.number($0))] },
             uikit: UIKitMember(member: "alpha", initialValue: 1))
     }

@@ -2,9 +2,9 @@
 /// it: its name, its track and `ViewState` field, on which view kinds a change animates, how a
 /// spec's `set` gives it (decoder and schema), how `state` prints it and how UIKit spells it.
 /// Every list of properties — the program runner, the decoder, the schema, `state`, the Swift
-/// generator and the UIKit test shim — iterates `AnimatableProperty.all`, so a new property is
+/// generator and the UIKit test shim — iterates `AnimatableProperties.all`, so a new property is
 /// one entry there, a field of `ViewState`, and its drawing (in the spirit of lottie-ios's
-/// `LayerProperty`).
+/// `LayerProperty`; docs/architecture.md counts the edits).
 public struct AnimatableProperty<Setting: PropertySetting>: Sendable {
     public typealias Value = Setting.Value
 
@@ -50,7 +50,7 @@ public struct UIKitMember<Value: TrackValue>: Sendable {
     public var note: String?
 
     /// Whether a view of `kind` has the member.
-    public func isDeclared(on kind: ViewKind) -> Bool { declaredBy.map { $0 == kind } ?? true }
+    public func isDeclared(on kind: ViewKind) -> Bool { spelling.isDeclared(on: kind) }
 
     /// The same with its initial value as UIKit code holds it, whatever the property's value type.
     public var spelling: UIKitSpelling {

@@ -63,6 +63,14 @@ indirect enum SchemaNode: Sendable, Equatable {
 
     static func integer(_ value: Int) -> SchemaNode { .number(Double(value)) }
 
+    /// A number the decoder reads in `range`: `{"type": "number", "description", "minimum", "maximum"}`.
+    static func number(_ description: String, _ range: ClosedRange<Double>) -> SchemaNode {
+        [
+            "type": "number", "description": .string(description), "minimum": .number(range.lowerBound),
+            "maximum": .number(range.upperBound),
+        ]
+    }
+
     /// The member `key` of an object.
     subscript(key: String) -> SchemaNode? {
         guard case .object(let members) = self else { return nil }

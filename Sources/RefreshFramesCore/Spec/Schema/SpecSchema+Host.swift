@@ -57,8 +57,8 @@ extension SpecSchema {
             "viewport": [
                 "type": "object",
                 "properties": [
-                    "width": ["type": "number", "description": "Points.", "minimum": 1, "maximum": 4096],
-                    "height": ["type": "number", "description": "Points.", "minimum": 1, "maximum": 4096],
+                    "width": .number("Points.", 1...4096),
+                    "height": .number("Points.", 1...4096),
                 ],
                 "required": ["width", "height"],
                 "additionalProperties": false,
@@ -68,17 +68,17 @@ extension SpecSchema {
                 "properties": [
                     "backgroundColor": ["$ref": "#/$defs/color"],
                     "separatorColor": ["$ref": "#/$defs/color"],
-                    "separatorInset": ["type": "number", "description": "Points.", "minimum": 0, "maximum": 4096],
+                    "separatorInset": .number("Points.", 0...4096),
                     "rowHeight": [
                         "anyOf": [["type": "number", "minimum": 1, "maximum": 4096], ["const": "automatic"]]
                     ],
-                    "sectionHeaderHeight": ["type": "number", "description": "Points.", "minimum": 0, "maximum": 4096],
+                    "sectionHeaderHeight": .number("Points.", 0...4096),
                     "cell": [
                         "type": "object",
                         "properties": [
                             "style": [
                                 "description": "UITableViewCell.CellStyle.",
-                                "enum": ["default", "subtitle"],
+                                "enum": .cases(CellStyle.Kind.self),
                             ],
                             "font": ["$ref": "#/$defs/font"],
                             "detailFont": ["$ref": "#/$defs/font"],
@@ -116,7 +116,7 @@ extension SpecSchema {
                                 "rows": ["$ref": "#/$defs/rows"],
                                 "animation": [
                                     "description": "The row animation.",
-                                    "enum": ["fade", "top", "bottom", "middle", "automatic", "none"],
+                                    "enum": .cases(RowAnimation.self),
                                 ],
                                 "duration": ["type": "number", "description": "Seconds.", "minimum": 0],
                             ],
@@ -130,7 +130,7 @@ extension SpecSchema {
                                 "rows": ["$ref": "#/$defs/rows"],
                                 "animation": [
                                     "description": "The row animation.",
-                                    "enum": ["fade", "top", "bottom", "middle", "automatic", "none"],
+                                    "enum": .cases(RowAnimation.self),
                                 ],
                                 "duration": ["type": "number", "description": "Seconds.", "minimum": 0],
                             ],

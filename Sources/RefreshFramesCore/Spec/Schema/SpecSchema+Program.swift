@@ -35,18 +35,8 @@ extension SpecSchema {
                     "spring": [
                         "type": "object",
                         "properties": [
-                            "damping": [
-                                "type": "number",
-                                "description": "0.01 to 1.",
-                                "minimum": 0.01,
-                                "maximum": 1,
-                            ],
-                            "velocity": [
-                                "type": "number",
-                                "description": "-100 to 100; 0 by default.",
-                                "minimum": -100,
-                                "maximum": 100,
-                            ],
+                            "damping": .number("0.01 to 1.", 0.01...1),
+                            "velocity": .number("-100 to 100; 0 by default.", -100...100),
                         ],
                         "required": ["damping"],
                         "additionalProperties": false,
@@ -67,12 +57,7 @@ extension SpecSchema {
             [
                 "type": "object",
                 "properties": [
-                    "rotation": [
-                        "type": "number",
-                        "description": "Degrees, positive = clockwise.",
-                        "minimum": -3600,
-                        "maximum": 3600,
-                    ],
+                    "rotation": .number("Degrees, positive = clockwise.", -3600...3600),
                     "scale": [
                         "anyOf": [
                             ["type": "number"],
@@ -111,16 +96,8 @@ extension SpecSchema {
                             "\"all\", a list of tags, {\"from\", \"to\"}, or \"current\" (the view of the enclosing each; the default inside one).",
                         "anyOf": [["$ref": "#/$defs/viewList"], ["const": "current"]],
                     ],
-                    "duration": [
-                        "type": "number", "description": "Seconds.", "minimum": 0,
-                        "maximum": .number(Limits.stepDuration),
-                    ],
-                    "delay": [
-                        "type": "number",
-                        "description": "Seconds; 0 by default.",
-                        "minimum": 0,
-                        "maximum": .number(Limits.stepDuration),
-                    ],
+                    "duration": .number("Seconds.", 0...Limits.stepDuration),
+                    "delay": .number("Seconds; 0 by default.", 0...Limits.stepDuration),
                     "curve": ["$ref": "#/$defs/curve"],
                     "set": ["$ref": "#/$defs/changes"],
                 ],

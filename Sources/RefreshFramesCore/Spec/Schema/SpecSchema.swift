@@ -29,18 +29,9 @@ public enum SpecSchema {
             "type": "object",
             "description": "The control's bounds.",
             "properties": [
-                "width": [
-                    "type": "number", "description": "Points.", "minimum": 1, "maximum": .number(Limits.canvasPoints),
-                ],
-                "height": [
-                    "type": "number", "description": "Points.", "minimum": 1, "maximum": .number(Limits.canvasPoints),
-                ],
-                "scale": [
-                    "type": "number",
-                    "description": "Pixels per point; 2 by default.",
-                    "minimum": 1,
-                    "maximum": .number(Limits.scale),
-                ],
+                "width": .number("Points.", 1...Limits.canvasPoints),
+                "height": .number("Points.", 1...Limits.canvasPoints),
+                "scale": .number("Pixels per point; 2 by default.", 1...Limits.scale),
                 "background": [
                     "$ref": "#/$defs/color",
                     "description": "The colour behind every view; white by default.",
@@ -102,48 +93,13 @@ public enum SpecSchema {
                     "description": "The finger's pull: [[seconds, points], …].",
                     "items": ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2],
                 ],
-                "refreshAt": [
-                    "type": "number",
-                    "description": "Refreshing begins at this time (seconds).",
-                    "minimum": 0,
-                    "maximum": .number(Limits.scenarioDuration),
-                ],
-                "refreshAtPull": [
-                    "type": "number",
-                    "description": "Refreshing begins when the pull first reaches this many points.",
-                    "minimum": 1,
-                    "maximum": 2000,
-                ],
-                "workDuration": [
-                    "type": "number",
-                    "description": "Seconds from refresh begin to endRefreshing.",
-                    "minimum": 0,
-                    "maximum": .number(Limits.scenarioDuration),
-                ],
-                "controlHeight": [
-                    "type": "number",
-                    "description": "Points; 60 by default.",
-                    "minimum": 1,
-                    "maximum": .number(Limits.canvasPoints),
-                ],
-                "contentAlphaFollowsPull": [
-                    "type": "number",
-                    "description": "alpha = pull / N on the whole control.",
-                    "minimum": 1,
-                    "maximum": 2000,
-                ],
-                "collapseDuration": [
-                    "type": "number",
-                    "description": "Seconds; 0.3 by default.",
-                    "minimum": 0,
-                    "maximum": 10,
-                ],
-                "duration": [
-                    "type": "number",
-                    "description": "Seconds; computed by default.",
-                    "minimum": 0.01,
-                    "maximum": .number(Limits.scenarioDuration),
-                ],
+                "refreshAt": .number("Refreshing begins at this time (seconds).", 0...Limits.scenarioDuration),
+                "refreshAtPull": .number("Refreshing begins when the pull first reaches this many points.", 1...2000),
+                "workDuration": .number("Seconds from refresh begin to endRefreshing.", 0...Limits.scenarioDuration),
+                "controlHeight": .number("Points; 60 by default.", 1...Limits.canvasPoints),
+                "contentAlphaFollowsPull": .number("alpha = pull / N on the whole control.", 1...2000),
+                "collapseDuration": .number("Seconds; 0.3 by default.", 0...10),
+                "duration": .number("Seconds; computed by default.", 0.01...Limits.scenarioDuration),
             ],
             "required": ["workDuration"],
             "additionalProperties": false,
@@ -155,18 +111,8 @@ public enum SpecSchema {
             "description":
                 "This spec's tolerance for its pixel goldens; the command line's --threshold and --max-diff win over it, and it wins over the golden manifest's (docs/ci.md).",
             "properties": [
-                "threshold": [
-                    "type": "number",
-                    "description": "Per-pixel colour threshold in YIQ, as --threshold.",
-                    "minimum": 0,
-                    "maximum": 1,
-                ],
-                "maxDiff": [
-                    "type": "number",
-                    "description": "Percent of pixels a frame may differ by, as --max-diff.",
-                    "minimum": 0,
-                    "maximum": 100,
-                ],
+                "threshold": .number("Per-pixel colour threshold in YIQ, as --threshold.", 0...1),
+                "maxDiff": .number("Percent of pixels a frame may differ by, as --max-diff.", 0...100),
             ],
             "additionalProperties": false,
         ],
