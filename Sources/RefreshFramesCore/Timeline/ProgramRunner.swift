@@ -32,8 +32,7 @@ struct ProgramRunner {
         _ property: AnimatableProperty<Setting>, of tag: Int, to value: Setting.Value, start: Double,
         end: Double, curve: Curve, step: String? = nil
     ) {
-        guard let from = tracks[tag]?[property].model else { return }
-        tracks[tag]!.add(Keyframe(from: from, to: value, start: start, end: end, curve: curve), to: property)
+        guard let from = tracks[tag]?.add(value, to: property, start: start, end: end, curve: curve) else { return }
         segments.append(
             Segment(
                 tag: tag, property: property.name, from: from.dumpDescription, to: value.dumpDescription,
@@ -155,8 +154,8 @@ struct ProgramRunner {
         var animated = false
         func assign<P: AnyAnimatableProperty>(_ p: P) {
             let property = p.property
-            guard let setting = changes[property], let track = tracks[tag]?[property] else { return }
-            let value = setting.resolved(initial: track.initial, palette: &palette)
+            guard let setting = changes[property], let initial = tracks[tag]?.initial(of: property) else { return }
+            let value = setting.resolved(initial: initial, palette: &palette)
             if property.animates(kind) && duration > 0 {
                 add(
                     property, of: tag, to: value, start: Self.seconds(t + delay),

@@ -98,9 +98,17 @@ public struct ViewTracks: Sendable, Equatable {
 
     private func index(_ name: String) -> Int { tracks.firstIndex { $0.name == name }! }
 
-    /// Adds a keyframe to the track of `property`, in place.
-    mutating func add<Setting>(_ keyframe: Keyframe<Setting.Value>, to property: AnimatableProperty<Setting>) {
-        tracks[index(property.name)].add(keyframe)
+    /// The value of `property` before the program changes it.
+    func initial<Setting>(of property: AnimatableProperty<Setting>) -> Setting.Value {
+        tracks[index(property.name)].initial(as: Setting.Value.self)
+    }
+
+    /// Adds a keyframe to the track of `property`, in place, from its model value to `value`;
+    /// returns the value it starts from.
+    mutating func add<Setting>(
+        _ value: Setting.Value, to property: AnimatableProperty<Setting>, start: Double, end: Double, curve: Curve
+    ) -> Setting.Value {
+        tracks[index(property.name)].add(value, start: start, end: end, curve: curve)
     }
 
     /// The view's state at `time`, over its frame in the layout of that instant.
@@ -119,7 +127,11 @@ public struct ViewTracks: Sendable, Equatable {
 private protocol PropertyTrack: Sendable {
     var name: String { get }
     var erased: any Sendable { get }
-    mutating func add(_ keyframe: any Sendable)
+    /// The initial value; `Value` is the track's value type.
+    func initial<Value>(as: Value.Type) -> Value
+    /// Adds a keyframe from the model value to `value` (of the track's value type); returns that model value.
+    /// (Generic rather than `any`, so that a value is not boxed on the way.)
+    mutating func add<Value>(_ value: Value, start: Double, end: Double, curve: Curve) -> Value
     func write(into state: inout ViewState, at time: Double)
     func isEqual(to other: any PropertyTrack) -> Bool
 }
@@ -130,7 +142,13 @@ private struct PropertyTrackOf<Setting: PropertySetting>: PropertyTrack {
 
     var name: String { property.name }
     var erased: any Sendable { track }
-    mutating func add(_ keyframe: any Sendable) { track.add(keyframe as! Keyframe<Setting.Value>) }
+    func initial<Value>(as: Value.Type) -> Value { track.initial as! Value }
+
+    mutating func add<Value>(_ value: Value, start: Double, end: Double, curve: Curve) -> Value {
+        let from = track.model
+        track.add(Keyframe(from: from, to: value as! Setting.Value, start: start, end: end, curve: curve))
+        return from as! Value
+    }
     func write(into state: inout ViewState, at time: Double) { state[keyPath: property.state] = track.value(at: time) }
     func isEqual(to other: any PropertyTrack) -> Bool { (other as? Self)?.track == track }
 }
