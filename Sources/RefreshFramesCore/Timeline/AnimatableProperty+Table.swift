@@ -85,7 +85,7 @@ extension AnimatableProperty where Setting == String? {
     public static var text: Self {
         Self(
             name: "text", state: \.text,
-            initial: { view, now in view.texts[.idle].map { expandClockTemplates($0, now: now) } },
+            initial: { view, context in view.texts[.idle].map { expandClockTemplates($0, now: context.now) } },
             animates: { _ in false }, spec: nil, stateFields: { [("text", StateJSON.string($0))] },
             uikit: UIKitMember(member: "text", declaredBy: .label, initialValue: nil))
     }

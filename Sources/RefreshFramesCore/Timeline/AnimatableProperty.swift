@@ -13,8 +13,8 @@ public struct AnimatableProperty<Setting: PropertySetting>: Sendable {
     public let name: String
     /// The field of `ViewState` the renderers read.
     public let state: WritableKeyPath<ViewState, Value> & Sendable
-    /// Its value before the program changes it, from the spec (and the clock, for `{now:…}` texts).
-    let initial: @Sendable (ViewSpec, _ now: Int64) -> Value
+    /// Its value before the program changes it, from the view's spec and the context.
+    let initial: @Sendable (ViewSpec, InitialContext) -> Value
     /// Whether a change inside an animation block with a duration animates on a view of this kind
     /// (it jumps at the block's start otherwise, as a UILabel's textColor does).
     public let animates: @Sendable (ViewKind) -> Bool
@@ -35,6 +35,12 @@ public struct AnimatableProperty<Setting: PropertySetting>: Sendable {
 
     /// Whether an animation block can set it.
     public var isSettable: Bool { spec != nil }
+}
+
+/// What a property's initial value may depend on besides the view's spec: the clock, for
+/// `{now:…}` texts (a property that starts from the solved layout, as `frame` would, adds it here).
+struct InitialContext: Sendable {
+    var now: Int64
 }
 
 /// A property as the UIKit code the generator writes names it, and what UIKit starts it at.

@@ -85,7 +85,8 @@ public struct ViewTracks: Sendable, Equatable {
 
     init(_ view: ViewSpec, now: Int64) {
         func track<P: AnyAnimatableProperty>(_ p: P) -> any PropertyTrack {
-            PropertyTrackOf(property: p.property, track: Track(p.name, initial: p.property.initial(view, now)))
+            PropertyTrackOf(
+                property: p.property, track: Track(p.name, initial: p.property.initial(view, InitialContext(now: now))))
         }
         tracks = AnimatableProperties.all.map { track($0) }
     }
