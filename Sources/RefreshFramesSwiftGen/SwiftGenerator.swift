@@ -4,8 +4,8 @@ import RefreshFramesCore
 /// and animation program as `UIView.animate` chains, and `beginRefreshing()` / `endRefreshing()`.
 ///
 /// The same spec, name and bytes always give the same text. Specs that UIKit cannot express as
-/// written (a textColor on a plain view, left mixed with leading) are refused with a located
-/// diagnostic rather than written wrongly.
+/// written (the palette's next colour as a plain view's textColor, left mixed with leading, stack
+/// views) are refused with a located diagnostic rather than written wrongly (`SourcePlan`).
 public enum SwiftGenerator {
     /// The type name `--name` defaults to: `samples/rotate-scale.json` → `RotateScaleRefreshView`.
     public static func typeName(forSpecPath path: String) -> String {

@@ -93,6 +93,55 @@ enum SwiftLiteral {
             }
     }
 
+    /// A value as an expression: `.identity`, `0.5`, `.red`, `UIColor(…)`, `"text"`.
+    static func value(_ v: UIKitValue) -> String {
+        switch v {
+        case .text(let s): s.map(string) ?? "nil"
+        case .number(let n): number(n)
+        case .color(let c): color(c)
+        case .transform(let t): t == .identity ? ".identity" : transform(t)
+        }
+    }
+
+    /// The rest of a constant's declaration after `static let NAME` (`: CGFloat = 0.5`), as lines;
+    /// nil for a value written where it is used (a UIKit colour name, `.identity`, a text).
+    static func constant(_ v: UIKitValue) -> [String]? {
+        switch v {
+        case .text: return nil
+        case .number(let n): return [": CGFloat = \(number(n))"]
+        case .color(let c):
+            let literal = color(c)
+            return literal.hasPrefix(".") ? nil : [" = " + literal]
+        case .transform(let t):
+            guard t != .identity else { return nil }
+            let lines = transformLines(t)
+            return [" = " + lines[0]] + lines.dropFirst()
+        }
+    }
+
+    /// The Swift type that holds a value.
+    static func type(of v: UIKitValue) -> String {
+        switch v {
+        case .text: "String?"
+        case .number: "CGFloat"
+        case .color: "UIColor"
+        case .transform: "CGAffineTransform"
+        }
+    }
+
+    /// A setting of the property `name` as a block's comment says it: `rotate(45°)`, `back to
+    /// identity`, `alpha 0.5`, `backgroundColor red`, `textColor the next palette colour`.
+    static func describe(_ setting: UIKitSetting, of name: String) -> String {
+        switch setting {
+        case .value(.transform(let t)): t == .identity ? "back to identity" : t.dumpDescription
+        case .value(.number(let n)): "\(name) \(formatNumber(n))"
+        case .value(.color(let c)): "\(name) " + (color(c).hasPrefix(".") ? String(color(c).dropFirst()) : c.hexString)
+        case .value(.text(let s)): "\(name) \(s.dumpDescription)"
+        case .nextPaletteColor: "\(name) the next palette colour"
+        case .initial: "\(name) its own colour"
+        }
+    }
+
     /// An Auto Layout attribute's anchor property (`centerXAnchor`).
     static func anchor(_ a: LayoutAttribute) -> String { a.rawValue + "Anchor" }
 

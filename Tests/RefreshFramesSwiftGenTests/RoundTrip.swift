@@ -113,7 +113,7 @@ enum RoundTrip {
         view.layoutIfNeeded()
         mismatches += checkViews(view, spec: spec, layout: timeline.layout, phase: "idle")
 
-        var initial: [ObjectIdentifier: [Shim.Property: Shim.Value]] = [:]
+        var initial: [ObjectIdentifier: [String: any TrackValue]] = [:]
         for subview in view.subviews { initial[ObjectIdentifier(subview)] = Shim.state(of: subview) }
         Shim.clearChanges()
 
@@ -139,22 +139,21 @@ enum RoundTrip {
                     mismatches.append("tag \(subview.tag): the engine has no such view")
                     continue
                 }
-                func value(_ p: Shim.Property) -> Shim.Value {
-                    recordedValue(recorded, view: ObjectIdentifier(subview), property: p, at: t)
-                        ?? initial[ObjectIdentifier(subview)]![p]!
+                // Every property of the engine's table that the view's class has.
+                func compare<P: AnyAnimatableProperty>(_ p: P) {
+                    let property = p.property
+                    guard property.uikit.isDeclared(on: Shim.kind(of: subview)) else { return }
+                    let want = engine[keyPath: property.state]
+                    let got =
+                        recordedValue(recorded, view: ObjectIdentifier(subview), property: property, at: t)
+                        ?? initial[ObjectIdentifier(subview)]![p.name] as! P.Setting.Value
+                    if !same(got, want) {
+                        mismatches.append(
+                            "tag \(subview.tag) \(p.name) at \(formatNumber(t)) s: generated code \(got.dumpDescription), engine \(want.dumpDescription)"
+                        )
+                    }
                 }
-                var expected: [(Shim.Property, Shim.Value)] = [
-                    (.transform, .transform(engine.transform)), (.alpha, .number(engine.alpha)),
-                    (.backgroundColor, .color(engine.backgroundColor)),
-                ]
-                if subview is UILabel {
-                    expected += [(.textColor, .color(engine.textColor)), (.text, .text(engine.text))]
-                }
-                for (property, want) in expected where !same(value(property), want) {
-                    mismatches.append(
-                        "tag \(subview.tag) \(property.rawValue) at \(formatNumber(t)) s: generated code \(value(property)), engine \(want)"
-                    )
-                }
+                for p in AnimatableProperties.all { compare(p) }
             }
             if let follower = view as? FollowsPull {
                 follower.pullDidChange(to: state.pull)
@@ -211,9 +210,10 @@ func masked(_ s: String?) -> String? {
     s.map { String($0.map { $0.isNumber ? "#" : $0 }) }
 }
 
-func same(_ a: Shim.Value, _ b: Shim.Value) -> Bool {
+/// Whether two values of a property agree, within rounding (clock digits masked in texts).
+func same<Value: TrackValue>(_ a: Value, _ b: Value) -> Bool {
     let tolerance = 1e-9
-    switch (a, b) {
+    switch (a.uikitValue, b.uikitValue) {
     case (.transform(let x), .transform(let y)):
         let (p, q) = (x.normalized, y.normalized)
         return abs(p.rotation - q.rotation) < 1e-7 && abs(p.scaleX - q.scaleX) < tolerance
@@ -224,25 +224,21 @@ func same(_ a: Shim.Value, _ b: Shim.Value) -> Bool {
         return abs(x.red - y.red) < tolerance && abs(x.green - y.green) < tolerance
             && abs(x.blue - y.blue) < tolerance && abs(x.alpha - y.alpha) < tolerance
     case (.text(let x), .text(let y)): return masked(x) == masked(y)
-    default: return false
+    case (.transform, _), (.number, _), (.color, _), (.text, _): return false
     }
 }
 
 /// The recorded value of one property at `time`: the last change that has started, as the engine samples.
-func recordedValue(_ changes: [Shim.Change], view: ObjectIdentifier, property: Shim.Property, at time: Double)
-    -> Shim.Value?
-{
-    let list = changes.filter { $0.view == view && $0.property == property }.enumerated().sorted {
+func recordedValue<Setting>(
+    _ changes: [Shim.Change], view: ObjectIdentifier, property: AnimatableProperty<Setting>, at time: Double
+) -> Setting.Value? {
+    let list = changes.filter { $0.view == view && $0.property == property.name }.enumerated().sorted {
         ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
     }.map(\.element)
     guard let change = list.last(where: { $0.start <= time }) else { return nil }
-    if time >= change.end { return change.to }
+    let (from, to) = (change.from as! Setting.Value, change.to as! Setting.Value)
+    if time >= change.end { return to }
     let p = change.curve.progress(
         at: (time - change.start) / (change.end - change.start), duration: change.end - change.start)
-    switch (change.from, change.to) {
-    case (.transform(let a), .transform(let b)): return .transform(a.interpolated(to: b, p))
-    case (.number(let a), .number(let b)): return .number(a.interpolated(to: b, p))
-    case (.color(let a), .color(let b)): return .color(a.interpolated(to: b, p))
-    default: return p >= 1 ? change.to : change.from
-    }
+    return from.interpolated(to: to, p)
 }

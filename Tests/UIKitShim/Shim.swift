@@ -2,40 +2,21 @@
 import RefreshFramesCore
 
 /// The shim's own controls, which UIKit does not have: a virtual clock with a run loop the test
-/// advances, the record of every property change, and how layout measures text.
+/// advances, the record of every property change, and how layout measures text. A property is
+/// recorded by its entry in the engine's table (`AnimatableProperty.alpha`), which says whether a
+/// change of it animates on the view's kind and what UIKit starts it at.
 ///
 /// Times are whole microseconds, as the engine keeps them, so chained durations add up exactly.
 @MainActor
 public enum Shim {
-    /// A property the shim records, named as the engine's tracks are.
-    public enum Property: String, Sendable {
-        case text, transform, alpha, backgroundColor, textColor
-    }
-
-    /// A recorded value: the shim records UIKit's untyped changes, as a layer's animations are.
-    public enum Value: Sendable, Equatable, CustomStringConvertible {
-        case text(String?)
-        case transform(Transform)
-        case number(Double)
-        case color(RGBA)
-
-        public var description: String {
-            switch self {
-            case .text(let s): s.dumpDescription
-            case .transform(let t): t.dumpDescription
-            case .number(let v): v.dumpDescription
-            case .color(let c): c.dumpDescription
-            }
-        }
-    }
-
     /// One property of one view changing: instantly (`start == end`) or animated.
     public struct Change: Sendable {
         public var view: ObjectIdentifier
         public var tag: Int
-        public var property: Property
-        public var from: Value
-        public var to: Value
+        /// The property's name in the engine's table.
+        public var property: String
+        public var from: any TrackValue
+        public var to: any TrackValue
         public var start: Double
         public var end: Double
         public var curve: Curve
@@ -104,24 +85,25 @@ public enum Shim {
         now = max(now, limit)
     }
 
-    /// Records a property change made now: animated when inside an animation block with a duration
-    /// and the property is animatable, otherwise instant.
-    static func record(
-        _ view: UIView, _ property: Property, from: Value, to: Value, animatable: Bool
+    /// Records a change of `property` made now: animated when inside an animation block with a
+    /// duration and the property animates on the view's kind, otherwise instant.
+    static func record<Setting>(
+        _ view: UIView, _ property: AnimatableProperty<Setting>, from: Setting.Value, to: Setting.Value
     ) {
+        view.model[property.name] = to
         let t = Double(now) / 1_000_000
-        if let a = animation, animatable, a.duration > 0 {
+        if let a = animation, property.animates(view.kind), a.duration > 0 {
             animation!.animated = true
             changes.append(
                 Change(
-                    view: ObjectIdentifier(view), tag: view.tag, property: property, from: from, to: to,
+                    view: ObjectIdentifier(view), tag: view.tag, property: property.name, from: from, to: to,
                     start: Double(a.start) / 1_000_000, end: Double(a.start + a.duration) / 1_000_000,
                     curve: a.curve))
         } else {
             changes.append(
                 Change(
-                    view: ObjectIdentifier(view), tag: view.tag, property: property, from: from, to: to, start: t,
-                    end: t, curve: .linear))
+                    view: ObjectIdentifier(view), tag: view.tag, property: property.name, from: from, to: to,
+                    start: t, end: t, curve: .linear))
         }
     }
 
@@ -142,18 +124,21 @@ public enum Shim {
 }
 
 extension Shim {
-    /// A view's model values now, as the engine names them.
-    public static func state(of view: UIView) -> [Property: Value] {
-        var state: [Property: Value] = [
-            .transform: .transform(view.transform.decomposed), .alpha: .number(view.alpha),
-            .backgroundColor: .color(view.backgroundColor?.rgba ?? .clear),
-        ]
-        if let label = view as? UILabel {
-            state[.textColor] = .color(label.textColor?.rgba ?? .black)
-            state[.text] = .text(label.text)
+    /// A view's model values now, by property name: every property of the engine's table the view's
+    /// class has, UIKit's initial value where nothing set it.
+    public static func state(of view: UIView) -> [String: any TrackValue] {
+        var state: [String: any TrackValue] = [:]
+        func read<P: AnyAnimatableProperty>(_ p: P) {
+            let uikit = p.property.uikit
+            guard uikit.isDeclared(on: view.kind) else { return }
+            state[p.name] = view.model[p.name] ?? uikit.initialValue
         }
+        for p in AnimatableProperties.all { read(p) }
         return state
     }
+
+    /// The kind of view the engine would call `view`.
+    public static func kind(of view: UIView) -> ViewKind { view.kind }
 
     /// The engine's font for a label's `UIFont` (the system font → the renderer's stand-in family).
     public static func fontSpec(of label: UILabel) -> FontSpec { label.font.spec }

@@ -98,29 +98,24 @@ open class UIView {
     ]
 
     open var transform: CGAffineTransform = .identity {
-        didSet {
-            Shim.record(
-                self, .transform, from: .transform(oldValue.decomposed), to: .transform(transform.decomposed),
-                animatable: true)
-        }
+        didSet { Shim.record(self, .transform, from: oldValue.decomposed, to: transform.decomposed) }
     }
 
     /// UIView's alpha; Core Animation clamps the layer's opacity to 0…1.
     open var alpha: CGFloat = 1 {
-        didSet { Shim.record(self, .alpha, from: .number(oldValue), to: .number(alpha), animatable: true) }
+        didSet { Shim.record(self, .alpha, from: oldValue, to: alpha) }
     }
 
     open var backgroundColor: UIColor? {
         didSet {
-            Shim.record(
-                self, .backgroundColor, from: .color(oldValue?.rgba ?? .clear),
-                to: .color(backgroundColor?.rgba ?? .clear),
-                animatable: animatesBackgroundColor)
+            Shim.record(self, .backgroundColor, from: oldValue?.rgba ?? .clear, to: backgroundColor?.rgba ?? .clear)
         }
     }
 
-    /// A plain view animates its backgroundColor; UILabel draws it into its contents, so it does not.
-    var animatesBackgroundColor: Bool { true }
+    /// The engine's name for the kind of view (which says, with the property table, what animates).
+    var kind: ViewKind { .view }
+    /// The values the properties of the engine's table were last set to, by name.
+    var model: [String: any TrackValue] = [:]
 
     public init(frame: CGRect) { self.frame = frame }
 
@@ -215,19 +210,14 @@ public enum NSTextAlignment: Int, Sendable {
 @MainActor
 open class UILabel: UIView {
     open var text: String? {
-        didSet { Shim.record(self, .text, from: .text(oldValue), to: .text(text), animatable: false) }
+        didSet { Shim.record(self, .text, from: oldValue, to: text) }
     }
     open var font: UIFont! = UIFont.systemFont(ofSize: 17)
-    /// Not animatable: the label redraws its contents with the new colour.
     open var textColor: UIColor! = .black {
-        didSet {
-            Shim.record(
-                self, .textColor, from: .color(oldValue?.rgba ?? .black), to: .color(textColor?.rgba ?? .black),
-                animatable: false)
-        }
+        didSet { Shim.record(self, .textColor, from: oldValue?.rgba ?? .black, to: textColor?.rgba ?? .black) }
     }
     open var textAlignment: NSTextAlignment = .natural
-    override var animatesBackgroundColor: Bool { false }
+    override var kind: ViewKind { .label }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -248,6 +238,7 @@ open class UIActivityIndicatorView: UIView {
     open var color: UIColor!
     open var hidesWhenStopped = true
     open private(set) var isAnimating = false
+    override var kind: ViewKind { .spinner }
 
     public init(style: Style) {
         self.style = style

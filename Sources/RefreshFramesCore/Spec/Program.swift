@@ -77,27 +77,30 @@ public enum ColorValue: Sendable, Equatable {
     case initial
 }
 
-/// The properties an animation block (or the reset) assigns.
+/// The properties an animation block (or the reset) assigns, each at most once, by property:
+/// `changes[.alpha] = 0.5`. Whoever applies or writes them iterates `AnimatableProperties.settable`.
 public struct Changes: Sendable, Equatable {
-    /// Assigning a transform replaces the whole transform, as `view.transform = …` does.
-    public var transform: Transform?
-    public var alpha: Double?
-    public var backgroundColor: ColorValue?
-    public var textColor: ColorValue?
+    private var settings: [String: any PropertySetting] = [:]
 
-    public init(
-        transform: Transform? = nil, alpha: Double? = nil, backgroundColor: ColorValue? = nil,
-        textColor: ColorValue? = nil
-    ) {
-        self.transform = transform
-        self.alpha = alpha
-        self.backgroundColor = backgroundColor
-        self.textColor = textColor
+    public init() {}
+
+    public subscript<Setting>(property: AnimatableProperty<Setting>) -> Setting? {
+        get { settings[property.name] as? Setting }
+        set { settings[property.name] = newValue }
     }
 
-    public var isEmpty: Bool {
-        transform == nil && alpha == nil && backgroundColor == nil && textColor == nil
+    public var isEmpty: Bool { settings.isEmpty }
+
+    /// Whether any of them takes the next palette colour.
+    public var takesPaletteColor: Bool { settings.values.contains { $0.takesPaletteColor } }
+
+    public static func == (a: Changes, b: Changes) -> Bool {
+        a.settings.count == b.settings.count && a.settings.allSatisfy { $0.value.isEqual(to: b.settings[$0.key]) }
     }
+}
+
+extension PropertySetting {
+    fileprivate func isEqual(to other: (any PropertySetting)?) -> Bool { (other as? Self) == self }
 }
 
 /// A 2-D affine transform in decomposed form, applied about the view's centre:

@@ -502,18 +502,19 @@ struct SpecDecoder {
         return .color(try r.color())
     }
 
+    /// An animation block's `set` (or the reset): a key per settable property of the table.
     func decodeChanges(_ r: ValueReader, allowNext: Bool) throws(SpecDiagnostic) -> Changes {
         let o = try r.object()
         var changes = Changes()
-        if let t = o.optional("transform") { changes.transform = try decodeTransform(t) }
-        if let a = o.optional("alpha") { changes.alpha = try a.number(in: 0...1) }
-        if let c = o.optional("backgroundColor") {
-            changes.backgroundColor = try decodeColorValue(c, allowNext: allowNext)
+        func decode<P: AnyAnimatableProperty>(_ p: P) throws(SpecDiagnostic) {
+            guard let key = p.property.spec, let v = o.optional(p.name) else { return }
+            changes[p.property] = try key.decode(v, allowNext)
         }
-        if let c = o.optional("textColor") { changes.textColor = try decodeColorValue(c, allowNext: allowNext) }
+        for p in AnimatableProperties.settable { try decode(p) }
         try o.finish()
         if changes.isEmpty {
-            throw r.fail("expected at least one of transform, alpha, backgroundColor, textColor")
+            throw r.fail(
+                "expected at least one of \(AnimatableProperties.settable.map(\.name).joined(separator: ", "))")
         }
         return changes
     }
@@ -607,8 +608,7 @@ extension Program {
         func uses(_ steps: [Step]) -> Bool {
             steps.contains { step in
                 switch step {
-                case .animate(let a):
-                    a.changes.textColor == .nextPaletteColor || a.changes.backgroundColor == .nextPaletteColor
+                case .animate(let a): a.changes.takesPaletteColor
                 case .each(let e): uses(e.steps)
                 }
             }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Reads one JSON value while keeping its path, so every problem can be reported where it is.
 struct ValueReader {
     let node: JSONNode
@@ -150,7 +148,6 @@ final class ObjectReader {
 
     /// Reports the first member that was never read, with a "did you mean" from the keys that were.
     func finish() throws(SpecDiagnostic) {
-        KnownKeys.log?.record(path: path, keys: used)
         for m in members where !used.contains(m.key) {
             var message = "unknown key '\(m.key)'"
             if let s = closestMatch(to: m.key, in: Array(used)) {
@@ -160,25 +157,5 @@ final class ObjectReader {
             }
             throw SpecDiagnostic(path: childPath(m.key), location: m.keyLocation, message: message)
         }
-    }
-}
-
-/// The keys the decoder asks each object for, by JSON path, collected while a test decodes specs
-/// with `KnownKeys.$log.withValue(…)`: the decoder's own table of known keys, checked against the schema.
-public final class KnownKeys: @unchecked Sendable {
-    @TaskLocal public static var log: KnownKeys?
-
-    private let lock = NSLock()
-    private var storage: [String: Set<String>] = [:]
-
-    public init() {}
-
-    /// Path (`views[0].font`) → the keys read there.
-    public var byPath: [String: Set<String>] {
-        lock.withLock { storage }
-    }
-
-    func record(path: String, keys: Set<String>) {
-        lock.withLock { storage[path, default: []].formUnion(keys) }
     }
 }

@@ -2,41 +2,59 @@ extension FrameState {
     /// The stable JSON object `refresh-frames state` prints (keys in a fixed order, numbers rounded
     /// to 4 decimals, colours `#RRGGBBAA`, views ordered by tag).
     public var json: String {
-        func num(_ v: Double) -> String {
-            guard v.isFinite else { return "null" }
-            let s = formatNumber(v)
-            return s.contains(".") || s.contains("e") ? s : s + ".0"
-        }
-        func opt(_ v: Double?) -> String { v.map(num) ?? "null" }
-        func str(_ s: String?) -> String { s.map(jsonQuoted) ?? "null" }
-        let labels = views.map { v -> String in
-            var fields = [
-                "\"tag\": \(v.tag)", "\"text\": \(str(v.text))",
-                "\"frame\": [\(num(v.frame.x)), \(num(v.frame.y)), \(num(v.frame.width)), \(num(v.frame.height))]",
-                "\"rotation\": \(num(v.transform.rotation))",
-                "\"scale\": [\(num(v.transform.scaleX)), \(num(v.transform.scaleY))]",
-                "\"translation\": [\(num(v.transform.translationX)), \(num(v.transform.translationY))]",
-                "\"alpha\": \(num(v.alpha))", "\"textColor\": \"\(v.textColor.hexString)\"",
-                "\"backgroundColor\": \"\(v.backgroundColor.hexString)\"",
-            ]
+        let num: (Double) -> String = StateJSON.number
+        let views = views.map { v -> String in
+            var fields = [("tag", "\(v.tag)"), ("frame", StateJSON.rect(v.frame))]
+            func add<P: AnyAnimatableProperty>(_ p: P) {
+                fields += p.property.stateFields(v[keyPath: p.property.state])
+            }
+            for p in AnimatableProperties.all { add(p) }
+            var line = fields.enumerated().sorted { StateJSON.order($0) < StateJSON.order($1) }
+                .map { "\"\($0.element.0)\": \($0.element.1)" }
             if let s = v.spinner {
-                fields.append(
+                line.append(
                     "\"spinner\": {\"visibleSpokes\": \(s.visibleSpokes), \"leadingSpoke\": \(s.leadingSpoke)}")
             }
-            return "{" + fields.joined(separator: ", ") + "}"
+            return "{" + line.joined(separator: ", ") + "}"
         }
-        return "{\"time\": \(num(time)), \"phase\": \"\(phase.rawValue)\", \"refreshBeganAt\": \(opt(refreshBeganAt)), "
-            + "\"refreshEndedAt\": \(opt(refreshEndedAt)), \"contentAlpha\": \(num(contentAlpha)), \"pull\": \(num(pull)),\n"
-            + " \"labels\": [\n  " + labels.joined(separator: ",\n  ") + "]" + sceneJSON(num: num, str: str) + "}"
+        return
+            "{\"time\": \(num(time)), \"phase\": \"\(phase.rawValue)\", \"refreshBeganAt\": \(StateJSON.number(refreshBeganAt)), "
+            + "\"refreshEndedAt\": \(StateJSON.number(refreshEndedAt)), \"contentAlpha\": \(num(contentAlpha)), \"pull\": \(num(pull)),\n"
+            + " \"labels\": [\n  " + views.joined(separator: ",\n  ") + "]" + sceneJSON + "}"
+    }
+}
+
+/// How `state` writes values.
+enum StateJSON {
+    /// `1.0`, `0.25`; `null` for a value that is not finite.
+    static func number(_ v: Double) -> String {
+        guard v.isFinite else { return "null" }
+        let s = formatNumber(v)
+        return s.contains(".") || s.contains("e") ? s : s + ".0"
+    }
+
+    static func number(_ v: Double?) -> String { v.map(number) ?? "null" }
+    static func numbers(_ values: [Double]) -> String { "[" + values.map(number).joined(separator: ", ") + "]" }
+    static func rect(_ r: Rect) -> String { numbers([r.x, r.y, r.width, r.height]) }
+    static func string(_ s: String?) -> String { s.map(jsonQuoted) ?? "null" }
+
+    /// The keys a view has had in `state` since the first version, in their order; the fields of
+    /// properties added since follow them in the table's order.
+    static let keys = [
+        "tag", "text", "frame", "rotation", "scale", "translation", "alpha", "textColor", "backgroundColor",
+    ]
+
+    static func order(_ field: (offset: Int, element: (String, String))) -> (Int, Int) {
+        (keys.firstIndex(of: field.element.0) ?? keys.count, field.offset)
     }
 }
 
 extension FrameState {
     /// The host table's keys, after `labels`; empty without a host, so the control-only JSON is unchanged.
     /// Frames are in the viewport's coordinates, `[x, y, width, height]`.
-    func sceneJSON(num: (Double) -> String, str: (String?) -> String) -> String {
+    var sceneJSON: String {
         guard let scene else { return "" }
-        func rect(_ r: Rect) -> String { "[\(num(r.x)), \(num(r.y)), \(num(r.width)), \(num(r.height))]" }
+        let (num, str, rect) = (StateJSON.number as (Double) -> String, StateJSON.string, StateJSON.rect)
         let headers = scene.headers.map { h in
             "{\"section\": \(h.section), \"title\": \(str(h.title)), \"frame\": \(rect(h.frame))}"
         }

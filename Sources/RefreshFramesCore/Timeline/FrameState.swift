@@ -40,15 +40,16 @@ public struct FrameState: Sendable, Equatable {
     }
 }
 
+/// One view at one instant. Each property of `AnimatableProperties.all` fills its field.
 public struct ViewState: Sendable, Equatable {
     public var tag: Int
-    public var text: String?
+    public var text: String? = nil
     /// The solved layout frame in points, before the transform.
     public var frame: Rect
-    public var transform: Transform
-    public var alpha: Double
-    public var textColor: RGBA
-    public var backgroundColor: RGBA
+    public var transform: Transform = .identity
+    public var alpha: Double = 1
+    public var textColor: RGBA = .black
+    public var backgroundColor: RGBA = .clear
     /// For spinners: how many of the 12 spokes show (0…12) and the index of the brightest spoke.
     public var spinner: SpinnerState?
 
@@ -64,6 +65,12 @@ public struct ViewState: Sendable, Equatable {
         self.textColor = textColor
         self.backgroundColor = backgroundColor
         self.spinner = spinner
+    }
+
+    /// A view at `frame` whose properties the timeline then fills in.
+    init(tag: Int, frame: Rect) {
+        self.tag = tag
+        self.frame = frame
     }
 }
 

@@ -7,13 +7,14 @@ struct ProgramRunner {
     private(set) var tracks: [Int: ViewTracks] = [:]
     /// Every keyframe added, in the order the program made them (the timeline's log).
     private(set) var segments: [Segment] = []
-    private var colorIndex = 0
+    private var palette: PaletteCursor
     private var blocks = 0
     private let kinds: [Int: ViewKind]
 
     init(spec: Spec, now: Int64) {
         self.spec = spec
         self.now = now
+        palette = PaletteCursor(spec.palette)
         var kinds: [Int: ViewKind] = [:]
         for view in spec.views {
             kinds[view.tag] = view.kind
@@ -25,32 +26,30 @@ struct ProgramRunner {
     static func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
     static func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
 
-    /// Adds a keyframe to one track of the view `tag` and its line to the log.
-    private mutating func add<Value>(
-        _ track: WritableKeyPath<ViewTracks, Track<Value>>, of tag: Int, to value: Value, start: Double,
+    /// Adds a keyframe to the track of `property` of the view `tag`, from its model value, and its
+    /// line to the log. How keyframes of one track combine is the track's business.
+    private mutating func add<Setting>(
+        _ property: AnimatableProperty<Setting>, of tag: Int, to value: Setting.Value, start: Double,
         end: Double, curve: Curve, step: String? = nil
     ) {
-        guard let from = tracks[tag]?[keyPath: track].model else { return }
-        tracks[tag]![keyPath: track].add(Keyframe(from: from, to: value, start: start, end: end, curve: curve))
+        guard let from = tracks[tag]?.add(value, to: property, start: start, end: end, curve: curve) else { return }
         segments.append(
             Segment(
-                tag: tag, property: tracks[tag]![keyPath: track].name, from: from.dumpDescription,
-                to: value.dumpDescription, start: start, end: end, curve: curve, step: step))
+                tag: tag, property: property.name, from: from.dumpDescription, to: value.dumpDescription,
+                start: start, end: end, curve: curve, step: step))
     }
 
     mutating func applyRefreshingTexts(at began: Double) {
         for view in spec.views {
             guard let text = view.texts[.refreshing], text != view.texts[.idle] else { continue }
-            add(
-                \.text, of: view.tag, to: expandClockTemplates(text, now: now), start: began, end: began, curve: .linear
-            )
+            add(.text, of: view.tag, to: expandClockTemplates(text, now: now), start: began, end: began, curve: .linear)
         }
     }
 
     /// Spinners fade out (UIRefreshControl's `_goAway`, 0.3 s) when refreshing ends.
     mutating func fadeSpinners(at ended: Double, duration: Double) {
         for view in spec.views where view.kind == .spinner {
-            add(\.alpha, of: view.tag, to: 0, start: ended, end: ended + duration, curve: .easeInOut)
+            add(.alpha, of: view.tag, to: 0, start: ended, end: ended + duration, curve: .easeInOut)
         }
     }
 
@@ -146,46 +145,29 @@ struct ProgramRunner {
         }
     }
 
-    private mutating func resolve(_ value: ColorValue, initial: RGBA) -> RGBA {
-        switch value {
-        case .color(let c): return c
-        case .initial: return initial
-        case .nextPaletteColor:
-            // getNextColor(): wrap when the index reaches the end, return, advance; never reset.
-            if colorIndex == spec.palette.count { colorIndex = 0 }
-            let c = spec.palette[colorIndex]
-            colorIndex += 1
-            return c
-        }
-    }
-
-    /// Returns whether any change was animated (not instant).
+    /// Applies every property `changes` sets, in the table's order; returns whether any change was
+    /// animated (not instant).
     private mutating func apply(
         _ changes: Changes, to tag: Int, at t: Int64, duration: Int64, delay: Int64, curve: Curve, step: String? = nil
     ) -> Bool {
         let kind = kinds[tag] ?? .view
         var animated = false
-        func set<Value>(_ track: WritableKeyPath<ViewTracks, Track<Value>>, _ value: Value, animatable: Bool) {
-            if animatable && duration > 0 {
+        func assign<P: AnyAnimatableProperty>(_ p: P) {
+            let property = p.property
+            guard let setting = changes[property], let initial = tracks[tag]?.initial(of: property) else { return }
+            let value = setting.resolved(initial: initial, palette: &palette)
+            if property.animates(kind) && duration > 0 {
                 add(
-                    track, of: tag, to: value, start: Self.seconds(t + delay), end: Self.seconds(t + delay + duration),
-                    curve: curve, step: step)
+                    property, of: tag, to: value, start: Self.seconds(t + delay),
+                    end: Self.seconds(t + delay + duration), curve: curve, step: step)
                 animated = true
             } else {
-                add(track, of: tag, to: value, start: Self.seconds(t), end: Self.seconds(t), curve: .linear, step: step)
+                add(
+                    property, of: tag, to: value, start: Self.seconds(t), end: Self.seconds(t), curve: .linear,
+                    step: step)
             }
         }
-        guard let initial = tracks[tag] else { return false }
-        if let transform = changes.transform { set(\.transform, transform, animatable: true) }
-        if let alpha = changes.alpha { set(\.alpha, alpha, animatable: true) }
-        // UILabel draws its background into its contents, so only a plain view's backgroundColor animates.
-        if let bg = changes.backgroundColor {
-            set(\.backgroundColor, resolve(bg, initial: initial.backgroundColor.initial), animatable: kind != .label)
-        }
-        // textColor is never animated: the label redraws with the new colour at the start of the block.
-        if let tc = changes.textColor {
-            set(\.textColor, resolve(tc, initial: initial.textColor.initial), animatable: false)
-        }
+        for p in AnimatableProperties.settable { assign(p) }
         return animated
     }
 }

@@ -1,22 +1,29 @@
-/// A value a track moves: interpolated as Core Animation does, and printed in the timeline dump.
+/// A value a track moves: interpolated as Core Animation does, printed in the timeline dump, and
+/// held by UIKit code as one of the kinds of `UIKitValue`.
 public protocol TrackValue: Interpolatable {
     var dumpDescription: String { get }
+    var uikitValue: UIKitValue { get }
 }
 
 extension Double: TrackValue {
     public var dumpDescription: String { formatNumber(self) }
+    public var uikitValue: UIKitValue { .number(self) }
 }
 
 extension RGBA: TrackValue {
     public var dumpDescription: String { hexString }
+    public var uikitValue: UIKitValue { .color(self) }
 }
 
-extension Transform: TrackValue {}
+extension Transform: TrackValue {
+    public var uikitValue: UIKitValue { .transform(self) }
+}
 
 /// A label's text: never interpolated, it changes when the keyframe ends (an instant change ends where it starts).
 extension Optional: Interpolatable, TrackValue where Wrapped == String {
     public func interpolated(to other: String?, _ progress: Double) -> String? { progress >= 1 ? other : self }
     public var dumpDescription: String { map { "\"\($0)\"" } ?? "null" }
+    public var uikitValue: UIKitValue { .text(self) }
 }
 
 /// One property of one view moving from a value to another between two instants; an instant change
@@ -72,36 +79,85 @@ public struct Track<Value: TrackValue>: Sendable, Equatable {
     }
 }
 
-/// The tracks of one view: one per animatable property. A new animatable property is a track here,
-/// a value in `Changes` that the program sets, and a field of `ViewState` that `sample(at:)` fills.
+/// The tracks of one view: one per property of `AnimatableProperties.all`.
 public struct ViewTracks: Sendable, Equatable {
-    public var text: Track<String?>
-    public var transform: Track<Transform>
-    public var alpha: Track<Double>
-    public var textColor: Track<RGBA>
-    public var backgroundColor: Track<RGBA>
+    private var tracks: [any PropertyTrack]
 
     init(_ view: ViewSpec, now: Int64) {
-        text = Track("text", initial: view.texts[.idle].map { expandClockTemplates($0, now: now) })
-        transform = Track("transform", initial: .identity)
-        alpha = Track("alpha", initial: view.alpha)
-        textColor = Track("textColor", initial: view.textColor)
-        backgroundColor = Track("backgroundColor", initial: view.backgroundColor)
+        func track<P: AnyAnimatableProperty>(_ p: P) -> any PropertyTrack {
+            PropertyTrackOf(
+                property: p.property, track: Track(p.name, initial: p.property.initial(view, InitialContext(now: now))))
+        }
+        tracks = AnimatableProperties.all.map { track($0) }
+    }
+
+    /// The track of `property`.
+    public subscript<Setting>(property: AnimatableProperty<Setting>) -> Track<Setting.Value> {
+        // Every property of the table has its track (made in `init`, in the table's order).
+        tracks[index(property.name)].erased as! Track<Setting.Value>
+    }
+
+    private func index(_ name: String) -> Int { tracks.firstIndex { $0.name == name }! }
+
+    /// The value of `property` before the program changes it.
+    func initial<Setting>(of property: AnimatableProperty<Setting>) -> Setting.Value {
+        tracks[index(property.name)].initial(as: Setting.Value.self)
+    }
+
+    /// Adds a keyframe to the track of `property`, in place, from its model value to `value`;
+    /// returns the value it starts from.
+    mutating func add<Setting>(
+        _ value: Setting.Value, to property: AnimatableProperty<Setting>, start: Double, end: Double, curve: Curve
+    ) -> Setting.Value {
+        tracks[index(property.name)].add(value, start: start, end: end, curve: curve)
     }
 
     /// The view's state at `time`, over its frame in the layout of that instant.
     func state(tag: Int, frame: Rect, at time: Double) -> ViewState {
-        ViewState(
-            tag: tag, text: text.value(at: time), frame: frame, transform: transform.value(at: time),
-            alpha: alpha.value(at: time), textColor: textColor.value(at: time),
-            backgroundColor: backgroundColor.value(at: time))
+        var state = ViewState(tag: tag, frame: frame)
+        for track in tracks { track.write(into: &state, at: time) }
+        return state
     }
+
+    public static func == (a: ViewTracks, b: ViewTracks) -> Bool {
+        a.tracks.count == b.tracks.count && zip(a.tracks, b.tracks).allSatisfy { $0.isEqual(to: $1) }
+    }
+}
+
+/// One property's track with the property it belongs to: how `ViewTracks` keeps tracks of every value type.
+private protocol PropertyTrack: Sendable {
+    var name: String { get }
+    var erased: any Sendable { get }
+    /// The initial value; `Value` is the track's value type.
+    func initial<Value>(as: Value.Type) -> Value
+    /// Adds a keyframe from the model value to `value` (of the track's value type); returns that model value.
+    /// (Generic rather than `any`, so that a value is not boxed on the way.)
+    mutating func add<Value>(_ value: Value, start: Double, end: Double, curve: Curve) -> Value
+    func write(into state: inout ViewState, at time: Double)
+    func isEqual(to other: any PropertyTrack) -> Bool
+}
+
+private struct PropertyTrackOf<Setting: PropertySetting>: PropertyTrack {
+    let property: AnimatableProperty<Setting>
+    var track: Track<Setting.Value>
+
+    var name: String { property.name }
+    var erased: any Sendable { track }
+    func initial<Value>(as: Value.Type) -> Value { track.initial as! Value }
+
+    mutating func add<Value>(_ value: Value, start: Double, end: Double, curve: Curve) -> Value {
+        let from = track.model
+        track.add(Keyframe(from: from, to: value as! Setting.Value, start: start, end: end, curve: curve))
+        return from as! Value
+    }
+    func write(into state: inout ViewState, at time: Double) { state[keyPath: property.state] = track.value(at: time) }
+    func isEqual(to other: any PropertyTrack) -> Bool { (other as? Self)?.track == track }
 }
 
 /// One line of the timeline's log: a keyframe as the dump prints it, in the order the program made them.
 public struct Segment: Sendable, Equatable {
     public var tag: Int
-    /// The track's name: `transform`, `alpha`, `textColor`, `backgroundColor`, `text`.
+    /// The property's name (`AnimatableProperty.name`): `transform`, `alpha`, `textColor`, `text`…
     public var property: String
     public var from: String
     public var to: String

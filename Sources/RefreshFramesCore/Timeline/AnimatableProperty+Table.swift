@@ -1,0 +1,92 @@
+/// The table of properties. A new property is an entry below, its line in `all`, a field of
+/// `ViewState` and its drawing; everything else iterates `all`.
+public enum AnimatableProperties {
+    /// Every property, in the order an animation block assigns them (which is the order of the
+    /// timeline's segments within a block, of palette colours taken, of the generated code's
+    /// assignments and of the schema's `set` keys).
+    public static let all: [any AnyAnimatableProperty] = [
+        AnimatableProperty.transform, AnimatableProperty.alpha, AnimatableProperty.backgroundColor,
+        AnimatableProperty.textColor, AnimatableProperty.text,
+    ]
+
+    /// The properties an animation block can set, in `all`'s order.
+    public static let settable = all.filter(\.isSettable)
+}
+
+extension AnyAnimatableProperty {
+    public var isSettable: Bool { property.isSettable }
+}
+
+extension AnimatableProperty where Setting == Transform {
+    /// `view.transform`; assigning replaces the whole transform. Animates on every view.
+    public static var transform: Self {
+        Self(
+            name: "transform", state: \.transform, initial: { _, _ in .identity }, animates: { _ in true },
+            spec: SpecKey(
+                decode: { r, _ throws(SpecDiagnostic) in try SpecDecoder().decodeTransform(r) },
+                schema: ["$ref": "#/$defs/transform"]),
+            stateFields: { t in
+                [
+                    ("rotation", StateJSON.number(t.rotation)),
+                    ("scale", StateJSON.numbers([t.scaleX, t.scaleY])),
+                    ("translation", StateJSON.numbers([t.translationX, t.translationY])),
+                ]
+            },
+            uikit: UIKitMember(member: "transform", initialValue: .identity))
+    }
+}
+
+extension AnimatableProperty where Setting == Double {
+    /// `view.alpha`, 0 to 1. Animates on every view.
+    public static var alpha: Self {
+        Self(
+            name: "alpha", state: \.alpha, initial: { view, _ in view.alpha }, animates: { _ in true },
+            spec: SpecKey(
+                decode: { r, _ throws(SpecDiagnostic) in try r.number(in: 0...1) },
+                schema: .number("0 to 1.", 0...1)),
+            stateFields: { [("alpha", StateJSON.number($0))] },
+            uikit: UIKitMember(member: "alpha", initialValue: 1))
+    }
+}
+
+extension AnimatableProperty where Setting == ColorValue {
+    /// `view.backgroundColor`. A plain view's animates; UILabel draws its background into its
+    /// contents, so a label's changes at the block's start.
+    public static var backgroundColor: Self {
+        Self(
+            name: "backgroundColor", state: \.backgroundColor, initial: { view, _ in view.backgroundColor },
+            animates: { $0 != .label },
+            spec: SpecKey(
+                decode: { r, inBlock throws(SpecDiagnostic) in try SpecDecoder().decodeColorValue(r, allowNext: inBlock)
+                },
+                schema: ["$ref": "#/$defs/colorValue"]),
+            stateFields: { [("backgroundColor", StateJSON.string($0.hexString))] },
+            uikit: UIKitMember(member: "backgroundColor", initialValue: .clear))
+    }
+
+    /// A label's `textColor`: never animated, the label redraws with the new colour at the block's start.
+    public static var textColor: Self {
+        Self(
+            name: "textColor", state: \.textColor, initial: { view, _ in view.textColor }, animates: { _ in false },
+            spec: SpecKey(
+                decode: { r, inBlock throws(SpecDiagnostic) in try SpecDecoder().decodeColorValue(r, allowNext: inBlock)
+                },
+                schema: ["$ref": "#/$defs/colorValue"]),
+            stateFields: { [("textColor", StateJSON.string($0.hexString))] },
+            uikit: UIKitMember(
+                member: "textColor", declaredBy: .label, initialValue: .black,
+                note: "instant: UILabel does not animate it"))
+    }
+}
+
+extension AnimatableProperty where Setting == String? {
+    /// A label's text: set by the scenario (its idle and refreshing texts), never by the program,
+    /// and never blended: it changes when its keyframe ends.
+    public static var text: Self {
+        Self(
+            name: "text", state: \.text,
+            initial: { view, context in view.texts[.idle].map { expandClockTemplates($0, now: context.now) } },
+            animates: { _ in false }, spec: nil, stateFields: { [("text", StateJSON.string($0))] },
+            uikit: UIKitMember(member: "text", declaredBy: .label, initialValue: nil))
+    }
+}

@@ -1,0 +1,171 @@
+/// One property of a view that the timeline tracks, with everything each stage needs to know about
+/// it: its name, its track and `ViewState` field, on which view kinds a change animates, how a
+/// spec's `set` gives it (decoder and schema), how `state` prints it and how UIKit spells it.
+/// Every list of properties — the program runner, the decoder, the schema, `state`, the Swift
+/// generator and the UIKit test shim — iterates `AnimatableProperties.all`, so a new property is
+/// one entry there, a field of `ViewState`, and its drawing (in the spirit of lottie-ios's
+/// `LayerProperty`; docs/architecture.md counts the edits).
+public struct AnimatableProperty<Setting: PropertySetting>: Sendable {
+    public typealias Value = Setting.Value
+
+    /// Its key in an animation block's `set`, its track's name in the timeline and, unless
+    /// `stateFields` says otherwise, its key in `state`.
+    public let name: String
+    /// The field of `ViewState` the renderers read.
+    public let state: WritableKeyPath<ViewState, Value> & Sendable
+    /// Its value before the program changes it, from the view's spec and the context.
+    let initial: @Sendable (ViewSpec, InitialContext) -> Value
+    /// Whether a change inside an animation block with a duration animates on a view of this kind
+    /// (it jumps at the block's start otherwise, as a UILabel's textColor does).
+    public let animates: @Sendable (ViewKind) -> Bool
+    /// How an animation block's `set` (and the program's `reset`) gives it; nil when the program
+    /// cannot set it (a label's text changes with the scenario's phase).
+    let spec: SpecKey?
+    /// Its members in `state` JSON: key and JSON text (`transform` is `rotation`, `scale`, `translation`).
+    let stateFields: @Sendable (Value) -> [(key: String, json: String)]
+    /// How UIKit spells it, for the Swift generator and the UIKit shim.
+    public let uikit: UIKitMember<Value>
+
+    /// How a spec sets the property: the value's decoder and its JSON Schema.
+    struct SpecKey: Sendable {
+        /// Reads the value; `inBlock` is false for the program's `reset` (no `palette.next` there).
+        var decode: @Sendable (ValueReader, _ inBlock: Bool) throws(SpecDiagnostic) -> Setting
+        var schema: SchemaNode
+    }
+
+    /// Whether an animation block can set it.
+    public var isSettable: Bool { spec != nil }
+}
+
+/// What a property's initial value may depend on besides the view's spec: the clock, for
+/// `{now:…}` texts (a property that starts from the solved layout, as `frame` would, adds it here).
+struct InitialContext: Sendable {
+    var now: Int64
+}
+
+/// A property as the UIKit code the generator writes names it, and what UIKit starts it at.
+public struct UIKitMember<Value: TrackValue>: Sendable {
+    /// The member assigned (`transform`, `alpha`, `textColor`; `layer.cornerRadius` for a layer's).
+    public var member: String
+    /// The kind of view whose class declares it when not every `UIView` does (a label's textColor):
+    /// other views are assigned through a cast, `(view as? UILabel)?.textColor`.
+    public var declaredBy: ViewKind?
+    /// Its value on a view UIKit has just made (`nil` colours read as clear, a label's as black).
+    public var initialValue: Value
+    /// What the generated code's comment says about a change of it (`instant: UILabel does not animate it`).
+    public var note: String?
+
+    /// Whether a view of `kind` has the member.
+    public func isDeclared(on kind: ViewKind) -> Bool { spelling.isDeclared(on: kind) }
+
+    /// The same with its initial value as UIKit code holds it, whatever the property's value type.
+    public var spelling: UIKitSpelling {
+        UIKitSpelling(member: member, declaredBy: declaredBy, initialValue: initialValue.uikitValue, note: note)
+    }
+}
+
+/// A `UIKitMember` whatever its value type: what the Swift generator writes from.
+public struct UIKitSpelling: Sendable, Equatable {
+    public var member: String
+    public var declaredBy: ViewKind?
+    public var initialValue: UIKitValue
+    public var note: String?
+
+    /// Whether a view of `kind` has the member.
+    public func isDeclared(on kind: ViewKind) -> Bool { declaredBy.map { $0 == kind } ?? true }
+}
+
+/// An `AnimatableProperty` whatever its value type: what a list of every property holds. Code that
+/// needs the value type opens it (`func f<P: AnyAnimatableProperty>(_ p: P)` called with an element).
+public protocol AnyAnimatableProperty: Sendable {
+    associatedtype Setting: PropertySetting
+    var property: AnimatableProperty<Setting> { get }
+}
+
+extension AnimatableProperty: AnyAnimatableProperty {
+    public var property: AnimatableProperty<Setting> { self }
+}
+
+extension AnyAnimatableProperty {
+    public var name: String { property.name }
+}
+
+/// What an animation block's `set` gives a property: a value, or one the block works out when it
+/// runs (the next palette colour, the view's own colour).
+public protocol PropertySetting: Sendable, Equatable {
+    associatedtype Value: TrackValue
+    /// The value it gives a view whose value as the spec sets it up is `initial`.
+    func resolved(initial: Value, palette: inout PaletteCursor) -> Value
+    /// Whether it takes the next palette colour (then the spec needs a palette).
+    var takesPaletteColor: Bool { get }
+    /// What UIKit code assigns for it.
+    var uikitSetting: UIKitSetting { get }
+}
+
+/// A value as UIKit code holds it. The Swift generator switches over every case, so a new kind of
+/// value does not compile there until it is spelled.
+public enum UIKitValue: Sendable, Equatable {
+    case text(String?)
+    /// A `CGFloat`.
+    case number(Double)
+    /// A `UIColor`.
+    case color(RGBA)
+    /// A `CGAffineTransform`.
+    case transform(Transform)
+}
+
+/// What UIKit code assigns for a setting: a value, or what the control works out when the block runs.
+public enum UIKitSetting: Sendable, Equatable {
+    case value(UIKitValue)
+    /// The control's `nextPaletteColor()`.
+    case nextPaletteColor
+    /// The view's own value, as its set-up left it.
+    case initial
+}
+
+extension PropertySetting where Value == Self, Self: TrackValue {
+    public func resolved(initial: Value, palette: inout PaletteCursor) -> Value { self }
+    public var takesPaletteColor: Bool { false }
+    public var uikitSetting: UIKitSetting { .value(uikitValue) }
+}
+
+extension Double: PropertySetting { public typealias Value = Double }
+extension Transform: PropertySetting { public typealias Value = Transform }
+extension Optional: PropertySetting where Wrapped == String { public typealias Value = String? }
+
+extension ColorValue: PropertySetting {
+    public typealias Value = RGBA
+
+    public func resolved(initial: RGBA, palette: inout PaletteCursor) -> RGBA {
+        switch self {
+        case .color(let c): c
+        case .initial: initial
+        case .nextPaletteColor: palette.next()
+        }
+    }
+
+    public var takesPaletteColor: Bool { self == .nextPaletteColor }
+
+    public var uikitSetting: UIKitSetting {
+        switch self {
+        case .color(let c): .value(c.uikitValue)
+        case .initial: .initial
+        case .nextPaletteColor: .nextPaletteColor
+        }
+    }
+}
+
+/// The tutorials' `getNextColor()`: the palette entry at the running index, which then advances and
+/// wraps when it reaches the end; never reset, so it carries over between loops.
+public struct PaletteCursor: Sendable {
+    public let colors: [RGBA]
+    public private(set) var index = 0
+
+    public init(_ colors: [RGBA]) { self.colors = colors }
+
+    public mutating func next() -> RGBA {
+        if index == colors.count { index = 0 }
+        defer { index += 1 }
+        return colors[index]
+    }
+}

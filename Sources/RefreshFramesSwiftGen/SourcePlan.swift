@@ -1,0 +1,295 @@
+import RefreshFramesCore
+
+/// What the generated file holds, worked out in one walk of the spec before a line is written:
+/// the views' Swift names, the collections the code loops over, fonts and clock formatters, the
+/// program's blocks (their targets, their assignments from the property table, and the calls their
+/// completions make: the next block, or the check point that loops while refreshing), the reset,
+/// and what the palette and "back to its own colour" need. Specs UIKit cannot express as written
+/// are refused here, with a located diagnostic.
+struct SourcePlan {
+    let spec: Spec
+    /// Each view's Swift property name (`label1`, `view3`, `spinner1`), by tag.
+    private(set) var names: [Int: String] = [:]
+    /// Collections of views the program loops over: name, tags, element type.
+    private(set) var collections: [(name: String, tags: [Int], type: String)] = []
+    /// Distinct fonts in order of first use.
+    private(set) var fonts: [FontSpec] = []
+    /// Distinct `{now:…}` patterns in order of first use.
+    private(set) var clockPatterns: [String] = []
+    /// The program's animate blocks in order, numbered from 1.
+    private(set) var blocks: [Block] = []
+    /// Each `each` step whose wrap position is not its view count.
+    private(set) var wrapConstants: [(name: String, value: Int)] = []
+    /// What the program's `reset` assigns to every view when the loop stops.
+    private(set) var reset: [Assignment] = []
+    /// The call that starts the cycle: `step1()`, or `step1(0)` when it begins with an `each`.
+    private(set) var firstCall = ""
+
+    struct Block {
+        var number: Int
+        var animate: Animate
+        /// Its JSON path, `program.cycle[0].each.steps[1].animate`.
+        var path: String
+        /// The views of the enclosing `each` (`current` is the one at `position`); nil at the top level.
+        var eachViews: [Int]?
+        /// The views it changes.
+        var targets: [Int]
+        var assignments: [Assignment]
+        /// What its completion runs: the next block, or the check point (loop while refreshing, else stop).
+        var completion: [String] = []
+    }
+
+    /// One property an animation block or the reset assigns, as UIKit spells it.
+    struct Assignment {
+        /// The property's name: its constant's, and in the block's comment.
+        var name: String
+        var uikit: UIKitSpelling
+        var setting: UIKitSetting
+    }
+
+    init(spec: Spec) throws(SpecDiagnostic) {
+        self.spec = spec
+        for view in spec.views {
+            let prefix =
+                switch view.kind {
+                case .label: "label"
+                case .view: "view"
+                case .spinner: "spinner"
+                case .stack: "stack"
+                }
+            names[view.tag] = prefix + (view.tag < 0 ? "Minus\(-view.tag)" : "\(view.tag)")
+            if view.kind == .label && !fonts.contains(view.font) { fonts.append(view.font) }
+            for text in view.texts.sorted(by: { $0.key.rawValue < $1.key.rawValue }).map(\.value) {
+                for pattern in SourceWriter.clockTemplates(in: text) where !clockPatterns.contains(pattern) {
+                    clockPatterns.append(pattern)
+                }
+            }
+        }
+        if let program = spec.program { try plan(program) }
+        if spec.views.count > 1 && Set(spec.views.map(\.kind)).count == 1 { collection(for: spec.views.map(\.tag)) }
+        let rounded = spec.views.filter { $0.cornerRadius == .quarterOfWidthPlusHeight }.map(\.tag)
+        if !rounded.isEmpty { collection(for: rounded) }
+        try checkConstraints()
+        try checkPaletteMembers()
+        try checkHierarchy()
+    }
+
+    /// The blocks in one walk of the cycle, then the calls that chain them.
+    private mutating func plan(_ program: Program) throws(SpecDiagnostic) {
+        let all = spec.views.map(\.tag)
+        /// The number of the first block of each top-level step.
+        var firstNumbers: [Int] = []
+        /// Per block: its top-level step, and its place in that step's `each`.
+        var places: [(step: Int, each: Each?, index: Int)] = []
+        for (i, step) in program.cycle.enumerated() {
+            let path = "program.cycle[\(i)]"
+            firstNumbers.append(blocks.count + 1)
+            switch step {
+            case .animate(let a):
+                blocks.append(
+                    Block(
+                        number: blocks.count + 1, animate: a, path: path + ".animate", eachViews: nil,
+                        targets: Self.targets(a.target, all: all, current: []),
+                        assignments: Self.assignments(a.changes)))
+                places.append((i, nil, 0))
+            case .each(let e):
+                for (j, inner) in e.steps.enumerated() {
+                    guard case .animate(let a) = inner else {
+                        throw SpecDiagnostic(
+                            path: "\(path).each.steps[\(j)]", location: nil,
+                            message: "an 'each' inside an 'each' is not written as Swift yet; flatten the steps")
+                    }
+                    blocks.append(
+                        Block(
+                            number: blocks.count + 1, animate: a, path: "\(path).each.steps[\(j)].animate",
+                            eachViews: e.views, targets: Self.targets(a.target, all: all, current: e.views),
+                            assignments: Self.assignments(a.changes)))
+                    places.append((i, e, j))
+                }
+                _ = collection(for: e.views)
+                if e.wrapAt != e.views.count {
+                    let name = wrapConstants.isEmpty ? "wrapPosition" : "wrapPosition\(wrapConstants.count + 1)"
+                    wrapConstants.append((name, e.wrapAt))
+                }
+            }
+        }
+        for block in blocks {
+            if case .tags(let tags) = block.animate.target { _ = collection(for: tags) }
+        }
+        reset = Self.assignments(program.reset)
+        if !program.reset.isEmpty { _ = collection(for: all) }
+
+        func call(_ step: Int) -> String {
+            if case .each = program.cycle[step] { return "step\(firstNumbers[step])(0)" }
+            return "step\(firstNumbers[step])()"
+        }
+        firstCall = call(0)
+        let loopEnd = "if self.isRefreshing { self.\(firstCall) } else { self.stop() }"
+        for (b, place) in places.enumerated() {
+            let after = place.step + 1 < program.cycle.count ? "self." + call(place.step + 1) : loopEnd
+            guard let e = place.each else {
+                blocks[b].completion = [after]
+                continue
+            }
+            let limit =
+                e.wrapAt == e.views.count
+                ? "self.\(collectionInfo(e.views).name).count"
+                : "Self.\(wrapConstants.first { $0.value == e.wrapAt }!.name)"
+            let first = firstNumbers[place.step]
+            if place.index + 1 < e.steps.count {
+                blocks[b].completion = ["self.step\(blocks[b].number + 1)(position)"]
+            } else if program.check == .afterEachView {
+                blocks[b].completion = [
+                    "let next = position + 1 == \(limit) ? 0 : position + 1",
+                    "if self.isRefreshing { self.step\(first)(next) } else { self.stop() }",
+                ]
+            } else {
+                blocks[b].completion = [
+                    "if position + 1 < \(limit) { self.step\(first)(position + 1) } else { \(after) }"
+                ]
+            }
+        }
+    }
+
+    private static func targets(_ target: Target, all: [Int], current: [Int]) -> [Int] {
+        switch target {
+        case .current: current
+        case .all: all
+        case .tags(let list): list
+        }
+    }
+
+    /// What `changes` assigns, in the property table's order.
+    static func assignments(_ changes: Changes) -> [Assignment] {
+        func assignment<P: AnyAnimatableProperty>(_ p: P) -> Assignment? {
+            guard let setting = changes[p.property] else { return nil }
+            return Assignment(name: p.name, uikit: p.property.uikit.spelling, setting: setting.uikitSetting)
+        }
+        return AnimatableProperties.settable.compactMap { assignment($0) }
+    }
+
+    var hasProgram: Bool { spec.program != nil }
+
+    /// Whether a block takes the next palette colour.
+    var usesPalette: Bool {
+        (blocks.flatMap(\.assignments) + reset).contains { $0.setting == .nextPaletteColor }
+    }
+
+    /// The properties a block or the reset returns to the view's own value (`"initial"`), in the
+    /// table's order: the code keeps each view's value from its set-up for them.
+    var initialValues: [Assignment] {
+        var found: [Assignment] = []
+        for a in blocks.flatMap(\.assignments) + reset where a.setting == .initial {
+            if !found.contains(where: { $0.name == a.name }) { found.append(a) }
+        }
+        let order = AnimatableProperties.settable.map(\.name)
+        return found.sorted { order.firstIndex(of: $0.name)! < order.firstIndex(of: $1.name)! }
+    }
+
+    // MARK: Names
+
+    func viewName(_ tag: Int) -> String { names[tag]! }
+
+    func kind(_ tag: Int) -> ViewKind { spec.view(tag: tag)?.kind ?? .view }
+
+    static func swiftType(_ kind: ViewKind) -> String {
+        switch kind {
+        case .label: "UILabel"
+        case .view: "UIView"
+        case .spinner: "UIActivityIndicatorView"
+        case .stack: "UIStackView"
+        }
+    }
+
+    /// The name of the collection holding `tags` in that order, made on first use.
+    @discardableResult
+    private mutating func collection(for tags: [Int]) -> String {
+        if let existing = collections.first(where: { $0.tags == tags }) { return existing.name }
+        let kinds = Set(tags.map(kind))
+        let type = kinds.count == 1 ? Self.swiftType(kinds.first!) : "UIView"
+        let name: String
+        if tags == spec.views.map(\.tag) {
+            switch (kinds.count, kinds.first) {
+            case (1, .label): name = "labels"
+            case (1, .view): name = "views"
+            case (1, .spinner): name = "spinners"
+            default: name = "animatedViews"
+            }
+        } else if tags == spec.views.map(\.tag).sorted() && kinds.count == 1 {
+            name = kinds.first! == .label ? "labelsInTagOrder" : "viewsInTagOrder"
+        } else if tags.count <= 3 {
+            let noun = kinds == [.label] ? "labels" : "views"
+            name = noun + "Tagged" + tags.map(String.init).joined(separator: "And")
+        } else {
+            name = "viewGroup\(collections.count + 1)"
+        }
+        collections.append((name, tags, type))
+        return name
+    }
+
+    func collectionInfo(_ tags: [Int]) -> (name: String, tags: [Int], type: String) {
+        collections.first { $0.tags == tags }!
+    }
+
+    // MARK: Checks
+
+    /// Anchor families: UIKit relates centerX to either horizontal family, but never left/right to leading/trailing.
+    enum Axis { case x, xDirectional, xCenter, y, dimension }
+
+    static func axis(_ a: LayoutAttribute) -> Axis {
+        switch a {
+        case .centerX: .xCenter
+        case .left, .right: .x
+        case .leading, .trailing: .xDirectional
+        case .top, .bottom, .centerY: .y
+        case .width, .height: .dimension
+        }
+    }
+
+    private func checkConstraints() throws(SpecDiagnostic) {
+        for c in spec.constraints {
+            guard let to = c.toAttribute else { continue }
+            let pair = Set([Self.axis(c.attribute), Self.axis(to)])
+            if pair == [.x, .xDirectional] {
+                throw SpecDiagnostic(
+                    path: c.path, location: nil,
+                    message:
+                        "UIKit cannot relate \(c.attribute.rawValue) to \(to.rawValue) (left/right and leading/trailing do not mix); use one pair"
+                )
+            }
+        }
+    }
+
+    /// The palette's next colour for a member only some views have (a label's textColor) is refused
+    /// on the others: the code sets it through a cast that skips them, while the engine's palette
+    /// would still advance.
+    private func checkPaletteMembers() throws(SpecDiagnostic) {
+        func check(_ assignments: [Assignment], _ tags: [Int], path: String) throws(SpecDiagnostic) {
+            for a in assignments where a.setting == .nextPaletteColor {
+                guard let owner = a.uikit.declaredBy, let tag = tags.first(where: { kind($0) != owner }) else {
+                    continue
+                }
+                throw SpecDiagnostic(
+                    path: path, location: nil,
+                    message:
+                        "takes the next palette colour as the \(a.name) of view \(tag), which is not a \(owner.rawValue); UIView has no \(a.uikit.member)"
+                )
+            }
+        }
+        for block in blocks { try check(block.assignments, block.targets, path: block.path + ".set") }
+        try check(reset, spec.views.map(\.tag), path: "program.reset")
+    }
+
+    /// View hierarchies, stack views and hidden views are not written as Swift yet: refused, not guessed.
+    private func checkHierarchy() throws(SpecDiagnostic) {
+        for (index, view) in spec.views.enumerated() {
+            let path = "views[\(index)]"
+            func refuse(_ key: String, _ what: String) -> SpecDiagnostic {
+                SpecDiagnostic(path: path + key, location: nil, message: "\(what) is not written as Swift yet")
+            }
+            if view.kind == .stack { throw refuse(".kind", "a stack view") }
+            if view.superview != nil { throw refuse(".superview", "a view inside another view") }
+            if view.isHidden { throw refuse(".hidden", "a hidden view") }
+        }
+    }
+}

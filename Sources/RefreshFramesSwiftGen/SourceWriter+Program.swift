@@ -1,0 +1,209 @@
+import RefreshFramesCore
+
+/// The animation program: a constants enum and a method per block, chained by their completions,
+/// and `stop()` with the reset. Assignments come from the plan, which takes them from the property
+/// table, so every property a block sets is written (or the spec refused) — none is skipped.
+extension SourceWriter {
+    mutating func writeProgram() {
+        guard let program = spec.program else { return }
+        line()
+        line("// MARK: Animation program")
+        line("//")
+        switch program.check {
+        case .afterCycle:
+            comment(
+                "Blocks chained by their completions; `refreshing` is checked after the whole cycle, so ending the refresh never cuts a cycle short."
+            )
+        case .afterEachView:
+            comment(
+                "Blocks chained by their completions; `refreshing` is checked after each view's steps, and the position carries on from view to view."
+            )
+        }
+        for block in plan.blocks { writeBlock(block) }
+        writeStop()
+        if plan.usesPalette {
+            line()
+            line("/// The tutorials' `getNextColor()`: wraps when the index reaches the end, then advances.")
+            block("private func nextPaletteColor() -> UIColor") { w in
+                w.line("if paletteIndex == Self.palette.count { paletteIndex = 0 }")
+                w.line("let color = Self.palette[paletteIndex]")
+                w.line("paletteIndex += 1")
+                w.line("return color")
+            }
+        }
+    }
+
+    private mutating func writeBlock(_ planned: SourcePlan.Block) {
+        let (a, number, completion) = (planned.animate, planned.number, planned.completion)
+        let enumName = "Step\(number)"
+        line()
+        comment(describe(planned) + ".", prefix: "///")
+        let isolation = Self.hasColorConstants(planned.assignments) ? "@MainActor " : ""
+        block("\(isolation)private enum \(enumName)") { w in
+            w.line("static let duration: TimeInterval = \(SwiftLiteral.number(a.duration))")
+            if a.delay != 0 { w.line("static let delay: TimeInterval = \(SwiftLiteral.number(a.delay))") }
+            if case .spring(let damping, let velocity) = a.curve {
+                w.line("static let damping: CGFloat = \(SwiftLiteral.number(damping))")
+                w.line("static let velocity: CGFloat = \(SwiftLiteral.number(velocity))")
+            }
+            if case .cubicBezier(let x1, let y1, let x2, let y2) = a.curve {
+                let n = SwiftLiteral.number
+                w.line("static let controlPoint1 = CGPoint(x: \(n(x1)), y: \(n(y1)))")
+                w.line("static let controlPoint2 = CGPoint(x: \(n(x2)), y: \(n(y2)))")
+            }
+            w.constants(planned.assignments)
+        }
+        line()
+        let signature =
+            planned.eachViews != nil ? "private func step\(number)(_ position: Int)" : "private func step\(number)()"
+        block(signature) { w in
+            var target: String
+            var body: [String] = []
+            switch a.target {
+            case .current:
+                let info = w.collectionInfo(planned.targets)
+                target = info.type == "UILabel" ? "label" : "view"
+                w.line("let \(target) = \(info.name)[position]")
+                body = w.changeLines(planned.assignments, on: target, type: info.type, constants: enumName)
+            case .all, .tags:
+                let info = w.collectionInfo(planned.targets)
+                target = info.type == "UILabel" ? "label" : "view"
+                body = ["for \(target) in self.\(info.name) {"]
+                body += w.changeLines(planned.assignments, on: target, type: info.type, constants: enumName).map {
+                    "    " + $0
+                }
+                body.append("}")
+            }
+            let delay = a.delay != 0 ? "\(enumName).delay" : "0"
+            if case .cubicBezier = a.curve {
+                // UIView.animate has no Bézier option; a property animator takes the control points.
+                w.line("let animator = UIViewPropertyAnimator(")
+                w.line(
+                    "    duration: \(enumName).duration, controlPoint1: \(enumName).controlPoint1, controlPoint2: \(enumName).controlPoint2,"
+                )
+                w.line("    animations: {")
+                for l in body { w.line("        " + l) }
+                w.line("    })")
+                w.line("animator.addCompletion { _ in")
+                for l in completion { w.line("    " + l) }
+                w.line("}")
+                w.line(
+                    a.delay != 0
+                        ? "animator.startAnimation(afterDelay: \(enumName).delay)" : "animator.startAnimation()")
+                return
+            }
+            if case .spring = a.curve {
+                w.line("UIView.animate(")
+                w.line(
+                    "    withDuration: \(enumName).duration, delay: \(delay), usingSpringWithDamping: \(enumName).damping,"
+                )
+                w.line("    initialSpringVelocity: \(enumName).velocity, options: [],")
+            } else {
+                w.line("UIView.animate(")
+                w.line("    withDuration: \(enumName).duration, delay: \(delay), options: \(Self.options(a.curve)),")
+            }
+            w.line("    animations: {")
+            for l in body { w.line("        " + l) }
+            w.line("    },")
+            w.line("    completion: { _ in")
+            for l in completion { w.line("        " + l) }
+            w.line("    })")
+        }
+    }
+
+    private static func options(_ curve: Curve) -> String {
+        switch curve {
+        case .linear: ".curveLinear"
+        case .easeIn: ".curveEaseIn"
+        case .easeOut: ".curveEaseOut"
+        default: ".curveEaseInOut"
+        }
+    }
+
+    /// The `static let`s of a block's or the reset's constants enum: a value UIKit has no short name
+    /// for (`static let alpha: CGFloat = 0.5`, a transform, `UIColor(…)`).
+    private mutating func constants(_ assignments: [SourcePlan.Assignment]) {
+        for a in assignments {
+            guard case .value(let value) = a.setting, let lines = SwiftLiteral.constant(value) else { continue }
+            line("static let \(a.name)" + lines[0])
+            for l in lines.dropFirst() { line(l) }
+        }
+    }
+
+    /// Whether `constants` writes any `UIColor` (which keeps the enum on the main actor).
+    private static func hasColorConstants(_ assignments: [SourcePlan.Assignment]) -> Bool {
+        assignments.contains {
+            guard case .value(let value) = $0.setting, case .color = value else { return false }
+            return SwiftLiteral.constant(value) != nil
+        }
+    }
+
+    /// The assignments of a block or the reset to `target`, a view of the collection's `type`, in
+    /// the table's order; a value with a constant is read from the `constants` enum.
+    private func changeLines(_ assignments: [SourcePlan.Assignment], on target: String, type: String, constants: String)
+        -> [String]
+    {
+        assignments.map { a in
+            let value: String
+            switch a.setting {
+            case .value(let v):
+                value = SwiftLiteral.constant(v) != nil ? "\(constants).\(a.name)" : SwiftLiteral.value(v)
+            case .nextPaletteColor: value = "self.nextPaletteColor()"
+            case .initial:
+                value = "self.\(Self.initialValues(a))[\(target).tag] ?? \(SwiftLiteral.value(a.uikit.initialValue))"
+            }
+            // A member only some views have (a label's textColor) is set through a cast on the others.
+            let owner = a.uikit.declaredBy.map(SourcePlan.swiftType)
+            let receiver = owner == nil || owner == type ? target : "(\(target) as? \(owner!))?"
+            return "\(receiver).\(a.uikit.member) = \(value)"
+        }
+    }
+
+    private mutating func writeStop() {
+        line()
+        let reset = plan.reset
+        if reset.contains(where: {
+            if case .value(let v) = $0.setting { SwiftLiteral.constant(v) != nil } else { false }
+        }) {
+            line("/// The values the loop resets every view to when it stops.")
+            block((Self.hasColorConstants(reset) ? "@MainActor " : "") + "private enum Reset") { w in
+                w.constants(reset)
+            }
+            line()
+        }
+        line("/// The loop saw that refreshing is over: every view snaps back, without animation.")
+        block("private func stop()") { w in
+            w.line("isAnimating = false")
+            guard !reset.isEmpty else { return }
+            let info = w.collectionInfo(w.spec.views.map(\.tag))
+            let target = info.type == "UILabel" ? "label" : "view"
+            w.block("for \(target) in \(info.name)") { w in
+                for l in w.changeLines(reset, on: target, type: info.type, constants: "Reset") {
+                    w.line(l.replacingOccurrences(of: "self.nextPaletteColor()", with: "nextPaletteColor()"))
+                }
+            }
+        }
+    }
+
+    /// `Each label in turn: rotate 45°, textColor the next palette colour, 0.1 s linear`.
+    private func describe(_ planned: SourcePlan.Block) -> String {
+        let a = planned.animate
+        let parts = planned.assignments.map { a in
+            SwiftLiteral.describe(a.setting, of: a.name) + (a.uikit.note.map { " (\($0))" } ?? "")
+        }
+        let tags = planned.targets
+        let noun = tags.allSatisfy { plan.kind($0) == .label } ? "label" : "view"
+        let who: String
+        switch a.target {
+        case .current: who = "Each \(noun) in turn"
+        case .all: who = "Every \(noun)"
+        case .tags(let tags):
+            who =
+                (tags.count == 1 ? noun.capitalized + " " : noun.capitalized + "s ")
+                + tags.map(String.init).joined(separator: ", ")
+        }
+        var timing = "\(formatNumber(a.duration)) s \(a.curve)"
+        if a.delay != 0 { timing += " after \(formatNumber(a.delay)) s" }
+        return "\(who): \(parts.joined(separator: ", ")); \(timing)"
+    }
+}

@@ -1,0 +1,221 @@
+import RefreshFramesCore
+
+/// The views' set-up, their constraints, `layoutSubviews` and the refreshing calls.
+extension SourceWriter {
+
+    mutating func writeSetUp() {
+        line()
+        block("private func setUp()") { w in
+            w.line("backgroundColor = Appearance.background")
+            w.configureViews()
+            for a in w.plan.initialValues {
+                for view in w.spec.views where a.uikit.isDeclared(on: view.kind) {
+                    let name = w.viewName(view.tag)
+                    w.line("\(Self.initialValues(a))[\(name).tag] = \(name).\(a.uikit.member)")
+                }
+            }
+            if w.hasIdleTextMethod { w.line("showIdleTexts()") }
+            if w.spec.scenario.contentAlphaFollowsPull != nil { w.line("pullDidChange(to: 0)") }
+            w.line("NSLayoutConstraint.activate([")
+            w.indent += 1
+            for c in w.spec.constraints { w.line(w.constraintExpression(c) + ",") }
+            w.indent -= 1
+            w.line("])")
+        }
+        if hasIdleTextMethod {
+            line()
+            line("/// The texts shown while pulling (the tutorial sets them when a drag begins).")
+            block("func showIdleTexts()") { w in
+                for view in w.spec.views {
+                    if let text = view.texts[.idle] {
+                        w.line("\(w.viewName(view.tag)).text = \(w.textExpression(text))")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each view's set-up; lines every view shares (when all are of one kind) go in one loop.
+    mutating func configureViews() {
+        let perView = spec.views.map { configuration($0, name: Self.placeholder) }
+        let kinds = Set(spec.views.map(\.kind))
+        var shared: [String] = []
+        if spec.views.count > 1 && kinds.count == 1 {
+            shared = perView[0].filter { l in perView.allSatisfy { $0.contains(l) } }
+        }
+        for (view, lines) in zip(spec.views, perView) {
+            for l in lines where !shared.contains(l) {
+                line(l.replacingOccurrences(of: Self.placeholder, with: viewName(view.tag)))
+            }
+        }
+        guard !shared.isEmpty else { return }
+        let info = collectionInfo(spec.views.map(\.tag))
+        let target = info.type == "UILabel" ? "label" : "view"
+        block("for \(target) in \(info.name)") { w in
+            for l in shared { w.line(l.replacingOccurrences(of: Self.placeholder, with: target)) }
+        }
+    }
+
+    /// Stands for a view's name in `configuration` (a control character, which string literals escape).
+    static let placeholder = "\u{1}"
+
+    /// A view's set-up lines with `placeholder` for its name.
+    func configuration(_ view: ViewSpec, name: String) -> [String] {
+        var out: [String] = []
+        func line(_ text: String) { out.append(text) }
+        line("\(name).tag = \(view.tag)")
+        switch view.kind {
+        case .label:
+            if !hasIdleTextMethod, let text = view.texts[.idle] { line("\(name).text = \(textExpression(text))") }
+            line("\(name).font = Appearance.\(fontName(view.font))")
+            line("\(name).textColor = \(SwiftLiteral.color(view.textColor))")
+            line("\(name).textAlignment = .\(view.textAlignment.rawValue)")
+            if view.huggingPriority != 250 {
+                let p = SwiftLiteral.number(view.huggingPriority)
+                line("\(name).setContentHuggingPriority(UILayoutPriority(\(p)), for: .horizontal)")
+                line("\(name).setContentHuggingPriority(UILayoutPriority(\(p)), for: .vertical)")
+            }
+            if view.compressionPriority != 750 {
+                let p = SwiftLiteral.number(view.compressionPriority)
+                line("\(name).setContentCompressionResistancePriority(UILayoutPriority(\(p)), for: .horizontal)")
+                line("\(name).setContentCompressionResistancePriority(UILayoutPriority(\(p)), for: .vertical)")
+            }
+        case .spinner:
+            line("\(name).color = \(SwiftLiteral.color(view.tintColor))")
+            line("\(name).hidesWhenStopped = false")
+        case .view, .stack:  // stack views are refused by `checkHierarchy`
+            break
+        }
+        if view.backgroundColor != .clear {
+            line("\(name).backgroundColor = \(SwiftLiteral.color(view.backgroundColor))")
+        }
+        if view.alpha != 1 { line("\(name).alpha = \(SwiftLiteral.number(view.alpha))") }
+        if case .points(let r) = view.cornerRadius, r != 0 {
+            line("\(name).layer.cornerRadius = \(SwiftLiteral.number(r))")
+        }
+        if view.clipsToBounds { line("\(name).clipsToBounds = true") }
+        line("\(name).translatesAutoresizingMaskIntoConstraints = false")
+        line("addSubview(\(name))")
+        return out
+    }
+
+    func item(_ item: LayoutItem) -> String {
+        switch item {
+        case .superview: "self"
+        case .view(let tag): viewName(tag)
+        }
+    }
+
+    func anchor(_ item: LayoutItem, _ attribute: LayoutAttribute) -> String {
+        switch item {
+        case .superview: SwiftLiteral.anchor(attribute)
+        case .view(let tag): viewName(tag) + "." + SwiftLiteral.anchor(attribute)
+        }
+    }
+
+    /// One constraint as a layout-anchor call, or `NSLayoutConstraint(item:…)` where anchors cannot say it.
+    func constraintExpression(_ c: ConstraintSpec) -> String {
+        let relation =
+            switch c.relation {
+            case .equal: "equalTo"
+            case .lessThanOrEqual: "lessThanOrEqualTo"
+            case .greaterThanOrEqual: "greaterThanOrEqualTo"
+            }
+        let constant = SwiftLiteral.number(c.constant)
+        let first = anchor(c.item, c.attribute)
+        var text: String
+        if let toItem = c.toItem, let toAttribute = c.toAttribute {
+            let horizontal: Set<SourcePlan.Axis> = [.x, .xDirectional, .xCenter]
+            let axes = (SourcePlan.axis(c.attribute), SourcePlan.axis(toAttribute))
+            let sameKind = axes.0 == axes.1 || (horizontal.contains(axes.0) && horizontal.contains(axes.1))
+            let second = anchor(toItem, toAttribute)
+            if sameKind && SourcePlan.axis(c.attribute) == .dimension {
+                text = "\(first).constraint(\(relation): \(second)"
+                if c.multiplier != 1 { text += ", multiplier: \(SwiftLiteral.number(c.multiplier))" }
+                if c.constant != 0 { text += ", constant: \(constant)" }
+                text += ")"
+            } else if sameKind && c.multiplier == 1 {
+                text =
+                    "\(first).constraint(\(relation): \(second)" + (c.constant != 0 ? ", constant: \(constant))" : ")")
+            } else {
+                let relatedBy =
+                    switch c.relation {
+                    case .equal: ".equal"
+                    case .lessThanOrEqual: ".lessThanOrEqual"
+                    case .greaterThanOrEqual: ".greaterThanOrEqual"
+                    }
+                text =
+                    "NSLayoutConstraint(item: \(item(c.item)), attribute: \(SwiftLiteral.attribute(c.attribute)), relatedBy: \(relatedBy), toItem: \(item(toItem)), attribute: \(SwiftLiteral.attribute(toAttribute)), multiplier: \(SwiftLiteral.number(c.multiplier)), constant: \(constant))"
+            }
+        } else {
+            // The spec allows a bare constant only on width and height (`1.width == 20`).
+            text = "\(first).constraint(\(relation)Constant: \(constant))"
+        }
+        if c.priority != 1000 { text += ".withPriority(\(SwiftLiteral.number(c.priority)))" }
+        return text
+    }
+
+    mutating func writeLayoutSubviews() {
+        let rounded = spec.views.filter { $0.cornerRadius == .quarterOfWidthPlusHeight }
+        guard !rounded.isEmpty else { return }
+        line()
+        block("override func layoutSubviews()") { w in
+            w.line("super.layoutSubviews()")
+            w.line("// Each of these is rounded by a quarter of its width plus height, as in the tutorial.")
+            let info = w.collectionInfo(rounded.map(\.tag))
+            w.block("for view in \(info.name)") { w in
+                w.line("view.layer.cornerRadius = (view.bounds.width + view.bounds.height) * 0.25")
+            }
+        }
+    }
+
+    mutating func writeRefreshing() {
+        line()
+        line("// MARK: Refreshing")
+        if spec.scenario.contentAlphaFollowsPull != nil {
+            line()
+            line("/// Fades the content in with the pull, in points (`-scrollView.contentOffset.y`).")
+            block("func pullDidChange(to distance: CGFloat)") { w in
+                w.line("alpha = min(max(distance / Appearance.opaquePull, 0), 1)")
+            }
+        }
+        line()
+        var begins: [String] = []
+        if !changedTexts.isEmpty { begins.append("shows the refreshing texts") }
+        if !spinners.isEmpty { begins.append("starts the spinner") }
+        if hasProgram { begins.append("starts the loop") }
+        line(
+            "/// Call when the refresh control begins refreshing"
+                + (begins.isEmpty ? "." : ": " + begins.joined(separator: ", ") + "."))
+        block("func beginRefreshing()") { w in
+            if w.hasProgram { w.line("isRefreshing = true") }
+            for view in w.changedTexts {
+                w.line("\(w.viewName(view.tag)).text = \(w.textExpression(view.texts[.refreshing]!))")
+            }
+            for view in w.spinners { w.line("\(w.viewName(view.tag)).startAnimating()") }
+            if !w.hasProgram && w.changedTexts.isEmpty && w.spinners.isEmpty {
+                w.line("// The spec changes nothing when refreshing begins.")
+            }
+            if w.hasProgram {
+                w.line("guard !isAnimating else { return }")
+                w.line("isAnimating = true")
+                w.line(w.plan.firstCall)
+            }
+        }
+        line()
+        if hasProgram {
+            line("/// Call when refreshing ends: the loop runs on to its next check point, then resets.")
+        } else {
+            line("/// Call when refreshing ends.")
+        }
+        block("func endRefreshing()") { w in
+            if w.hasProgram { w.line("isRefreshing = false") }
+            if !w.hasProgram && w.spinners.isEmpty { w.line("// The spec changes nothing when refreshing ends.") }
+            if !w.spinners.isEmpty {
+                w.block("UIView.animate(withDuration: Appearance.spinnerFadeDuration)") { w in
+                    for view in w.spinners { w.line("self.\(w.viewName(view.tag)).alpha = 0") }
+                }
+            }
+        }
+    }
+}
