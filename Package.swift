@@ -11,15 +11,21 @@ let package = Package(
             name: "CGD",
             path: "Sources/CGD",
             pkgConfig: "freetype2",
-            providers: [.apt(["libgd-dev"]), .brew(["gd", "freetype", "pkg-config"])]
+            providers: [
+                .apt(["libgd-dev", "libdeflate-dev", "libwebp-dev"]),
+                .brew(["gd", "freetype", "libdeflate", "webp", "pkg-config"]),
+            ]
         ),
         .target(name: "RefreshFramesCore"),
         // libgd's static archive (from libgd-dev): only its core, PNG and FreeType text are linked,
         // so the shared library's format plugins (HEIF, AVIF, TIFF, WebP, X11 and ~40 libraries
-        // behind them) are not loaded at every start (`--help` 17 → 8 ms).
+        // behind them) are not loaded at every start (`--help` 17 → 8 ms). libwebp's encoder and its
+        // animation assembler (libwebp-dev) are linked from their static archives for the same reason.
         .target(
             name: "RefreshFramesRaster", dependencies: ["CGD", "RefreshFramesCore"],
-            linkerSettings: [.unsafeFlags(["-Xlinker", "-l:libgd.a"])]
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "-l:libgd.a", "-Xlinker", "-l:libwebpmux.a", "-Xlinker", "-l:libwebp.a"])
+            ]
         ),
         .target(name: "RefreshFramesExport", dependencies: ["RefreshFramesCore", "RefreshFramesRaster"]),
         .target(

@@ -14,6 +14,8 @@
 #include FT_TRUETYPE_TAGS_H
 #include <fontconfig/fontconfig.h>
 #include <libdeflate.h>
+#include <webp/encode.h>
+#include <webp/mux.h>
 
 /* Function-like macros of gd.h, which Swift does not import. */
 static inline int cgd_sx(gdImagePtr im) { return gdImageSX(im); }

@@ -124,7 +124,7 @@ public struct Exporter: Sendable {
     public var writesDirectory: Bool { format.output == .directory }
 
     /// Every format, in the order help and messages list them.
-    public static let all: [Exporter] = [gif, png, pngSequence, ansi, cast]
+    public static let all: [Exporter] = [gif, apng, webp, png, pngSequence, ansi, cast]
 }
 
 /// Runs `body`, turning any error but the destination's into `wrap(error)`.

@@ -134,6 +134,10 @@ public struct FrameSource: Sendable {
         ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
     }
 
+    /// Whether every pixel of every frame is opaque: the background under everything is (the
+    /// table's for the whole screen, the canvas's for the control).
+    public var isOpaque: Bool { (host?.table.backgroundColor ?? canvas.background).alpha == 1 }
+
     /// The colours a GIF palette keeps exactly: the background, black, white, every colour the spec
     /// names and, for the whole screen, the table's.
     public var pinnedColors: [RGBA] {
