@@ -91,9 +91,9 @@ public struct APNGEncoder {
     private mutating func compressBatch() {
         let inputs = batch
         let level = self.level
-        frames += Parallel.map(inputs.count, state: { ZlibCompressor(level: level) }) { compressor, i in
-            APNGFrameForms.smallest(inputs[i], compressor: compressor)
-        }
+        frames += Parallel.map(
+            inputs.count, state: { ZlibCompressor(level: level) },
+            { compressor, i in APNGFrameForms.smaller(inputs[i], compressor: compressor) })
         batch.removeAll(keepingCapacity: true)
     }
 
