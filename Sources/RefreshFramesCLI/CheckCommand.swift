@@ -38,6 +38,7 @@ enum CheckCommand {
             "Check only shard i of n (1-based): the specs sorted by file name, every n-th from the i-th (default: Bazel's TEST_SHARD_INDEX of TEST_TOTAL_SHARDS when set)."
         ),
         nowOption,
+        appearanceOption,
     ]
 
     static let specs = ArgumentDefinition(
@@ -99,6 +100,7 @@ enum CheckCommand {
         request.maxDiff = try args.double("max-diff", command: name, in: 0...100)
         request.scale = try args.double("scale", command: name, in: 0.25...Limits.scale)
         request.checkpoints = args.has("checkpoints")
+        request.appearance = try SpecLoader.appearance(args)
         if let list = args.value("at") {
             guard let times = GoldenRequest.instants(list) else {
                 throw .usage(

@@ -43,7 +43,8 @@ final class GoldenRun: @unchecked Sendable {
                 now != nil ? "--now" : environment["SOURCE_DATE_EPOCH"] != nil ? "SOURCE_DATE_EPOCH" : "the real clock"
             clock = (try SpecLoader.clock(now, environment: environment, command: command), from)
         }
-        let loaded = try SpecLoader.load(member.spec, now: clock.now)
+        let appearance = try Self.reporting { try request.appearance(manifest: manifest, golden: member.golden) }
+        let loaded = try SpecLoader.load(member.spec, now: clock.now, appearance: appearance)
         self.loaded = loaded
         let source = try FrameSource.made(
             loaded, part: request.part(manifest: manifest), scale: request.scale ?? manifest?.scale, command: command)

@@ -33,6 +33,7 @@ enum PreviewCommand {
                 "control or screen: the refresh control zoomed to the terminal's width (default) or, for a spec with a host, the whole screen."
             ),
             nowOption,
+            appearanceOption,
         ])
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
@@ -43,7 +44,9 @@ enum PreviewCommand {
         let quitAfter = try args.double("duration", command: name, in: 0.1...86400)
         // The control is the subject: by default it fills the terminal's width (c or --only screen: the screen).
         let part = try args.choice("only", command: name, as: FrameSource.Part.self) ?? .control
-        let loaded = try SpecLoader.load(args.positionals.first, now: try SpecLoader.clock(args, environment: env))
+        let loaded = try SpecLoader.load(
+            args.positionals.first, now: try SpecLoader.clock(args, environment: env),
+            appearance: try SpecLoader.appearance(args))
         let source = try FrameSource.made(loaded, part: part, command: name)
         guard isatty(1) == 1, isatty(0) == 1 else {
             throw .input(

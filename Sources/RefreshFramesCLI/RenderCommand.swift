@@ -29,6 +29,7 @@ enum RenderCommand {
             .value("threads", "n", "Render threads (default: the number of cores); output is identical for any value."),
             onlyOption,
             nowOption,
+            appearanceOption,
         ] + TerminalArguments.options)
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
@@ -71,7 +72,9 @@ enum RenderCommand {
         let part = try args.choice("only", command: name, as: FrameSource.Part.self)
         let terminal = try TerminalArguments.options(
             args, environment: environment, command: name, toFile: output != nil && output != "-")
-        let loaded = try SpecLoader.load(specPath, now: try SpecLoader.clock(args, environment: environment))
+        let loaded = try SpecLoader.load(
+            specPath, now: try SpecLoader.clock(args, environment: environment),
+            appearance: try SpecLoader.appearance(args))
         var canvas = loaded.spec.canvas
         if let background { canvas.background = background }
         let source = try FrameSource.made(loaded, part: part, canvas: canvas, scale: scale, command: name)

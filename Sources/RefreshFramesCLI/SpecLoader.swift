@@ -11,6 +11,8 @@ struct LoadedSpec {
     var document: SpecDocument
     /// The document's timeline, or one rebuilt from it (the preview's, after it ends refreshing early).
     var timeline: Timeline
+    /// `--appearance`, when given (the spec's own otherwise).
+    var askedAppearance: Appearance? = nil
 
     var bytes: [UInt8] { document.bytes }
     var spec: Spec { document.spec }
@@ -30,16 +32,18 @@ enum SpecLoader {
         try InputFile.read(path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
     }
 
-    /// Loads SPEC (or the built-in default when nil) and builds its timeline.
-    static func load(_ path: String?, now: Int64) throws(CLIError) -> LoadedSpec {
+    /// Loads SPEC (or the built-in default when nil) and builds its timeline, its semantic colours
+    /// resolved for `appearance` (nil: the spec's own, else light).
+    static func load(_ path: String?, now: Int64, appearance: Appearance? = nil) throws(CLIError) -> LoadedSpec {
         let name = path ?? builtInName
         let bytes = try path.map { p throws(CLIError) in try readSpec(p) } ?? Array(BuiltInSpec.rotateScale.utf8)
         let directory = path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
         do {
-            let document = try SpecDocument(bytes: bytes, now: now, measurer: fontMeasurer) {
+            let document = try SpecDocument(bytes: bytes, now: now, appearance: appearance, measurer: fontMeasurer) {
                 spec throws(SpecDiagnostic) in try registerFonts(of: spec, directory: directory)
             }
-            return LoadedSpec(path: name, document: document, timeline: document.timeline)
+            return LoadedSpec(
+                path: name, document: document, timeline: document.timeline, askedAppearance: appearance)
         } catch {
             throw .input(error.formatted(file: name))
         }
@@ -79,6 +83,11 @@ enum SpecLoader {
 
     static let fontMeasurer = TextMeasurer { text, font in
         try FontBook.shared.measure(text, font: font)
+    }
+
+    /// A command's `--appearance`, if given.
+    static func appearance(_ args: ParsedArguments) throws(CLIError) -> Appearance? {
+        try args.choice("appearance", command: args.command, as: Appearance.self)
     }
 
     /// The clock of a command's `--now`.

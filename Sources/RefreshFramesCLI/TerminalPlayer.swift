@@ -73,7 +73,7 @@ struct Player {
     mutating func reload() {
         FontBook.shared.reload(fontFiles: Array(SpecLoader.files(of: loaded).dropFirst()))
         do throws(CLIError) {
-            let reloaded = try SpecLoader.load(loaded.path, now: loaded.now)
+            let reloaded = try SpecLoader.load(loaded.path, now: loaded.now, appearance: loaded.askedAppearance)
             // The part shown stays, unless the reloaded spec lost its host.
             let part: FrameSource.Part? = reloaded.spec.host == nil ? .control : source.part
             self = Player(

@@ -60,10 +60,14 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// This golden set's own tolerance (`--threshold`, `--max-diff` in percent), used unless the command line sets one.
     public var threshold: Double?
     public var maxDiff: Double?
+    /// The appearance the goldens were drawn in, `dark`; absent means light. `check` reuses it and
+    /// refuses to compare them with another.
+    public var appearance: String?
 
     public init(
         toolVersion: String, specHash: String, fonts: [FontFingerprint], frames: [Frame], now: Int64? = nil,
-        part: String? = nil, scale: Double? = nil, threshold: Double? = nil, maxDiff: Double? = nil
+        part: String? = nil, scale: Double? = nil, threshold: Double? = nil, maxDiff: Double? = nil,
+        appearance: String? = nil
     ) {
         self.toolVersion = toolVersion
         self.specHash = specHash
@@ -74,6 +78,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
         self.scale = scale
         self.threshold = threshold
         self.maxDiff = maxDiff
+        self.appearance = appearance
     }
 
     /// UTF-8 JSON with sorted keys, two-space indentation and a final newline: the same manifest
@@ -81,7 +86,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// non-finite time is written as `null` (and rejected by `decode`).
     public func encode() -> [UInt8] {
         func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
-        var out = "{\n  \"fonts\": ["
+        var out = "{\n" + (appearance.map { "  \"appearance\": \(jsonQuoted($0)),\n" } ?? "") + "  \"fonts\": ["
         out +=
             fonts.isEmpty
             ? "]"

@@ -17,8 +17,24 @@ public struct GoldenRequest: Sendable {
     /// `--at`
     public var times: [Double]?
     public var checkpoints = false
+    /// `--appearance`
+    public var appearance: Appearance?
 
     public init(mode: RecordMode) { self.mode = mode }
+
+    /// The appearance to draw: `--appearance`, else the one the goldens were recorded in (nil:
+    /// neither, the spec's own). Checking goldens of another appearance is refused with the
+    /// message, since every colour would differ for that reason alone.
+    public func appearance(manifest: GoldenManifest?, golden: String) throws(CompareError) -> Appearance? {
+        let recorded = manifest.map { $0.appearance.flatMap(Appearance.init(rawValue:)) ?? .light }
+        guard let appearance else { return recorded }
+        if let recorded, recorded != appearance, mode == .never {
+            throw .invalidRun(
+                "\(golden): the goldens were recorded in the \(recorded.rawValue) appearance and this check asks for \(appearance.rawValue) (--appearance \(appearance.rawValue)); check with --appearance \(recorded.rawValue), or record \(appearance.rawValue) goldens in a directory of their own"
+            )
+        }
+        return appearance
+    }
 
     /// What the pixel goldens are asked to show: `--only`, else what they were recorded as (nil:
     /// neither, so `FrameSource` draws the whole screen when the spec has one).
@@ -69,7 +85,8 @@ extension GoldenCheck {
             toolVersion: toolVersion, specHash: specHash, fonts: report.currentFonts ?? [],
             frames: keepsFrames ? (previous?.frames ?? frames) : frames, now: now,
             part: source.part.rawValue,
-            scale: source.scale, threshold: previous?.threshold, maxDiff: previous?.maxDiff)
+            scale: source.scale, threshold: previous?.threshold, maxDiff: previous?.maxDiff,
+            appearance: source.spec.appearance == .light ? nil : source.spec.appearance.rawValue)
     }
 }
 

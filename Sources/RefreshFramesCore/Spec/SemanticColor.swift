@@ -2,6 +2,12 @@
 /// (`UITraitCollection.userInterfaceStyle`), which the semantic colours resolve for.
 public enum Appearance: String, Sendable, CaseIterable {
     case light, dark
+
+    /// A default that UIKit gives as the semantic colour `name`: `light` as it always was in the
+    /// light appearance, the colour's dark value in the dark one.
+    func unset(_ name: String, light: RGBA) -> RGBA {
+        self == .light ? light : SemanticColor.resolve(name, .dark)!
+    }
 }
 
 /// iOS's semantic colours (`UIColor.label`, `.systemBackground`, `.systemBlue`, …) by their UIKit

@@ -12,13 +12,17 @@ extension Spec {
 }
 
 struct SpecDecoder {
-    func decode(_ reader: ValueReader) throws(SpecDiagnostic) -> Spec {
+    /// `appearance` (`--appearance`) overrides the spec's own.
+    func decode(_ reader: ValueReader, appearance asked: Appearance? = nil) throws(SpecDiagnostic) -> Spec {
         guard case .object = reader.node.value else {
             throw reader.fail(
                 "expected a spec object with 'canvas', 'views' and 'scenario', got \(reader.node.kindDescription)")
         }
         let o = try reader.object()
         _ = try o.optional("$schema")?.string()  // for editors: the schema the file follows
+        // Read first: every colour after it resolves for it.
+        let ownAppearance = try o.optional("appearance")?.oneOf(Appearance.self)
+        o.appearance = asked ?? ownAppearance ?? .light
         let description = try o.optional("description")?.string()
         let canvas = try decodeCanvas(o.required("canvas"))
         let defaultFont =
@@ -95,6 +99,7 @@ struct SpecDecoder {
         spec.host = host
         spec.fonts = fonts
         spec.golden = golden
+        spec.appearance = o.appearance
         return spec
     }
 
@@ -114,7 +119,7 @@ struct SpecDecoder {
             width: try o.required("width").number(in: size, limit: "canvasPoints"),
             height: try o.required("height").number(in: size, limit: "canvasPoints"),
             scale: try o.optional("scale")?.number(in: 1...Limits.scale, limit: "scale") ?? 2,
-            background: try o.optional("background")?.color() ?? .white)
+            background: try o.optional("background")?.color() ?? r.appearance.unset("systemBackground", light: .white))
         try o.finish()
         return canvas
     }
@@ -203,7 +208,7 @@ struct SpecDecoder {
             }
         }
         if let f = o.optional("font") { view.font = try decodeFont(f, base: defaultFont) }
-        if let c = o.optional("textColor") { view.textColor = try c.color() }
+        view.textColor = try o.optional("textColor")?.color() ?? o.appearance.unset("label", light: view.textColor)
         if let a = o.optional("textAlignment") { view.textAlignment = try a.oneOf(TextAlignment.self) }
         if let c = o.optional("backgroundColor") { view.backgroundColor = try c.color() }
         if let c = o.optional("cornerRadius") {

@@ -15,6 +15,9 @@ public struct Spec: Sendable {
     public var fonts: [String] = []
     /// The tolerance this spec's golden check uses unless the command line sets one (`"golden"`).
     public var golden: GoldenTolerance? = nil
+    /// The appearance its semantic colours were resolved for: `--appearance`, else the spec's
+    /// `"appearance"`, else light.
+    public var appearance: Appearance = .light
 
     public init(
         description: String? = nil, canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec],

@@ -10,8 +10,9 @@ public struct SpecDocument: Sendable {
     private let root: JSONNode
 
     /// `prepare` runs between decoding and layout: the edge opens the spec's own font files there.
+    /// `appearance` (nil: the spec's own, else light) is what its semantic colours resolve for.
     public init(
-        bytes: [UInt8], now: Int64, measurer: TextMeasurer,
+        bytes: [UInt8], now: Int64, appearance: Appearance? = nil, measurer: TextMeasurer,
         prepare: (Spec) throws(SpecDiagnostic) -> Void = { _ in }
     ) throws(SpecDiagnostic) {
         let root: JSONNode
@@ -20,7 +21,7 @@ public struct SpecDocument: Sendable {
         } catch {
             throw SpecDiagnostic(path: "", location: error.location, message: error.message)
         }
-        let spec = try SpecDecoder().decode(ValueReader(node: root, path: ""))
+        let spec = try SpecDecoder().decode(ValueReader(node: root, path: ""), appearance: appearance)
         do {
             try prepare(spec)
         } catch var error {

@@ -3,7 +3,9 @@ extension SpecSchema {
     /// A colour: `#RRGGBB`, `#RRGGBBAA`, a UIKit name, or components.
     static let color: SchemaNode = [
         "description":
-            "\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", a UIKit name (black, darkGray, lightGray, white, gray, red, green, blue, cyan, yellow, magenta, orange, purple, brown, clear), {\"red\", \"green\", \"blue\", \"alpha\"} or {\"white\", \"alpha\"} (components 0 to 1).",
+            .string(
+                "\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", a UIKit name (black, darkGray, lightGray, white, gray, red, green, blue, cyan, yellow, magenta, orange, purple, brown, clear), a semantic colour resolved for the appearance (\(SemanticColor.names.joined(separator: ", "))), {\"red\", \"green\", \"blue\", \"alpha\"} or {\"white\", \"alpha\"} (components 0 to 1)."
+            ),
         "if": ["type": "object"],
         "then": [
             "if": ["required": ["white"]],

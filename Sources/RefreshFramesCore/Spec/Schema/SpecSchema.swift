@@ -25,6 +25,11 @@ public enum SpecSchema {
             "type": "string",
             "description": "Free text: which tutorial or design the spec reproduces.",
         ],
+        "appearance": [
+            "type": "string", "enum": .cases(Appearance.self),
+            "description":
+                "The interface style semantic colours (label, systemBackground…) and the defaults resolve for; light by default; --appearance overrides it.",
+        ],
         "canvas": [
             "type": "object",
             "description": "The control's bounds.",
