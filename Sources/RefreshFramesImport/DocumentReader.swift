@@ -18,6 +18,8 @@ struct DocumentReader {
     /// The `<device id=… orientation=…>` the document is laid out for, if it says.
     var device: String?
     var orientation: String?
+    /// The device's `appearance="dark"`, else light: what system colours resolve for.
+    var appearance: Appearance = .light
     /// A storyboard scene's view controller, for its top and bottom layout guides and margins.
     var controller: XMLNode?
     /// The storyboard scene to import: a 1-based number or a name; nil for the first.
@@ -53,6 +55,7 @@ struct DocumentReader {
             }
         }
         device = document.child("device")?["id"]
+        appearance = document.child("device")?["appearance"] == "dark" ? .dark : .light
         orientation = document.child("device")?["orientation"]
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
         inactive = inactiveIDs(root, document: document)
@@ -166,8 +169,10 @@ struct DocumentReader {
             throw .noRootView(line: root.line, detail: "the root \(root.reference) has no <rect key=\"frame\">")
         }
         var background = RGBA.white
+        var backgroundName: String?
         if let color = root.keyed("backgroundColor") {
             background = self.color(color) ?? background
+            backgroundName = Self.semanticName(color)
         }
         let canvas = Canvas(width: frame.width, height: frame.height, scale: 2, background: background)
         let subviewNodes = root.child("subviews")?.children ?? []
@@ -244,7 +249,8 @@ struct DocumentReader {
             }
         }
         return ImportedDocument(
-            canvas: canvas, rootElement: root.reference, rootLine: root.line, views: views, constraints: constraints)
+            canvas: canvas, rootElement: root.reference, rootLine: root.line, views: views, constraints: constraints,
+            backgroundName: backgroundName, appearance: appearance)
     }
 
     /// The view's id with its layout margins, and its layout guides: the safe area (from the
@@ -541,8 +547,10 @@ struct DocumentReader {
                 spec.textColor = .black  // nil resets UILabel's textColor to its default
             case ("color", "textColor") where kind == .label:
                 if let c = color(child) { spec.textColor = c }
+                imported.colorNames["textColor"] = Self.semanticName(child)
             case ("color", "backgroundColor"):
                 if let c = color(child) { spec.backgroundColor = c }
+                imported.colorNames["backgroundColor"] = Self.semanticName(child)
             case ("nil", "backgroundColor"):
                 spec.backgroundColor = .clear
             case ("color", "color") where kind == .spinner:

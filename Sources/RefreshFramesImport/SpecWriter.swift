@@ -8,9 +8,11 @@ enum SpecWriter {
         let canvas = document.canvas
         var lines = ["{"]
         lines.append("  \"description\": \(string("Imported from \(fileName) by refresh-frames import.")),")
+        if document.appearance == .dark { lines.append("  \"appearance\": \"dark\",") }
         lines.append(
             "  \"canvas\": {\"width\": \(number(canvas.width)), \"height\": \(number(canvas.height)), "
-                + "\"scale\": \(number(canvas.scale)), \"background\": \(string(canvas.background.hexString))},")
+                + "\"scale\": \(number(canvas.scale)), \"background\": \(string(document.backgroundName ?? canvas.background.hexString))},"
+        )
         lines.append("  \"views\": [")
         lines += document.views.enumerated().map { index, view in
             "    " + self.view(view) + (index == document.views.count - 1 ? "" : ",")
@@ -41,7 +43,7 @@ enum SpecWriter {
             members.append(
                 "\"font\": {\"family\": \(string(spec.font.family)), \"size\": \(number(spec.font.size)), "
                     + "\"weight\": \(string(spec.font.weight))" + (spec.font.italic ? ", \"italic\": true}" : "}"))
-            members.append("\"textColor\": \(string(spec.textColor.hexString))")
+            members.append("\"textColor\": \(string(view.colorNames["textColor"] ?? spec.textColor.hexString))")
             members.append("\"textAlignment\": \(string(spec.textAlignment.rawValue))")
         }
         if let stack = spec.stack {
@@ -60,7 +62,8 @@ enum SpecWriter {
         }
         if spec.isHidden { members.append("\"hidden\": true") }
         if spec.backgroundColor != .clear {
-            members.append("\"backgroundColor\": \(string(spec.backgroundColor.hexString))")
+            members.append(
+                "\"backgroundColor\": \(string(view.colorNames["backgroundColor"] ?? spec.backgroundColor.hexString))")
         }
         if case .points(let radius) = spec.cornerRadius, radius != 0 {
             members.append("\"cornerRadius\": \(number(radius))")

@@ -228,6 +228,9 @@ extension Rect {
 /// A subview as imported, with where it came from.
 struct ImportedView {
     var spec: ViewSpec
+    /// Colours IB gave as system colours with a semantic equivalent, by the spec's key:
+    /// `["textColor": "label"]`. The spec names them, so they follow `--appearance`.
+    var colorNames: [String: String] = [:]
     var element: String
     var line: Int
     /// The frame IB stored, and the line of its `<rect>`.
@@ -258,4 +261,8 @@ struct ImportedDocument {
     var rootLine: Int
     var views: [ImportedView]
     var constraints: [ImportedConstraint]
+    /// The root view's background as a semantic colour (`systemBackground`), when IB named one.
+    var backgroundName: String? = nil
+    /// The device's appearance.
+    var appearance: Appearance = .light
 }

@@ -291,11 +291,11 @@ private let durations: [BadInput] = [
 private let appearance: [BadInput] = [
     .spec(
         "colour that does not parse", spec(("\"text\": \"A\"", "\"text\": \"A\", \"textColor\": \"#GG0000\"")),
-        "$SPEC:3:50: error: views[0].textColor: '#GG0000' is not a colour; expected #RRGGBB, #RRGGBBAA or a UIKit name (red, magenta, clear…)"
+        "$SPEC:3:50: error: views[0].textColor: '#GG0000' is not a colour; expected #RRGGBB, #RRGGBBAA, a UIKit name (red, magenta, clear…) or a semantic colour (label, systemBlue…)"
     ),
     .spec(
         "misspelt colour name", spec(("\"text\": \"A\"", "\"text\": \"A\", \"textColor\": \"magneta\"")),
-        "$SPEC:3:50: error: views[0].textColor: 'magneta' is not a colour; expected #RRGGBB, #RRGGBBAA or a UIKit name (red, magenta, clear…); did you mean 'magenta'?"
+        "$SPEC:3:50: error: views[0].textColor: 'magneta' is not a colour; expected #RRGGBB, #RRGGBBAA, a UIKit name (red, magenta, clear…) or a semantic colour (label, systemBlue…); did you mean 'magenta'?"
     ),
     .spec(
         "colour component out of range",

@@ -44,7 +44,7 @@ struct SpecDecodingTests {
         ),
         (
             minimalSpec(views: #"[{"tag": 1, "textColor": "magneta"}]"#), "views[0].textColor", "3:35",
-            "'magneta' is not a colour; expected #RRGGBB, #RRGGBBAA or a UIKit name (red, magenta, clear…); did you mean 'magenta'?"
+            "'magneta' is not a colour; expected #RRGGBB, #RRGGBBAA, a UIKit name (red, magenta, clear…) or a semantic colour (label, systemBlue…); did you mean 'magenta'?"
         ),
         (minimalSpec(views: "[]"), "views", "3:10", "expected at least one view"),
         (

@@ -433,3 +433,31 @@ struct StoryboardAndReportTests {
             ])
     }
 }
+
+/// IB's system colours that are iOS's semantic colours are imported by name, so the spec follows
+/// `--appearance`; a device in the dark appearance gives the spec `"appearance": "dark"`.
+@Suite struct SemanticColorImportTests {
+    func importAttributes(appearance: String) throws -> ImportResult {
+        let xib = String(decoding: try fixture("attributes.xib"), as: UTF8.self)
+            .replacingOccurrences(of: "appearance=\"light\"", with: "appearance=\"\(appearance)\"")
+        return try XIBImporter.importDocument(
+            Array(xib.utf8), fileName: "attributes.xib", animation: .rotateScale, measurer: wenQuanYi,
+            isFontInstalled: { ["WenQuanYi Micro Hei", "DejaVu Sans"].contains($0) })
+    }
+
+    @Test func systemColorsAreWrittenAsSemanticColors() throws {
+        let result = try importAttributes(appearance: "light")
+        #expect(result.specJSON.contains("\"background\": \"systemBackground\""))
+        #expect(result.specJSON.contains("\"textColor\": \"darkText\""))
+        #expect(!result.specJSON.contains("\"appearance\""))
+        #expect(try Spec.decode(Array(result.specJSON.utf8)).canvas.background == .white)
+    }
+
+    @Test func aDarkDeviceGivesADarkSpec() throws {
+        let result = try importAttributes(appearance: "dark")
+        #expect(result.specJSON.contains("\"appearance\": \"dark\""))
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.appearance == .dark)
+        #expect(spec.canvas.background == .black)  // systemBackground in the dark
+    }
+}
