@@ -1,6 +1,7 @@
 import Foundation
 import RefreshFramesCore
 import RefreshFramesSwiftGen
+import RefreshFramesTestSupport
 
 extension FuzzTarget {
     /// File names the generated header names, one per input (by its length): each line terminator
@@ -76,24 +77,13 @@ enum SwiftParse {
     static func tree(_ source: String) -> (status: Int32, text: String) {
         FileManager.default.createFile(atPath: file, contents: Data(source.utf8))
         let output = file + ".out"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        let words: [String] = ["/usr/bin/env", "swiftc", "-dump-parse", file]
-        let argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
-        var pid: pid_t = 0
-        guard posix_spawn(&pid, "/usr/bin/env", &actions, nil, argv, environ) == 0 else {
+        guard let child = try? ChildProcess(["/usr/bin/env", "swiftc", "-dump-parse", file], stdout: output) else {
             fatalError("cannot run swiftc")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let status = child.shellStatus
         let text = String(decoding: FileManager.default.contents(atPath: output) ?? Data(), as: UTF8.self)
             .replacingOccurrences(of: #" range=\[[^\]]*\]"#, with: "", options: .regularExpression)
             .replacingOccurrences(of: #" [a-z_]+=0x[0-9a-f]+| @ 0x[0-9a-f]+"#, with: "", options: .regularExpression)
-        return ((status >> 8) & 0xFF, text)
+        return (status, text)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFramesTestSupport
 import Testing
 
 /// Signals that end a command while it writes (issue 26): every temporary output, the golden set's
@@ -39,47 +40,23 @@ import Testing
     ) throws -> Ending {
         let errPath = NSTemporaryDirectory() + "interrupt-\(getpid())-\(UUID().uuidString)"
         defer { unlink(errPath) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        var all = sigset_t()
-        sigfillset(&all)
-        sigdelset(&all, SIGKILL)
-        sigdelset(&all, SIGSTOP)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        // The shell enters `dir` and becomes the binary (exec keeps the process id).
-        let argv =
-            (["/bin/sh", "-c", #"cd "$0" && exec "$@""#, dir, binaryPath] + arguments).map { strdup($0) } + [nil]
-        defer { for pointer in argv { free(pointer) } }
         var variables = ProcessInfo.processInfo.environment
         variables["SOURCE_DATE_EPOCH"] = "1455451200"
         variables["CI"] = nil
-        let env: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in env { free(pointer) } }
-        var pid: pid_t = 0
-        #expect(posix_spawn(&pid, "/bin/sh", &actions, &attributes, argv, env) == 0)
+        // The shell enters `dir` and becomes the binary (exec keeps the process id).
+        let child = try ChildProcess(
+            ["/bin/sh", "-c", #"cd "$0" && exec "$@""#, dir, binaryPath] + arguments, stderr: errPath,
+            environment: variables, defaultSignals: true)
         let start = Date()
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 && !ready(pid) && Date().timeIntervalSince(start) < patience {
-            usleep(500)
+        while !child.hasEnded && !ready(child.pid) && Date().timeIntervalSince(start) < patience { usleep(500) }
+        if !child.hasEnded {
+            kill(child.pid, SIGSTOP)
+            kill(child.pid, signal)
+            kill(child.pid, SIGCONT)
         }
-        kill(pid, SIGSTOP)
-        kill(pid, signal)
-        kill(pid, SIGCONT)
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let exited = status & 0x7F == 0
+        let (exited, status) = child.wait()
         return Ending(
-            exited: exited, status: exited ? (status >> 8) & 0xFF : status & 0x7F,
+            exited: exited, status: status,
             stderr: String(decoding: FileManager.default.contents(atPath: errPath) ?? Data(), as: UTF8.self))
     }
 
