@@ -47,7 +47,7 @@ let package = Package(
             name: "RefreshFramesFuzz",
             dependencies: [
                 "RefreshFramesCore", "RefreshFramesExport", "RefreshFramesImport", "RefreshFramesCompare",
-                "RefreshFramesRaster", "RefreshFramesTestSupport",
+                "RefreshFramesRaster", "RefreshFramesTestSupport", "RefreshFramesSwiftGen",
             ]),
         // Test oracles (a GIF decoder, an ANSI replayer) and helpers the test targets share.
         .target(
