@@ -11,6 +11,7 @@ import Testing
             formatter.dateFormat = "yyyy"
             let table = UITableView()
             table.reloadData()
+            let attributes = [NSForegroundColorAttributeName: 1]
             print("still playing")
             """, file: "Refresh.swift")
         #expect(
@@ -18,6 +19,7 @@ import Testing
                 "0 s still playing",
                 "Refresh.swift:1:17: warning: 'NSDateFormatter(…)' is not supported: skipped",
                 "Refresh.swift:3:13: warning: 'UITableView(…)' is not supported: skipped",
+                "Refresh.swift:5:19: warning: 'NSForegroundColorAttributeName' is not supported: skipped",
             ])
     }
 

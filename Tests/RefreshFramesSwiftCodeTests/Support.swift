@@ -29,14 +29,18 @@ struct ParseFailure: Error, CustomStringConvertible {
 
 /// Reads Swift as the tool does: migration, swiftc's parser, the decoder.
 func decode(_ source: String, file: String = "Test.swift") throws -> CodeModule {
-    let migration = Migration.migrate(SourceFile(name: file, text: source))
-    let output: SwiftParser.Output
-    do {
-        output = try SwiftParser.parse(source: migration.migrated.bytes, file: file)
-    } catch {
-        throw ParseFailure(description: error.message)
+    try decode([SourceFile(name: file, text: source)])
+}
+
+func decode(_ files: [SourceFile]) throws -> CodeModule {
+    try SwiftCodeReader.read(files) { migrated in
+        do {
+            let output = try SwiftParser.parse(source: migrated.bytes, file: migrated.name)
+            return SwiftCodeReader.Parsed(json: output.json, diagnostics: output.diagnostics)
+        } catch let error as CLIError {
+            throw ParseFailure(description: error.message)
+        }
     }
-    return try ASTDecoder.decode(json: output.json, migration: migration, compilerDiagnostics: output.diagnostics)
 }
 
 /// Runs `source`'s top-level code and the run loop until `seconds`: the lines it printed (`0.25 s tick`),

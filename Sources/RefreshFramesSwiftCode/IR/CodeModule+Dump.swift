@@ -167,6 +167,9 @@ struct Dumper {
         indent -= 1
     }
 
+    /// A string as Swift writes its literal.
+    func quoted(_ s: String) -> String { s.debugDescription }
+
     func arguments(_ args: [Argument]) -> String {
         args.map { ($0.label.map { "\($0): " } ?? "") + ($0.isTrailingClosure ? "trailing " : "") + expr($0.value) }
             .joined(separator: ", ")
@@ -176,12 +179,12 @@ struct Dumper {
         switch e.kind {
         case .integer(let n): return "\(n)"
         case .float(let x): return "\(x)"
-        case .string(let s): return jsonString(s)
+        case .string(let s): return quoted(s)
         case .interpolation(let parts):
             return "\""
                 + parts.map {
                     switch $0 {
-                    case .literal(let s): String(jsonString(s).dropFirst().dropLast())
+                    case .literal(let s): String(quoted(s).dropFirst().dropLast())
                     case .expression(let e): "\\(" + expr(e) + ")"
                     }
                 }.joined() + "\""
@@ -240,19 +243,5 @@ struct Dumper {
         case .try(let inner, let optional): return (optional ? "try? " : "try ") + expr(inner)
         case .unsupported(let what): return "unsupported(\(what))"
         }
-    }
-
-    func jsonString(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\t": out += "\\t"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out + "\""
     }
 }

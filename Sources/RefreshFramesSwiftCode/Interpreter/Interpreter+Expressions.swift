@@ -108,12 +108,18 @@ extension Interpreter {
                 valueType = v
             }
             var pairs: [DictionaryPair] = []
+            var unknownKey: Value?
             for entry in entries {
                 let key = try evaluate(entry.key, scope, frame, keyType)
                 let value = convert(try evaluate(entry.value, scope, frame, valueType), to: valueType)
+                // A key that is not known makes the dictionary unknown (an error only where it is used).
+                if case .unknown = key {
+                    unknownKey = unknownKey ?? key
+                    continue
+                }
                 pairs = try dictionarySet(pairs, key, value, at: entry.key.location)
             }
-            return .dictionary(pairs)
+            return unknownKey ?? .dictionary(pairs)
         case .tuple(let elements):
             if elements.isEmpty { return .void }
             var parts: [TypeName?] = []

@@ -184,7 +184,7 @@ extension Interpreter {
             let made = try perform(
                 .native(type.initializers, receiver: .type(.native(type))), args, at: location, frame: Frame(name: base)
             )
-            instance.native = nativePart(of: made.value)
+            attach(nativePart(of: made.value), to: instance)
         } else {
             _ = try args.evaluate([])
             warn("\(base) is not supported: its part of \(info.name) is skipped", at: location)
@@ -231,7 +231,7 @@ extension Interpreter {
         pending.positional = false
         let made = try perform(
             .native(type.initializers, receiver: .type(.native(type))), pending, at: location, frame: Frame(name: base))
-        instance.native = nativePart(of: made.value)
+        attach(nativePart(of: made.value), to: instance)
     }
 
     /// `super.init(…)` or `self.init(…)` inside an initializer of `type`.
@@ -270,7 +270,7 @@ extension Interpreter {
         }
         let made = try perform(
             .native(native.initializers, receiver: .type(.native(native))), args, at: location, frame: frame)
-        instance.native = nativePart(of: made.value)
+        attach(nativePart(of: made.value), to: instance)
     }
 
     private func constructStruct(_ info: TypeInfo, _ args: PendingArguments, at location: CodeLocation)

@@ -118,7 +118,8 @@ extension Interpreter {
         }
         let context = NativeContext(interpreter: self, location: location)
         if let property = nativeProperty(name, of: native.type.name) {
-            return try host(at: location) { try property.get(value, context) }
+            // The getter sees the host part (a program subclass's object is reached with `value(of:)`).
+            return try host(at: location) { try property.get(.native(native), context) }
         }
         if let method = nativeMethods(name, of: native.type.name).first {
             return .function(.native(method, receiver: value))

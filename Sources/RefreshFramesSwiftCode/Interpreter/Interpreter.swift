@@ -31,6 +31,8 @@ public final class Interpreter {
     private var warned: Set<String> = []
     /// Set while the interpreter runs (on its own stack).
     private var running = false
+    /// Program objects by their host part's identity.
+    private var nativeOwners: [ObjectIdentifier: Instance] = [:]
 
     public init(module: CodeModule, natives: NativeLibrary = .standard, limits: CodeLimits = .standard)
         throws(CodeDiagnostic)
@@ -118,7 +120,8 @@ public final class Interpreter {
         return try callNativeMethod(name, on: receiver, arguments: args, at: at, positional: true)
     }
 
-    /// Calls a function value (a closure the code passed to a native, a bound method) with positional arguments.
+    /// Calls a function value (a closure the code passed to a native, a bound method) or a type (its
+    /// initializer) with positional arguments.
     @discardableResult
     public func call(_ function: Value, arguments: [Value], at location: CodeLocation) throws(CodeDiagnostic) -> Value {
         try onBigStack { () throws(CodeDiagnostic) in try callNow(function, arguments: arguments, at: location) }
@@ -128,6 +131,11 @@ public final class Interpreter {
         -> Value
     {
         if callDepth == 0 { try enterFromHost() }
+        if case .type(let ref) = function {
+            return try call(
+                .initializer(ref), arguments: arguments.map { ArgumentValue(label: nil, value: $0) }, at: location,
+                positional: true)
+        }
         guard case .function(let callable) = function else {
             if let unknown = function.unknown { throw dependsOnUnknown(unknown, at: location) }
             throw .error(at: location, "expected a function, got \(describeType(function))")
@@ -167,6 +175,32 @@ public final class Interpreter {
 
     func print(_ text: String) {
         if printed.count < limits.collectionCount { printed.append(PrintedLine(time: runLoop.now, text: text)) }
+    }
+
+    /// The program object whose host part is `native` (a view made by a program subclass), or the
+    /// native value itself: what a host returns from `subviews` or `viewWithTag`.
+    public func value(of native: NativeValue) -> Value {
+        if native.type.isReference, let owner = nativeOwners[ObjectIdentifier(native.payload as AnyObject)] {
+            return .object(owner)
+        }
+        return .native(native)
+    }
+
+    /// Gives `instance` its host part (made by its host superclass's initializer).
+    func attach(_ native: NativeValue?, to instance: Instance) {
+        instance.native = native
+        if let native, native.type.isReference {
+            nativeOwners[ObjectIdentifier(native.payload as AnyObject)] = instance
+        }
+    }
+
+    /// Sets a property of a program object as the host does (an outlet connected from a xib).
+    public func setProperty(_ name: String, of value: Value, to newValue: Value) throws(CodeDiagnostic) {
+        try onBigStack { () throws(CodeDiagnostic) in
+            var receiver = value
+            let at = programType(of: value)?.location ?? CodeLocation(file: "", line: 0, column: 0)
+            try setMember(&receiver, name, newValue, at: at, Frame(name: "host"))
+        }
     }
 
     /// The stored property `name` of a program object (for hosts and tests).

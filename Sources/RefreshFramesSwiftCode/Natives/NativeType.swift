@@ -57,6 +57,7 @@ public struct NativeStaticProperty {
 public struct NativeProperty {
     /// The property's type: how a literal or `.member` assigned to it is read.
     public var type: TypeName?
+    /// Receives the host value (`.native`; for a program subclass's object, its host part).
     public var get: (Value, NativeContext) throws -> Value
     /// nil for a read-only property. Receives the receiver to change (a copy, for value types).
     public var set: ((inout NativeValue, Value, NativeContext) throws -> Void)?

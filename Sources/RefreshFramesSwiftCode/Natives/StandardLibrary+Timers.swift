@@ -141,47 +141,35 @@ extension NativeLibrary {
             NativeParameter("userInfo", default: .nil),
             NativeParameter("repeats", boolean),
         ]
-        for (name, firstLabel) in [("scheduledTimer", "timeInterval"), ("scheduledTimerWithTimeInterval", nil)] {
-            timer.staticMethods.append(
-                NativeFunction(name, [NativeParameter(firstLabel, seconds)] + targetSelector) { call in
-                    let a = call.arguments
-                    return try make(
-                        call, interval: a[0], repeats: a[4],
-                        action: .selector(target: a[1], selector: try Self.selectorName(a[2], call)), userInfo: a[3],
-                        schedule: true)
-                })
-        }
-        timer.staticMethods.append(
-            NativeFunction(
-                "scheduledTimer",
-                [
-                    NativeParameter("withTimeInterval", seconds), NativeParameter("repeats", boolean),
-                    NativeParameter("block", block),
-                ]
-            ) { call in
-                try make(
-                    call, interval: call.arguments[0], repeats: call.arguments[1], action: .block(call.arguments[2]),
-                    userInfo: .nil, schedule: true)
-            })
-        timer.initializers = [
-            NativeFunction("init", [NativeParameter("timeInterval", seconds)] + targetSelector) { call in
+        /// `(timeInterval:target:selector:userInfo:repeats:)`, scheduled or not.
+        func selectorForm(_ name: String, _ firstLabel: String?, schedule: Bool) -> NativeFunction {
+            NativeFunction(name, [NativeParameter(firstLabel, seconds)] + targetSelector) { call in
                 let a = call.arguments
                 return try make(
                     call, interval: a[0], repeats: a[4],
                     action: .selector(target: a[1], selector: try Self.selectorName(a[2], call)), userInfo: a[3],
-                    schedule: false)
-            },
-            NativeFunction(
-                "init",
-                [
-                    NativeParameter("timeInterval", seconds), NativeParameter("repeats", boolean),
-                    NativeParameter("block", block),
-                ]
-            ) { call in
+                    schedule: schedule)
+            }
+        }
+        /// `(withTimeInterval:repeats:block:)` (`timeInterval:` for the initializer), scheduled or not.
+        func blockForm(_ name: String, _ firstLabel: String, schedule: Bool) -> NativeFunction {
+            let parameters = [
+                NativeParameter(firstLabel, seconds), NativeParameter("repeats", boolean),
+                NativeParameter("block", block),
+            ]
+            return NativeFunction(name, parameters) { call in
                 try make(
                     call, interval: call.arguments[0], repeats: call.arguments[1], action: .block(call.arguments[2]),
-                    userInfo: .nil, schedule: false)
-            },
+                    userInfo: .nil, schedule: schedule)
+            }
+        }
+        timer.staticMethods = [
+            selectorForm("scheduledTimer", "timeInterval", schedule: true),
+            selectorForm("scheduledTimerWithTimeInterval", nil, schedule: true),
+            blockForm("scheduledTimer", "withTimeInterval", schedule: true),
+        ]
+        timer.initializers = [
+            selectorForm("init", "timeInterval", schedule: false), blockForm("init", "timeInterval", schedule: false),
         ]
         func state(_ value: Value) -> TimerState? {
             if case .native(let n) = value { return n.payload as? TimerState }
