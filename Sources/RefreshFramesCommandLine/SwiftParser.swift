@@ -127,6 +127,8 @@ public enum SwiftParser {
         var template = Array((directory + "/refresh-frames-parse-XXXXXX.swift").utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 6) }
         guard fd >= 0 else { throw .input("\(file): error: cannot write a temporary file to parse (\(errnoText()))") }
+        // Not inherited by processes other threads start (a file open for writing cannot be run, and leaks).
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         TemporaryFiles.shared.add(temporary)
         defer {

@@ -10,11 +10,16 @@ import Testing
         return path
     }
 
-    /// A stand-in for swiftc: a shell script.
+    /// A stand-in for swiftc: a shell script, written close-on-exec so that no process another test
+    /// starts meanwhile holds it open (which would make it fail to run: "Text file busy").
     func fakeCompiler(_ script: String, in directory: String) throws -> String {
         let path = directory + "/swiftc"
-        try ("#!/bin/sh\n" + script + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o755)
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else { throw POSIXError(.EIO) }
+        let bytes = Array(("#!/bin/sh\n" + script + "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        close(fd)
+        guard written == bytes.count else { throw POSIXError(.EIO) }
         return path
     }
 

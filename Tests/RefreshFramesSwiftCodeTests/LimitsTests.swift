@@ -11,6 +11,7 @@ import Testing
         limits.events = 500
         limits.pendingEvents = 100
         limits.collectionCount = 1000
+        limits.objects = 800
         return limits
     }
 
@@ -21,7 +22,7 @@ import Testing
                 "codeSourceBytes = 1 048 576", "codeNesting = 200", "codeSteps = 5 000 000",
                 "codeStepsPerEvent = 1 000 000",
                 "codeCallDepth = 100", "codeEvents = 100 000", "codePendingEvents = 10 000",
-                "codeCollectionCount = 100 000",
+                "codeCollectionCount = 100 000", "codeValueNesting = 256", "codeObjects = 200 000",
             ])
     }
 
@@ -56,12 +57,41 @@ import Testing
             "Test.swift:2:16: error: a string grows past 1 000 bytes, over the limit codeCollectionCount = 1 000"
         ),
         (
+            "var a: [Any] = []\nfor _ in 0..<1000 { a = [a] }",
+            "Test.swift:2:25: error: values nest more than 256 deep (arrays, dictionaries or structs inside one another), over the limit codeValueNesting = 256"
+        ),
+        (
+            "class Node { var next: Node? }\nvar nodes: [Node] = []\nwhile true { nodes.append(Node()) }",
+            "Test.swift:3:27: error: the code makes more than 800 objects and closures, over the limit codeObjects = 800"
+        ),
+        (
+            "class C { lazy var x: Int = self.x + 1 }\nprint(C().x)",
+            "Test.swift:1:34: error: calls nest more than 100 deep (… lazy x → lazy x → lazy x: a function that calls itself without end?), over the limit codeCallDepth = 100"
+        ),
+        (
             "let timer = Timer.scheduledTimer(withTimeInterval: 0.001, repeats: true) { _ in for _ in 0..<1000 { } }",
             "Test.swift:1:81: error: the code runs more than 200 000 steps in all by 0.2 s, over the limit codeSteps = 200 000"
         ),
     ])
     func aRunThatWouldNotEndStopsWithTheLimitsName(source: String, message: String) throws {
         #expect(try failure(source, limits: Self.small) == message)
+    }
+
+    @Test func longChainsOfObjectsAndClosuresAreFreedWithoutRecursion() throws {
+        // Freed one inside another, 20 000 nodes would overflow a test thread's stack.
+        let lines = try run(
+            """
+            class Node { var next: Node?; init(next: Node?) { self.next = next } }
+            var head: Node? = nil
+            var f = { }
+            for _ in 0..<20000 {
+                head = Node(next: head)
+                let g = f
+                f = { g() }
+            }
+            print("made")
+            """)
+        #expect(lines == ["0 s made"])
     }
 
     @Test func theStepBudgetIsPerCallbackSoALongAnimationIsNotCutShort() throws {

@@ -20,6 +20,10 @@ public struct CodeLimits: Sendable, Equatable {
     public var pendingEvents = 10_000
     /// Elements of one array or dictionary, UTF-8 bytes of one string.
     public var collectionCount = 100_000
+    /// Arrays, dictionaries, tuples and structs inside one another.
+    public var valueNesting = 256
+    /// Objects of the program's classes and closures made in one run.
+    public var objects = 200_000
 
     public init() {}
 
@@ -40,6 +44,8 @@ public struct CodeLimits: Sendable, Equatable {
             ("codeEvents", events, "timers fired, completions and dispatched blocks run"),
             ("codePendingEvents", pendingEvents, "timers and callbacks waiting at once"),
             ("codeCollectionCount", collectionCount, "elements of one array or dictionary, bytes of one string"),
+            ("codeValueNesting", valueNesting, "arrays, dictionaries, tuples and structs inside one another"),
+            ("codeObjects", objects, "objects of the program's classes and closures made in one run"),
         ]
     }
 

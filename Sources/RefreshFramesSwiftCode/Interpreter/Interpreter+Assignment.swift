@@ -235,6 +235,7 @@ extension Interpreter {
                         base = .structure(s)
                     }
                     try change(&child)
+                    try checkNesting(.array([child]), at: location(of: access))
                     return true
                 }
                 base = .void
@@ -334,6 +335,13 @@ extension Interpreter {
             return true
         }
         return try write(&child, path, frame, reads, mutate)
+    }
+
+    private func location(of access: Access) -> CodeLocation {
+        switch access {
+        case .member(_, let at), .subscripted(_, let at), .unwrap(let at): at
+        case .bind: current ?? CodeLocation(file: "", line: 0, column: 0)
+        }
     }
 
     /// Whether changing a member of `value` changes what every copy sees.

@@ -99,6 +99,7 @@ extension Interpreter {
             var values: [Value] = []
             for x in elements { values.append(convert(try evaluate(x, scope, frame, element), to: element)) }
             try checkCount(values.count, "an array", at: e.location)
+            try checkNesting(.array(values), at: e.location)
             return .array(values)
         case .dictionary(let entries):
             var keyType: TypeName?
@@ -119,6 +120,7 @@ extension Interpreter {
                 }
                 pairs = try dictionarySet(pairs, key, value, at: entry.key.location)
             }
+            try checkNesting(.dictionary(pairs), at: e.location)
             return unknownKey ?? .dictionary(pairs)
         case .tuple(let elements):
             if elements.isEmpty { return .void }
@@ -128,6 +130,7 @@ extension Interpreter {
             for (i, x) in elements.enumerated() {
                 values.append(try evaluate(x.value, scope, frame, i < parts.count ? parts[i] : nil))
             }
+            try checkNesting(.tuple(values, labels: []), at: e.location)
             return .tuple(values, labels: elements.map(\.label))
         case .closure(let closure):
             return try makeClosure(closure, scope, frame)
@@ -189,7 +192,8 @@ extension Interpreter {
                 captured.declare(capture.name, try evaluate(capture.value, scope, frame))
             }
         }
-        return .function(.closure(ClosureValue(closure: closure, scope: captured, context: frame)))
+        return .function(
+            .closure(try made(ClosureValue(closure: closure, scope: captured, context: frame), at: closure.location)))
     }
 
     /// A name in an expression: a variable, a member of `self`, a static of the enclosing type, a
@@ -265,7 +269,11 @@ extension Interpreter {
             let closure = Closure(
                 captures: [], parameters: first.parameters, result: first.result, body: first.body,
                 isSingleExpression: false, location: first.location)
-            return .function(.closure(ClosureValue(closure: closure, scope: globals, context: Frame(name: first.name))))
+            return .function(
+                .closure(
+                    try made(
+                        ClosureValue(closure: closure, scope: globals, context: Frame(name: first.name)), at: location))
+            )
         }
         return nil
     }

@@ -160,7 +160,7 @@ extension Interpreter {
         throws(CodeDiagnostic)
         -> Value
     {
-        let instance = Instance(type: info)
+        let instance = try made(Instance(type: info), at: location)
         let value = Value.object(instance)
         // The nearest class in the chain that declares initializers: a class without any inherits them.
         if let declaring = info.chain.first(where: { !$0.initializers.isEmpty }) {
@@ -295,7 +295,9 @@ extension Interpreter {
             let invocation = try invoke(
                 function, receiver: .structure(StructValue(type: info, storage: storage)), owner: info,
                 values: assemble(values, mapping), at: location, initializing: info)
-            return invocation.selfValue ?? .structure(StructValue(type: info, storage: storage))
+            let made = invocation.selfValue ?? .structure(StructValue(type: info, storage: storage))
+            try checkNesting(made, at: location)
+            return made
         }
         // The memberwise initializer: every stored variable, those with a value optional.
         let members = info.storedProperties.filter { !($0.isLet && $0.initial != nil) }
@@ -320,7 +322,9 @@ extension Interpreter {
                 storage[property.name] = .nil
             }
         }
-        return .structure(StructValue(type: info, storage: storage))
+        let made = Value.structure(StructValue(type: info, storage: storage))
+        try checkNesting(made, at: location)
+        return made
     }
 
     /// Calls a host method of `receiver` by name (the host's own API, positional arguments).

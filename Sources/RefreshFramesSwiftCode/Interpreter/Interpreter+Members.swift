@@ -74,6 +74,8 @@ extension Interpreter {
         }
         if let stored = storage[property.name] { return stored }
         if property.isLazy, let initial = property.initial, let info = programType(of: value) {
+            try enterCall(at: location, name: "lazy \(property.name)")
+            defer { leaveCall() }
             let scope = Scope(parent: globals)
             scope.declare("self", value)
             let made = convert(
@@ -186,6 +188,8 @@ extension Interpreter {
             if property.type?.isOptional == true { return .nil }
             throw .error(at: location, "'\(owner.name).\(property.name)' has no value")
         }
+        try enterCall(at: location, name: "\(owner.name).\(property.name)")
+        defer { leaveCall() }
         let scope = Scope(parent: globals)
         scope.declare("self", .type(.program(owner)))
         let value = convert(
@@ -232,6 +236,7 @@ extension Interpreter {
             guard let property = s.type.property(name) else {
                 throw .error(at: location, "\(s.type.name) has no property '\(name)'")
             }
+            try checkNesting(.array([newValue]), at: location)
             var changed: Value?
             try set(property, of: value, newValue, at: location) {
                 changed = $0
@@ -405,6 +410,7 @@ extension Interpreter {
         throws(CodeDiagnostic) -> Value
     {
         if case .unknown = base { return base }
+        try checkNesting(.array([value]), at: location)
         switch base {
         case .array(var elements):
             guard indices.count == 1, case .int(let i) = indices[0] else { break }
@@ -431,6 +437,7 @@ extension Interpreter {
         throws(CodeDiagnostic) -> [DictionaryPair]
     {
         if let u = key.unknown { throw dependsOnUnknown(u, at: location) }
+        try checkNesting(.array([value]), at: location)
         var updated = pairs
         for (i, p) in pairs.enumerated() where try equal(p.key, key, at: location) {
             updated[i].value = value

@@ -226,6 +226,9 @@ extension Interpreter {
         if let u = a.lazy.compactMap(\.unknown).first, !name.hasPrefix("append") && !name.hasPrefix("insert") {
             throw dependsOnUnknown(u, at: location)
         }
+        if name == "append" || name == "insert" || name == "appendContentsOf", let first = a.first {
+            try checkNesting(.array([first]), at: location)
+        }
         if var elements = Value.takeArray(&value) {
             defer { value = .array(elements) }
             switch (name, labels) {

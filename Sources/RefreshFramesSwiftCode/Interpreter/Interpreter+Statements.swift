@@ -46,7 +46,10 @@ extension Interpreter {
             let closure = Closure(
                 captures: [], parameters: f.parameters, result: f.result, body: f.body, isSingleExpression: false,
                 location: f.location)
-            scope.declare(f.name, .function(.closure(ClosureValue(closure: closure, scope: scope, context: frame))))
+            scope.declare(
+                f.name,
+                .function(
+                    .closure(try made(ClosureValue(closure: closure, scope: scope, context: frame), at: f.location))))
             return .normal
         case .if(let conditions, let then, let otherwise):
             let inner = Scope(parent: scope)

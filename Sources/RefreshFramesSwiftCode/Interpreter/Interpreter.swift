@@ -33,6 +33,66 @@ public final class Interpreter {
     private var running = false
     /// Program objects by their host part's identity.
     private var nativeOwners: [ObjectIdentifier: Instance] = [:]
+    /// Every object and closure the code made, held until the interpreter goes: see `deinit`.
+    private var arena: [AnyObject] = []
+
+    /// Releases what the code made without recursion: a linked list of a hundred thousand objects, or
+    /// closures capturing closures, would otherwise be freed one inside another, deeper than any stack.
+    /// Each object's references are dropped while the arena still holds every object.
+    deinit {
+        let empty = Scope(parent: nil)
+        for object in arena {
+            if let instance = object as? Instance {
+                instance.storage = [:]
+                instance.native = nil
+            } else if let closure = object as? ClosureValue {
+                closure.scope = empty
+            }
+        }
+    }
+
+    /// Keeps `object` in the arena, within `CodeLimits.objects`.
+    func made<T: AnyObject>(_ object: T, at location: CodeLocation) throws(CodeDiagnostic) -> T {
+        guard arena.count < limits.objects else {
+            throw .error(
+                at: location,
+                "the code makes more than \(grouped(limits.objects)) objects and closures, over the limit codeObjects = \(grouped(limits.objects))"
+            )
+        }
+        arena.append(object)
+        return object
+    }
+
+    /// Refuses a value nested deeper than `CodeLimits.valueNesting` (arrays in arrays, structs in
+    /// structs): freeing it, printing it or comparing it would recurse that deep. The walk is bounded
+    /// too; a deep chain hidden behind more elements than it visits costs at least as many steps.
+    func checkNesting(_ value: Value, at location: CodeLocation) throws(CodeDiagnostic) {
+        var budget = 4096
+        func depth(_ v: Value, _ level: Int) -> Bool {
+            budget -= 1
+            if budget < 0 { return true }
+            if level > limits.valueNesting { return false }
+            switch v {
+            case .array(let elements):
+                for e in elements where !depth(e, level + 1) { return false }
+            case .dictionary(let pairs):
+                for p in pairs where !depth(p.value, level + 1) || !depth(p.key, level + 1) { return false }
+            case .tuple(let values, _):
+                for e in values where !depth(e, level + 1) { return false }
+            case .structure(let s):
+                for e in s.storage.values where !depth(e, level + 1) { return false }
+            default:
+                break
+            }
+            return true
+        }
+        if !depth(value, 1) {
+            throw .error(
+                at: location,
+                "values nest more than \(limits.valueNesting) deep (arrays, dictionaries or structs inside one another), over the limit codeValueNesting = \(limits.valueNesting)"
+            )
+        }
+    }
 
     public init(module: CodeModule, natives: NativeLibrary = .standard, limits: CodeLimits = .standard)
         throws(CodeDiagnostic)

@@ -125,7 +125,8 @@ public enum Callable {
 /// A closure and the scope it captured (by reference, as Swift does).
 public final class ClosureValue {
     let closure: Closure
-    let scope: Scope
+    /// Emptied when the interpreter goes away (see `Interpreter.deinit`).
+    var scope: Scope
     let context: Frame
 
     init(closure: Closure, scope: Scope, context: Frame) {
