@@ -125,10 +125,18 @@ enum CheckCommand {
         }
         try ReportFiles.clean(reportDirectory)
         let (parallel, threads) = suite.parallelism(cores: ProcessInfo.processInfo.activeProcessorCount)
+        let reportOutput = ReportDirectory(reportDirectory)
         let outcomes = GoldenSuite.concurrentMap(runs.count, workers: parallel) { i in
-            runs[i].run(threads: threads, report: reportDirectory)
+            runs[i].run(threads: threads, report: reportOutput)
         }
-        let reports = try outcomes.map { outcome throws(CLIError) in try outcome.get() }
+        let reports: [CheckReport]
+        do throws(CLIError) {
+            reports = try outcomes.map { outcome throws(CLIError) in try outcome.get() }
+        } catch {
+            // A run that failed (a full disk) leaves no half-written report.
+            reportOutput.discard()
+            throw error
+        }
         let report = SuiteReport(suite: suite, reports: reports)
         for line in report.consoleLines() { Output.out(line + "\n") }
         for (run, result) in zip(runs, reports) where result.recordedCount > 0 {

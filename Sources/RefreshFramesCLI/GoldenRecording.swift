@@ -2,9 +2,11 @@ import RefreshFramesCommandLine
 import RefreshFramesCompare
 
 /// A golden set being recorded: the directory's lock, then the new set assembled beside it and
-/// put in place as a unit by `finish()` (see `GoldenSetWriter`). Interrupted, it leaves the old set.
+/// put in place as a unit by `finish()` (see `GoldenSetWriter`). Interrupted (a signal, or a failed
+/// write), it leaves the old set, and neither the staging directory nor the lock.
 final class GoldenRecording: @unchecked Sendable {
     private let writer: GoldenSetWriter
+    private let cleanup: Int
 
     /// Takes the lock; a concurrent recording of the same directory fails here.
     init(directory: String) throws(CLIError) {
@@ -13,21 +15,36 @@ final class GoldenRecording: @unchecked Sendable {
         } catch {
             throw Self.failure(error)
         }
-        TemporaryFiles.shared.add(writer.stagingPath)
-        TemporaryFiles.shared.add(writer.lockPath)
+        let writer = self.writer
+        cleanup = TemporaryFiles.shared.onInterrupt {
+            writer.abandon()
+            return true
+        }
     }
 
-    /// Called from one thread at a time: the check records in order.
+    deinit {
+        TemporaryFiles.shared.cancel(cleanup)
+        writer.abandon()
+    }
+
+    /// Called from one thread at a time: the check records in order. No write starts once an
+    /// interrupt has begun removing the staging directory.
     func write(_ bytes: [UInt8], _ file: String) throws(CLIError) {
-        do { try writer.write(bytes, name: file) } catch { throw Self.failure(error) }
+        do {
+            try TemporaryFiles.shared.whileOpen { () throws(CompareError) in try writer.write(bytes, name: file) }
+        } catch {
+            throw Self.failure(error)
+        }
     }
 
-    /// Puts the new set in place, or leaves the old one when nothing was recorded.
+    /// Puts the new set in place, or leaves the old one when nothing was recorded. An interrupt waits
+    /// for it (from the exchange on, the staging path holds the old set).
     func finish() throws(CLIError) {
-        // From here the staging path may hold the old set: an interrupt must not remove it wholesale.
-        TemporaryFiles.shared.remove(writer.stagingPath)
-        defer { TemporaryFiles.shared.remove(writer.lockPath) }
-        do { try writer.commit() } catch { throw Self.failure(error) }
+        do {
+            try TemporaryFiles.shared.whileOpen { () throws(CompareError) in try writer.commit() }
+        } catch {
+            throw Self.failure(error)
+        }
     }
 
     private static func failure(_ error: CompareError) -> CLIError {

@@ -24,9 +24,9 @@ final class GoldenRun: @unchecked Sendable {
     ) throws(CLIError) {
         self.member = member
         let reader = GoldenDirectory(path: member.golden)
-        try Self.reporting { try reader.prepare(recording: request.mode != .never) }
+        _ = try Self.reporting { try reader.checkDirectory() }
         // Goldens are read only as regular files inside the directory; a recording is a new set put
-        // in place as a unit when the run ends.
+        // in place as a unit when the run ends (the writer makes missing parent directories).
         let recording = request.mode == .never ? nil : try GoldenRecording(directory: member.golden)
         self.recording = recording
         let store = GoldenStore(
@@ -63,7 +63,7 @@ final class GoldenRun: @unchecked Sendable {
     }
 
     /// Compares (or records) every golden, drawing with `threads` threads; safe beside other runs.
-    func run(threads: Int, report directory: String) -> Result<CheckReport, CLIError> {
+    func run(threads: Int, report directory: ReportDirectory) -> Result<CheckReport, CLIError> {
         check.threads = threads
         let check = self.check
         do throws(CLIError) {

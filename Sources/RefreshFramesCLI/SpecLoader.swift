@@ -37,7 +37,7 @@ enum SpecLoader {
     static func load(_ path: String?, now: Int64, appearance: Appearance? = nil) throws(CLIError) -> LoadedSpec {
         let name = path ?? builtInName
         let bytes = try path.map { p throws(CLIError) in try readSpec(p) } ?? Array(BuiltInSpec.rotateScale.utf8)
-        let directory = path.map { ($0 as NSString).deletingLastPathComponent } ?? ""
+        let directory = path.map(FilePath.directory(of:)) ?? ""
         do {
             let document = try SpecDocument(bytes: bytes, now: now, appearance: appearance, measurer: fontMeasurer) {
                 spec throws(SpecDiagnostic) in try registerFonts(of: spec, directory: directory)
@@ -77,7 +77,7 @@ enum SpecLoader {
     /// The files a loaded spec reads: the spec itself and its font files (none for the built-in).
     static func files(of loaded: LoadedSpec) -> [String] {
         guard loaded.path != builtInName else { return [] }
-        let directory = (loaded.path as NSString).deletingLastPathComponent
+        let directory = FilePath.directory(of: loaded.path)
         return [loaded.path] + loaded.spec.fonts.map { fontFile($0, directory: directory) }
     }
 

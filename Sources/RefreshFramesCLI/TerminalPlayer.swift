@@ -121,10 +121,19 @@ struct Player {
         var bytes = encoder.encode(frame: grid, changed: changed)
         let status = PlayerStatus(
             phase: timeline.phase(at: t).rawValue, time: t, speed: clock.speed, isPaused: clock.isPaused,
-            pull: state.pull, fps: fps, mode: mode, problem: problem, cut: grid.cut
-        ).line(width: terminalColumns - 1)
-        // Fitted to the terminal's width: a wrapped status line would scroll the screen.
-        bytes += Array("\u{1B}[\(grid.height + 2);1H\u{1B}[0m\u{1B}[2K \(status)".utf8)
+            pull: state.pull, fps: fps, mode: mode, problem: problem, cut: grid.cut)
+        bytes += Self.statusLine(status, row: grid.height + 2, width: terminalColumns - 1)
         session.write(bytes)
+    }
+
+    /// The status line's bytes on `row`: the texts a spec controls (an error quoting its values, the
+    /// characters cut) go through the one escaper, on one line, before the line is fitted to `width`
+    /// columns (a wrapped status line would scroll the screen).
+    static func statusLine(_ status: PlayerStatus, row: Int, width: Int) -> [UInt8] {
+        var status = status
+        status.problem = status.problem.map { TerminalText.escaped($0, oneLine: true) }
+        status.cut = TerminalText.escaped(status.cut, oneLine: true)
+        let line = TerminalText.escaped(status.line(width: width), oneLine: true)
+        return Array("\u{1B}[\(row);1H\u{1B}[0m\u{1B}[2K \(line)".utf8)
     }
 }

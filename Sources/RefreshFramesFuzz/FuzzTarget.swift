@@ -30,7 +30,7 @@ enum FuzzTarget {
         IntrinsicSize(width: Double(text.unicodeScalars.count) * font.size, height: font.size * 1.2)
     }
 
-    /// `REFRESH_FRAMES_FUZZ_TARGET` (`spec`, `xib`, `golden` or `png`) sends every input to one target, whole,
+    /// `REFRESH_FRAMES_FUZZ_TARGET` (`spec`, `xib`, `golden`, `png`, `swift` or `manifest`) sends every input to one target, whole,
     /// so that a run fuzzes that target alone and its execution count is that target's; without it the
     /// first byte chooses.
     static let forcedTarget = ProcessInfo.processInfo.environment["REFRESH_FRAMES_FUZZ_TARGET"]
@@ -41,7 +41,10 @@ enum FuzzTarget {
         case "xib": runImport(bytes)
         case "golden": runGoldens(bytes)
         case "png": runPNG(bytes)
-        case let other?: fatalError("REFRESH_FRAMES_FUZZ_TARGET must be spec, xib, golden or png, not '\(other)'")
+        case "swift": runSwiftGenerator(bytes)
+        case "manifest": runManifest(bytes)
+        case let other?:
+            fatalError("REFRESH_FRAMES_FUZZ_TARGET must be spec, xib, golden, png, swift or manifest, not '\(other)'")
         case nil:
             switch bytes.first {
             case UInt8(ascii: "<"): runImport(bytes)
