@@ -39,7 +39,7 @@ enum ExportRun {
         }
     }
 
-    private static func run(
+    static func run(
         _ exporter: Exporter, _ job: ExportJob, _ destination: inout ExportDestination, output: String
     )
         throws(CLIError) -> String

@@ -10,7 +10,8 @@ extension Exporter {
             frames: .animated(withAt: "'--at' renders one frame; write it as .png (or drop --at for an APNG)."),
             fpsLimit: ExportFormat.FPSLimit(
                 fps: 50, noun: "an APNG", reason: "it keeps the GIF's delays, whole centiseconds of at least 2"),
-            defaultOutput: { $0 + ".apng" }, help: "OUT.apng an animated PNG (full colour and alpha)")
+            defaultOutput: { $0 + ".apng" }, help: "OUT.apng an animated PNG (full colour and alpha)",
+            isPicture: true)
     ) { job, destination throws(ExportError) in
         let timing = job.gifTiming
         var encoder = try attributing(ExportError.encode) {
@@ -37,7 +38,8 @@ extension Exporter {
             frames: .animated(withAt: "'--at' renders one frame; write it as .png (or drop --at for a WebP)."),
             fpsLimit: ExportFormat.FPSLimit(
                 fps: 50, noun: "a WebP", reason: "it keeps the GIF's delays, whole centiseconds of at least 2"),
-            defaultOutput: { $0 + ".webp" }, help: "OUT.webp an animated lossless WebP")
+            defaultOutput: { $0 + ".webp" }, help: "OUT.webp an animated lossless WebP",
+            isPicture: true)
     ) { job, destination throws(ExportError) in
         let timing = job.gifTiming
         let (width, height) = job.source.pixelSize

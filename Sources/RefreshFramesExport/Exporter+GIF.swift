@@ -12,7 +12,8 @@ extension Exporter {
             frames: .animated(withAt: "'--at' renders one frame; write it as .png (or drop --at for a GIF)."),
             fpsLimit: ExportFormat.FPSLimit(
                 fps: 50, noun: "a GIF", reason: "its delays are whole centiseconds, at least 2"),
-            defaultOutput: { $0 + ".gif" }, help: "OUT.gif an animated GIF")
+            defaultOutput: { $0 + ".gif" }, help: "OUT.gif an animated GIF",
+            isPicture: true)
     ) { job, destination throws(ExportError) in
         let source = job.source
         let times = job.times
