@@ -1,5 +1,4 @@
 import Foundation
-import RefreshFramesRaster
 import Testing
 
 @testable import RefreshFramesCLI
@@ -165,39 +164,6 @@ import Testing
         let line = try #require(r.stdout.split(separator: "\n").first { $0.contains("-\(appearance).webp: ") })
         let summary = line.split(separator: ": ", maxSplits: 1)[1]
         return String(summary[..<summary.range(of: ", ", options: .backwards)!.lowerBound])
-    }
-
-    /// The printed `<picture>` in headless Chromium shows the light picture to a light reader and
-    /// the dark one with `--force-dark-mode` (prefers-color-scheme: dark): the canvas's
-    /// systemBackground is white in one screenshot and black in the other, the page around grey.
-    @Test(arguments: ["gif", "apng", "webp"])
-    func thePictureElementFollowsTheColourSchemeInChromium(format: String) throws {
-        let browser = try #require(HTMLReportTests.chromium, "chromium is missing: run scripts/setup")
-        let dir = try temporaryDirectory()
-        let spec = dir + "/hi.json"
-        try Data(Self.semanticSpec.utf8).write(to: URL(fileURLWithPath: spec))
-        let r = try run(["render", spec, "--print-html", "--format", format, "-o", "hi"], in: dir)
-        #expect(r.status == 0, "\(r.stderr)")
-        let snippet = r.stdout.split(separator: "\n").drop { !$0.hasPrefix("<picture>") }.joined(separator: "\n")
-        #expect(snippet.contains("srcset=\"hi-dark.\(format)\""))
-        let page = dir + "/page.html"
-        try Data(("<html><body style=\"margin:0;background:#808080\">" + snippet + "</body></html>").utf8)
-            .write(to: URL(fileURLWithPath: page))
-        for (flags, canvas) in [([String](), UInt8(255)), (["--force-dark-mode"], UInt8(0))] {
-            let screenshot = dir + "/shot\(flags.count).png"
-            let shot = try run(
-                ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(dir)/profile"]
-                    + flags + [
-                        "--window-size=200,100", "--virtual-time-budget=1000", "--screenshot=\(screenshot)",
-                        URL(fileURLWithPath: page).absoluteString,
-                    ], environment: ["HOME": dir], executable: browser)
-            #expect(shot.status == 0, "\(shot.stderr)")
-            let pixels = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: screenshot))))
-            let corner = pixels[2, 2]
-            #expect([corner.red, corner.green, corner.blue] == [canvas, canvas, canvas], "\(format) \(flags)")
-            let page = pixels[150, 50]
-            #expect([page.red, page.green, page.blue] == [128, 128, 128], "\(format) \(flags): the page")
-        }
     }
 
     @Test func printHTMLSaysWhenTheSpecDoesNotFollowTheAppearance() throws {
