@@ -457,7 +457,7 @@ private let commandLine: [BadInput] = [
     ),
     .usage(
         "unknown format", ["render", "$SPEC", "--format", "bmp"],
-        "Error: Invalid value 'bmp' for '--format': expected one of gif, png, ansi, cast."),
+        "Error: Invalid value 'bmp' for '--format': expected one of gif, apng, webp, png, ansi, cast."),
     .usage(
         "bad --now", ["validate", "$SPEC", "--now", "yesterday"],
         "Error: Invalid value 'yesterday' for '--now': expected seconds since 1970 or 2016-02-14T12:00:00Z."),
