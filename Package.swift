@@ -44,7 +44,8 @@ let package = Package(
             name: "RefreshFramesCLI",
             dependencies: [
                 "RefreshFramesCommandLine", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport",
-                "RefreshFramesCompare", "RefreshFramesImport", "RefreshFramesSwiftGen",
+                "RefreshFramesCompare", "RefreshFramesImport", "RefreshFramesSwiftGen", "RefreshFramesSwiftCode",
+                "RefreshFramesSwiftProgram",
             ]
         ),
         .executableTarget(name: "refresh-frames", dependencies: ["RefreshFramesCLI"]),

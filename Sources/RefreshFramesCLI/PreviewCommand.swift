@@ -54,7 +54,7 @@ enum PreviewCommand {
         session.enter()
         defer { session.leave() }
         var player = Player(loaded: loaded, source: source, mode: mode, colors: colors)
-        var watcher = args.has("watch") ? FileWatcher(paths: SpecLoader.files(of: loaded)) : nil
+        var watcher = args.has("watch") ? FileWatcher(paths: SpecLoader.watchedFiles(of: loaded)) : nil
         var clock = PlayerClock(duration: player.timeline.duration, fps: fps)
         let start = DispatchTime.now().uptimeNanoseconds
         var lastTick = start
@@ -69,7 +69,7 @@ enum PreviewCommand {
             if session.resized() { player.resize() }
             if watcher?.changed() == true {
                 player.reload()
-                watcher?.watch(SpecLoader.files(of: player.loaded))
+                watcher?.watch(SpecLoader.watchedFiles(of: player.loaded))
                 clock.duration = player.timeline.duration
                 clock.seek(to: clock.time)
             }

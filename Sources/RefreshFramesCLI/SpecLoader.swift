@@ -35,12 +35,18 @@ enum SpecLoader {
         let name = path ?? builtInName
         let bytes = try path.map { p throws(CLIError) in try readSpec(p) } ?? Array(BuiltInSpec.rotateScale.utf8)
         let directory = path.map(FilePath.directory(of:)) ?? ""
+        let swift = SwiftProgramLoader(directory: directory, environment: ProcessInfo.processInfo.environment)
         do {
-            let document = try SpecDocument(bytes: bytes, now: now, measurer: fontMeasurer) {
-                spec throws(SpecDiagnostic) in try registerFonts(of: spec, directory: directory)
-            }
+            let document = try SpecDocument(
+                bytes: bytes, now: now, measurer: fontMeasurer,
+                prepare: { spec throws(SpecDiagnostic) in try registerFonts(of: spec, directory: directory) },
+                program: { reference, base in try swift.run(reference, over: base, now: now) })
+            // The code's warnings: what it does that is not drawn, each once, at its line.
+            for warning in swift.warnings { Output.err(warning.description + "\n") }
             return LoadedSpec(path: name, document: document, timeline: document.timeline)
         } catch {
+            // The code's own error is its line; the spec's, the spec's.
+            if let failure = swift.failure { throw .input(failure) }
             throw .input(error.formatted(file: name))
         }
     }
@@ -75,6 +81,13 @@ enum SpecLoader {
         guard loaded.path != builtInName else { return [] }
         let directory = FilePath.directory(of: loaded.path)
         return [loaded.path] + loaded.spec.fonts.map { fontFile($0, directory: directory) }
+    }
+
+    /// What `preview --watch` watches: the spec's files and its Swift program's.
+    static func watchedFiles(of loaded: LoadedSpec) -> [String] {
+        guard loaded.path != builtInName else { return [] }
+        let directory = FilePath.directory(of: loaded.path)
+        return files(of: loaded) + (loaded.spec.swift?.files ?? []).map { fontFile($0, directory: directory) }
     }
 
     static let fontMeasurer = TextMeasurer { text, font in

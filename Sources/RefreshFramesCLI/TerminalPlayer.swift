@@ -97,7 +97,8 @@ struct Player {
 
     /// `e`: endRefreshing now, if refreshing. The loop still finishes up to its check point.
     mutating func endRefreshing(at t: Double) {
-        guard t >= timeline.refreshBeganAt, t < timeline.refreshEndedAt else { return }
+        // A Swift program decides its own refresh: the code cannot be re-run from here yet.
+        guard loaded.spec.swift == nil, t >= timeline.refreshBeganAt, t < timeline.refreshEndedAt else { return }
         var spec = loaded.spec
         spec.scenario.workDuration = max(0, t - timeline.refreshBeganAt)
         spec.scenario.duration = nil

@@ -148,6 +148,9 @@ public final class UIKitWorld {
     ) throws(CodeDiagnostic) {
         guard let tag = view.specTag else {
             view.local[property.name] = value
+            if view.isNibRoot || view.role == .refreshControl {
+                context.warn("'\(property.name)' of \(view.label) is not drawn (only the spec's views are): skipped")
+            }
             return
         }
         let changes = runtime.set(property, of: tag, to: value, at: time)

@@ -39,6 +39,25 @@ func decode(_ source: String, file: String = "RefreshView.swift") throws -> Code
     try decode([SourceFile(name: file, text: source)])
 }
 
+/// A spec of samples/swift/ (its program files beside it), as the command line loads it.
+func swiftSample(_ path: String) throws -> (timeline: Timeline, diagnostics: [String]) {
+    let directory = (path as NSString).deletingLastPathComponent
+    var diagnostics: [String] = []
+    let document = try SpecDocument(
+        bytes: try packageFile(path), now: testNow, measurer: measurer,
+        program: { reference, base in
+            let files = try reference.files.map { file in
+                SourceFile(name: file, bytes: try packageFile(directory + "/" + file))
+            }
+            var runner = SwiftProgramRunner(module: try decode(files), className: reference.className)
+            runner.workDurationGiven = reference.workDurationGiven
+            let result = try runner.run(over: base, now: testNow)
+            diagnostics = result.diagnostics.map(\.description)
+            return result.run
+        })
+    return (document.timeline, diagnostics)
+}
+
 /// A spec from JSON text.
 func spec(_ json: String) throws -> Spec {
     try SpecDocument(bytes: Array(json.utf8), now: testNow, measurer: measurer).spec

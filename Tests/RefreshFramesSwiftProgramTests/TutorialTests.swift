@@ -18,10 +18,11 @@ import Testing
     }
 
     /// rotate-scale and color-dots start their loop in `scrollViewDidEndDecelerating`: the finger
-    /// lifts at the deepest pull (0.5 s in both scenarios) and the bounce settles 0.687 s later
-    /// (research §12.8), while the samples start it when refreshing begins (0.5 s; color-dots'
-    /// sample at 0 s, it has no pull). The marquee starts in the `.valueChanged` action, at the
-    /// instant the pull reaches 60 pt, as its sample does; the spinner's title changes there too.
+    /// lifts at the deepest pull (0.5 s in both scenarios; color-dots' Swift twin pulls as
+    /// rotate-scale, its code needs a pull) and the bounce settles 0.687 s later (research §12.8),
+    /// while the samples start it when refreshing begins (0.5 s; color-dots' sample at 0 s, it has
+    /// no pull). The marquee starts in the `.valueChanged` action, at the instant the pull reaches
+    /// 60 pt, as its sample does; the spinner's title changes there too.
     static let cases = [
         Case(name: "rotate-scale", offset: 0.5 + 0.687 - 0.5),
         Case(name: "color-dots", offset: 0.5 + 0.687 - 0),
@@ -29,25 +30,11 @@ import Testing
         Case(name: "classic-spinner", className: "ViewController", offset: 0),
     ]
 
-    /// The hand-written sample, and the same spec with the tutorial's code as its program.
+    /// The hand-written sample, and its twin in samples/swift/ whose program is the tutorial's code.
     static func timelines(_ c: Case) throws -> (hand: Timeline, code: Timeline, diagnostics: [String]) {
         let hand = try SpecDocument(bytes: try packageFile("samples/\(c.name).json"), now: testNow, measurer: measurer)
-        var swiftSpec = hand.spec
-        swiftSpec.program = nil
-        if c.name == "color-dots" {
-            // The code waits for scrollViewDidEndDecelerating: the user pulls as in rotate-scale.
-            swiftSpec.scenario.pull = [
-                PullKeyframe(time: 0, distance: 0), PullKeyframe(time: 0.5, distance: 60),
-                PullKeyframe(time: 0.8, distance: 0),
-            ]
-            swiftSpec.scenario.refreshStart = .pullThreshold(60)
-        }
-        let code = String(
-            decoding: try packageFile("Tests/RefreshFramesSwiftCodeTests/Fixtures/Tutorials/\(c.name).swift.txt"),
-            as: UTF8.self)
-        let (timeline, diagnostics) = try swiftTimeline(
-            swiftSpec, try decode(code, file: "\(c.name).swift"), className: c.className)
-        return (hand.timeline, timeline, diagnostics)
+        let (code, diagnostics) = try swiftSample("samples/swift/\(c.name).json")
+        return (hand.timeline, code, diagnostics)
     }
 
     @Test(arguments: cases)
