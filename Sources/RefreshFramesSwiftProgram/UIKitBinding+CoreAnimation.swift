@@ -269,29 +269,22 @@ extension UIKitBinding {
             }
             return .void
         }
+        let remove: (inout NativeCall) throws -> Value = { call in
+            let object = try self.object(call.receiver, call.context)
+            let key = try call.context.string(call.arguments[0], "forKey")
+            if let tag = object.specTag {
+                let world = self.world
+                try world.apply(world.runtime.removeAnimation(forKey: key, from: tag, at: world.time), call.context)
+            }
+            return .void
+        }
         let animation = NativeParameter(nil, .named("CAAnimation"))
         let key = NativeParameter("forKey", .optional(.named("String"), implicitlyUnwrapped: false))
         layer.methods = [
             NativeFunction("add", [animation, key], body: add),
             NativeFunction("addAnimation", [animation, key], body: add),
-            NativeFunction("removeAnimation", [NativeParameter("forKey", .named("String"))]) { call in
-                let object = try self.object(call.receiver, call.context)
-                let key = try call.context.string(call.arguments[0], "forKey")
-                if let tag = object.specTag {
-                    let world = self.world
-                    try world.apply(world.runtime.removeAnimation(forKey: key, from: tag, at: world.time), call.context)
-                }
-                return .void
-            },
-            NativeFunction("removeAnimationForKey", [NativeParameter(nil, .named("String"))]) { call in
-                let object = try self.object(call.receiver, call.context)
-                let key = try call.context.string(call.arguments[0], "forKey")
-                if let tag = object.specTag {
-                    let world = self.world
-                    try world.apply(world.runtime.removeAnimation(forKey: key, from: tag, at: world.time), call.context)
-                }
-                return .void
-            },
+            NativeFunction("removeAnimation", [NativeParameter("forKey", .named("String"))], body: remove),
+            NativeFunction("removeAnimationForKey", [NativeParameter(nil, .named("String"))], body: remove),
             NativeFunction("removeAllAnimations") { call in
                 let object = try self.object(call.receiver, call.context)
                 if let tag = object.specTag {
