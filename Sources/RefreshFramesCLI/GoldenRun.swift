@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCompare
 import RefreshFramesCore
@@ -12,7 +13,7 @@ final class GoldenRun: @unchecked Sendable {
     let store: GoldenStore
     let recording: GoldenRecording?
     let manifest: GoldenManifest?
-    let loaded: LoadedSpec
+    let loaded: RefreshAnimation
     let clock: (now: Int64, from: String)
     var check: GoldenCheck
     /// Whether this spec's check wrote an actual frame and diff image to the report directory.
@@ -58,7 +59,7 @@ final class GoldenRun: @unchecked Sendable {
             )
         }
         if request.kinds != .semantic {
-            try RenderLimits.check(frames: check.times.count, source: source, threads: threads, file: loaded.path)
+            try RenderLimits.check(frames: check.times.count, source: source, threads: threads, file: loaded.name)
         }
         // Named by its spec, as errors are: a run of several specs prints one note for each.
         if let note = check.instantsNote(manifest) { Output.err("\(member.spec): " + note + "\n") }

@@ -53,7 +53,7 @@ enum PreviewCommand {
         session.enter()
         defer { session.leave() }
         var player = Player(loaded: loaded, mode: mode, colors: colors, part: part)
-        var watcher = args.has("watch") ? FileWatcher(paths: SpecLoader.files(of: loaded)) : nil
+        var watcher = args.has("watch") ? FileWatcher(paths: loaded.sourceFiles) : nil
         var clock = PlayerClock(duration: player.timeline.duration, fps: fps)
         let start = DispatchTime.now().uptimeNanoseconds
         var lastTick = start
@@ -68,7 +68,7 @@ enum PreviewCommand {
             if session.resized() { player.resize() }
             if watcher?.changed() == true {
                 player.reload()
-                watcher?.watch(SpecLoader.files(of: player.loaded))
+                watcher?.watch(player.loaded.sourceFiles)
                 clock.duration = player.timeline.duration
                 clock.seek(to: clock.time)
             }
@@ -78,7 +78,7 @@ enum PreviewCommand {
                 try player.draw(clock: clock, fps: fpsShown, session: session)
             } catch {
                 session.leave()
-                throw .input("\(loaded.path): error: \(error)")
+                throw .input("\(loaded.name): error: \(error)")
             }
             frames += 1
             if nowNanos - fpsWindowStart >= 500_000_000 {

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesExport
@@ -20,7 +21,7 @@ extension PlayerCommand {
 
 /// What the preview shows: the timeline (rebuilt when `e` ends refreshing early) drawn in a mode.
 struct Player {
-    private(set) var loaded: LoadedSpec
+    private(set) var loaded: RefreshAnimation
     var mode: FrameSource.TerminalMode
     let colors: ColorMode
     private(set) var part: FrameSource.Part
@@ -38,7 +39,7 @@ struct Player {
 
     var timeline: Timeline { source.timeline }
 
-    init(loaded: LoadedSpec, mode: FrameSource.TerminalMode, colors: ColorMode, part: FrameSource.Part) {
+    init(loaded: RefreshAnimation, mode: FrameSource.TerminalMode, colors: ColorMode, part: FrameSource.Part) {
         self.loaded = loaded
         self.mode = mode
         self.colors = colors
@@ -73,12 +74,10 @@ struct Player {
     /// `--watch`: the spec and its font files again, from disk. A spec that does not load leaves
     /// the last good one playing and its error in `problem`.
     mutating func reload() {
-        FontBook.shared.reload(fontFiles: Array(SpecLoader.files(of: loaded).dropFirst()))
-        do throws(CLIError) {
-            let reloaded = try SpecLoader.load(loaded.path, now: loaded.now)
-            self = Player(loaded: reloaded, mode: mode, colors: colors, part: part)
+        do throws(LoadError) {
+            self = Player(loaded: try loaded.reloaded(), mode: mode, colors: colors, part: part)
         } catch {
-            problem = error.message
+            problem = error.description
         }
     }
 
@@ -95,11 +94,7 @@ struct Player {
 
     /// `e`: endRefreshing now, if refreshing. The loop still finishes up to its check point.
     mutating func endRefreshing(at t: Double) {
-        guard t >= timeline.refreshBeganAt, t < timeline.refreshEndedAt else { return }
-        var spec = loaded.spec
-        spec.scenario.workDuration = max(0, t - timeline.refreshBeganAt)
-        spec.scenario.duration = nil
-        if let rebuilt = try? Timeline.make(spec: spec, now: loaded.now, measurer: SpecLoader.fontMeasurer) {
+        if let rebuilt = loaded.endingRefresh(at: t) {
             source = source.with(timeline: rebuilt)
             makeCells()
         }
