@@ -7,13 +7,18 @@ let package = Package(
         .executable(name: "refresh-frames", targets: ["refresh-frames"]),
         // The library: a spec loaded with its fonts, its states, timeline and frames (docs/library.md).
         .library(name: "RefreshFrames", targets: ["RefreshFrames"]),
+        // Assertions for an app's test target over the same goldens as `check` (docs/library.md).
+        .library(name: "RefreshFramesTesting", targets: ["RefreshFramesTesting"]),
     ],
     targets: [
         .systemLibrary(
             name: "CGD",
             path: "Sources/CGD",
             pkgConfig: "freetype2",
-            providers: [.apt(["libgd-dev"]), .brew(["gd", "freetype", "pkg-config"])]
+            providers: [
+                .apt(["libgd-dev", "libdeflate-dev", "pkg-config"]),
+                .brew(["gd", "freetype", "fontconfig", "libdeflate", "pkg-config"]),
+            ]
         ),
         .target(name: "RefreshFramesCore"),
         // libgd's static archive (from libgd-dev) on Linux: only its core, PNG and FreeType text are
@@ -36,7 +41,11 @@ let package = Package(
         // The one entry point: a spec loaded with its side files (fonts) and the text measurer, for
         // the command line, the preview, the fuzzer, the tests and an app's own tests.
         .target(
-            name: "RefreshFrames", dependencies: ["RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport"]),
+            name: "RefreshFrames",
+            dependencies: ["RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport", "RefreshFramesCompare"]),
+        .target(
+            name: "RefreshFramesTesting",
+            dependencies: ["RefreshFrames", "RefreshFramesCompare", "RefreshFramesCore", "RefreshFramesExport"]),
         .target(name: "RefreshFramesImport", dependencies: ["RefreshFramesCore"]),
         // Spec → UIKit Swift source (`refresh-frames swift`).
         .target(name: "RefreshFramesSwiftGen", dependencies: ["RefreshFramesCore"]),
@@ -100,9 +109,13 @@ let package = Package(
             name: "RefreshFramesTests",
             dependencies: ["RefreshFrames", "RefreshFramesCore", "RefreshFramesTestSupport"]),
         .testTarget(
+            name: "RefreshFramesTestingTests",
+            dependencies: ["RefreshFramesTesting", "RefreshFrames", "RefreshFramesCompare", "RefreshFramesTestSupport"]),
+        .testTarget(
             name: "RefreshFramesCLITests",
             dependencies: [
-                "RefreshFrames", "RefreshFramesCLI", "RefreshFramesCommandLine", "RefreshFramesCore",
+                "RefreshFrames", "RefreshFramesTesting", "RefreshFramesCLI", "RefreshFramesCommandLine",
+                "RefreshFramesCore",
                 "RefreshFramesRaster",
                 "RefreshFramesExport",
                 "RefreshFramesTestSupport",

@@ -1,3 +1,4 @@
+import Foundation
 import RefreshFramesCore
 import RefreshFramesExport
 import RefreshFramesRaster
@@ -19,18 +20,29 @@ public struct RefreshAnimation: Sendable {
     /// The name the README and messages use for the built-in default.
     package static let builtInName = "<built-in rotate-scale>"
 
-    /// Loads the spec file at `path` (at most `Limits.specBytes`), its side files beside it.
-    /// `now` is the clock `{now:…}` texts show, in seconds since 1970.
-    public init(contentsOf path: String, now: Int64) throws(LoadError) {
+    /// Loads the spec file at `path` (at most 4 MiB), its side files beside it. `now` is the clock
+    /// `{now:…}` texts show, in seconds since 1970 (nil: `SOURCE_DATE_EPOCH`, else the real clock).
+    public init(contentsOf path: String, now: Int64? = nil) throws(LoadError) {
         let bytes = try InputFile.read(
             path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
-        try self.init(bytes: bytes, name: path, files: SpecFiles(spec: path), now: now)
+        try self.init(bytes: bytes, name: path, files: SpecFiles(spec: path), now: try now.orDefault())
     }
 
     /// Loads a spec from its bytes; `name` names it in messages and `directory` is where its side
     /// files are (nil: the working directory).
-    public init(bytes: [UInt8], name: String, directory: String? = nil, now: Int64) throws(LoadError) {
-        try self.init(bytes: bytes, name: name, files: SpecFiles(directory: directory), now: now)
+    public init(bytes: [UInt8], name: String, directory: String? = nil, now: Int64? = nil) throws(LoadError) {
+        try self.init(bytes: bytes, name: name, files: SpecFiles(directory: directory), now: try now.orDefault())
+    }
+
+    /// `SOURCE_DATE_EPOCH` (seconds since 1970) when it is set, else the real clock.
+    package static func defaultNow(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(LoadError) -> Int64 {
+        guard let epoch = environment["SOURCE_DATE_EPOCH"] else { return Int64(Date().timeIntervalSince1970) }
+        guard let seconds = Int64(epoch) else {
+            throw LoadError("SOURCE_DATE_EPOCH: error: '\(epoch)' is not a whole number of seconds")
+        }
+        return seconds
     }
 
     /// Loads a spec whose side files are found (or, with `.none`, not opened) as `files` says and
@@ -96,5 +108,13 @@ public struct RefreshAnimation: Sendable {
         part: FrameSource.Part = .screen, canvas: Canvas? = nil, scale: Double? = nil, text: TextRendering = .hinted
     ) -> FrameSource {
         FrameSource(spec: spec, timeline: timeline, part: part, canvas: canvas, scale: scale, text: text)
+    }
+}
+
+extension Int64? {
+    /// The clock given, else `RefreshAnimation.defaultNow()`.
+    fileprivate func orDefault() throws(LoadError) -> Int64 {
+        if let self { return self }
+        return try RefreshAnimation.defaultNow()
     }
 }

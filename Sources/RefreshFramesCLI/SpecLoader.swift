@@ -42,12 +42,6 @@ enum SpecLoader {
                 "Invalid value '\(option)' for '--now': expected seconds since 1970 or 2016-02-14T12:00:00Z.",
                 command: command)
         }
-        if let epoch = environment["SOURCE_DATE_EPOCH"] {
-            guard let seconds = Int64(epoch) else {
-                throw .input("SOURCE_DATE_EPOCH: error: '\(epoch)' is not a whole number of seconds")
-            }
-            return seconds
-        }
-        return Int64(Date().timeIntervalSince1970)
+        return try input { () throws(LoadError) in try RefreshAnimation.defaultNow(environment: environment) }
     }
 }
