@@ -117,6 +117,18 @@ struct FramesAssertionTests {
         #expect((note != nil) == c.noted)
     }
 
+    /// A recording given up (here: the spec does not load) leaves nothing: the golden directory is
+    /// made only by the final rename, and the lock, the staging directory and the parent
+    /// directories the writer made go with it, as `record` leaves nothing (InterruptTests).
+    @Test func aRecordingThatCannotRunLeavesNothingBehind() throws {
+        let dir = try Self.workspace()
+        try Self.edit(dir, #""duration": 0.2,"#, #""duration": "soon","#)
+        var assertion = Self.pull(in: dir, record: .all)
+        assertion.golden = dir + "/deep/er/pull"
+        #expect(throws: LoadError.self) { try assertion.run() }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["Refresh.json"])
+    }
+
     /// The public assertion, as a test target calls it: the failure is an issue of the calling test.
     @Test func assertFramesRecordsAnIssueNamingTheFrame() throws {
         let dir = try Self.workspace()

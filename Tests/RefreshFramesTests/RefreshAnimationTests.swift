@@ -22,6 +22,10 @@ struct RefreshAnimationTests {
             """
     }
 
+    /// Every character 1 em wide and 1 em tall: no fonts.
+    static let em = TextMeasurer { text, font in IntrinsicSize(width: Double(text.count) * font.size, height: font.size)
+    }
+
     /// A new directory holding the brand font as `brand.ttf`.
     static func directoryWithFont() throws -> String {
         let path = NSTemporaryDirectory() + "refresh-animation-tests-" + UUID().uuidString
@@ -78,8 +82,7 @@ struct RefreshAnimationTests {
     /// The fuzzer's way: no side file is opened, texts measured by arithmetic.
     @Test func noSideFilesOpensNone() throws {
         let bytes = Array(Self.brandSpec(fonts: ["nowhere.ttf"]).utf8)
-        let em = TextMeasurer { text, font in IntrinsicSize(width: Double(text.count) * font.size, height: font.size) }
-        let animation = try RefreshAnimation(bytes: bytes, name: "f.json", files: .none, now: 0, measurer: em)
+        let animation = try RefreshAnimation(bytes: bytes, name: "f.json", files: .none, now: 0, measurer: Self.em)
         #expect(animation.timeline.layout.frames[1]!.width == 5 * 24)
     }
 
@@ -93,6 +96,39 @@ struct RefreshAnimationTests {
         let after = try before.reloaded()
         #expect(before.spec.views[0].texts[.idle] == "Brand")
         #expect(after.spec.views[0].texts[.idle] == "Brand new")
+    }
+
+    /// The part is decided as for every command (`FrameSource.Part.resolved`): nil is the whole
+    /// screen when the spec has a host, else the control; the screen of a spec without a host is
+    /// refused with the command line's message.
+    @Test func thePartIsDecidedAsForEveryCommand() throws {
+        let hosted = try RefreshAnimation(contentsOf: samplePath("rotate-scale"), now: 0)
+        let screen = try hosted.frame(at: 0.5, part: .screen, scale: 1)
+        let control = try hosted.frame(at: 0.5, part: .control, scale: 1)
+        #expect((screen.width, screen.height) != (control.width, control.height))
+        let chosen = try hosted.frame(at: 0.5, scale: 1)
+        #expect((chosen.width, chosen.height) == (screen.width, screen.height))
+        let json = """
+            {"canvas": {"width": 200, "height": 60}, "views": [{"tag": 1, "text": "A"}],
+             "constraints": ["1.centerX == superview.centerX", "1.centerY == superview.centerY"],
+             "scenario": {"refreshAt": 0, "workDuration": 1}}
+            """
+        let bare = try RefreshAnimation(bytes: Array(json.utf8), name: "bare.json", now: 0)
+        #expect(try bare.frame(at: 0.5, scale: 1).width == 200)
+        let error = try #require(throws: RefreshAnimation.RenderError.self) { try bare.png(at: 0.5, part: .screen) }
+        #expect(
+            error.description
+                == "bare.json: error: '--only screen' needs a spec with a host (a table under the control).")
+        #expect(throws: RefreshAnimation.RenderError.self) { try bare.gif(part: .screen, fps: 10) }
+    }
+
+    /// Side files are found in the spec's directory, split without NSString's
+    /// `deletingLastPathComponent` (Foundation 6.3 traps on a one-character name).
+    @Test(arguments: [("a", "", "f.ttf"), ("d/a", "d", "d/f.ttf"), ("d/s.json", "d", "d/f.ttf")])
+    func sideFilesAreBesideTheSpec(spec: String, directory: String, font: String) {
+        let files = SpecFiles(spec: spec)
+        #expect(files.directory == directory)
+        #expect(files.path("f.ttf") == font)
     }
 
     @Test func endingRefreshEarlyShortensTheRefresh() throws {
