@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesTesting
 import Testing
 
@@ -47,5 +48,19 @@ struct LibraryGoldensTests {
         let check = try run(["check", "Refresh.json", "--golden", "Goldens/pull"], in: dir)
         #expect(check.status == 0, "\(check.stdout)\(check.stderr)")
         #expect(check.stdout.hasSuffix("4 passed, 0 failed\n"))
+    }
+
+    /// The library draws what `render` writes, byte for byte, and reads what `state` and `timeline` print.
+    @Test func theLibraryDrawsWhatRenderWrites() throws {
+        let dir = try Self.workspace()
+        let animation = try RefreshAnimation(contentsOf: dir + "/Refresh.json", now: 1_455_451_200)
+        #expect(try run(["render", "Refresh.json", "-o", "f.png", "--at", "0.3"], in: dir).status == 0)
+        #expect(try animation.png(at: 0.3) == Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/f.png"))))
+        #expect(try run(["render", "Refresh.json", "-o", "a.gif", "--fps", "25"], in: dir).status == 0)
+        #expect(try animation.gif(fps: 25) == Array(try Data(contentsOf: URL(fileURLWithPath: dir + "/a.gif"))))
+        #expect(
+            try run(["state", "Refresh.json", "--at", "0.3"], in: dir).stdout == animation.stateJSON(at: 0.3) + "\n")
+        #expect(try run(["timeline", "Refresh.json"], in: dir).stdout == animation.timelineText)
+        #expect(abs(animation.duration - 2.814) < 0.0005)
     }
 }
