@@ -150,7 +150,7 @@ enum CheckCommand {
         // A spec whose program is the team's Swift code: its frames change when that code does.
         for (run, result) in zip(runs, reports) where result.results.contains(where: { !$0.passed }) {
             guard let swift = run.loaded.spec.swift else { continue }
-            let files = SpecLoader.watchedFiles(of: run.loaded).suffix(swift.files.count).joined(separator: ", ")
+            let files = run.loaded.sourceFiles.suffix(swift.files.count).joined(separator: ", ")
             Output.out(
                 "\(run.member.spec): its program is the Swift code in \(files): a change there changes these frames\n")
         }

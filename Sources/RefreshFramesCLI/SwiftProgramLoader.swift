@@ -1,3 +1,4 @@
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesSwiftCode
@@ -6,8 +7,9 @@ import RefreshFramesSwiftProgram
 /// Runs a spec's Swift program (`"program": {"swift": …}`) for `SpecDocument`: reads the files
 /// relative to the spec, parses them with swiftc (cached by content), runs them through the
 /// scenario with the UIKit binding. Keeps the code's warnings, and the code's own error, so that
-/// the command prints them as the code's `File.swift:LINE:COLUMN` lines.
-final class SwiftProgramLoader {
+/// the command prints them as the code's `File.swift:LINE:COLUMN` lines. One load (or a watch
+/// session's reloads, one after another) uses it at a time.
+final class SwiftProgramLoader: @unchecked Sendable {
     let directory: String
     let parserOptions: SwiftParser.Options
     private(set) var warnings: [CodeDiagnostic] = []
@@ -34,7 +36,7 @@ final class SwiftProgramLoader {
                     expected: "a Swift file")
                 files.append(SourceFile(name: path(of: file), bytes: bytes))
             } catch {
-                throw SpecDiagnostic(path: jsonPath, location: nil, message: error.message)
+                throw SpecDiagnostic(path: jsonPath, location: nil, message: error.description)
             }
         }
         let options = parserOptions
