@@ -20,16 +20,21 @@ enum PreviewCommand {
                 name: "spec", help: "The JSON spec file (default: the built-in rotate-scale).", isOptional: true)
         ],
         options: [
-            .value("ansi", "mode", "Start in pixels or text mode (default pixels)."),
-            .value("colors", "mode", "auto, truecolor, 256, 16 or none (default auto)."),
+            .choice(
+                "ansi", "mode", TerminalArguments.ANSIChoice.self,
+                "Start in pixels (half blocks), text, kitty, iterm or sixel mode, or auto: the terminal's graphics (default pixels)."
+            ),
+            .choice(
+                "colors", "mode", TerminalArguments.ColorsOption.self,
+                "auto, truecolor, 256, 16 or none (default auto)."),
             .value("fps", "n", "Frames per second to draw (default 30)."),
             .value("duration", "seconds", "Quit by itself after this long (default: run until q)."),
             .flag(
                 "watch",
                 "Reload when the spec or a font file it names is saved, keeping the time; a broken spec shows its error on the status line while the last good one plays."
             ),
-            .value(
-                "only", "part",
+            .choice(
+                "only", "part", FrameSource.Part.self,
                 "control or screen: the refresh control zoomed to the terminal's width (default) or, for a spec with a host, the whole screen."
             ),
             nowOption,
@@ -37,7 +42,7 @@ enum PreviewCommand {
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
         let name = definition.name
-        let mode = try args.choice("ansi", command: name, as: FrameSource.TerminalMode.self) ?? .pixels
+        let mode = try TerminalArguments.mode(args, environment: env, command: name)
         let colors = try TerminalArguments.colorMode(args, environment: env, command: name)
         let fps = try args.double("fps", command: name, in: 1...120) ?? 30
         let quitAfter = try args.double("duration", command: name, in: 0.1...86400)
@@ -98,6 +103,7 @@ enum PreviewCommand {
             if clock.apply(command) { continue }
             switch command {
             case .quit:
+                session.write(player.clear())
                 return ExitCode.success
             case .pull, .refresh:
                 player.restart()
@@ -109,12 +115,12 @@ enum PreviewCommand {
             case .togglePart:
                 player.togglePart()
             case .toggleMode:
-                player.mode = player.mode == .pixels ? .text : .pixels
-                player.resize()
+                player.toggleMode()
             default:
                 break
             }
         }
+        session.write(player.clear())
         return ExitCode.success
     }
 }

@@ -71,7 +71,7 @@ public struct PlayerStatus: Sendable, Equatable {
     public var pull: Double
     /// Frames drawn per second, once measured.
     public var fps: Double?
-    public var mode: FrameSource.TerminalMode
+    public var mode: TerminalOptions.Mode
     /// Why the spec on disk could not be reloaded (`--watch`).
     public var problem: String?
     /// Characters the text mode could not fit (`CellGrid.cut`).
@@ -79,7 +79,7 @@ public struct PlayerStatus: Sendable, Equatable {
 
     public init(
         phase: String, time: Double, speed: Double = 1, isPaused: Bool = false, pull: Double, fps: Double? = nil,
-        mode: FrameSource.TerminalMode, problem: String? = nil, cut: String = ""
+        mode: TerminalOptions.Mode, problem: String? = nil, cut: String = ""
     ) {
         self.phase = phase
         self.time = time
