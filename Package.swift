@@ -29,6 +29,9 @@ let package = Package(
         .target(name: "RefreshFramesImport", dependencies: ["RefreshFramesCore"]),
         // Spec → UIKit Swift source (`refresh-frames swift`).
         .target(name: "RefreshFramesSwiftGen", dependencies: ["RefreshFramesCore"]),
+        // A team's own Swift code, read through swiftc's parser and interpreted on a virtual clock
+        // (never compiled or run): the Swift 2 migration, the AST decoder, the interpreter, its run loop.
+        .target(name: "RefreshFramesSwiftCode"),
         // The command line's edge, apart from what each command does: options, help and completion scripts,
         // exit codes, standard output and error, files written atomically and checked against the inputs,
         // the terminal's raw mode and keys, file watching. The commands themselves are RefreshFramesCLI.
@@ -83,6 +86,13 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "RefreshFramesCommandLineTests", dependencies: ["RefreshFramesCommandLine"]),
+        .testTarget(
+            name: "RefreshFramesSwiftCodeTests",
+            dependencies: [
+                "RefreshFramesSwiftCode", "RefreshFramesCommandLine",
+            ],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(
             name: "RefreshFramesCLITests",
             dependencies: [

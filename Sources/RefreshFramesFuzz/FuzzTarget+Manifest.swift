@@ -33,8 +33,10 @@ extension FuzzTarget {
         let (spec, timeline) = manifestSubject()
         var request = GoldenRequest(mode: .never)
         request.kinds = .semantic
-        guard let part = try? request.part(of: spec, manifest: manifest) else { return }
-        let source = FrameSource(spec: spec, timeline: timeline, part: part, scale: manifest.scale)
+        guard
+            let source = try? FrameSource(
+                spec: spec, timeline: timeline, part: request.part(manifest: manifest), scale: manifest.scale)
+        else { return }
         _ = source.pixelSize
         let check = request.check(source, manifest: manifest, threads: 1)
         _ = check.instantsNote(manifest)
