@@ -42,6 +42,11 @@ struct Player {
     private var graphics: GraphicsPlayback?
     /// Sixel's palette, chosen once for the part shown (the colours do not change with the size).
     private var sixelPalette: GIFPalette?
+    /// The pull `+` and `-` hold, in points; nil: the scenario's.
+    private(set) var heldPull: Double?
+    /// Where the status was drawn last, and on how many rows.
+    private var statusTop = 0
+    private var statusRows = 1
 
     var timeline: Timeline { source.timeline }
 
@@ -110,8 +115,45 @@ struct Player {
         }
     }
 
+    /// Space and `r`: the scenario again, its own pull too.
     mutating func restart() {
         source = original
+        heldPull = nil
+        makeCells()
+    }
+
+    /// `--loop`: back at the start, the pull held stays held.
+    mutating func loopAround() {
+        if let heldPull {
+            hold(heldPull)
+        } else {
+            restart()
+        }
+    }
+
+    /// `+` / `-`: the pull held `step` points farther or nearer (from the pull shown, on the 5 pt
+    /// grid, when none is held yet), 0…500 pt.
+    mutating func holdPull(by step: Double, shown pull: Double) {
+        let from = heldPull ?? (pull / PlayerCommand.pullStep).rounded(.down) * PlayerCommand.pullStep
+        hold(min(500, max(0, from + step)))
+    }
+
+    /// The scenario with the finger holding the content `points` down from the start, as the user
+    /// holds a pull in UIKit: refreshing begins at once if the spec's threshold is reached (or at
+    /// its own time, for a spec that refreshes at a time), and never otherwise.
+    private mutating func hold(_ points: Double) {
+        var spec = original.timeline.spec
+        spec.scenario.pull = [PullKeyframe(time: 0, distance: points)]
+        if case .pullThreshold(let threshold) = spec.scenario.refreshStart, points < threshold {
+            // Never: past the end of a scenario of a few seconds, in which nothing moves.
+            spec.scenario.refreshStart = .at(Limits.scenarioDuration)
+            spec.scenario.duration = 2
+        }
+        guard let timeline = try? Timeline.make(spec: spec, now: loaded.now, measurer: SpecLoader.fontMeasurer) else {
+            return
+        }
+        heldPull = points
+        source = original.with(timeline: timeline)
         makeCells()
     }
 
@@ -147,7 +189,7 @@ struct Player {
     /// `e`: endRefreshing now, if refreshing. The loop still finishes up to its check point.
     mutating func endRefreshing(at t: Double) {
         guard t >= timeline.refreshBeganAt, t < timeline.refreshEndedAt else { return }
-        var spec = loaded.spec
+        var spec = timeline.spec
         spec.scenario.workDuration = max(0, t - timeline.refreshBeganAt)
         spec.scenario.duration = nil
         if let rebuilt = try? Timeline.make(spec: spec, now: loaded.now, measurer: SpecLoader.fontMeasurer) {
@@ -181,8 +223,20 @@ struct Player {
         }
         let status = PlayerStatus(
             phase: timeline.phase(at: t).rawValue, time: t, speed: clock.speed, isPaused: clock.isPaused,
-            pull: state.pull, fps: fps, mode: mode, problem: problem, cut: cut)
-        bytes += Self.statusLine(status, row: height + 2, width: terminalColumns - 1)
+            pull: state.pull, fps: fps, mode: mode, problem: problem, cut: cut, pullHeld: heldPull != nil,
+            modeNote: mode == .text && !showsText ? "no colours for pixels" : nil)
+        let lines = Self.statusLines(status, width: terminalColumns - 1)
+        // Below the frame after a blank row; two rows go one higher where the second would be off
+        // the screen. A row the status no longer uses is cleared.
+        let top = lines.count > 1 && height + 3 > rows ? height + 1 : height + 2
+        for (k, line) in lines.enumerated() { bytes += Self.statusRow(line, row: top + k) }
+        if statusRows > lines.count || (statusRows > 1 && top != statusTop) {
+            for row in statusTop..<(statusTop + statusRows) where !(top..<(top + lines.count)).contains(row) {
+                bytes += Self.statusRow("", row: row)
+            }
+        }
+        statusTop = top
+        statusRows = lines.count
         session.write(bytes)
     }
 
@@ -196,10 +250,19 @@ struct Player {
     /// characters cut) go through the one escaper, on one line, before the line is fitted to `width`
     /// columns (a wrapped status line would scroll the screen).
     static func statusLine(_ status: PlayerStatus, row: Int, width: Int) -> [UInt8] {
+        statusRow(statusLines(status, width: width)[0], row: row)
+    }
+
+    /// The status's rows (one, or two when a `--watch` problem is long), each fitted to `width`
+    /// columns, the texts a spec controls escaped first.
+    static func statusLines(_ status: PlayerStatus, width: Int) -> [String] {
         var status = status
         status.problem = status.problem.map { TerminalText.escaped($0, oneLine: true) }
         status.cut = TerminalText.escaped(status.cut, oneLine: true)
-        let line = TerminalText.escaped(status.line(width: width), oneLine: true)
-        return Array("\u{1B}[\(row);1H\u{1B}[0m\u{1B}[2K \(line)".utf8)
+        return status.lines(width: width).map { TerminalText.escaped($0, oneLine: true) }
+    }
+
+    static func statusRow(_ line: String, row: Int) -> [UInt8] {
+        Array("\u{1B}[\(row);1H\u{1B}[0m\u{1B}[2K \(line)".utf8)
     }
 }
