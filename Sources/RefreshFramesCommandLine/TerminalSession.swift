@@ -39,9 +39,9 @@ public final class TerminalSession: @unchecked Sendable {
     }
 
     public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
-    /// The alternate screen is cleared before it is left: tmux (3.3a) copies the alternate screen's
-    /// rows into the normal screen's history, and after a resize onto the screen itself, when it
-    /// leaves an alternate screen that was resized (any program's; a blank one leaves nothing).
+    /// The alternate screen is cleared before it is left, so that a terminal that copies its rows
+    /// back when a resized alternate screen is left (reported under tmux; not reproduced with tmux
+    /// 3.3a here) has nothing to copy.
     public static let leaveSequence = "\u{1B}[0m\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l"
 
     public func enter() {
