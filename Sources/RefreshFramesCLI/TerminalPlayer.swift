@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesExport
@@ -21,7 +22,7 @@ extension PlayerCommand {
 /// What the preview shows: the timeline (rebuilt when `e` ends refreshing early) drawn as text, as
 /// half blocks or as images of a graphics protocol.
 struct Player {
-    private(set) var loaded: LoadedSpec
+    private(set) var loaded: RefreshAnimation
     /// What `p` switches to from text: half blocks or a graphics protocol.
     let picture: TerminalOptions.Mode
     /// Text rather than `picture`.
@@ -57,7 +58,7 @@ struct Player {
 
     /// `source`: the frames of `loaded`, showing the part the command resolved; `mode` the one to
     /// start in.
-    init(loaded: LoadedSpec, source: FrameSource, mode: TerminalOptions.Mode, colors: ColorMode) {
+    init(loaded: RefreshAnimation, source: FrameSource, mode: TerminalOptions.Mode, colors: ColorMode) {
         self.loaded = loaded
         picture = mode == .text ? .pixels : mode
         showsText = mode == .text
@@ -100,9 +101,8 @@ struct Player {
     /// `--watch`: the spec and its font files again, from disk. A spec that does not load leaves
     /// the last good one playing and its error in `problem`.
     mutating func reload() {
-        FontBook.shared.reload(fontFiles: Array(SpecLoader.files(of: loaded).dropFirst()))
         do throws(CLIError) {
-            let reloaded = try SpecLoader.load(loaded.path, now: loaded.now)
+            let reloaded = try SpecLoader.input { () throws(LoadError) in try loaded.reloaded() }
             // The part shown stays, unless the reloaded spec lost its host.
             let part: FrameSource.Part? = reloaded.spec.host == nil ? .control : source.part
             let clear = graphics?.clear() ?? []
@@ -149,7 +149,7 @@ struct Player {
             spec.scenario.refreshStart = .at(Limits.scenarioDuration)
             spec.scenario.duration = 2
         }
-        guard let timeline = try? Timeline.make(spec: spec, now: loaded.now, measurer: SpecLoader.fontMeasurer) else {
+        guard let timeline = try? Timeline.make(spec: spec, now: loaded.now, measurer: loaded.measurer) else {
             return
         }
         heldPull = points
@@ -192,7 +192,7 @@ struct Player {
         var spec = timeline.spec
         spec.scenario.workDuration = max(0, t - timeline.refreshBeganAt)
         spec.scenario.duration = nil
-        if let rebuilt = try? Timeline.make(spec: spec, now: loaded.now, measurer: SpecLoader.fontMeasurer) {
+        if let rebuilt = try? Timeline.make(spec: spec, now: loaded.now, measurer: loaded.measurer) {
             source = source.with(timeline: rebuilt)
             makeCells()
         }
