@@ -246,15 +246,9 @@ struct Player {
     /// Bytes that take what is drawn off the screen before the terminal is given back.
     func clear() -> [UInt8] { graphics?.clear() ?? [] }
 
-    /// The status line's bytes on `row`: the texts a spec controls (an error quoting its values, the
-    /// characters cut) go through the one escaper, on one line, before the line is fitted to `width`
-    /// columns (a wrapped status line would scroll the screen).
-    static func statusLine(_ status: PlayerStatus, row: Int, width: Int) -> [UInt8] {
-        statusRow(statusLines(status, width: width)[0], row: row)
-    }
-
     /// The status's rows (one, or two when a `--watch` problem is long), each fitted to `width`
-    /// columns, the texts a spec controls escaped first.
+    /// columns (a wrapped row would scroll the screen); the texts a spec controls (an error quoting
+    /// its values, the characters cut) go through the one escaper, on one line, first.
     static func statusLines(_ status: PlayerStatus, width: Int) -> [String] {
         var status = status
         status.problem = status.problem.map { TerminalText.escaped($0, oneLine: true) }
@@ -262,6 +256,7 @@ struct Player {
         return status.lines(width: width).map { TerminalText.escaped($0, oneLine: true) }
     }
 
+    /// One status row's bytes on `row`, the row cleared first.
     static func statusRow(_ line: String, row: Int) -> [UInt8] {
         Array("\u{1B}[\(row);1H\u{1B}[0m\u{1B}[2K \(line)".utf8)
     }
