@@ -27,9 +27,9 @@ enum CheckCommand {
             "Where actual frames and diff images go when frames differ (default: refresh-frames-report)."),
         .value("junit", "file", "Also write a JUnit XML report (a test suite per spec)."),
         .value("html", "dir", "Also write a static HTML report (golden / actual / diff side by side)."),
-        .value("kind", "kind", "Check only 'pixels' or 'semantic' goldens (default: all)."),
-        .value(
-            "only", "part",
+        .choice("kind", "kind", GoldenCheck.Kinds.self, "Check only 'pixels' or 'semantic' goldens (default: all)."),
+        .choice(
+            "only", "part", FrameSource.Part.self,
             "screen or control: pixel goldens of the whole screen with its table (the default with a host) or of the control alone (default: as recorded)."
         ),
         .value("scale", "n", "Pixels per point of pixel goldens (default: the canvas scale)."),
@@ -56,7 +56,9 @@ enum CheckCommand {
             """,
         arguments: [specs],
         options: sharedOptions + [
-            .value("record", "mode", "missing, failed or all: write those goldens instead of failing.")
+            .value(
+                "record", "mode", choices: RecordMode.allCases.filter { $0 != .never }.map(\.rawValue),
+                "missing, failed or all: write those goldens instead of failing.")
         ])
 
     static let recordDefinition = CommandDefinition(
