@@ -131,22 +131,16 @@ extension JSONNode {
         }
     }
 
-    /// Indented JSON (two spaces a level after `indent`); a short array of scalars stays on one line.
+    /// Indented JSON (two spaces a level after `indent`); a value whose one line fits in 80
+    /// characters stays on one line, as specs are written (`"canvas": {"width": 375, …}`).
     func pretty(indent: String) -> String {
         let inner = indent + "  "
+        if case .array = value, compact.count <= 80 { return compact }
+        if case .object = value, compact.count <= 80 { return compact }
         switch value {
         case .array(let elements):
-            if elements.isEmpty { return "[]" }
-            let scalars = elements.allSatisfy {
-                if case .array = $0.value { return false }
-                if case .object = $0.value { return false }
-                return true
-            }
-            let line = compact
-            if scalars && line.count <= 80 { return line }
             return "[\n" + elements.map { inner + $0.pretty(indent: inner) }.joined(separator: ",\n") + "\n\(indent)]"
         case .object(let members):
-            if members.isEmpty { return "{}" }
             return "{\n"
                 + members.map { inner + jsonQuoted($0.key) + ": " + $0.value.pretty(indent: inner) }
                 .joined(separator: ",\n") + "\n\(indent)}"
