@@ -18,7 +18,7 @@ enum RenderCommand {
         ],
         options: [
             .value("output", short: "o", "path", RenderFormats.outputHelp),
-            .value("format", "format", RenderFormats.formatHelp),
+            .value("format", "format", choices: RenderFormats.names, RenderFormats.formatHelp),
             .value("at", "seconds", "Render the single frame at this instant."),
             .value("fps", "n", RenderFormats.fpsHelp),
             .value("scale", "n", "Pixels per point (default: the spec's canvas scale)."),
@@ -104,6 +104,9 @@ enum RenderCommand {
         let part = try args.choice("only", command: name, as: FrameSource.Part.self) ?? defaults.part
         let terminal = try TerminalArguments.options(
             args, environment: environment, command: name, toFile: output != nil && output != "-")
+        if let graphics = terminal.mode.graphics, let refusal = exporter.format.refusedGraphics[graphics] {
+            throw .usage(refusal, command: name)
+        }
         let askedAppearance = try SpecLoader.appearance(args)
         let loaded = try SpecLoader.load(
             specPath, now: try SpecLoader.clock(args, environment: environment),
@@ -118,7 +121,7 @@ enum RenderCommand {
         }
         try RenderLimits.check(
             frames: at == nil ? Int(((to - from) * fps - 1e-9).rounded(.up)) : 1, source: source, threads: threads,
-            file: loaded.path)
+            file: loaded.name)
         let times = at.map { [$0] } ?? loaded.timeline.frameTimes(fps: fps, from: from, to: to)
         if output == nil, chosen == nil, let named = exporter.format.defaultOutput {
             output = named(

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCore
 import RefreshFramesRaster
 import RefreshFramesTestSupport
@@ -10,10 +11,7 @@ import Testing
 /// encoded comparing only those cells, give byte for byte the stream of whole frames.
 struct ANSIDamageTests {
     static func source(_ name: String, part: FrameSource.Part = .screen) throws -> FrameSource {
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: samplePath(name))))
-        let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
-        let document = try SpecDocument(bytes: bytes, now: 1_455_451_200, measurer: measurer)
-        return try FrameSource(spec: document.spec, timeline: document.timeline, part: part)
+        try RefreshAnimation(contentsOf: samplePath(name), now: 1_455_451_200).frames(part: part)
     }
 
     static func job(_ source: FrameSource, columns: Int, colors: ColorMode = .truecolor, threads: Int) -> ExportJob {
@@ -32,9 +30,11 @@ struct ANSIDamageTests {
     }
 
     /// The job's `.ans` and `.cast` bytes as whole frames make them: every frame drawn whole,
-    /// box-filtered whole and compared cell by cell with the one before.
+    /// box-filtered whole and compared cell by cell with the one before. Half blocks without
+    /// colours are drawn as text, as the exporters do (`TerminalOptions.drawable`, issue 34).
     static func wholeFrames(_ job: ExportJob) throws -> (ans: [UInt8], cast: [UInt8]) {
-        let cells = job.source.cells(.pixels, columns: job.terminal.columns)
+        let terminal = job.terminal.drawable().options
+        let cells = job.source.cells(terminal.mode.cells ?? .pixels, columns: terminal.columns)
         var encoder = ANSIEncoder(colorMode: job.terminal.colors)
         var ans: [UInt8] = []
         var cast: CastWriter?
@@ -95,7 +95,8 @@ struct ANSIDamageTests {
     }
 
     /// The control alone 200 columns wide (above one pixel a point), in every colour mode: the
-    /// encoder copies the unchanged cells of the frame before as the terminal showed them.
+    /// encoder copies the unchanged cells of the frame before as the terminal showed them (without
+    /// colours, the text the exporters draw instead of half blocks).
     @Test(arguments: [
         ("rotate-scale", ColorMode.palette256), ("marquee", .palette16), ("color-dots", .none),
         ("classic-spinner", .truecolor),
