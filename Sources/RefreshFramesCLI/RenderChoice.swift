@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesExport
@@ -192,7 +193,7 @@ enum RenderChoice {
             let last = try smallest(fps: steps.last!.fps, scale: steps.last!.scale)
             guard last.bytes.count <= budget.bytes else {
                 throw .input(
-                    "\(args.positionals.first ?? SpecLoader.builtInName): error: --max-size \(budget.text)\(label(appearance)): even \(last.described) is \(last.bytes.count) bytes; allow more, or shorten it with --from/--to"
+                    "\(args.positionals.first ?? RefreshAnimation.builtInName): error: --max-size \(budget.text)\(label(appearance)): even \(last.described) is \(last.bytes.count) bytes; allow more, or shorten it with --from/--to"
                 )
             }
             var chosen = last
