@@ -37,7 +37,9 @@ enum SpecLoader {
         let directory = path.map(FilePath.directory(of:)) ?? ""
         do {
             let document = try SpecDocument(bytes: bytes, now: now, measurer: fontMeasurer) {
-                spec throws(SpecDiagnostic) in try registerFonts(of: spec, directory: directory)
+                spec throws(SpecDiagnostic) in
+                try registerFonts(of: spec, directory: directory)
+                spec.images = try ImageFiles.load(spec, directory: directory)
             }
             return LoadedSpec(path: name, document: document, timeline: document.timeline)
         } catch {
@@ -74,7 +76,8 @@ enum SpecLoader {
     static func files(of loaded: LoadedSpec) -> [String] {
         guard loaded.path != builtInName else { return [] }
         let directory = FilePath.directory(of: loaded.path)
-        return [loaded.path] + loaded.spec.fonts.map { fontFile($0, directory: directory) }
+        let images = loaded.spec.images.files.map { fontFile($0.file, directory: directory) }
+        return [loaded.path] + loaded.spec.fonts.map { fontFile($0, directory: directory) } + images
     }
 
     static let fontMeasurer = TextMeasurer { text, font in

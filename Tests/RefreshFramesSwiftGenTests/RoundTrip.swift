@@ -233,7 +233,10 @@ func same<Value: TrackValue>(_ a: Value, _ b: Value) -> Bool {
     case (.bool(let x), .bool(let y)): return x == y
     case (.point(let x), .point(let y)): return abs(x.x - y.x) < tolerance && abs(x.y - y.y) < tolerance
     case (.size(let x), .size(let y)): return abs(x.width - y.width) < tolerance && abs(x.height - y.height) < tolerance
-    case (.transform, _), (.number, _), (.color, _), (.text, _), (.bool, _), (.point, _), (.size, _): return false
+    case (.image(let x), .image(let y)): return x == y
+    case (.transform, _), (.number, _), (.color, _), (.text, _), (.bool, _), (.point, _), (.size, _),
+        (.image, _):
+        return false
     }
 }
 

@@ -9,10 +9,11 @@ public struct SpecDocument: Sendable {
     public var now: Int64
     private let root: JSONNode
 
-    /// `prepare` runs between decoding and layout: the edge opens the spec's own font files there.
+    /// `prepare` runs between decoding and layout: the edge opens the spec's own side files there
+    /// (registers its fonts, puts its decoded images into `spec.images`).
     public init(
         bytes: [UInt8], now: Int64, measurer: TextMeasurer,
-        prepare: (Spec) throws(SpecDiagnostic) -> Void = { _ in }
+        prepare: (inout Spec) throws(SpecDiagnostic) -> Void = { _ in }
     ) throws(SpecDiagnostic) {
         let root: JSONNode
         do {
@@ -20,9 +21,9 @@ public struct SpecDocument: Sendable {
         } catch {
             throw SpecDiagnostic(path: "", location: error.location, message: error.message)
         }
-        let spec = try SpecDecoder().decode(ValueReader(node: root, path: ""))
+        var spec = try SpecDecoder().decode(ValueReader(node: root, path: ""))
         do {
-            try prepare(spec)
+            try prepare(&spec)
         } catch var error {
             error.location = error.location ?? root.locate(error.path)
             throw error

@@ -35,6 +35,9 @@ extension Timeline {
                     throw SceneError(path: "views[\(index)].\(key)", message: "\(error)")
                 }
             }
+            for view in spec.views where view.kind == .image {
+                if let size = spec.images.intrinsicSize(of: view, scale: spec.canvas.scale) { sizes[view.tag] = size }
+            }
             do {
                 layouts[phase] = try LayoutSolver.solve(
                     canvas: spec.canvas, views: spec.views, constraints: spec.constraints, intrinsicSizes: sizes)

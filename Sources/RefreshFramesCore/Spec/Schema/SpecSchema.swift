@@ -106,6 +106,7 @@ public enum SpecSchema {
             "oneOf": [["required": ["refreshAt"]], ["required": ["refreshAtPull"]]],
         ],
         "host": ["$ref": "#/$defs/host"],
+        "assets": assets,
         "golden": [
             "type": "object",
             "description":
@@ -141,6 +142,8 @@ public enum SpecSchema {
             "visualFormat": visualFormat,
             "animateStep": animateStep,
             "eachStep": eachStep,
+            "imageName": imageName,
+            "imageAnimationStep": imageAnimationStep,
         ]
     }
 
