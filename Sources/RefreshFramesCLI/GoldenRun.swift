@@ -75,6 +75,9 @@ final class GoldenRun: @unchecked Sendable {
             }
             var report = CheckReport(suiteName: "refresh-frames check \(member.spec)", results: results)
             report.goldenFonts = manifest?.fonts
+            report.goldenImages = manifest?.images
+            let images = loaded.spec.images.files.map { FontFingerprint(file: $0.file, hash: $0.sha256) }
+            report.currentImages = images.isEmpty ? nil : images
             // Hashing the fonts takes a while (a CJK font is tens of MiB): only for the font hint of
             // a failed pixel check and for a manifest about to be written.
             if manifest == nil || report.recordedCount > 0

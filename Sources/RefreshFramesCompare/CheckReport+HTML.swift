@@ -50,6 +50,7 @@ extension CheckReport {
     func htmlSections(idPrefix: String = "") -> String {
         var out = ""
         if let fontHint { out += "<p class=\"hint\">\(xmlEscape(fontHint))</p>\n" }
+        if let imageHint { out += "<p class=\"hint\">\(xmlEscape(imageHint))</p>\n" }
         for (index, result) in results.enumerated() where !result.passed || result.recorded {
             out += "<section id=\"\(idPrefix)check-\(index)\" class=\"\(result.passed ? "recorded" : "failed")\">\n"
             out +=

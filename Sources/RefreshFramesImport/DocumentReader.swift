@@ -26,6 +26,11 @@ struct DocumentReader {
     var baselineOffset: (FontSpec) -> Double? = { _ in nil }
     /// A text's size in a font, for a button's title; nil when it cannot be measured.
     var measure: (String, FontSpec) -> IntrinsicSize? = { _, _ in nil }
+    /// The app's images, and what the document's image views found of them (`DocumentReader+ImageView`).
+    var images = ImportImages.none
+    var resourceImages: [String: IntrinsicSize] = [:]
+    var resolvedImages: [String: ImportImages.Found] = [:]
+    var usesAssetCatalogs = false
 
     init(fileName: String, isFontInstalled: @escaping (String) -> Bool) {
         self.fileName = fileName
@@ -52,13 +57,16 @@ struct DocumentReader {
                 namedColors[name] = rgba
             }
         }
+        resourceImages = Self.resourceImageSizes(document)
         device = document.child("device")?["id"]
         orientation = document.child("device")?["orientation"]
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
         inactive = inactiveIDs(root, document: document)
         let deviceNode = document.child("device")
         let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
-        return try readRoot(Self.applyingVariations(root, classes: classes))
+        var imported = try readRoot(Self.applyingVariations(root, classes: classes))
+        if usesAssetCatalogs { imported.assets = images.catalogs }
+        return imported
     }
 
     // MARK: - Finding the root view
@@ -498,6 +506,7 @@ struct DocumentReader {
     private mutating func readView(_ node: XMLNode, tag: Int, arranged: Bool) -> ImportedView {
         var kind = ViewKind.view
         var placeholder = false
+        var image: ImportImages.Found?
         switch node.name {
         case "label": kind = .label
         case "view": kind = .view
@@ -505,6 +514,9 @@ struct DocumentReader {
         case "activityIndicatorView": kind = .spinner
         case "button" where Self.hasTitle(node):
             kind = .label
+        case "imageView":
+            image = resolveImage(node, tag: tag)
+            if image != nil { kind = .image } else { placeholder = true }
         default:
             placeholder = true
             warn(
@@ -521,6 +533,7 @@ struct DocumentReader {
 
         imported.misplaced = node["misplaced"] == "YES"
         readAttributes(node, into: &spec, text: &text, arranged: arranged)
+        if let image { spec.imageView = readImageView(node, image: image) }
         if kind == .stack {
             let (stack, stackWarnings) = StackViewReader.read(node)
             spec.stack = stack
@@ -662,101 +675,9 @@ struct DocumentReader {
         case "switch": return (51, 31)
         case "progressView": return (nil, 2)
         case "toolbar": return (nil, 44)
-        case "button", "imageView": return frame.map { ($0.width, $0.height) }
+        case "button": return frame.map { ($0.width, $0.height) }
+        case "imageView": return imageViewSize(node, frame: frame)
         default: return nil
-        }
-    }
-
-    /// Attributes with no effect on a still frame or on the layout, skipped without a warning.
-    private static let inertAttributes: Set<String> = [
-        "id", "tag", "contentMode", "opaque", "userInteractionEnabled", "translatesAutoresizingMaskIntoConstraints",
-        "lineBreakMode", "baselineAdjustment", "adjustsFontSizeToFit", "minimumFontSize", "minimumScaleFactor",
-        "misplaced", "ambiguous", "userLabel", "fixedFrame", "multipleTouchEnabled", "clearsContextBeforeDrawing",
-        "autoresizesSubviews", "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea",
-        "adjustsLetterSpacingToFitWidth", "customModule", "customModuleProvider", "restorationIdentifier",
-        "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
-        "verticalCompressionResistancePriority", "text", "textAlignment", "alpha", "hidden", "clipsSubviews",
-        "numberOfLines",
-    ]
-
-    /// The elements whose every attribute and child is read or reported.
-    private static let supportedElements: Set<String> = ["label", "view", "stackView"]
-
-    /// A stack view's attributes, which `StackViewReader` reads.
-    private static let stackAttributes: Set<String> = [
-        "axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement",
-        "baselineRelativeArrangement",
-    ]
-
-    private mutating func readAttributes(
-        _ node: XMLNode, into spec: inout ViewSpec, text: inout String?, arranged: Bool
-    ) {
-        let supported = Self.supportedElements.contains(node.name)
-        if spec.kind == .label { text = node["text"] }
-        if spec.kind == .label, let alignment = node["textAlignment"] {
-            switch alignment {
-            case "left", "natural": spec.textAlignment = .left
-            case "center": spec.textAlignment = .center
-            case "right": spec.textAlignment = .right
-            default:
-                spec.textAlignment = .left
-                warn(node, "textAlignment '\(alignment)' is not representable; using left")
-            }
-        } else if spec.kind == .label {
-            spec.textAlignment = .left  // UILabel's default, natural, is left in a left-to-right language
-        }
-        if let lines = node["numberOfLines"], lines != "1", spec.kind == .label {
-            warn(node, "numberOfLines='\(lines)' is not representable; the text is laid out on one line")
-        }
-        if let a = node["alpha"].flatMap(Double.init) { spec.alpha = min(max(a, 0), 1) }
-        if node["hidden"] == "YES" && arranged {
-            spec.isHidden = true  // the stack gives it no space (UISV-hiding)
-        } else if node["hidden"] == "YES" {
-            spec.alpha = 0
-            warn(node, "hidden='YES' is not representable; imported as alpha 0")
-        }
-        if node["clipsSubviews"] == "YES" { spec.clipsToBounds = true }
-        if spec.kind == .label {
-            spec.huggingPriority = priority(node, "HuggingPriority", default: 250)
-            spec.compressionPriority = priority(node, "CompressionResistancePriority", default: 750)
-        }
-        if let custom = node["customClass"] {
-            warn(node, "customClass '\(custom)' is not imported; the view is drawn as a plain \(spec.kind.rawValue)")
-        }
-        guard supported else { return }
-        for (name, value) in node.attributes.sorted(by: { $0.key < $1.key })
-        where !Self.inertAttributes.contains(name) && name != "customClass"
-            && !(spec.kind == .stack && Self.stackAttributes.contains(name))
-        {
-            warn(node, "attribute \(name)='\(value)' is not represented in a spec; ignored")
-        }
-    }
-
-    /// The horizontal priority; a different vertical one is reported.
-    private mutating func priority(_ node: XMLNode, _ suffix: String, default value: Double) -> Double {
-        let horizontal = node["horizontal" + suffix].flatMap(Double.init) ?? value
-        let vertical = node["vertical" + suffix].flatMap(Double.init) ?? value
-        if horizontal != vertical {
-            warn(
-                node,
-                "horizontal\(suffix) \(formatNumber(horizontal)) and vertical\(suffix) \(formatNumber(vertical)) differ; a spec has one value, using \(formatNumber(horizontal))"
-            )
-        }
-        return min(max(horizontal, 1), 1000)
-    }
-
-    private mutating func readRuntimeAttributes(_ list: XMLNode, into spec: inout ViewSpec) {
-        for attribute in list.children("userDefinedRuntimeAttribute") {
-            let keyPath = attribute["keyPath"] ?? ""
-            let value = attribute.keyed("value")?["value"].flatMap(Double.init)
-            switch keyPath {
-            case "layer.cornerRadius" where value != nil:
-                spec.cornerRadius = .points(max(value!, 0))
-            case "layer.masksToBounds", "clipsToBounds":
-                spec.clipsToBounds = (attribute["value"] ?? attribute.keyed("value")?["value"]) == "YES"
-            default:
-                warn(attribute, "runtime attribute '\(keyPath)' is not represented in a spec; ignored")
-            }
         }
     }
 
