@@ -30,6 +30,7 @@ extension AttributesRotateScaleRefreshView: GeneratedRefreshView {}
 extension EqualWidthsColorDotsRefreshView: GeneratedRefreshView {}
 extension IntrinsicSizesMarqueeRefreshView: GeneratedRefreshView {}
 extension TaggedLabelsMarqueeRefreshView: GeneratedRefreshView {}
+extension ImageViewsRefreshView: GeneratedRefreshView {}
 
 /// A spec and the class generated from it, committed under Generated/.
 struct GeneratedCase: CustomStringConvertible, Sendable {
@@ -48,6 +49,9 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(spec: "samples/classic-spinner.json", type: ClassicSpinnerRefreshView.self),
     // The generator's paths the samples do not take: every curve, delay, alpha, tag lists, palettes.
     GeneratedCase(spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/curves.json", type: CurvesRefreshView.self),
+    // Image views: content and rendering modes, a tint, frame sequences, an image the program swaps.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-views.json", type: ImageViewsRefreshView.self),
     // Specs that `refresh-frames import` writes from the import tests' xibs (see `ImportedFixture`).
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/attributes-rotate-scale.json",

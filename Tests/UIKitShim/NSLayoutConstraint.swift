@@ -185,6 +185,7 @@ enum ShimLayout {
                 spec.font = label.font.spec
                 if let text = label.text { spec.texts[.idle] = text }
             case is UIActivityIndicatorView: spec.kind = .spinner
+            case is UIImageView: spec.kind = .image
             default: spec.kind = .view
             }
             spec.huggingPriority = Double(view.contentHuggingPriority(for: .horizontal).rawValue)
