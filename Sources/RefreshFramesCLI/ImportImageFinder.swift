@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesImport

@@ -6,7 +6,7 @@ import RefreshFramesCore
 /// contents' names, `meituan/icon_1`), each with the files of its entries for the iPhone (the
 /// `iphone` idiom's where there is one, else the `universal` one) by scale, and its
 /// `template-rendering-intent`. Walked with a bound on depth and entries; links are not followed.
-struct AssetCatalog {
+package struct AssetCatalog: Sendable {
     /// The catalog's directory as the spec names it (relative to the spec's directory, or absolute).
     let name: String
     /// Imageset directories (paths as `open` takes them) by asset name.
@@ -19,12 +19,12 @@ struct AssetCatalog {
     static let maximumContentsBytes = 1 << 20
 
     /// Why a catalog or one of its imagesets cannot be used: one clause.
-    struct Problem: Error {
-        var message: String
+    package struct Problem: Error {
+        package var message: String
     }
 
     /// Indexes the catalog at `path` (`name` is how messages call it).
-    init(name: String, path: String) throws(Problem) {
+    package init(name: String, path: String) throws(Problem) {
         self.name = name
         var info = stat()
         guard lstat(path, &info) == 0 else { throw Problem(message: "asset catalog '\(name)' not found") }
@@ -88,15 +88,15 @@ struct AssetCatalog {
     }
 
     /// An imageset's files for the iPhone, by scale (1, 2, 3), and whether it asks to be a template.
-    struct Imageset {
-        var files: [(scale: Int, path: String)]
+    package struct Imageset {
+        package var files: [(scale: Int, path: String)]
         var isTemplate: Bool
         /// A vector entry (PDF or SVG) with no bitmap beside it.
         var vector: String?
     }
 
     /// The imageset of `asset`, nil when the catalog has none of that name.
-    func imageset(_ asset: String) throws(Problem) -> Imageset? {
+    package func imageset(_ asset: String) throws(Problem) -> Imageset? {
         guard let directory = imagesets[asset] else { return nil }
         let json: [String: Any]
         do {

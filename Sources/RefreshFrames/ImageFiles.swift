@@ -15,23 +15,23 @@ import RefreshFramesRaster
 /// repository (the nearest directory above the spec holding `.git`, else the spec's own directory),
 /// so no name and no link can reach a file elsewhere on the machine. Every problem is one located
 /// diagnostic at the JSON path that names the image.
-struct ImageFiles {
+package struct ImageFiles {
     /// The spec's directory ("" for the working directory).
     let directory: String
     /// The real path images must lie under.
-    let root: String
+    package let root: String
     private var files = 0
     private var bytes = 0
     private var pixels = 0
 
-    init(directory: String) {
+    package init(directory: String) {
         self.directory = directory
         let real = Self.realPath(directory.isEmpty ? "." : directory) ?? (directory.isEmpty ? "." : directory)
         root = Self.repositoryRoot(of: real) ?? real
     }
 
     /// The images `spec` names, decoded.
-    static func load(_ spec: Spec, directory: String) throws(SpecDiagnostic) -> ImageLibrary {
+    package static func load(_ spec: Spec, directory: String) throws(SpecDiagnostic) -> ImageLibrary {
         let references = Self.references(spec)
         guard !references.isEmpty else { return ImageLibrary() }
         var loader = ImageFiles(directory: directory)
@@ -97,7 +97,7 @@ struct ImageFiles {
         var message: String
     }
 
-    static let fileSuffixes = [".png", ".jpg", ".jpeg"]
+    package static let fileSuffixes = [".png", ".jpg", ".jpeg"]
 
     /// Finds and decodes the image `name`.
     mutating func asset(_ name: String, catalogs: [AssetCatalog]) throws(Problem) -> ImageAsset {
@@ -145,7 +145,7 @@ struct ImageFiles {
 
     /// `dir/arrow.png` → itself at 1x, `dir/arrow@2x.png`, `dir/arrow@3x.png`; a path that carries
     /// its scale (`arrow@2x.png`) is that file alone.
-    static func variants(of path: String) -> [(scale: Int, path: String)] {
+    package static func variants(of path: String) -> [(scale: Int, path: String)] {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return [(1, path)] }
         let stem = path[..<dot]
         let suffix = path[dot...]
@@ -221,14 +221,14 @@ struct ImageFiles {
         return data
     }
 
-    static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// The nearest directory at or above `directory` (a real path) that holds `.git`.
-    static func repositoryRoot(of directory: String) -> String? {
+    package static func repositoryRoot(of directory: String) -> String? {
         var current = directory
         while true {
             var info = stat()
