@@ -99,10 +99,16 @@ package final class GoldenSession: @unchecked Sendable {
             }
         }
         report.goldenSpecHash = manifest?.specHash
-        report.currentSpecHash = SHA256.hex(animation.bytes)
+        let specHash = SHA256.hex(animation.bytes)
+        report.currentSpecHash = specHash
+        if !report.passed {
+            report.specChanges = SpecChange.summary(
+                recorded: manifest?.spec, recordedHash: manifest?.specHash, current: animation.bytes,
+                currentHash: specHash)
+        }
         if let manifest = check.manifest(
             after: report, previous: manifest, frames: frames, toolVersion: RefreshFramesVersion.current,
-            specHash: SHA256.hex(animation.bytes), now: animation.now)
+            specHash: specHash, now: animation.now, spec: RecordedSpec(specBytes: animation.bytes))
         {
             try store.save(manifest.encode(), as: GoldenManifest.fileName)
         }

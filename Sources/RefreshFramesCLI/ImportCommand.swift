@@ -20,7 +20,9 @@ enum ImportCommand {
         arguments: [ArgumentDefinition(name: "file", help: "The .xib or .storyboard file.", isOptional: false)],
         options: [
             .value("output", short: "o", "spec.json", "Where to write the spec (default: stdout)."),
-            .value("animation", "name", "rotate-scale (default), marquee, color-dots or none: the samples' programs."),
+            .choice(
+                "animation", "name", ImportAnimation.self,
+                "rotate-scale (default), marquee, color-dots or none: the samples' programs."),
             .value("scene", "name|n", "A storyboard's scene to import: its identifier, class or label, or its number."),
             .value(
                 "assets", "dir",

@@ -18,7 +18,7 @@ enum RenderCommand {
         ],
         options: [
             .value("output", short: "o", "path", RenderFormats.outputHelp),
-            .value("format", "format", RenderFormats.formatHelp),
+            .value("format", "format", choices: RenderFormats.names, RenderFormats.formatHelp),
             .value("at", "seconds", "Render the single frame at this instant."),
             .value("fps", "n", RenderFormats.fpsHelp),
             .value("scale", "n", "Pixels per point (default: the spec's canvas scale)."),
@@ -71,6 +71,9 @@ enum RenderCommand {
         let part = try args.choice("only", command: name, as: FrameSource.Part.self)
         let terminal = try TerminalArguments.options(
             args, environment: environment, command: name, toFile: output != nil && output != "-")
+        if let graphics = terminal.mode.graphics, let refusal = exporter.format.refusedGraphics[graphics] {
+            throw .usage(refusal, command: name)
+        }
         let loaded = try SpecLoader.load(specPath, now: try SpecLoader.clock(args, environment: environment))
         var canvas = loaded.spec.canvas
         if let background { canvas.background = background }

@@ -81,6 +81,9 @@ public struct CheckReport: Sendable, Equatable {
     /// The spec hash `manifest.json` records, and the hash of the spec this run checked.
     public var goldenSpecHash: String?
     public var currentSpecHash: String?
+    /// What changed in the spec since the goldens were recorded, a `path: old → new` line per value
+    /// (`SpecChange.summary`); set on a failing check, printed before its failures.
+    public var specChanges: [String] = []
 
     public init(
         suiteName: String, results: [CheckResult] = [], goldenFonts: [FontFingerprint]? = nil,
@@ -132,12 +135,21 @@ public struct CheckReport: Sendable, Equatable {
         "\(passedCount) passed, \(failedCount) failed" + (recordedCount > 0 ? ", \(recordedCount) recorded" : "")
     }
 
+    /// The heading that introduces `specChanges`.
+    public static let specChangesHeading = "what changed in the spec since the goldens were recorded:"
+
+    /// The heading and a line per changed spec value, indented; empty when there is nothing to say.
+    public var specChangeLines: [String] {
+        guard !passed, !specChanges.isEmpty else { return [] }
+        return [Self.specChangesHeading] + specChanges.map { "  " + $0 } + ["its effect:"]
+    }
+
     /// How many lines of a text dump's diff the console shows.
     public static let diffLines = 16
 
     /// One line per failed (and recorded, loudly) check, the font hint, and the totals line last.
     public func consoleLines(includePassing: Bool = false) -> [String] {
-        var lines: [String] = []
+        var lines = specChangeLines
         for result in results {
             if result.recorded {
                 lines.append("\(result.title): RECORDED new golden" + (result.goldenPath.map { " '\($0)'" } ?? ""))

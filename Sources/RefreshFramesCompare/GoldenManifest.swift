@@ -62,11 +62,20 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// This golden set's own tolerance (`--threshold`, `--max-diff` in percent), used unless the command line sets one.
     public var threshold: Double?
     public var maxDiff: Double?
+    /// The spec the goldens were recorded from (`spec`, beside `specHash`); nil in a manifest written
+    /// before goldens recorded it. Read from the manifest's JSON itself, not through `Codable`.
+    public var spec: RecordedSpec? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case toolVersion, specHash, fonts, frames, now, part, scale, threshold, maxDiff
+    }
 
     public init(
         toolVersion: String, specHash: String, fonts: [FontFingerprint], frames: [Frame], now: Int64? = nil,
-        part: String? = nil, scale: Double? = nil, threshold: Double? = nil, maxDiff: Double? = nil
+        part: String? = nil, scale: Double? = nil, threshold: Double? = nil, maxDiff: Double? = nil,
+        spec: RecordedSpec? = nil
     ) {
+        self.spec = spec
         self.toolVersion = toolVersion
         self.specHash = specHash
         self.fonts = fonts
@@ -110,6 +119,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
         if let now { out += ",\n  \"now\": \(now)" }
         if let part { out += ",\n  \"part\": \(jsonQuoted(part))" }
         if let scale { out += ",\n  \"scale\": \(number(scale))" }
+        if let spec { out += ",\n  \"spec\": " + spec.json.replacingOccurrences(of: "\n", with: "\n  ") }
         out += ",\n  \"specHash\": \(jsonQuoted(specHash))"
         if let threshold { out += ",\n  \"threshold\": \(number(threshold))" }
         out += ",\n  \"toolVersion\": \(jsonQuoted(toolVersion))\n}\n"
@@ -121,9 +131,12 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// would (`--scale` 0.25…4, `--threshold` 0…1, `--max-diff` 0…100, instants ≥ 0), or a scale
     /// of 1e308 became a frame size no `Int` holds (a crash).
     public static func decode(_ bytes: [UInt8], path: String = fileName) throws(CompareError) -> GoldenManifest {
-        let manifest: GoldenManifest
+        var manifest: GoldenManifest
         do {
             manifest = try JSONDecoder().decode(GoldenManifest.self, from: Data(bytes))
+            if let node = try? JSONParser.parse(bytes), let spec = node["spec"] {
+                manifest.spec = RecordedSpec(json: spec.pretty(indent: ""))
+            }
         } catch let error as DecodingError {
             throw .invalidManifest(path: path, reason: describe(error))
         } catch {

@@ -61,7 +61,7 @@ extension GoldenCheck {
     /// (nil when none need writing: nothing was recorded and a manifest exists or nothing records).
     public func manifest(
         after report: CheckReport, previous: GoldenManifest?, frames: [GoldenManifest.Frame], toolVersion: String,
-        specHash: String, now: Int64
+        specHash: String, now: Int64, spec: RecordedSpec? = nil
     ) -> GoldenManifest? {
         guard report.recordedCount > 0 || previous == nil && mode != .never else { return nil }
         let keepsFrames = kinds == .semantic || mode != .all && !(previous?.frames.isEmpty ?? true)
@@ -69,7 +69,7 @@ extension GoldenCheck {
             toolVersion: toolVersion, specHash: specHash, fonts: report.currentFonts ?? [],
             frames: keepsFrames ? (previous?.frames ?? frames) : frames, now: now,
             part: source.part.rawValue,
-            scale: source.scale, threshold: previous?.threshold, maxDiff: previous?.maxDiff)
+            scale: source.scale, threshold: previous?.threshold, maxDiff: previous?.maxDiff, spec: spec)
         manifest.images = report.currentImages
         return manifest
     }
@@ -100,4 +100,42 @@ extension Shard {
 /// `2016-02-14T12:00:00Z`
 public func isoDate(_ seconds: Int64) -> String {
     ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
+}
+
+extension GoldenCheck {
+    /// Whether recording this check's instants in `mode` leaves a set a plain check passes: the
+    /// states golden holds the instants that the manifest (or, without frames, `defaultInstants`)
+    /// makes a plain check look at. `--record failed` at other instants than the recorded ones
+    /// rewrote `states.json` with those instants only, and every plain check after it failed.
+    /// `kinds` is what the recording covers; `previous` the set's manifest (nil: a new set).
+    public func recordingKeepsSetConsistent(
+        mode: RecordMode, kinds: Kinds, previous: GoldenManifest?
+    ) -> Bool {
+        let runFrames = kinds == .semantic ? [] : times
+        let keepsFrames = kinds == .semantic || mode != .all && !(previous?.frames.isEmpty ?? true)
+        let frames = keepsFrames ? (previous?.frames.map(\.time) ?? runFrames) : runFrames
+        let plain = frames.isEmpty ? Self.defaultInstants(source.timeline) : frames
+        // The instants states.json holds after the recording: these, when states are recorded.
+        let states: [Double]
+        if kinds != .pixels {
+            states = times
+        } else {
+            guard let previous else { return true }
+            states = previous.frames.isEmpty ? Self.defaultInstants(source.timeline) : previous.frames.map(\.time)
+        }
+        return states.count == plain.count && zip(states, plain).allSatisfy { abs($0 - $1) < 0.0005 }
+    }
+
+    /// Why recording this check in `mode` over the set of `previous` would damage it, or nil: an
+    /// existing set is only ever written whole and consistent.
+    public func recordingProblem(mode: RecordMode, previous: GoldenManifest?) -> String? {
+        guard mode != .never, let previous,
+            !recordingKeepsSetConsistent(mode: mode, kinds: kinds, previous: previous)
+        else { return nil }
+        let recorded =
+            previous.frames.isEmpty
+            ? Self.defaultInstants(source.timeline) : previous.frames.map(\.time)
+        return
+            "'--record \(mode.rawValue)' at these instants would leave states.json at other instants than the ones a plain check uses (\(recorded.map { formatSeconds($0) }.joined(separator: ", ")) s); accept at those instants (leave out '--at', '--fps' and '--checkpoints'), or re-record the whole set at these instants with '--record all' and every kind"
+    }
 }

@@ -2,7 +2,7 @@ import RefreshFramesCore
 import RefreshFramesRaster
 
 extension Exporter {
-    /// One global palette from a dozen frames spread over the span and the spec's pinned colours;
+    /// One global palette from a dozen frames spread over the span (`sampleFrames`) and the spec's pinned colours;
     /// frames that would share a delay are merged, so only frames with a delay of their own are drawn.
     public static let gif = Exporter(
         ExportFormat(
@@ -14,10 +14,8 @@ extension Exporter {
     ) { job, destination throws(ExportError) in
         let source = job.source
         let times = job.times
-        let sampleCount = min(12, times.count)
-        let sampleIndices = Set((0..<sampleCount).map { $0 * (times.count - 1) / max(1, sampleCount - 1) })
         let samples = try attributing(ExportError.render) {
-            try FrameStream(sampleIndices.sorted().map { times[$0] }, threads: job.threads).map(source.bitmap(at:))
+            try sampleFrames(source, times: times, threads: job.threads)
         }
         let palette = try attributing(ExportError.encode) {
             try GIFPalette(pinned: source.pinnedColors, samples: samples)

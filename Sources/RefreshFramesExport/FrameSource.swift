@@ -129,6 +129,19 @@ public struct FrameSource: Sendable {
             scale: min(scale, max(0.25, Double(columns) * 2 / size.width)), text: .unhinted)
     }
 
+    /// The frames a terminal's graphics protocol shows `width` pixels wide (at most; within
+    /// `Limits.scale` and `Limits.pixelsPerFrame`), drawn as files draw them: hinted text, no box
+    /// filter.
+    public func graphicsPixels(width pixels: Int) -> FrameSource {
+        let (width, height) = size
+        let clamped = min(
+            Double(pixels), (Limits.scale * width).rounded(.down),
+            (Double(Limits.pixelsPerFrame) * width / height).squareRoot().rounded(.down))
+        return FrameSource(
+            spec: spec, timeline: timeline, resolved: part, canvas: canvas, scale: max(1, clamped) / width,
+            text: .hinted)
+    }
+
     /// Pixel mode's box filter to `columns`, over the canvas's background.
     public func pixelRenderer(columns: Int) -> ANSIPixelRenderer {
         ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))

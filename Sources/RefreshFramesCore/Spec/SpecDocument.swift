@@ -12,9 +12,12 @@ public struct SpecDocument: Sendable {
 
     /// `prepare` runs between decoding and layout: the edge opens the spec's own side files there
     /// (registers its fonts, puts its decoded images into `spec.images`).
+    /// `program` runs a Swift program (`"program": {"swift": …}`) over the timeline of the spec
+    /// without one: the edge reads, parses and runs the code there (nil: such a spec is refused).
     public init(
         bytes: [UInt8], now: Int64, measurer: TextMeasurer,
-        prepare: (inout Spec) throws(SpecDiagnostic) -> Void = { _ in }
+        prepare: (inout Spec) throws(SpecDiagnostic) -> Void = { _ in },
+        program: ((SwiftProgramReference, Timeline) throws -> RuntimeRun)? = nil
     ) throws(SpecDiagnostic) {
         let root: JSONNode
         do {
@@ -30,7 +33,18 @@ public struct SpecDocument: Sendable {
             throw error
         }
         do {
-            timeline = try Timeline.make(spec: spec, now: now, measurer: measurer)
+            if let swift = spec.swift {
+                guard let program else {
+                    throw SpecDiagnostic(
+                        path: "program.swift", location: nil,
+                        message: "the program is Swift code, which only the command line runs")
+                }
+                timeline = try Timeline.make(spec: spec, now: now, measurer: measurer) { base in
+                    try program(swift, base)
+                }
+            } else {
+                timeline = try Timeline.make(spec: spec, now: now, measurer: measurer)
+            }
         } catch let error as SceneError {
             throw SpecDiagnostic(path: error.path, location: root.locate(error.path), message: error.message)
         } catch var error as SpecDiagnostic {
