@@ -79,7 +79,6 @@ struct TextMask {
         guard !layout.runs.isEmpty || !layout.emoji.isEmpty else { return nil }
         let size = font.size
         let lineHeight = layout.lineHeight * size
-        let width = placement.halfWidth * 2
         guard
             let (lines, drawn) = try fonts.wrappedLines(
                 text, font: font, lines: settings, width: placement.halfWidth * 2, height: placement.halfHeight * 2)
