@@ -208,7 +208,7 @@ struct DocumentReader {
         for ((node, superview), tag) in zip(nodes, tags) {
             // UIStackView turns translatesAutoresizingMaskIntoConstraints off for its arranged views.
             let arranged = superview.map { nodes[$0].node.name == "stackView" } ?? false
-            var view = readView(node, tag: tag, arranged: arranged)
+            var view = readView(node, tag: tag)
             view.spec.superview = superview.map { tags[$0] }
             let container = superview.map { views[$0].frame } ?? frame
             if view.frame == nil, let inset = node.keyed("frameInset"), let container {
@@ -494,8 +494,8 @@ struct DocumentReader {
         }
     }
 
-    /// A view of the hierarchy; `arranged` when its superview is a stack view.
-    private mutating func readView(_ node: XMLNode, tag: Int, arranged: Bool) -> ImportedView {
+    /// A view of the hierarchy.
+    private mutating func readView(_ node: XMLNode, tag: Int) -> ImportedView {
         var kind = ViewKind.view
         var placeholder = false
         switch node.name {
@@ -520,7 +520,7 @@ struct DocumentReader {
             frameLine: frameNode?.line ?? node.line)
 
         imported.misplaced = node["misplaced"] == "YES"
-        readAttributes(node, into: &spec, text: &text, arranged: arranged)
+        readAttributes(node, into: &spec, text: &text)
         if kind == .stack {
             let (stack, stackWarnings) = StackViewReader.read(node)
             spec.stack = stack
@@ -566,6 +566,7 @@ struct DocumentReader {
                 }
             }
         }
+        if node.name == "label" { readLines(node, into: &spec) }
         if node.name == "button", kind == .label {
             imported.button = readButton(node, into: &spec)
             text = imported.button?.text
@@ -664,99 +665,6 @@ struct DocumentReader {
         case "toolbar": return (nil, 44)
         case "button", "imageView": return frame.map { ($0.width, $0.height) }
         default: return nil
-        }
-    }
-
-    /// Attributes with no effect on a still frame or on the layout, skipped without a warning.
-    private static let inertAttributes: Set<String> = [
-        "id", "tag", "contentMode", "opaque", "userInteractionEnabled", "translatesAutoresizingMaskIntoConstraints",
-        "lineBreakMode", "baselineAdjustment", "adjustsFontSizeToFit", "minimumFontSize", "minimumScaleFactor",
-        "misplaced", "ambiguous", "userLabel", "fixedFrame", "multipleTouchEnabled", "clearsContextBeforeDrawing",
-        "autoresizesSubviews", "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea",
-        "adjustsLetterSpacingToFitWidth", "customModule", "customModuleProvider", "restorationIdentifier",
-        "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
-        "verticalCompressionResistancePriority", "text", "textAlignment", "alpha", "hidden", "clipsSubviews",
-        "numberOfLines",
-    ]
-
-    /// The elements whose every attribute and child is read or reported.
-    private static let supportedElements: Set<String> = ["label", "view", "stackView"]
-
-    /// A stack view's attributes, which `StackViewReader` reads.
-    private static let stackAttributes: Set<String> = [
-        "axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement",
-        "baselineRelativeArrangement",
-    ]
-
-    private mutating func readAttributes(
-        _ node: XMLNode, into spec: inout ViewSpec, text: inout String?, arranged: Bool
-    ) {
-        let supported = Self.supportedElements.contains(node.name)
-        if spec.kind == .label { text = node["text"] }
-        if spec.kind == .label, let alignment = node["textAlignment"] {
-            switch alignment {
-            case "left", "natural": spec.textAlignment = .left
-            case "center": spec.textAlignment = .center
-            case "right": spec.textAlignment = .right
-            default:
-                spec.textAlignment = .left
-                warn(node, "textAlignment '\(alignment)' is not representable; using left")
-            }
-        } else if spec.kind == .label {
-            spec.textAlignment = .left  // UILabel's default, natural, is left in a left-to-right language
-        }
-        if let lines = node["numberOfLines"], lines != "1", spec.kind == .label {
-            warn(node, "numberOfLines='\(lines)' is not representable; the text is laid out on one line")
-        }
-        if let a = node["alpha"].flatMap(Double.init) { spec.alpha = min(max(a, 0), 1) }
-        if node["hidden"] == "YES" && arranged {
-            spec.isHidden = true  // the stack gives it no space (UISV-hiding)
-        } else if node["hidden"] == "YES" {
-            spec.alpha = 0
-            warn(node, "hidden='YES' is not representable; imported as alpha 0")
-        }
-        if node["clipsSubviews"] == "YES" { spec.clipsToBounds = true }
-        if spec.kind == .label {
-            spec.huggingPriority = priority(node, "HuggingPriority", default: 250)
-            spec.compressionPriority = priority(node, "CompressionResistancePriority", default: 750)
-        }
-        if let custom = node["customClass"] {
-            warn(node, "customClass '\(custom)' is not imported; the view is drawn as a plain \(spec.kind.rawValue)")
-        }
-        guard supported else { return }
-        for (name, value) in node.attributes.sorted(by: { $0.key < $1.key })
-        where !Self.inertAttributes.contains(name) && name != "customClass"
-            && !(spec.kind == .stack && Self.stackAttributes.contains(name))
-        {
-            warn(node, "attribute \(name)='\(value)' is not represented in a spec; ignored")
-        }
-    }
-
-    /// The horizontal priority; a different vertical one is reported.
-    private mutating func priority(_ node: XMLNode, _ suffix: String, default value: Double) -> Double {
-        let horizontal = node["horizontal" + suffix].flatMap(Double.init) ?? value
-        let vertical = node["vertical" + suffix].flatMap(Double.init) ?? value
-        if horizontal != vertical {
-            warn(
-                node,
-                "horizontal\(suffix) \(formatNumber(horizontal)) and vertical\(suffix) \(formatNumber(vertical)) differ; a spec has one value, using \(formatNumber(horizontal))"
-            )
-        }
-        return min(max(horizontal, 1), 1000)
-    }
-
-    private mutating func readRuntimeAttributes(_ list: XMLNode, into spec: inout ViewSpec) {
-        for attribute in list.children("userDefinedRuntimeAttribute") {
-            let keyPath = attribute["keyPath"] ?? ""
-            let value = attribute.keyed("value")?["value"].flatMap(Double.init)
-            switch keyPath {
-            case "layer.cornerRadius" where value != nil:
-                spec.cornerRadius = .points(max(value!, 0))
-            case "layer.masksToBounds", "clipsToBounds":
-                spec.clipsToBounds = (attribute["value"] ?? attribute.keyed("value")?["value"]) == "YES"
-            default:
-                warn(attribute, "runtime attribute '\(keyPath)' is not represented in a spec; ignored")
-            }
         }
     }
 

@@ -35,6 +35,7 @@ extension StackFillEquallyColorDotsRefreshView: GeneratedRefreshView {}
 extension StackHiddenMarqueeRefreshView: GeneratedRefreshView {}
 extension StackNestedRotateScaleRefreshView: GeneratedRefreshView {}
 extension MultiLineLabelsRefreshView: GeneratedRefreshView {}
+extension MultiLineLabelsMarqueeRefreshView: GeneratedRefreshView {}
 
 /// A spec and the class generated from it, committed under Generated/.
 struct GeneratedCase: CustomStringConvertible, Sendable {
@@ -81,6 +82,9 @@ let generatedCases: [GeneratedCase] = [
         type: StackNestedRotateScaleRefreshView.self),
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/multi-line-labels.json", type: MultiLineLabelsRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/multi-line-labels-marquee.json",
+        type: MultiLineLabelsMarqueeRefreshView.self),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
@@ -101,6 +105,7 @@ let importedFixtures = [
     ImportedFixture(xib: "stack-fill-equally", animation: "color-dots"),
     ImportedFixture(xib: "stack-hidden", animation: "marquee"),
     ImportedFixture(xib: "stack-nested", animation: "rotate-scale"),
+    ImportedFixture(xib: "multi-line-labels", animation: "marquee"),
 ]
 
 let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
