@@ -189,7 +189,7 @@ struct DocumentReader {
         for child in root.children {
             switch child.name {
             case "rect", "autoresizingMask", "subviews", "constraints", "color", "nil", "point", "viewLayoutGuide",
-                "edgeInsets", "variation",
+                "edgeInsets", "directionalEdgeInsets", "variation",
                 "freeformSimulatedSizeMetrics", "simulatedStatusBarMetrics", "simulatedScreenMetrics",
                 "simulatedOrientationMetrics", "connections", "animations", "accessibility":
                 continue
@@ -273,18 +273,14 @@ struct DocumentReader {
             var bars = Self.deviceInsets(device)
             bars.top += navigationBar
             safeArea = EdgeInsets(top: bars.top, left: 0, bottom: bars.bottom, right: 0)
-            // A view controller's root view: the system minimum margins (16, or 20 from 414 pt wide)
-            // beside, the safe area above and below (insetsLayoutMarginsFromSafeArea).
-            let side: Double = (size?.width ?? 0) >= 414 ? 20 : 16
-            margins = EdgeInsets(top: bars.top, left: side, bottom: bars.bottom, right: side)
-        }
-        if let insets = node.keyed("layoutMargins"), insets.name == "edgeInsets" {
-            func value(_ name: String, _ fallback: Double) -> Double {
-                insets[name].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } ?? fallback
-            }
+            margins = Self.rootMargins(
+                custom: Self.customMargins(node), width: size?.width ?? 0, safeArea: safeArea,
+                respectsMinimums: controller?["viewRespectsSystemMinimumLayoutMargins"] != "NO",
+                insetFromSafeArea: node["insetsLayoutMarginsFromSafeArea"] != "NO")
+        } else if let custom = Self.customMargins(node) {
             margins = EdgeInsets(
-                top: value("top", margins.top), left: value("left", margins.left),
-                bottom: value("bottom", margins.bottom), right: value("right", margins.right))
+                top: custom.top ?? margins.top, left: custom.left ?? margins.left,
+                bottom: custom.bottom ?? margins.bottom, right: custom.right ?? margins.right)
         }
         if let id = node["id"] { ids[id] = Anchor(item: item, margins: margins) }
         for guide in node.children("viewLayoutGuide") {
@@ -530,7 +526,8 @@ struct DocumentReader {
             switch (child.name, child["key"]) {
             case ("rect", "frame"), ("autoresizingMask", _), ("constraints", _), ("point", _), ("connections", _),
                 ("viewLayoutGuide", _), ("nil", "highlightedColor"), ("color", "highlightedColor"),
-                ("edgeInsets", "layoutMargins"), ("frame", "frameInset"), ("variation", _), ("animations", _),
+                ("edgeInsets", "layoutMargins"), ("directionalEdgeInsets", "directionalLayoutMargins"),
+                ("frame", "frameInset"), ("variation", _), ("animations", _),
                 ("accessibility", _):
                 continue
             case ("fontDescription", "fontDescription") where kind == .label:

@@ -40,6 +40,15 @@ struct ImportedLayoutTests {
             fixture: "guides.storyboard", scene: "Legacy",
             frames: [3: r(137.5, 52, 100, 30), 4: r(137.5, 595, 100, 30)],
             summary: "2 frames solved and match Interface Builder's"),
+        // A view controller's root view with custom directional margins (10, 4, 0, 30) on an
+        // iPhone 8: the larger of them and the system minimums (16 beside), inside the safe area
+        // (20 above); with the minimums and the safe area turned off, the custom values exactly.
+        Case(
+            fixture: "root-margins.storyboard", frames: [1: r(16, 30, 100, 30), 2: r(305, 30, 40, 20)],
+            summary: "2 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "root-margins.storyboard", scene: "Exact", frames: [1: r(4, 10, 100, 30), 2: r(305, 10, 40, 20)],
+            summary: "2 frames solved and match Interface Builder's"),
         Case(
             fixture: "fixed-frames.xib", frames: [1: r(10, 15, 60, 30), 10: r(100, 5, 120, 50), 2: r(10, 10, 100, 30)],
             summary: "3 frames solved and match Interface Builder's"),
