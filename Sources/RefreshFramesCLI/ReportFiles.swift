@@ -1,6 +1,7 @@
 import Foundation
 import RefreshFramesCommandLine
 import RefreshFramesCompare
+import RefreshFramesCore
 
 /// A report directory (`--report`, `--html`) as one run fills it: the directories it made and the
 /// files it wrote, so that a run that fails part-way (a full disk) takes them back instead of leaving

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFramesCore
 
 /// A file being written: `OUT.tmp-PID` until `commit()` renames it to `OUT`, so an interrupted or
 /// failed run never leaves a half-written file, and the previous file survives.

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCompare
 import RefreshFramesCore
 import RefreshFramesExport
@@ -15,10 +16,10 @@ extension FuzzTarget {
              "program": {"cycle": [{"each": {"views": "all", "steps": [{"animate": {"duration": 0.3, "set": {"alpha": 0.5}}}]}}]},
              "scenario": {"refreshAt": 0.2, "workDuration": 1}}
             """
-        guard let spec = try? Spec.decode(Array(json.utf8)),
-            let timeline = try? Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer)
-        else { fatalError("the manifest target's spec does not load") }
-        return (spec, timeline)
+        guard let animation = try? load(Array(json.utf8), name: "manifest.json") else {
+            fatalError("the manifest target's spec does not load")
+        }
+        return (animation.spec, animation.timeline)
     }
 
     /// A golden manifest, as `check` reads one from a pull request: decoded, then used as `check`

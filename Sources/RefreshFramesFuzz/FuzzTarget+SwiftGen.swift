@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCore
 import RefreshFramesSwiftGen
 import RefreshFramesTestSupport
@@ -31,9 +32,7 @@ extension FuzzTarget {
     /// text became code); and, every few seconds, swiftc parses the file to the same tree as that
     /// plain one (locations aside).
     static func runSwiftGenerator(_ bytes: [UInt8]) {
-        guard let spec = try? Spec.decode(bytes),
-            (try? Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer)) != nil
-        else { return }
+        guard let spec = try? load(bytes, name: "fuzz.json").spec else { return }
         let name = swiftSpecNames[bytes.count % swiftSpecNames.count]
         guard
             let source = try? SwiftGenerator.generate(

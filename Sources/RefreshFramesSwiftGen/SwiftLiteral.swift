@@ -136,6 +136,9 @@ enum SwiftLiteral {
         case .number(let n): number(n)
         case .color(let c): color(c)
         case .transform(let t): t == .identity ? ".identity" : transform(t)
+        case .bool(let b): b ? "true" : "false"
+        case .point(let p): "CGPoint(x: \(number(p.x)), y: \(number(p.y)))"
+        case .size(let s): "CGSize(width: \(number(s.width)), height: \(number(s.height)))"
         }
     }
 
@@ -152,6 +155,8 @@ enum SwiftLiteral {
             guard t != .identity else { return nil }
             let lines = transformLines(t)
             return [" = " + lines[0]] + lines.dropFirst()
+        case .bool: return nil
+        case .point, .size: return [" = " + value(v)]
         }
     }
 
@@ -162,6 +167,9 @@ enum SwiftLiteral {
         case .number: "CGFloat"
         case .color: "UIColor"
         case .transform: "CGAffineTransform"
+        case .bool: "Bool"
+        case .point: "CGPoint"
+        case .size: "CGSize"
         }
     }
 
@@ -173,6 +181,9 @@ enum SwiftLiteral {
         case .value(.number(let n)): "\(name) \(formatNumber(n))"
         case .value(.color(let c)): "\(name) " + (color(c).hasPrefix(".") ? String(color(c).dropFirst()) : c.hexString)
         case .value(.text(let s)): "\(name) \(s.dumpDescription)"
+        case .value(.bool(let b)): "\(name) \(b)"
+        case .value(.point(let p)): "\(name) \(p.dumpDescription)"
+        case .value(.size(let s)): "\(name) \(s.dumpDescription)"
         case .nextPaletteColor: "\(name) the next palette colour"
         case .initial: "\(name) its own colour"
         }

@@ -177,12 +177,16 @@ struct TerminalStreamTests {
 
     func pane() throws -> String { try tmux(["capture-pane", "-p", "-t", session]) }
 
+    /// Whether `text` shows on the pane within `seconds` of wall-clock time, but never less than 20 s:
+    /// every wait expects the text, so a loaded machine (a debug build starting under load 10 took
+    /// over 15 s to draw its first frame) only makes a passing wait longer, never a failing one pass.
     func waitFor(_ text: String, seconds: Double = 8) throws -> Bool {
-        for _ in 0..<Int(seconds * 20) {
+        let deadline = Date().addingTimeInterval(max(seconds, 20))
+        repeat {
             if try pane().contains(text) { return true }
             usleep(50_000)
-        }
-        return false
+        } while Date() < deadline
+        return try pane().contains(text)
     }
 
     /// alternate_on 0 and cursor_flag 1: main screen, cursor visible.

@@ -515,7 +515,12 @@ func detectColorMode(environment: [String: String], mode: ColorMode) {
     var specs = viewSpecs
     specs[0].isHidden = true  // 下
     specs[6].isHidden = true  // the blue view
-    let grid = ANSITextRenderer(columns: 80).render(labelState(), views: specs, canvas: canvas)
+    let state = labelState { views in
+        for i in views.indices where specs.contains(where: { $0.tag == views[i].tag && $0.isHidden }) {
+            views[i].isHidden = true
+        }
+    }
+    let grid = ANSITextRenderer(columns: 80).render(state, views: specs, canvas: canvas)
     let lines = grid.plainText.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[3] == spaces(6) + "⠸" + spaces(22) + "拉" + spaces(4) + "刷" + spaces(11) + "数" + spaces(4) + "据")
     #expect(lines[4] == "")

@@ -16,11 +16,13 @@ struct Scene {
         textColor: RGBA? = nil, backgroundColor: RGBA? = nil, spinner: SpinnerState? = nil
     ) {
         specs.append(spec)
-        states.append(
-            ViewState(
-                tag: spec.tag, text: text ?? spec.texts[.idle], frame: frame, transform: transform, alpha: alpha,
-                textColor: textColor ?? spec.textColor, backgroundColor: backgroundColor ?? spec.backgroundColor,
-                spinner: spinner))
+        var state = ViewState(
+            tag: spec.tag, text: text ?? spec.texts[.idle], frame: frame, transform: transform, alpha: alpha,
+            textColor: textColor ?? spec.textColor, backgroundColor: backgroundColor ?? spec.backgroundColor,
+            spinner: spinner)
+        // The timeline's states carry the spec's `hidden` (`FrameState.walk` reads the state's).
+        state.isHidden = spec.isHidden
+        states.append(state)
     }
 
     var state: FrameState {

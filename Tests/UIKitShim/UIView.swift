@@ -45,11 +45,62 @@ public struct CGAffineTransform: Equatable, Sendable {
     }
 }
 
-/// A layer: the one property the generated code sets on it.
+/// A layer: the properties of the engine's table that UIKit keeps on `view.layer`, each recording
+/// its changes through its entry, as the view's own do.
 @MainActor
 open class CALayer {
-    open var cornerRadius: CGFloat = 0
+    /// The view whose layer it is (set by the view).
+    weak var view: UIView?
+
+    open var cornerRadius: CGFloat = 0 {
+        didSet { record(.cornerRadius, from: oldValue, to: cornerRadius) }
+    }
+    open var anchorPoint = CGPoint(x: 0.5, y: 0.5) {
+        didSet { record(.anchorPoint, from: Point(oldValue), to: Point(anchorPoint)) }
+    }
+    open var borderWidth: CGFloat = 0 {
+        didSet { record(.borderWidth, from: oldValue, to: borderWidth) }
+    }
+    open var borderColor: CGColor? = UIColor.black.cgColor {
+        didSet { record(.borderColor, from: oldValue?.rgba ?? .clear, to: borderColor?.rgba ?? .clear) }
+    }
+    open var shadowOpacity: Float = 0 {
+        didSet { record(.shadowOpacity, from: Double(oldValue), to: Double(shadowOpacity)) }
+    }
+    open var shadowOffset = CGSize(width: 0, height: -3) {
+        didSet { record(.shadowOffset, from: Size(oldValue), to: Size(shadowOffset)) }
+    }
+    open var shadowRadius: CGFloat = 3 {
+        didSet { record(.shadowRadius, from: oldValue, to: shadowRadius) }
+    }
+    open var shadowColor: CGColor? = UIColor.black.cgColor {
+        didSet { record(.shadowColor, from: oldValue?.rgba ?? .clear, to: shadowColor?.rgba ?? .clear) }
+    }
+
     public init() {}
+
+    private func record<Setting>(_ property: AnimatableProperty<Setting>, from: Setting.Value, to: Setting.Value) {
+        guard let view else { return }
+        Shim.record(view, property, from: from, to: to)
+    }
+}
+
+/// `CGColor`, as `UIColor.cgColor` gives it.
+public final class CGColor {
+    let rgba: RGBA
+    init(_ rgba: RGBA) { self.rgba = rgba }
+}
+
+extension UIColor {
+    public var cgColor: CGColor { CGColor(rgba) }
+}
+
+extension Point {
+    init(_ p: CGPoint) { self.init(x: p.x, y: p.y) }
+}
+
+extension Size {
+    init(_ s: CGSize) { self.init(width: s.width, height: s.height) }
 }
 
 @MainActor
@@ -83,7 +134,25 @@ open class UIView {
     open var frame: CGRect
     open var bounds: CGRect {
         get { CGRect(origin: .zero, size: frame.size) }
-        set { frame.size = newValue.size }
+        set {
+            let old = frame.size
+            let center = self.center
+            frame.size = newValue.size
+            frame.origin = CGPoint(x: center.x - frame.width / 2, y: center.y - frame.height / 2)
+            Shim.record(self, .bounds, from: Size(old), to: Size(frame.size))
+        }
+    }
+    /// The layer's position (the shim keeps the anchor point at the centre for geometry).
+    open var center: CGPoint {
+        get { CGPoint(x: frame.midX, y: frame.midY) }
+        set {
+            let old = center
+            frame.origin = CGPoint(x: newValue.x - frame.width / 2, y: newValue.y - frame.height / 2)
+            Shim.record(self, .center, from: Point(old), to: Point(newValue))
+        }
+    }
+    open var isHidden = false {
+        didSet { Shim.record(self, .hidden, from: oldValue, to: isHidden) }
     }
     public let layer = CALayer()
     open var clipsToBounds = false
@@ -118,9 +187,15 @@ open class UIView {
     /// The values the properties of the engine's table were last set to, by name.
     var model: [String: any TrackValue] = [:]
 
-    public init(frame: CGRect) { self.frame = frame }
+    public init(frame: CGRect) {
+        self.frame = frame
+        layer.view = self
+    }
 
-    public required init?(coder: NSCoder) { self.frame = .zero }
+    public required init?(coder: NSCoder) {
+        self.frame = .zero
+        layer.view = self
+    }
 
     open func addSubview(_ view: UIView) {
         subviews.append(view)

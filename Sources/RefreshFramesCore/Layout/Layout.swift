@@ -22,6 +22,32 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "(\(x), \(y), \(width), \(height))" }
 }
 
+/// A point in points, y down: a layer's `position`, a unit `anchorPoint`.
+public struct Point: Hashable, Sendable {
+    public var x: Double
+    public var y: Double
+
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    public static let zero = Point(x: 0, y: 0)
+}
+
+/// A size in points: a layer's `bounds.size`, a `shadowOffset` (width right, height down).
+public struct Size: Hashable, Sendable {
+    public var width: Double
+    public var height: Double
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    public static let zero = Size(width: 0, height: 0)
+}
+
 /// The natural size of a view's content (a label's measured text), in points, before pixel rounding.
 public struct IntrinsicSize: Hashable, Sendable {
     public var width: Double

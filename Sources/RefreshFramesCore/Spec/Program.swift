@@ -103,28 +103,6 @@ extension PropertySetting {
     fileprivate func isEqual(to other: (any PropertySetting)?) -> Bool { (other as? Self) == self }
 }
 
-/// A 2-D affine transform in decomposed form, applied about the view's centre:
-/// translate · rotate · scale. Rotation in degrees, positive = clockwise on screen.
-public struct Transform: Sendable, Equatable {
-    public var rotation: Double
-    public var scaleX: Double
-    public var scaleY: Double
-    public var translationX: Double
-    public var translationY: Double
-
-    public init(
-        rotation: Double = 0, scaleX: Double = 1, scaleY: Double = 1, translationX: Double = 0, translationY: Double = 0
-    ) {
-        self.rotation = rotation
-        self.scaleX = scaleX
-        self.scaleY = scaleY
-        self.translationX = translationX
-        self.translationY = translationY
-    }
-
-    public static let identity = Transform()
-}
-
 /// When the control's owner calls beginRefreshing-like code and endRefreshing.
 public struct Scenario: Sendable {
     /// The finger's pull in points over time, piecewise linear between keyframes.

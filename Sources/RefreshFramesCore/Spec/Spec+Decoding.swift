@@ -1,6 +1,6 @@
 extension Spec {
     /// Parses and validates a spec document. Every problem is a located diagnostic; the first one is thrown.
-    public static func decode(_ bytes: [UInt8]) throws(SpecDiagnostic) -> Spec {
+    package static func decode(_ bytes: [UInt8]) throws(SpecDiagnostic) -> Spec {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)

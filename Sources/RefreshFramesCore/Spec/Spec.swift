@@ -1,5 +1,6 @@
 /// A validated, normalised RefreshFrames specification: the control's views and constraints,
-/// its animation program and the refresh scenario. Decode one with `Spec.decode(_:file:)`.
+/// its animation program and the refresh scenario. Loaded through `SpecDocument` (with its fonts and
+/// text measurer: `RefreshAnimation`, in RefreshFrames).
 public struct Spec: Sendable {
     public var description: String?
     public var canvas: Canvas

@@ -1,4 +1,5 @@
-/// A spec file's bytes turned into everything the engines need: the one entry point to the core.
+/// A spec file's bytes turned into everything the engines need: the one entry point to the core
+/// (`RefreshAnimation`, in RefreshFrames, calls it with the fonts and the spec's side files).
 /// Whatever goes wrong, from JSON syntax to an unsolvable layout or a text no font can measure,
 /// is one `SpecDiagnostic` with its JSON path and, where the path is in the document, its line and column.
 public struct SpecDocument: Sendable {

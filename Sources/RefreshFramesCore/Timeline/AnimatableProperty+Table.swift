@@ -7,7 +7,20 @@ public enum AnimatableProperties {
     public static let all: [any AnyAnimatableProperty] = [
         AnimatableProperty.transform, AnimatableProperty.alpha, AnimatableProperty.backgroundColor,
         AnimatableProperty.textColor, AnimatableProperty.text,
+        // Added by issue 27; `state` prints them only where they are not the view's initial value.
+        AnimatableProperty.hidden, AnimatableProperty.center, AnimatableProperty.bounds,
+        AnimatableProperty.anchorPoint, AnimatableProperty.cornerRadius, AnimatableProperty.borderWidth,
+        AnimatableProperty.borderColor, AnimatableProperty.shadowOpacity, AnimatableProperty.shadowOffset,
+        AnimatableProperty.shadowRadius, AnimatableProperty.shadowColor,
     ]
+
+    /// The index of the property named `name` in `all`.
+    static func index(of name: String) -> Int? { all.firstIndex { $0.name == name } }
+
+    /// The property whose Core Animation key path is `keyPath` (`opacity`, `position`, `transform`).
+    public static func property(layerKeyPath keyPath: String) -> (any AnyAnimatableProperty)? {
+        all.first { $0.layerKeyPath == keyPath }
+    }
 
     /// The properties an animation block can set, in `all`'s order.
     public static let settable = all.filter(\.isSettable)
@@ -15,6 +28,8 @@ public enum AnimatableProperties {
 
 extension AnyAnimatableProperty {
     public var isSettable: Bool { property.isSettable }
+    var printsAlways: Bool { property.printsAlways }
+    public var layerKeyPath: String? { property.layerKeyPath }
 }
 
 extension AnimatableProperty where Setting == Transform {
@@ -32,7 +47,8 @@ extension AnimatableProperty where Setting == Transform {
                     ("translation", StateJSON.numbers([t.translationX, t.translationY])),
                 ]
             },
-            uikit: UIKitMember(member: "transform", initialValue: .identity))
+            uikit: UIKitMember(member: "transform", initialValue: .identity), combining: .additive,
+            layerKeyPath: "transform", printsAlways: true)
     }
 }
 
@@ -45,7 +61,7 @@ extension AnimatableProperty where Setting == Double {
                 decode: { r, _ throws(SpecDiagnostic) in try r.number(in: 0...1) },
                 schema: .number("0 to 1.", 0...1)),
             stateFields: { [("alpha", StateJSON.number($0))] },
-            uikit: UIKitMember(member: "alpha", initialValue: 1))
+            uikit: UIKitMember(member: "alpha", initialValue: 1), layerKeyPath: "opacity", printsAlways: true)
     }
 }
 
@@ -61,7 +77,8 @@ extension AnimatableProperty where Setting == ColorValue {
                 },
                 schema: ["$ref": "#/$defs/colorValue"]),
             stateFields: { [("backgroundColor", StateJSON.string($0.hexString))] },
-            uikit: UIKitMember(member: "backgroundColor", initialValue: .clear))
+            uikit: UIKitMember(member: "backgroundColor", initialValue: .clear), layerKeyPath: "backgroundColor",
+            printsAlways: true)
     }
 
     /// A label's `textColor`: never animated, the label redraws with the new colour at the block's start.
@@ -75,7 +92,7 @@ extension AnimatableProperty where Setting == ColorValue {
             stateFields: { [("textColor", StateJSON.string($0.hexString))] },
             uikit: UIKitMember(
                 member: "textColor", declaredBy: .label, initialValue: .black,
-                note: "instant: UILabel does not animate it"))
+                note: "instant: UILabel does not animate it"), printsAlways: true)
     }
 }
 
@@ -87,6 +104,6 @@ extension AnimatableProperty where Setting == String? {
             name: "text", state: \.text,
             initial: { view, context in view.texts[.idle].map { expandClockTemplates($0, now: context.now) } },
             animates: { _ in false }, spec: nil, stateFields: { [("text", StateJSON.string($0))] },
-            uikit: UIKitMember(member: "text", declaredBy: .label, initialValue: nil))
+            uikit: UIKitMember(member: "text", declaredBy: .label, initialValue: nil), printsAlways: true)
     }
 }

@@ -25,6 +25,19 @@ public struct AnimatableProperty<Setting: PropertySetting>: Sendable {
     let stateFields: @Sendable (Value) -> [(key: String, json: String)]
     /// How UIKit spells it, for the Swift generator and the UIKit shim.
     public let uikit: UIKitMember<Value>
+    /// How a `UIView.animate` block's animation of it meets one in flight (research §1.4).
+    public var combining: BlockCombining = .replacing
+    /// Its Core Animation key path (`opacity`, `position`, `bounds.size`, `transform`); nil for what
+    /// is not a layer property (a label's text and textColor).
+    public var layerKeyPath: String? = nil
+    /// Whether its value comes from the solved layout until the program sets it (`center`,
+    /// `bounds`, a `cornerRadius` of `quarterOfWidthPlusHeight`): while the program has not touched
+    /// it, its track writes nothing and the state keeps the layout's value.
+    public internal(set) var followsLayout = false
+    /// Whether `state` prints it in every view. The properties added since `state` first printed
+    /// views are printed only where their value is not the view's initial one, so that the output
+    /// of a spec that does not use them stays what it was.
+    var printsAlways = false
 
     /// How a spec sets the property: the value's decoder and its JSON Schema.
     struct SpecKey: Sendable {
@@ -37,10 +50,22 @@ public struct AnimatableProperty<Setting: PropertySetting>: Sendable {
     public var isSettable: Bool { spec != nil }
 }
 
+/// How a `UIView.animate` block's animation of a property meets one already in flight on it.
+public enum BlockCombining: Sendable, Equatable {
+    /// iOS 8+: the new animation runs from `old − new` to zero on top of the model value, and the
+    /// ones in flight keep running (position, bounds, transform, cornerRadius).
+    case additive
+    /// The new animation replaces the one in flight, whose block then finishes with
+    /// `finished = false` (opacity, backgroundColor; research §1.6).
+    case replacing
+}
+
 /// What a property's initial value may depend on besides the view's spec: the clock, for
-/// `{now:…}` texts (a property that starts from the solved layout, as `frame` would, adds it here).
+/// `{now:…}` texts, and the view's frame in the solved layout (for `center`, `bounds` and a
+/// `cornerRadius` that follows the size).
 struct InitialContext: Sendable {
     var now: Int64
+    var frame = Rect(x: 0, y: 0, width: 0, height: 0)
 }
 
 /// A property as the UIKit code the generator writes names it, and what UIKit starts it at.
@@ -110,8 +135,14 @@ public enum UIKitValue: Sendable, Equatable {
     case number(Double)
     /// A `UIColor`.
     case color(RGBA)
-    /// A `CGAffineTransform`.
+    /// A `CGAffineTransform`, or a `CATransform3D` when the transform is not planar.
     case transform(Transform)
+    /// A `Bool` (`isHidden`).
+    case bool(Bool)
+    /// A `CGPoint` (`center`, `layer.anchorPoint`).
+    case point(Point)
+    /// A `CGSize` (`bounds.size`, `layer.shadowOffset`).
+    case size(Size)
 }
 
 /// What UIKit code assigns for a setting: a value, or what the control works out when the block runs.
@@ -130,6 +161,9 @@ extension PropertySetting where Value == Self, Self: TrackValue {
 }
 
 extension Double: PropertySetting { public typealias Value = Double }
+extension Bool: PropertySetting { public typealias Value = Bool }
+extension Point: PropertySetting { public typealias Value = Point }
+extension Size: PropertySetting { public typealias Value = Size }
 extension Transform: PropertySetting { public typealias Value = Transform }
 extension Optional: PropertySetting where Wrapped == String { public typealias Value = String? }
 

@@ -8,7 +8,9 @@ extension FrameState {
             func add<P: AnyAnimatableProperty>(_ p: P) {
                 fields += p.property.stateFields(v[keyPath: p.property.state])
             }
-            for p in AnimatableProperties.all { add(p) }
+            for (index, p) in AnimatableProperties.all.enumerated() where p.printsAlways || v.changed.contains(index) {
+                add(p)
+            }
             var line = fields.enumerated().sorted { StateJSON.order($0) < StateJSON.order($1) }
                 .map { "\"\($0.element.0)\": \($0.element.1)" }
             if let s = v.spinner {

@@ -2,7 +2,7 @@ extension FrameState {
     /// Visits the views of this state as UIKit composites them, the one walk the pixel and the text
     /// renderers share: in subview order (`drawingOrder`: each root view in the spec's order, then
     /// its subviews, depth first; not tag order), each with what its superview passed on (`root`
-    /// for a root view). A hidden view is left out with its subviews, as UIKit leaves out a hidden
+    /// for a root view). A hidden view (`ViewState.isHidden`: the spec's `hidden`, or the program's) is left out with its subviews, as UIKit leaves out a hidden
     /// view's subtree; so is a view without a state here, a view whose superview was left out, and
     /// a view `visit` returns nil for (nothing of it or its subviews shows).
     public func walk<Inherited>(
@@ -22,7 +22,7 @@ extension FrameState {
                 }
                 parent = found
             }
-            guard !spec.isHidden, let view = states[spec.tag] else {
+            guard let view = states[spec.tag], !view.isHidden else {
                 inherited[spec.tag] = .some(nil)
                 continue
             }

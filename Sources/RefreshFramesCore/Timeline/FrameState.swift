@@ -41,10 +41,17 @@ public struct FrameState: Sendable, Equatable {
 }
 
 /// One view at one instant. Each property of `AnimatableProperties.all` fills its field.
+///
+/// How a renderer places it (Core Animation's geometry, research §6.3 and §7): `frame` is the view's
+/// frame before its transform; its layer's `position` is `frame.origin + anchorPoint × frame.size`;
+/// the transform applies about that point, as `transform.matrix3D` (or, when `transform.isPlanar`,
+/// as its rotation, scale and translation). With the default anchor point (the centre) that is what
+/// every renderer did before anchor points existed.
 public struct ViewState: Sendable, Equatable {
     public var tag: Int
     public var text: String? = nil
-    /// The solved layout frame in points, before the transform.
+    /// The view's frame in points, in its superview's coordinates, before the transform: the solved
+    /// layout's, or the program's `frame`/`center`/`bounds` where it sets or animates them.
     public var frame: Rect
     public var transform: Transform = .identity
     public var alpha: Double = 1
@@ -52,6 +59,30 @@ public struct ViewState: Sendable, Equatable {
     public var backgroundColor: RGBA = .clear
     /// For spinners: how many of the 12 spokes show (0…12) and the index of the brightest spoke.
     public var spinner: SpinnerState?
+    /// `isHidden`: the view and its subviews are not drawn. Never animated (research §3.1).
+    public var isHidden = false
+    /// `layer.anchorPoint` in unit coordinates of the bounds: the point that sits at the layer's
+    /// position and that the transform pivots about. (0.5, 0.5) is the centre.
+    public var anchorPoint = Point(x: 0.5, y: 0.5)
+    /// `layer.cornerRadius` in points (the spec's `cornerRadius` resolved against the frame, until the program sets it).
+    public var cornerRadius: Double = 0
+    /// `layer.borderWidth` in points, drawn inside the bounds, over the content (0: none).
+    public var borderWidth: Double = 0
+    /// `layer.borderColor` (Core Animation's default: opaque black).
+    public var borderColor: RGBA = .black
+    /// `layer.shadowOpacity`, 0…1 (0: no shadow, Core Animation's default).
+    public var shadowOpacity: Double = 0
+    /// `layer.shadowOffset` in points (Core Animation's default: (0, −3)).
+    public var shadowOffset = Size(width: 0, height: -3)
+    /// `layer.shadowRadius`: the blur radius in points (Core Animation's default: 3).
+    public var shadowRadius: Double = 3
+    /// `layer.shadowColor` (Core Animation's default: opaque black).
+    public var shadowColor: RGBA = .black
+    /// A `UIView.transition(with:…)` in flight on this view, if any.
+    public var transition: TransitionState? = nil
+    /// The properties added to the table since `state` first printed views whose value here is not
+    /// the view's initial one: `state` prints those keys only then, so older output is unchanged.
+    public internal(set) var changed = PropertyMask()
 
     public init(
         tag: Int, text: String?, frame: Rect, transform: Transform, alpha: Double, textColor: RGBA,
@@ -71,6 +102,93 @@ public struct ViewState: Sendable, Equatable {
     init(tag: Int, frame: Rect) {
         self.tag = tag
         self.frame = frame
+    }
+
+    /// The layer's `position` (UIKit's `center`): where the anchor point sits in the superview.
+    /// Setting it moves the frame.
+    public var position: Point {
+        get { Point(x: frame.x + anchorPoint.x * frame.width, y: frame.y + anchorPoint.y * frame.height) }
+        set {
+            frame.x = newValue.x - anchorPoint.x * frame.width
+            frame.y = newValue.y - anchorPoint.y * frame.height
+        }
+    }
+
+    /// `bounds.size`; setting it keeps the position (the frame grows about the anchor point).
+    public var size: Size {
+        get { Size(width: frame.width, height: frame.height) }
+        set {
+            let p = position
+            frame.width = newValue.width
+            frame.height = newValue.height
+            position = p
+        }
+    }
+
+    /// Sets the anchor point keeping the position, as `layer.anchorPoint = …` does: the frame moves
+    /// (research §6.3: (100, 100, 80, 40) with anchor (0.5, 1) moves to y = 80).
+    public var anchorKeepingPosition: Point {
+        get { anchorPoint }
+        set {
+            let p = position
+            anchorPoint = newValue
+            position = p
+        }
+    }
+}
+
+/// A set of the property table's entries, by their index in `AnimatableProperties.all`.
+public struct PropertyMask: Sendable, Hashable {
+    var bits: UInt64 = 0
+
+    public init() {}
+
+    public func contains(_ index: Int) -> Bool { bits & (1 << UInt64(index)) != 0 }
+    mutating func insert(_ index: Int) { bits |= 1 << UInt64(index) }
+}
+
+/// `UIView.transition(with:duration:options:animations:)` in flight (research §4): Core Animation
+/// renders the view's subtree as it was before the animations closure ran (`from`) and as it is
+/// now (the live states), and shows one turning into the other. Cross-dissolve:
+/// `out = old·(1 − progress) + new·progress`, each side its own flattened group. Flips: for
+/// `progress < 0.5` the old side turns from 0 to 90° about the view's centre axis, then the new side
+/// from −90° to 0, seen with a perspective of `m34 = −1/flipPerspective` (the eye distance is not
+/// documented; research §4.3). `angle` gives the rotation of the side shown.
+public struct TransitionState: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case crossDissolve, flipFromLeft, flipFromRight, flipFromTop, flipFromBottom
+    }
+
+    public var kind: Kind
+    /// 0…1, the block's curve applied to the elapsed fraction.
+    public var progress: Double
+    /// The transition view and its subviews as they were when the transition began, in the
+    /// frame state's order (by tag): what the old side draws.
+    public var from: [ViewState]
+
+    public init(kind: Kind, progress: Double, from: [ViewState]) {
+        self.kind = kind
+        self.progress = progress
+        self.from = from
+    }
+
+    /// The eye distance of a flip, in points: 1000 (research §4.3's stand-in).
+    public static let flipPerspective = 1000.0
+
+    /// Whether the old side shows (the first half of a flip; a cross-dissolve shows both).
+    public var showsOldSide: Bool { kind == .crossDissolve || progress < 0.5 }
+
+    /// A flip's side: the rotation of the side shown in degrees, about y for left/right, about x for
+    /// top/bottom (`rotationY` / `rotationX` of a `Transform`); 0 for a cross-dissolve. Apple:
+    /// flipFromLeft moves "the left side of the view … toward the front", which with Core
+    /// Animation's handedness is a positive angle about y (research §7's worked example: under
+    /// `R_y(45°)` the left edge comes toward the eye); flipFromTop moves the top toward the front, a
+    /// negative angle about x.
+    public var angle: Double {
+        guard kind != .crossDissolve else { return 0 }
+        let sign: Double = (kind == .flipFromLeft || kind == .flipFromBottom) ? 1 : -1
+        let theta = progress < 0.5 ? progress * 180 : (progress - 1) * 180
+        return sign * theta
     }
 }
 

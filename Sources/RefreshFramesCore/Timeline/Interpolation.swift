@@ -11,6 +11,25 @@ extension Double: Interpolatable {
     }
 }
 
+/// `isHidden` is never interpolated: it changes when its animation ends (it is never animated in a block).
+extension Bool: Interpolatable {
+    public func interpolated(to other: Bool, _ progress: Double) -> Bool { progress >= 1 ? other : self }
+}
+
+extension Point: Interpolatable {
+    public func interpolated(to other: Point, _ progress: Double) -> Point {
+        Point(x: x.interpolated(to: other.x, progress), y: y.interpolated(to: other.y, progress))
+    }
+}
+
+extension Size: Interpolatable {
+    public func interpolated(to other: Size, _ progress: Double) -> Size {
+        Size(
+            width: width.interpolated(to: other.width, progress),
+            height: height.interpolated(to: other.height, progress))
+    }
+}
+
 extension RGBA: Interpolatable {
     public func interpolated(to other: RGBA, _ progress: Double) -> RGBA { mixed(with: other, progress) }
 }

@@ -11,14 +11,14 @@ struct ProgramRunner {
     private var blocks = 0
     private let kinds: [Int: ViewKind]
 
-    init(spec: Spec, now: Int64) {
+    init(spec: Spec, now: Int64, layout: Layout = Layout(frames: [:])) {
         self.spec = spec
         self.now = now
         palette = PaletteCursor(spec.palette)
         var kinds: [Int: ViewKind] = [:]
         for view in spec.views {
             kinds[view.tag] = view.kind
-            tracks[view.tag] = ViewTracks(view, now: now)
+            tracks[view.tag] = ViewTracks(view, now: now, frame: layout.frame(tag: view.tag))
         }
         self.kinds = kinds
     }

@@ -29,7 +29,7 @@ public struct Timeline: Sendable {
         refreshBeganAt = began
         refreshEndedAt = ended
 
-        var builder = ProgramRunner(spec: spec, now: now)
+        var builder = ProgramRunner(spec: spec, now: now, layout: idleLayout)
         builder.applyRefreshingTexts(at: began)
         var stopped: Double?
         if let program = spec.program {

@@ -15,6 +15,21 @@ extension RGBA: TrackValue {
     public var uikitValue: UIKitValue { .color(self) }
 }
 
+extension Bool: TrackValue {
+    public var dumpDescription: String { self ? "true" : "false" }
+    public var uikitValue: UIKitValue { .bool(self) }
+}
+
+extension Point: TrackValue {
+    public var dumpDescription: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
+    public var uikitValue: UIKitValue { .point(self) }
+}
+
+extension Size: TrackValue {
+    public var dumpDescription: String { "\(formatNumber(width))×\(formatNumber(height))" }
+    public var uikitValue: UIKitValue { .size(self) }
+}
+
 extension Transform: TrackValue {
     public var uikitValue: UIKitValue { .transform(self) }
 }
@@ -82,13 +97,16 @@ public struct Track<Value: TrackValue>: Sendable, Equatable {
 /// The tracks of one view: one per property of `AnimatableProperties.all`.
 public struct ViewTracks: Sendable, Equatable {
     private var tracks: [any PropertyTrack]
+    /// The spec's corner radius, resolved against the frame of each instant until the program sets one.
+    private let cornerRadius: CornerRadius
 
-    init(_ view: ViewSpec, now: Int64) {
+    init(_ view: ViewSpec, now: Int64, frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0)) {
+        let context = InitialContext(now: now, frame: frame)
         func track<P: AnyAnimatableProperty>(_ p: P) -> any PropertyTrack {
-            PropertyTrackOf(
-                property: p.property, track: Track(p.name, initial: p.property.initial(view, InitialContext(now: now))))
+            PropertyTrackOf(property: p.property, track: Track(p.name, initial: p.property.initial(view, context)))
         }
         tracks = AnimatableProperties.all.map { track($0) }
+        cornerRadius = view.cornerRadius
     }
 
     /// The track of `property`.
@@ -115,7 +133,10 @@ public struct ViewTracks: Sendable, Equatable {
     /// The view's state at `time`, over its frame in the layout of that instant.
     func state(tag: Int, frame: Rect, at time: Double) -> ViewState {
         var state = ViewState(tag: tag, frame: frame)
-        for track in tracks { track.write(into: &state, at: time) }
+        state.cornerRadius = cornerRadius.resolved(width: frame.width, height: frame.height)
+        for (index, track) in tracks.enumerated() where track.write(into: &state, at: time) {
+            state.changed.insert(index)
+        }
         return state
     }
 
@@ -133,7 +154,9 @@ private protocol PropertyTrack: Sendable {
     /// Adds a keyframe from the model value to `value` (of the track's value type); returns that model value.
     /// (Generic rather than `any`, so that a value is not boxed on the way.)
     mutating func add<Value>(_ value: Value, start: Double, end: Double, curve: Curve) -> Value
-    func write(into state: inout ViewState, at time: Double)
+    /// Writes the value at `time` into `state`; returns whether `state` should print it (a property
+    /// `state` prints only where it differs from its initial value, and does).
+    func write(into state: inout ViewState, at time: Double) -> Bool
     func isEqual(to other: any PropertyTrack) -> Bool
 }
 
@@ -150,7 +173,15 @@ private struct PropertyTrackOf<Setting: PropertySetting>: PropertyTrack {
         track.add(Keyframe(from: from, to: value as! Setting.Value, start: start, end: end, curve: curve))
         return from as! Value
     }
-    func write(into state: inout ViewState, at time: Double) { state[keyPath: property.state] = track.value(at: time) }
+
+    func write(into state: inout ViewState, at time: Double) -> Bool {
+        // A layout-driven property the program has not touched keeps the layout's value.
+        if property.followsLayout && track.keyframes.isEmpty { return false }
+        let value = track.value(at: time)
+        state[keyPath: property.state] = value
+        return !property.printsAlways && value != track.initial
+    }
+
     func isEqual(to other: any PropertyTrack) -> Bool { (other as? Self)?.track == track }
 }
 

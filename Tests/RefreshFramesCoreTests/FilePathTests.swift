@@ -1,5 +1,5 @@
 import Foundation
-import RefreshFramesCommandLine
+import RefreshFramesCore
 import Testing
 
 struct FilePathTests {

@@ -1,4 +1,5 @@
-/// Path arithmetic on the command line's strings.
+/// Path arithmetic on strings (no file is touched): for the command line, the library and its
+/// assertions alike.
 public enum FilePath {
     /// The directory part of `path`, as `NSString.deletingLastPathComponent` gives it (`a/b` → `a`,
     /// `/a` → `/`, `a` → ``), which Foundation 6.3 on Linux traps on for a one-character name

@@ -1,0 +1,74 @@
+import Foundation
+
+/// A view's transform in decomposed form, applied about its anchor point (the centre unless
+/// `anchorPoint` moves it): scale, then rotation about z (`rotation`, degrees, positive = clockwise
+/// on screen), then translation — `CGAffineTransform`'s translate · rotate · scale. The 3-D keys
+/// add, between the scale and the rotation about z, rotations about x then y (`rotationX`,
+/// `rotationY`, degrees, Core Animation's handedness), and before the translation a perspective
+/// (`perspective`: the eye's distance in points, `m34 = −1/perspective`; 0 is none):
+/// `matrix3D = S · Rx · Ry · Rz · P · T` in row vectors, so a card flip `rotationY: 45,
+/// perspective: 500` is `CATransform3DRotate(P, 45°, 0, 1, 0)` then the translation.
+///
+/// A value that no set of these fields makes (what two animations concatenated, or a 3-D blend,
+/// give) carries the matrix itself in `general`; its fields then hold the matrix's 2-D
+/// decomposition, for readers that only draw 2-D. Renderers read `matrix3D`, or the fields when
+/// `isPlanar` (exactly what they did before 3-D transforms existed).
+public struct Transform: Sendable, Equatable {
+    public var rotation: Double
+    public var scaleX: Double
+    public var scaleY: Double
+    public var translationX: Double
+    public var translationY: Double
+    /// Degrees about the x axis (the top edge moves away from the viewer for positive angles).
+    public var rotationX: Double = 0
+    /// Degrees about the y axis (the right edge moves away for positive angles; research §7.1).
+    public var rotationY: Double = 0
+    /// The eye's distance in points (`m34 = −1/perspective`); 0: no perspective.
+    public var perspective: Double = 0
+    /// The matrix itself when the fields do not make it; nil otherwise.
+    public var general: Transform3D? = nil
+
+    public init(
+        rotation: Double = 0, scaleX: Double = 1, scaleY: Double = 1, translationX: Double = 0, translationY: Double = 0
+    ) {
+        self.rotation = rotation
+        self.scaleX = scaleX
+        self.scaleY = scaleY
+        self.translationX = translationX
+        self.translationY = translationY
+    }
+
+    public static let identity = Transform()
+
+    /// A transform that is `matrix` (its fields the matrix's 2-D decomposition).
+    public init(matrix: Transform3D) {
+        let (a, b, c, d, tx, ty) = matrix.affine
+        let sx = (a * a + b * b).squareRoot()
+        let sy = sx == 0 ? 0 : (a * d - b * c) / sx
+        self.init(rotation: atan2(b, a) * 180 / .pi, scaleX: sx, scaleY: sy, translationX: tx, translationY: ty)
+        if Transform(
+            rotation: rotation, scaleX: scaleX, scaleY: scaleY, translationX: translationX, translationY: translationY
+        ).matrix3D != matrix {
+            general = matrix
+        }
+    }
+
+    /// Whether it has nothing but the 2-D fields: drawn as before 3-D transforms existed.
+    public var isPlanar: Bool { general == nil && rotationX == 0 && rotationY == 0 && perspective == 0 }
+
+    /// The `CATransform3D` of the value, about the anchor point.
+    public var matrix3D: Transform3D {
+        if let general { return general }
+        guard rotationX != 0 || rotationY != 0 || perspective != 0 else {
+            let m = matrix
+            return Transform3D(affine: m[0], m[1], m[2], m[3], m[4], m[5])
+        }
+        let s = Transform3D.scale(x: scaleX, y: scaleY)
+        let rx = Transform3D.rotation(radians: rotationX * .pi / 180, x: 1, y: 0, z: 0)
+        let ry = Transform3D.rotation(radians: rotationY * .pi / 180, x: 0, y: 1, z: 0)
+        let rz = Transform3D.rotation(radians: rotation * .pi / 180, x: 0, y: 0, z: 1)
+        return s.concatenating(rx).concatenating(ry).concatenating(rz)
+            .concatenating(.perspective(distance: perspective))
+            .concatenating(.translation(x: translationX, y: translationY))
+    }
+}
