@@ -85,7 +85,7 @@ extension SourceWriter {
                 for l in body { w.line("        " + l) }
                 w.line("    })")
                 w.line("animator.addCompletion { [weak self] position in")
-                w.line("    guard let self else { return }")
+                w.line("    guard let self = self else { return }")
                 w.line("    guard position == .end else { return self.stop() }  // interrupted: no next step")
                 for l in completion { w.line("    " + l) }
                 w.line("}")
@@ -108,7 +108,7 @@ extension SourceWriter {
             for l in body { w.line("        " + l) }
             w.line("    },")
             w.line("    completion: { [weak self] finished in")
-            w.line("        guard let self else { return }")
+            w.line("        guard let self = self else { return }")
             w.line("        guard finished else { return self.stop() }  // interrupted: no next step")
             for l in completion { w.line("        " + l) }
             w.line("    })")

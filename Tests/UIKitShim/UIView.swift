@@ -156,7 +156,6 @@ open class UIView {
     }
     public let layer = CALayer()
     open var clipsToBounds = false
-    open var isHidden = false
     open var autoresizingMask: AutoresizingMask = []
     open var translatesAutoresizingMaskIntoConstraints = true
     open private(set) var subviews: [UIView] = []

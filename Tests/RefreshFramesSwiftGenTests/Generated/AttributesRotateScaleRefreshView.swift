@@ -178,7 +178,7 @@ final class AttributesRotateScaleRefreshView: UIView {
                 label.textColor = self.nextPaletteColor()
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step2(position)
             })
@@ -199,7 +199,7 @@ final class AttributesRotateScaleRefreshView: UIView {
                 label.textColor = self.initialTextColors[label.tag] ?? .black
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if position + 1 < self.labelsTagged1And2.count { self.step1(position + 1) } else { self.step3() }
             })
@@ -220,7 +220,7 @@ final class AttributesRotateScaleRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step4()
             })
@@ -240,7 +240,7 @@ final class AttributesRotateScaleRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if self.isRefreshing { self.step1(0) } else { self.stop() }
             })

@@ -173,7 +173,7 @@ final class ColorDotsRefreshView: UIView {
                 view.backgroundColor = self.nextPaletteColor()
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step2(position)
             })
@@ -192,7 +192,7 @@ final class ColorDotsRefreshView: UIView {
                 view.transform = .identity
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if position + 1 < self.views.count { self.step1(position + 1) } else { self.step3() }
             })
@@ -213,7 +213,7 @@ final class ColorDotsRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step4()
             })
@@ -233,7 +233,7 @@ final class ColorDotsRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if self.isRefreshing { self.step1(0) } else { self.stop() }
             })

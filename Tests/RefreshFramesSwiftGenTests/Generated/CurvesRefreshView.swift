@@ -154,7 +154,7 @@ final class CurvesRefreshView: UIView {
                 label.textColor = self.nextPaletteColor()
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step2(position)
             })
@@ -176,7 +176,7 @@ final class CurvesRefreshView: UIView {
                 label.alpha = Step2.alpha
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if position + 1 < self.labelsTagged2And1.count { self.step1(position + 1) } else { self.step3() }
             })
@@ -202,7 +202,7 @@ final class CurvesRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step4()
             })
@@ -225,7 +225,7 @@ final class CurvesRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step5()
             })
@@ -252,7 +252,7 @@ final class CurvesRefreshView: UIView {
                 }
             })
         animator.addCompletion { [weak self] position in
-            guard let self else { return }
+            guard let self = self else { return }
             guard position == .end else { return self.stop() }  // interrupted: no next step
             if self.isRefreshing { self.step1(0) } else { self.stop() }
         }

@@ -218,7 +218,7 @@ final class EqualWidthsColorDotsRefreshView: UIView {
                 label.backgroundColor = self.nextPaletteColor()
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step2(position)
             })
@@ -237,7 +237,7 @@ final class EqualWidthsColorDotsRefreshView: UIView {
                 label.transform = .identity
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if position + 1 < self.labelsInTagOrder.count { self.step1(position + 1) } else { self.step3() }
             })
@@ -258,7 +258,7 @@ final class EqualWidthsColorDotsRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step4()
             })
@@ -278,7 +278,7 @@ final class EqualWidthsColorDotsRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if self.isRefreshing { self.step1(0) } else { self.stop() }
             })

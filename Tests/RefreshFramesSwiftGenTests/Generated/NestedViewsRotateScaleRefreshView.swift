@@ -168,7 +168,7 @@ final class NestedViewsRotateScaleRefreshView: UIView {
                 label.textColor = self.nextPaletteColor()
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step2(position)
             })
@@ -189,7 +189,7 @@ final class NestedViewsRotateScaleRefreshView: UIView {
                 label.textColor = self.initialTextColors[label.tag] ?? .black
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if position + 1 < self.labelsTagged1And2And3.count { self.step1(position + 1) } else { self.step3() }
             })
@@ -210,7 +210,7 @@ final class NestedViewsRotateScaleRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step4()
             })
@@ -230,7 +230,7 @@ final class NestedViewsRotateScaleRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if self.isRefreshing { self.step1(0) } else { self.stop() }
             })

@@ -157,7 +157,7 @@ final class RotateScaleRefreshView: UIView {
                 label.textColor = self.nextPaletteColor()
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step2(position)
             })
@@ -178,7 +178,7 @@ final class RotateScaleRefreshView: UIView {
                 label.textColor = .black
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if position + 1 < self.labels.count { self.step1(position + 1) } else { self.step3() }
             })
@@ -199,7 +199,7 @@ final class RotateScaleRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step4()
             })
@@ -219,7 +219,7 @@ final class RotateScaleRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if self.isRefreshing { self.step1(0) } else { self.stop() }
             })

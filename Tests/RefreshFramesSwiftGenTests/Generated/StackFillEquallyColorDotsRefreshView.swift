@@ -154,7 +154,7 @@ final class StackFillEquallyColorDotsRefreshView: UIView {
                 label.backgroundColor = self.nextPaletteColor()
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step2(position)
             })
@@ -173,7 +173,7 @@ final class StackFillEquallyColorDotsRefreshView: UIView {
                 label.transform = .identity
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if position + 1 < self.labelsTagged1And2And3.count { self.step1(position + 1) } else { self.step3() }
             })
@@ -194,7 +194,7 @@ final class StackFillEquallyColorDotsRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step4()
             })
@@ -214,7 +214,7 @@ final class StackFillEquallyColorDotsRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if self.isRefreshing { self.step1(0) } else { self.stop() }
             })

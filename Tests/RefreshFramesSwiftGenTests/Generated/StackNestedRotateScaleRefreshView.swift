@@ -165,7 +165,7 @@ final class StackNestedRotateScaleRefreshView: UIView {
                 label.textColor = self.nextPaletteColor()
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step2(position)
             })
@@ -186,7 +186,7 @@ final class StackNestedRotateScaleRefreshView: UIView {
                 label.textColor = self.initialTextColors[label.tag] ?? .black
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if position + 1 < self.labelsTagged1And2And4.count { self.step1(position + 1) } else { self.step3() }
             })
@@ -207,7 +207,7 @@ final class StackNestedRotateScaleRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step4()
             })
@@ -227,7 +227,7 @@ final class StackNestedRotateScaleRefreshView: UIView {
                 }
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 if self.isRefreshing { self.step1(0) } else { self.stop() }
             })

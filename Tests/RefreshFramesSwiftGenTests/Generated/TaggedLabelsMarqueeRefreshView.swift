@@ -155,7 +155,7 @@ final class TaggedLabelsMarqueeRefreshView: UIView {
                 label.textColor = self.nextPaletteColor()
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 self.step2(position)
             })
@@ -176,7 +176,7 @@ final class TaggedLabelsMarqueeRefreshView: UIView {
                 label.textColor = self.initialTextColors[label.tag] ?? .black
             },
             completion: { [weak self] finished in
-                guard let self else { return }
+                guard let self = self else { return }
                 guard finished else { return self.stop() }  // interrupted: no next step
                 let next = position + 1 == Self.wrapPosition ? 0 : position + 1
                 if self.isRefreshing { self.step1(next) } else { self.stop() }
