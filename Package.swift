@@ -52,6 +52,10 @@ let package = Package(
         // A team's own Swift code, read through swiftc's parser and interpreted on a virtual clock
         // (never compiled or run): the Swift 2 migration, the AST decoder, the interpreter, its run loop.
         .target(name: "RefreshFramesSwiftCode"),
+        // The UIKit binding: UIView, UILabel, UIColor, CGAffineTransform, UIView.animate, Core Animation,
+        // UIRefreshControl and the scroll callbacks as host types of the interpreter, driving the
+        // engine's AnimationRuntime; and the scenario's driver that turns a Swift program into a Timeline.
+        .target(name: "RefreshFramesSwiftProgram", dependencies: ["RefreshFramesCore", "RefreshFramesSwiftCode"]),
         // The command line's edge, apart from what each command does: options, help and completion scripts,
         // exit codes, standard output and error, files written atomically and checked against the inputs,
         // the terminal's raw mode and keys, file watching. The commands themselves are RefreshFramesCLI.
@@ -61,6 +65,7 @@ let package = Package(
             dependencies: [
                 "RefreshFrames", "RefreshFramesCommandLine", "RefreshFramesCore", "RefreshFramesRaster",
                 "RefreshFramesExport", "RefreshFramesCompare", "RefreshFramesImport", "RefreshFramesSwiftGen",
+                "RefreshFramesSwiftCode", "RefreshFramesSwiftProgram",
             ]
         ),
         .executableTarget(name: "refresh-frames", dependencies: ["RefreshFramesCLI"]),
@@ -114,6 +119,13 @@ let package = Package(
                 "RefreshFramesSwiftCode", "RefreshFramesCommandLine",
             ],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "RefreshFramesSwiftProgramTests",
+            dependencies: [
+                "RefreshFramesSwiftProgram", "RefreshFramesSwiftCode", "RefreshFramesCore", "RefreshFramesCommandLine",
+                "RefreshFramesRaster",
+            ]
         ),
         .testTarget(
             name: "RefreshFramesTests",

@@ -16,6 +16,12 @@ public struct RefreshAnimation: Sendable {
     package let document: SpecDocument
     /// How labels are measured: with the fonts that draw them, unless the caller chose otherwise.
     package let measurer: TextMeasurer
+    /// What runs a Swift program (`"program": {"swift": …}`): the command line's, which parses
+    /// with swiftc; nil refuses such a spec.
+    package let program: SwiftProgramHook?
+
+    /// Runs a spec's Swift program over the timeline of the spec without one.
+    package typealias SwiftProgramHook = @Sendable (SwiftProgramReference, Timeline) throws -> RuntimeRun
 
     /// The name the README and messages use for the built-in default.
     package static let builtInName = "<built-in rotate-scale>"
@@ -48,21 +54,32 @@ public struct RefreshAnimation: Sendable {
     /// Loads a spec whose side files are found (or, with `.none`, not opened) as `files` says and
     /// whose labels `measurer` measures (the fuzzer's is pure arithmetic).
     package init(
-        bytes: [UInt8], name: String, files: SpecFiles, now: Int64, measurer: TextMeasurer = .fonts
+        bytes: [UInt8], name: String, files: SpecFiles, now: Int64, measurer: TextMeasurer = .fonts,
+        program: SwiftProgramHook? = nil
     ) throws(LoadError) {
         var stage = LoadError.Stage.decode
         do {
-            document = try SpecDocument(bytes: bytes, now: now, measurer: measurer) { spec throws(SpecDiagnostic) in
-                stage = .open
-                try files.open(spec)
-                stage = .build
-            }
+            document = try SpecDocument(
+                bytes: bytes, now: now, measurer: measurer,
+                prepare: { spec throws(SpecDiagnostic) in
+                    stage = .open
+                    try files.open(spec)
+                    stage = .build
+                }, program: program)
         } catch {
             throw LoadError(error, file: name, stage: stage)
         }
         self.name = name
         self.files = files
         self.measurer = measurer
+        self.program = program
+    }
+
+    /// Loads the spec file at `path` whose Swift program `program` runs (the command line's).
+    package init(contentsOf path: String, now: Int64, program: SwiftProgramHook?) throws(LoadError) {
+        let bytes = try InputFile.read(
+            path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
+        try self.init(bytes: bytes, name: path, files: SpecFiles(spec: path), now: now, program: program)
     }
 
     /// The built-in default, `samples/rotate-scale.json`.
@@ -85,17 +102,20 @@ public struct RefreshAnimation: Sendable {
     package func reloaded() throws(LoadError) -> RefreshAnimation {
         files.forget(spec)
         guard let path = files.spec else {
-            return try RefreshAnimation(bytes: bytes, name: name, files: files, now: now, measurer: measurer)
+            return try RefreshAnimation(
+                bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program)
         }
         let bytes = try InputFile.read(
             path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
-        return try RefreshAnimation(bytes: bytes, name: name, files: files, now: now, measurer: measurer)
+        return try RefreshAnimation(
+            bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program)
     }
 
     /// The timeline of the same scenario with refreshing ended at `t` (the preview's `e`): the work
     /// lasts until `t`, and the loop still runs to its check point. Nil outside the refresh.
     package func endingRefresh(at t: Double) -> Timeline? {
-        guard t >= timeline.refreshBeganAt, t < timeline.refreshEndedAt else { return nil }
+        // A Swift program decides its own refresh: its code is not re-run from here yet.
+        guard spec.swift == nil, t >= timeline.refreshBeganAt, t < timeline.refreshEndedAt else { return nil }
         var spec = self.spec
         spec.scenario.workDuration = max(0, t - timeline.refreshBeganAt)
         spec.scenario.duration = nil

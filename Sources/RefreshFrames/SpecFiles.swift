@@ -38,9 +38,10 @@ package struct SpecFiles: Sendable {
         file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
     }
 
-    /// Every file a spec loaded from here reads: the spec itself and its side files.
+    /// Every file a spec loaded from here reads: the spec itself and its side files (its fonts,
+    /// then its Swift program's files).
     package func all(of spec: Spec) -> [String] {
-        (self.spec.map { [$0] } ?? []) + spec.fonts.map(path)
+        (self.spec.map { [$0] } ?? []) + spec.fonts.map(path) + (spec.swift?.files ?? []).map(path)
     }
 
     /// Opens the side files `spec` names: registers its font files so that its labels can name

@@ -147,6 +147,13 @@ enum CheckCommand {
         }
         if let html = args.value("html") { try ReportFiles.writeHTML(report, name: "refresh-frames \(name)", to: html) }
         guard let accept = report.acceptCommand(options: acceptOptions(args)) else { return ExitCode.success }
+        // A spec whose program is the team's Swift code: its frames change when that code does.
+        for (run, result) in zip(runs, reports) where result.results.contains(where: { !$0.passed }) {
+            guard let swift = run.loaded.spec.swift else { continue }
+            let files = run.loaded.sourceFiles.suffix(swift.files.count).joined(separator: ", ")
+            Output.out(
+                "\(run.member.spec): its program is the Swift code in \(files): a change there changes these frames\n")
+        }
         if runs.contains(where: \.wroteImages) { Output.out("actual frames and diff images: \(reportDirectory)/\n") }
         Output.out("to accept these changes: \(accept)\n")
         return ExitCode.differences

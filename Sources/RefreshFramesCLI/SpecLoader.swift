@@ -14,11 +14,21 @@ extension RefreshAnimation {
 /// The commands' way to `RefreshAnimation`: a spec named on the command line (or the built-in
 /// default), its failures as exit-2 messages; and the clock of `--now`.
 enum SpecLoader {
-    /// Loads SPEC (or the built-in default when nil) with its side files.
+    /// Loads SPEC (or the built-in default when nil) with its side files, its Swift program run by
+    /// `SwiftProgramLoader`: the code's warnings go to standard error, its error is the command's.
     static func load(_ path: String?, now: Int64) throws(CLIError) -> RefreshAnimation {
-        try input { () throws(LoadError) in
-            guard let path else { return try RefreshAnimation.builtIn(now: now) }
-            return try RefreshAnimation(contentsOf: path, now: now)
+        guard let path else { return try input { () throws(LoadError) in try RefreshAnimation.builtIn(now: now) } }
+        let swift = SwiftProgramLoader(
+            directory: FilePath.directory(of: path), environment: ProcessInfo.processInfo.environment)
+        do {
+            let animation = try RefreshAnimation(
+                contentsOf: path, now: now,
+                program: { reference, base in try swift.run(reference, over: base, now: now) })
+            for warning in swift.warnings { Output.err(warning.description + "\n") }
+            return animation
+        } catch {
+            // The code's own error is its line; the spec's, the spec's.
+            throw .input(swift.failure ?? error.description)
         }
     }
 

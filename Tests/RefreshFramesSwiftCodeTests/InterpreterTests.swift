@@ -29,6 +29,16 @@ import Testing
                 """,
             printed: ["1 2 1 3", "16"]),
         Case(
+            name: "the right-hand side reads the array whose element (a reference) is assigned to",
+            source: """
+                class Cell { var width = 2.0; var radius = 0.0 }
+                class Holder { var cells: [Cell] = [Cell(), Cell()] }
+                let h = Holder()
+                h.cells[1].radius = h.cells[1].width + Double(h.cells.count)
+                print(h.cells[1].radius, h.cells.count)
+                """,
+            printed: ["4.0 2"]),
+        Case(
             name: "a capture list copies the value when the closure is made",
             source: """
                 var x = 1

@@ -8,6 +8,8 @@ public struct Spec: Sendable {
     public var constraints: [ConstraintSpec]
     public var palette: [RGBA]
     public var program: Program?
+    /// The program as a team's Swift code (`"program": {"swift": …}`); then `program` is nil.
+    public var swift: SwiftProgramReference? = nil
     public var scenario: Scenario
     /// The table the control sits above; nil renders the control alone.
     public var host: HostSpec? = nil

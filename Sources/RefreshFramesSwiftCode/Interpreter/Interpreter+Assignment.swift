@@ -218,6 +218,13 @@ extension Interpreter {
                     throw .error(at: at, "'\(name)' is read before it has a value")
                 }
                 if isReference(child) { return try write(&child, rest, frame, reads, mutate) }
+                // `views[i].layer.cornerRadius = views[i].bounds.width`: an element that is a
+                // reference changes where it is, so the array stays in place for the right-hand side.
+                if rest.count > 1, case .subscripted(let indices, _) = rest.first, indices.count == 1,
+                    case .int(let i) = indices[0], var element = child.arrayElement(i), isReference(element)
+                {
+                    return try write(&element, rest.dropFirst(), frame, reads, mutate)
+                }
                 instance.storage[name] = .void
                 defer { instance.storage[name] = child }
                 return try write(&child, rest, frame, reads, mutate)
