@@ -197,7 +197,7 @@ struct DocumentReader {
         for child in root.children {
             switch child.name {
             case "rect", "autoresizingMask", "subviews", "constraints", "color", "nil", "point", "viewLayoutGuide",
-                "edgeInsets", "variation",
+                "edgeInsets", "directionalEdgeInsets", "variation",
                 "freeformSimulatedSizeMetrics", "simulatedStatusBarMetrics", "simulatedScreenMetrics",
                 "simulatedOrientationMetrics", "connections", "animations", "accessibility":
                 continue
@@ -216,7 +216,7 @@ struct DocumentReader {
         for ((node, superview), tag) in zip(nodes, tags) {
             // UIStackView turns translatesAutoresizingMaskIntoConstraints off for its arranged views.
             let arranged = superview.map { nodes[$0].node.name == "stackView" } ?? false
-            var view = readView(node, tag: tag, arranged: arranged)
+            var view = readView(node, tag: tag)
             view.spec.superview = superview.map { tags[$0] }
             let container = superview.map { views[$0].frame } ?? frame
             if view.frame == nil, let inset = node.keyed("frameInset"), let container {

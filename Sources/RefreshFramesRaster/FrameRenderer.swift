@@ -100,11 +100,12 @@ public struct FrameRenderer: FrameDrawing {
                 text =
                     rasterizingText
                     ? try TextMaskCache.shared.mask(
-                        string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
-                        bounds: (width, height), rendering: self.text)
+                        string, font: spec.font, alignment: spec.textAlignment, lines: spec.lines,
+                        placement: placement, fonts: fonts, bounds: (width, height), rendering: self.text)
                     : try TextMask(
-                        string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
-                        bounds: (width, height), rendering: self.text, rasterized: false)
+                        string, font: spec.font, alignment: spec.textAlignment, lines: spec.lines,
+                        placement: placement, fonts: fonts, bounds: (width, height), rendering: self.text,
+                        rasterized: false)
             }
             var spokes: Spokes?
             if spec.kind == .spinner, let spinner = view.spinner, spinner.visibleSpokes > 0 {

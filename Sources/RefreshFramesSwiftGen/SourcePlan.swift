@@ -76,7 +76,6 @@ struct SourcePlan {
         }
         try checkConstraints()
         try checkPaletteMembers()
-        try checkHierarchy()
     }
 
     /// The blocks in one walk of the cycle, then the calls that chain them.
@@ -294,18 +293,5 @@ struct SourcePlan {
         }
         for block in blocks { try check(block.assignments, block.targets, path: block.path + ".set") }
         try check(reset, spec.views.map(\.tag), path: "program.reset")
-    }
-
-    /// View hierarchies, stack views and hidden views are not written as Swift yet: refused, not guessed.
-    private func checkHierarchy() throws(SpecDiagnostic) {
-        for (index, view) in spec.views.enumerated() {
-            let path = "views[\(index)]"
-            func refuse(_ key: String, _ what: String) -> SpecDiagnostic {
-                SpecDiagnostic(path: path + key, location: nil, message: "\(what) is not written as Swift yet")
-            }
-            if view.kind == .stack { throw refuse(".kind", "a stack view") }
-            if view.superview != nil { throw refuse(".superview", "a view inside another view") }
-            if view.isHidden { throw refuse(".hidden", "a hidden view") }
-        }
     }
 }

@@ -86,10 +86,13 @@ extension SourceWriter {
             line("\(name).textColor = \(SwiftLiteral.color(view.textColor))")
             line("\(name).textAlignment = .\(view.textAlignment.rawValue)")
             priorities()
+            out += Self.lineSettings(view.lines, name: name)
         case .spinner:
             line("\(name).color = \(SwiftLiteral.color(view.tintColor))")
             line("\(name).hidesWhenStopped = false")
-        case .view, .stack:  // stack views are refused by `checkHierarchy`
+        case .stack:
+            out += Self.stackSettings(view.stack ?? StackSpec(), name: name)
+        case .view:
             break
         }
         if view.backgroundColor != .clear {
@@ -100,9 +103,64 @@ extension SourceWriter {
             line("\(name).layer.cornerRadius = \(SwiftLiteral.number(r))")
         }
         if view.clipsToBounds { line("\(name).clipsToBounds = true") }
+        if view.isHidden { line("\(name).isHidden = true") }
         line("\(name).translatesAutoresizingMaskIntoConstraints = false")
-        line("addSubview(\(name))")
+        out += addition(view, name: name)
         if view.imageView?.animating == .fromSetUp { line("\(name).startAnimating()") }
+        return out
+    }
+
+    /// How a view joins the hierarchy: `addSubview` into its superview (the control's view when it has
+    /// none), or `addArrangedSubview` into its stack view, with the custom spacing after it.
+    func addition(_ view: ViewSpec, name: String) -> [String] {
+        guard let tag = view.superview, let superview = spec.view(tag: tag) else { return ["addSubview(\(name))"] }
+        let parent = viewName(tag)
+        guard superview.kind == .stack else { return ["\(parent).addSubview(\(name))"] }
+        var out = ["\(parent).addArrangedSubview(\(name))"]
+        if let spacing = view.spacingAfter {
+            out.append("\(parent).setCustomSpacing(\(SwiftLiteral.number(spacing)), after: \(name))")
+        }
+        return out
+    }
+
+    /// A label's line settings that differ from UILabel's defaults.
+    static func lineSettings(_ lines: LabelLines, name: String) -> [String] {
+        let defaults = LabelLines()
+        var out: [String] = []
+        if lines.numberOfLines != defaults.numberOfLines {
+            out.append("\(name).numberOfLines = \(lines.numberOfLines)")
+        }
+        if lines.lineBreakMode != defaults.lineBreakMode {
+            out.append("\(name).lineBreakMode = .\(lines.lineBreakMode.rawValue)")
+        }
+        if lines.preferredMaxLayoutWidth != 0 {
+            out.append("\(name).preferredMaxLayoutWidth = \(SwiftLiteral.number(lines.preferredMaxLayoutWidth))")
+        }
+        if lines.adjustsFontSizeToFitWidth { out.append("\(name).adjustsFontSizeToFitWidth = true") }
+        if lines.minimumScaleFactor != 0 {
+            out.append("\(name).minimumScaleFactor = \(SwiftLiteral.number(lines.minimumScaleFactor))")
+        }
+        return out
+    }
+
+    /// A stack view's axis, spacing, distribution, alignment and margins that differ from UIStackView's defaults.
+    static func stackSettings(_ stack: StackSpec, name: String) -> [String] {
+        let defaults = StackSpec()
+        var out: [String] = []
+        if stack.axis != defaults.axis { out.append("\(name).axis = .\(stack.axis.rawValue)") }
+        if stack.spacing != 0 { out.append("\(name).spacing = \(SwiftLiteral.number(stack.spacing))") }
+        if stack.distribution != defaults.distribution {
+            out.append("\(name).distribution = .\(stack.distribution.rawValue)")
+        }
+        if stack.alignment != defaults.alignment { out.append("\(name).alignment = .\(stack.alignment.rawValue)") }
+        if stack.isLayoutMarginsRelativeArrangement {
+            out.append("\(name).isLayoutMarginsRelativeArrangement = true")
+        }
+        if stack.layoutMargins != defaults.layoutMargins {
+            let m = stack.layoutMargins.map(SwiftLiteral.number)
+            out.append(
+                "\(name).layoutMargins = UIEdgeInsets(top: \(m[0]), left: \(m[1]), bottom: \(m[2]), right: \(m[3]))")
+        }
         return out
     }
 

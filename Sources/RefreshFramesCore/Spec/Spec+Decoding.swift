@@ -242,6 +242,7 @@ struct SpecDecoder {
         if let a = o.optional("spacingAfter") { view.spacingAfter = try a.number(in: -1e4...1e4) }
         view.stack = try decodeStack(o, kind: view.kind)
         view.imageView = try decodeImageView(o, kind: view.kind)
+        view.lines = try decodeLines(o, kind: view.kind)
         try o.finish()
         return view
     }
@@ -282,6 +283,26 @@ struct SpecDecoder {
             }
         }
         return stack
+    }
+
+    /// A label's line keys (`numberOfLines`, `lineBreakMode`, `preferredMaxLayoutWidth`,
+    /// `adjustsFontSizeToFitWidth`, `minimumScaleFactor`); no other view may have them.
+    func decodeLines(_ o: ObjectReader, kind: ViewKind) throws(SpecDiagnostic) -> LabelLines {
+        var lines = LabelLines()
+        guard kind == .label else {
+            if let key = LabelLines.keys.first(where: { o.has($0) }) {
+                throw o.optional(key)!.fail("'\(key)' is a label's; this view's kind is '\(kind.rawValue)'")
+            }
+            return lines
+        }
+        if let n = o.optional("numberOfLines") { lines.numberOfLines = try n.integer(in: 0...Limits.textLength) }
+        if let m = o.optional("lineBreakMode") { lines.lineBreakMode = try m.oneOf(LineBreakMode.self) }
+        if let w = o.optional("preferredMaxLayoutWidth") {
+            lines.preferredMaxLayoutWidth = try w.number(in: 0...Limits.canvasPoints)
+        }
+        if let a = o.optional("adjustsFontSizeToFitWidth") { lines.adjustsFontSizeToFitWidth = try a.bool() }
+        if let f = o.optional("minimumScaleFactor") { lines.minimumScaleFactor = try f.number(in: 0...1) }
+        return lines
     }
 
     /// `spacingAfter` belongs to a stack view's arranged views.

@@ -181,6 +181,8 @@ public struct ViewSpec: Sendable {
     public var font: FontSpec
     public var textColor: RGBA
     public var textAlignment: TextAlignment
+    /// A label's number of lines, line break mode, preferred wrapping width and font shrinking.
+    public var lines = LabelLines()
     public var backgroundColor: RGBA
     public var cornerRadius: CornerRadius
     public var clipsToBounds: Bool

@@ -162,6 +162,27 @@ extension SpecSchema {
             ],
             "textColor": ["$ref": "#/$defs/color", "description": "black by default."],
             "textAlignment": ["description": "center by default.", "enum": .cases(TextAlignment.self)],
+            "numberOfLines": [
+                "type": "integer",
+                "description": "Labels: the most lines shown; 0 for as many as the text needs, 1 by default.",
+                "minimum": 0,
+                "maximum": .integer(Limits.textLength),
+            ],
+            "lineBreakMode": [
+                "description":
+                    "Labels: how lines wrap (by word at UAX #14's break opportunities, or by character) and how the last line is cut; byTruncatingTail by default.",
+                "enum": .cases(LineBreakMode.self),
+            ],
+            "preferredMaxLayoutWidth": .number(
+                "Labels: the width a multi-line label wraps at for its intrinsic size; 0 (the default) wraps at its own width.",
+                0...Limits.canvasPoints),
+            "adjustsFontSizeToFitWidth": [
+                "type": "boolean",
+                "description": "Labels: a one-line label's font shrinks to fit its width, down to minimumScaleFactor.",
+            ],
+            "minimumScaleFactor": .number(
+                "Labels: the smallest fraction of the font size adjustsFontSizeToFitWidth shrinks to; 0 (the default) does not shrink.",
+                0...1),
             "backgroundColor": ["$ref": "#/$defs/color", "description": "clear by default."],
             "cornerRadius": [
                 "description": "Points, or \"quarterOfWidthPlusHeight\": (width + height) * 0.25.",
