@@ -67,7 +67,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     public var spec: RecordedSpec? = nil
 
     enum CodingKeys: String, CodingKey {
-        case toolVersion, specHash, fonts, frames, now, part, scale, threshold, maxDiff
+        case toolVersion, specHash, fonts, images, frames, now, part, scale, threshold, maxDiff
     }
 
     public init(

@@ -273,13 +273,13 @@ enum RoundTrip {
         view.beginRefreshing()
         Shim.run(until: 0.05)
         var problems: [String] = []
-        if Shim.pendingEvents == 0 { problems.append("nothing was running 0.05 s after beginRefreshing") }
+        if Shim.pendingCodeEvents == 0 { problems.append("nothing was running 0.05 s after beginRefreshing") }
         Shim.interruptAnimations()
-        if Shim.pendingEvents != 0 {
-            problems.append("interrupted, the loop scheduled \(Shim.pendingEvents) event(s) again")
+        if Shim.pendingCodeEvents != 0 {
+            problems.append("interrupted, the loop scheduled \(Shim.pendingCodeEvents) event(s) again")
         }
         view.beginRefreshing()
-        if Shim.pendingEvents == 0 { problems.append("after the interruption, beginRefreshing started nothing") }
+        if Shim.pendingCodeEvents == 0 { problems.append("after the interruption, beginRefreshing started nothing") }
         return problems
     }
 }

@@ -86,7 +86,7 @@ open class UIImageView: UIView {
             show(frames[Int(k % count)])
             let next = k + 1
             let offset = (next / count) * cycle + ((next % count) * cycle + count - 1) / count
-            Shim.schedule(at: start + offset) { step(next) }
+            Shim.schedule(at: start + offset, { step(next) }, isImageFrame: true)
         }
         step(0)
     }
