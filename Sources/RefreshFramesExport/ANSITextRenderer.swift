@@ -267,6 +267,14 @@ public struct ANSITextRenderer: Sendable {
                 continue
             }
 
+            if spec.kind == .image {
+                fill(columnRange, rowRange, with: view.backgroundColor, opacity: opacity, in: &grid)
+                drawImage(
+                    spec, view, columns: columnRange, rows: rowRange, visibleRows: visibleRows, opacity: opacity,
+                    emphasis: (bold, underline), into: &grid)
+                continue
+            }
+
             guard let text = view.text else {
                 guard backgroundOpacity >= Self.visibleAlpha else { continue }
                 for row in rowRange {

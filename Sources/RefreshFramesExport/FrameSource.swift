@@ -66,7 +66,7 @@ public struct FrameSource: Sendable {
         self.scale = scale ?? canvas.scale
         self.part = part
         let host = part == .screen ? spec.host : nil
-        let control = FrameRenderer(canvas: canvas, views: spec.views, fonts: .shared, text: text)
+        let control = FrameRenderer(canvas: canvas, views: spec.views, fonts: .shared, text: text, images: spec.images)
         self.host = host
         self.text = text
         drawing = host.map { SceneRenderer(host: $0, control: control, fonts: .shared) } ?? control

@@ -8,6 +8,7 @@ extension DocumentReader {
     mutating func readView(_ node: XMLNode, tag: Int) -> ImportedView {
         var kind = ViewKind.view
         var placeholder = false
+        var image: ImportImages.Found?
         switch node.name {
         case "label": kind = .label
         case "view": kind = .view
@@ -15,6 +16,9 @@ extension DocumentReader {
         case "activityIndicatorView": kind = .spinner
         case "button" where Self.hasTitle(node):
             kind = .label
+        case "imageView":
+            image = resolveImage(node, tag: tag)
+            if image != nil { kind = .image } else { placeholder = true }
         default:
             placeholder = true
             warn(
@@ -31,6 +35,7 @@ extension DocumentReader {
 
         imported.misplaced = node["misplaced"] == "YES"
         readAttributes(node, into: &spec, text: &text)
+        if let image { spec.imageView = readImageView(node, image: image) }
         if kind == .stack {
             let (stack, stackWarnings) = StackViewReader.read(node)
             spec.stack = stack

@@ -26,6 +26,11 @@ struct DocumentReader {
     var baselineOffset: (FontSpec) -> Double? = { _ in nil }
     /// A text's size in a font, for a button's title; nil when it cannot be measured.
     var measure: (String, FontSpec) -> IntrinsicSize? = { _, _ in nil }
+    /// The app's images, and what the document's image views found of them (`DocumentReader+ImageView`).
+    var images = ImportImages.none
+    var resourceImages: [String: IntrinsicSize] = [:]
+    var resolvedImages: [String: ImportImages.Found] = [:]
+    var usesAssetCatalogs = false
 
     init(fileName: String, isFontInstalled: @escaping (String) -> Bool) {
         self.fileName = fileName
@@ -52,13 +57,16 @@ struct DocumentReader {
                 namedColors[name] = rgba
             }
         }
+        resourceImages = Self.resourceImageSizes(document)
         device = document.child("device")?["id"]
         orientation = document.child("device")?["orientation"]
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
         inactive = inactiveIDs(root, document: document)
         let deviceNode = document.child("device")
         let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
-        return try readRoot(Self.applyingVariations(root, classes: classes))
+        var imported = try readRoot(Self.applyingVariations(root, classes: classes))
+        if usesAssetCatalogs { imported.assets = images.catalogs }
+        return imported
     }
 
     // MARK: - Finding the root view

@@ -11,6 +11,9 @@ enum SpecWriter {
         lines.append(
             "  \"canvas\": {\"width\": \(number(canvas.width)), \"height\": \(number(canvas.height)), "
                 + "\"scale\": \(number(canvas.scale)), \"background\": \(string(canvas.background.hexString))},")
+        if !document.assets.isEmpty {
+            lines.append("  \"assets\": [\(document.assets.map(string).joined(separator: ", "))],")
+        }
         lines.append("  \"views\": [")
         lines += document.views.enumerated().map { index, view in
             "    " + self.view(view) + (index == document.views.count - 1 ? "" : ",")
@@ -62,6 +65,14 @@ enum SpecWriter {
             members.append("\"textColor\": \(string(spec.textColor.hexString))")
             members.append("\"textAlignment\": \(string(spec.textAlignment.rawValue))")
             members += lines(spec.lines)
+        }
+        if let image = spec.imageView {
+            if let name = image.image { members.append("\"image\": \(string(name))") }
+            if let name = image.highlightedImage { members.append("\"highlightedImage\": \(string(name))") }
+            if image.isHighlighted { members.append("\"highlighted\": true") }
+            if image.contentMode != .scaleToFill {
+                members.append("\"contentMode\": \(string(image.contentMode.rawValue))")
+            }
         }
         if let stack = spec.stack {
             members.append("\"axis\": \(string(stack.axis.rawValue))")

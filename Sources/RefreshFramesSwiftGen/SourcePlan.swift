@@ -56,6 +56,7 @@ struct SourcePlan {
                 case .view: "view"
                 case .spinner: "spinner"
                 case .stack: "stack"
+                case .image: "imageView"
                 }
             names[view.tag] = prefix + (view.tag < 0 ? "Minus\(-view.tag)" : "\(view.tag)")
             if view.kind == .label && !fonts.contains(view.font) { fonts.append(view.font) }
@@ -98,9 +99,13 @@ struct SourcePlan {
             case .each(let e):
                 for (j, inner) in e.steps.enumerated() {
                     guard case .animate(let a) = inner else {
-                        throw SpecDiagnostic(
-                            path: "\(path).each.steps[\(j)]", location: nil,
-                            message: "an 'each' inside an 'each' is not written as Swift yet; flatten the steps")
+                        let message =
+                            if case .each = inner {
+                                "an 'each' inside an 'each' is not written as Swift yet; flatten the steps"
+                            } else {
+                                "a 'startAnimating' or 'stopAnimating' step is not written as Swift yet; use the view's \"animating\": \"refreshing\""
+                            }
+                        throw SpecDiagnostic(path: "\(path).each.steps[\(j)]", location: nil, message: message)
                     }
                     blocks.append(
                         Block(
@@ -114,6 +119,12 @@ struct SourcePlan {
                     let name = wrapConstants.isEmpty ? "wrapPosition" : "wrapPosition\(wrapConstants.count + 1)"
                     wrapConstants.append((name, e.wrapAt))
                 }
+            case .imageAnimation:
+                throw SpecDiagnostic(
+                    path: path, location: nil,
+                    message:
+                        "a 'startAnimating' or 'stopAnimating' step is not written as Swift yet; use the view's \"animating\": \"refreshing\""
+                )
             }
         }
         for block in blocks {
@@ -201,6 +212,7 @@ struct SourcePlan {
         case .view: "UIView"
         case .spinner: "UIActivityIndicatorView"
         case .stack: "UIStackView"
+        case .image: "UIImageView"
         }
     }
 

@@ -64,12 +64,7 @@ extension SourceWriter {
         var out: [String] = []
         func line(_ text: String) { out.append(text) }
         line("\(name).tag = \(view.tag)")
-        switch view.kind {
-        case .label:
-            if !hasIdleTextMethod, let text = view.texts[.idle] { line("\(name).text = \(textExpression(text))") }
-            line("\(name).font = Appearance.\(fontName(view.font))")
-            line("\(name).textColor = \(SwiftLiteral.color(view.textColor))")
-            line("\(name).textAlignment = .\(view.textAlignment.rawValue)")
+        func priorities() {
             if view.huggingPriority != 250 {
                 let p = SwiftLiteral.number(view.huggingPriority)
                 line("\(name).setContentHuggingPriority(UILayoutPriority(\(p)), for: .horizontal)")
@@ -80,6 +75,17 @@ extension SourceWriter {
                 line("\(name).setContentCompressionResistancePriority(UILayoutPriority(\(p)), for: .horizontal)")
                 line("\(name).setContentCompressionResistancePriority(UILayoutPriority(\(p)), for: .vertical)")
             }
+        }
+        switch view.kind {
+        case .image:
+            for l in imageConfiguration(view.imageView ?? ImageViewSpec(), tint: view.tintColor) { line(name + l) }
+            priorities()
+        case .label:
+            if !hasIdleTextMethod, let text = view.texts[.idle] { line("\(name).text = \(textExpression(text))") }
+            line("\(name).font = Appearance.\(fontName(view.font))")
+            line("\(name).textColor = \(SwiftLiteral.color(view.textColor))")
+            line("\(name).textAlignment = .\(view.textAlignment.rawValue)")
+            priorities()
             out += Self.lineSettings(view.lines, name: name)
         case .spinner:
             line("\(name).color = \(SwiftLiteral.color(view.tintColor))")
@@ -100,6 +106,7 @@ extension SourceWriter {
         if view.isHidden { line("\(name).isHidden = true") }
         line("\(name).translatesAutoresizingMaskIntoConstraints = false")
         out += addition(view, name: name)
+        if view.imageView?.animating == .fromSetUp { line("\(name).startAnimating()") }
         return out
     }
 
@@ -241,6 +248,7 @@ extension SourceWriter {
         var begins: [String] = []
         if !changedTexts.isEmpty { begins.append("shows the refreshing texts") }
         if !spinners.isEmpty { begins.append("starts the spinner") }
+        if !sequencesWhileRefreshing.isEmpty { begins.append("plays the frame sequences") }
         if hasProgram { begins.append("starts the loop") }
         line(
             "/// Call when the refresh control begins refreshing"
@@ -250,8 +258,10 @@ extension SourceWriter {
             for view in w.changedTexts {
                 w.line("\(w.viewName(view.tag)).text = \(w.textExpression(view.texts[.refreshing]!))")
             }
-            for view in w.spinners { w.line("\(w.viewName(view.tag)).startAnimating()") }
-            if !w.hasProgram && w.changedTexts.isEmpty && w.spinners.isEmpty {
+            for view in w.spinners + w.sequencesWhileRefreshing {
+                w.line("\(w.viewName(view.tag)).startAnimating()")
+            }
+            if !w.hasProgram && w.changedTexts.isEmpty && w.spinners.isEmpty && w.sequencesWhileRefreshing.isEmpty {
                 w.line("// The spec changes nothing when refreshing begins.")
             }
             if w.hasProgram {
@@ -268,12 +278,51 @@ extension SourceWriter {
         }
         block("func endRefreshing()") { w in
             if w.hasProgram { w.line("isRefreshing = false") }
-            if !w.hasProgram && w.spinners.isEmpty { w.line("// The spec changes nothing when refreshing ends.") }
+            for view in w.sequencesWhileRefreshing { w.line("\(w.viewName(view.tag)).stopAnimating()") }
+            if !w.hasProgram && w.spinners.isEmpty && w.sequencesWhileRefreshing.isEmpty {
+                w.line("// The spec changes nothing when refreshing ends.")
+            }
             if !w.spinners.isEmpty {
                 w.block("UIView.animate(withDuration: Appearance.spinnerFadeDuration)") { w in
                     for view in w.spinners { w.line("self.\(w.viewName(view.tag)).alpha = 0") }
                 }
             }
         }
+    }
+}
+
+extension SourceWriter {
+    /// `UIImage(named: "arrow")`, with `.withRenderingMode(…)` when the view asks for one; `nil` for none.
+    static func image(_ name: String?, _ imageView: ImageViewSpec?) -> String {
+        guard let name else { return "nil" }
+        let image = SwiftLiteral.value(.image(name))
+        switch imageView?.renderingMode ?? .automatic {
+        case .automatic: return image
+        case let mode: return image + "?.withRenderingMode(.\(mode.rawValue))"
+        }
+    }
+
+    /// An image view's set-up after its name (`.contentMode = .center`): what UIKit does not start it at.
+    func imageConfiguration(_ image: ImageViewSpec, tint: RGBA) -> [String] {
+        var lines: [String] = []
+        if let highlighted = image.highlightedImage {
+            lines.append(".highlightedImage = \(Self.image(highlighted, image))")
+        }
+        if image.isHighlighted { lines.append(".isHighlighted = true") }
+        if image.contentMode != .scaleToFill { lines.append(".contentMode = .\(image.contentMode.rawValue)") }
+        if tint != .systemBlue { lines.append(".tintColor = \(SwiftLiteral.color(tint))") }
+        if !image.animationImages.isEmpty {
+            let names = image.animationImages.map { SwiftLiteral.string(SwiftLiteral.imageName($0)) }
+            var frames = "[\(names.joined(separator: ", "))].compactMap { UIImage(named: $0) }"
+            if image.renderingMode != .automatic {
+                frames += ".map { $0.withRenderingMode(.\(image.renderingMode.rawValue)) }"
+            }
+            lines.append(".animationImages = \(frames)")
+            if let duration = image.animationDuration {
+                lines.append(".animationDuration = \(SwiftLiteral.number(duration))")
+            }
+            if image.animationRepeatCount != 0 { lines.append(".animationRepeatCount = \(image.animationRepeatCount)") }
+        }
+        return lines
     }
 }

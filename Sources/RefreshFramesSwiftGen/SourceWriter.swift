@@ -169,6 +169,8 @@ struct SourceWriter {
 
     var hasProgram: Bool { plan.hasProgram }
     var spinners: [ViewSpec] { spec.views.filter { $0.kind == .spinner } }
+    /// Image views whose frame sequence plays while refreshing (`"animating": "refreshing"`).
+    var sequencesWhileRefreshing: [ViewSpec] { spec.views.filter { $0.imageView?.animating == .whileRefreshing } }
     var changedTexts: [ViewSpec] {
         spec.views.filter { v in v.texts[.refreshing].map { $0 != v.texts[.idle] } ?? false }
     }
@@ -253,7 +255,12 @@ struct SourceWriter {
         line()
         for view in spec.views {
             let type = SourcePlan.swiftType(view.kind)
-            let initial = view.kind == .spinner ? "UIActivityIndicatorView(style: .medium)" : "\(type)()"
+            let initial =
+                switch view.kind {
+                case .spinner: "UIActivityIndicatorView(style: .medium)"
+                case .image: "UIImageView(image: \(Self.image(view.imageView?.image, view.imageView)))"
+                default: "\(type)()"
+                }
             line("private let \(viewName(view.tag)) = \(initial)")
         }
         for c in plan.collections {

@@ -30,6 +30,7 @@ extension AttributesRotateScaleRefreshView: GeneratedRefreshView {}
 extension EqualWidthsColorDotsRefreshView: GeneratedRefreshView {}
 extension IntrinsicSizesMarqueeRefreshView: GeneratedRefreshView {}
 extension TaggedLabelsMarqueeRefreshView: GeneratedRefreshView {}
+extension ImageViewsRefreshView: GeneratedRefreshView {}
 extension NestedViewsRotateScaleRefreshView: GeneratedRefreshView {}
 extension StackFillEquallyColorDotsRefreshView: GeneratedRefreshView {}
 extension StackHiddenMarqueeRefreshView: GeneratedRefreshView {}
@@ -54,6 +55,9 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(spec: "samples/classic-spinner.json", type: ClassicSpinnerRefreshView.self),
     // The generator's paths the samples do not take: every curve, delay, alpha, tag lists, palettes.
     GeneratedCase(spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/curves.json", type: CurvesRefreshView.self),
+    // Image views: content and rendering modes, a tint, frame sequences, an image the program swaps.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-views.json", type: ImageViewsRefreshView.self),
     // Specs that `refresh-frames import` writes from the import tests' xibs (see `ImportedFixture`).
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/attributes-rotate-scale.json",
@@ -269,13 +273,13 @@ enum RoundTrip {
         view.beginRefreshing()
         Shim.run(until: 0.05)
         var problems: [String] = []
-        if Shim.pendingEvents == 0 { problems.append("nothing was running 0.05 s after beginRefreshing") }
+        if Shim.pendingCodeEvents == 0 { problems.append("nothing was running 0.05 s after beginRefreshing") }
         Shim.interruptAnimations()
-        if Shim.pendingEvents != 0 {
-            problems.append("interrupted, the loop scheduled \(Shim.pendingEvents) event(s) again")
+        if Shim.pendingCodeEvents != 0 {
+            problems.append("interrupted, the loop scheduled \(Shim.pendingCodeEvents) event(s) again")
         }
         view.beginRefreshing()
-        if Shim.pendingEvents == 0 { problems.append("after the interruption, beginRefreshing started nothing") }
+        if Shim.pendingCodeEvents == 0 { problems.append("after the interruption, beginRefreshing started nothing") }
         return problems
     }
 }
@@ -302,7 +306,10 @@ func same<Value: TrackValue>(_ a: Value, _ b: Value) -> Bool {
     case (.bool(let x), .bool(let y)): return x == y
     case (.point(let x), .point(let y)): return abs(x.x - y.x) < tolerance && abs(x.y - y.y) < tolerance
     case (.size(let x), .size(let y)): return abs(x.width - y.width) < tolerance && abs(x.height - y.height) < tolerance
-    case (.transform, _), (.number, _), (.color, _), (.text, _), (.bool, _), (.point, _), (.size, _): return false
+    case (.image(let x), .image(let y)): return x == y
+    case (.transform, _), (.number, _), (.color, _), (.text, _), (.bool, _), (.point, _), (.size, _),
+        (.image, _):
+        return false
     }
 }
 

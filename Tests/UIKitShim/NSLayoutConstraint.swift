@@ -194,6 +194,7 @@ enum ShimLayout {
                 spec.lines = label.lines
                 if let text = label.text { spec.texts[.idle] = text }
             case is UIActivityIndicatorView: spec.kind = .spinner
+            case is UIImageView: spec.kind = .image
             case let stack as UIStackView:
                 spec.kind = .stack
                 spec.stack = stack.stackSpec

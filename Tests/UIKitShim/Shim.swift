@@ -28,6 +28,8 @@ public enum Shim {
         var action: @MainActor () -> Void
         /// What runs instead when the animation is interrupted (an animation's completion).
         var interruption: (@MainActor () -> Void)?
+        /// A `UIImageView`'s next frame of its sequence: its own clock, not a control's loop.
+        var isImageFrame = false
     }
 
     struct Animation {
@@ -71,14 +73,19 @@ public enum Shim {
 
     static func schedule(
         at time: Int64, _ action: @escaping @MainActor () -> Void,
-        interruption: (@MainActor () -> Void)? = nil
+        interruption: (@MainActor () -> Void)? = nil, isImageFrame: Bool = false
     ) {
         sequence += 1
-        events.append(Event(time: time, sequence: sequence, action: action, interruption: interruption))
+        events.append(
+            Event(
+                time: time, sequence: sequence, action: action, interruption: interruption, isImageFrame: isImageFrame))
     }
 
     /// How many events the run loop has waiting (completions of running animations among them).
     public static var pendingEvents: Int { events.count }
+
+    /// The waiting events of the control's own code (image views' frame sequences left out).
+    public static var pendingCodeEvents: Int { events.filter { !$0.isImageFrame }.count }
 
     /// Removes every running animation, as `layer.removeAllAnimations()` on each view does (UIKit
     /// does it when a view leaves its window): each completion runs now, in the order the

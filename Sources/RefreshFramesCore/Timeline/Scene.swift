@@ -46,9 +46,14 @@ extension Timeline {
         for view in spec.views where view.kind == .label {
             if let text = view.texts[phase] { texts[view.tag] = expandClockTemplates(text, now: now) }
         }
+        var imageSizes: [Int: IntrinsicSize] = [:]
+        for view in spec.views where view.kind == .image {
+            if let size = spec.images.intrinsicSize(of: view, scale: spec.canvas.scale) { imageSizes[view.tag] = size }
+        }
         do {
             return try LayoutSolver.solve(
-                canvas: spec.canvas, views: spec.views, constraints: spec.constraints, texts: texts, measurer: measurer)
+                canvas: spec.canvas, views: spec.views, constraints: spec.constraints, texts: texts, measurer: measurer,
+                imageSizes: imageSizes)
         } catch let error as LabelMeasuringError {
             let key = (error.underlying as? any ViewKeyError)?.viewKey ?? "text"
             throw SceneError(path: "views[\(error.index)].\(key)", message: "\(error.underlying)")
@@ -73,13 +78,14 @@ extension LayoutSolver {
     /// pass after a multi-line label's width changes: WWDC 2015 session 219 "Mysteries of Auto
     /// Layout, Part 2"; `preferredMaxLayoutWidth`'s documentation); a label with a preferred width
     /// wraps at it in the first pass and needs no second. Throws `LayoutError`, or the measurer's
-    /// error for a label.
+    /// error for a label. `imageSizes` are the image views' intrinsic sizes (their images' point
+    /// sizes), by tag.
     public static func solve(
         canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec], texts: [Int: String],
-        measurer: TextMeasurer
+        measurer: TextMeasurer, imageSizes: [Int: IntrinsicSize] = [:]
     ) throws -> Layout {
         func layout(widths: [Int: Double]) throws -> Layout {
-            var sizes: [Int: IntrinsicSize] = [:]
+            var sizes = imageSizes
             for (index, view) in views.enumerated() where view.kind == .label {
                 guard let text = texts[view.tag] else { continue }
                 do {

@@ -67,7 +67,17 @@ extension SpecSchema {
     ]
 
     /// One view of `views`.
-    static let view: SchemaNode = [
+    static let view: SchemaNode = {
+        guard case .object(var members) = viewBase, case .object(var properties)? = viewBase["properties"] else {
+            return viewBase
+        }
+        properties += imageViewProperties.map { SchemaNode.Member(key: $0.0, value: $0.1) }
+        members[members.firstIndex { $0.key == "properties" }!].value = .object(properties)
+        return .object(members)
+    }()
+
+    /// A view's keys but for an image view's (`imageViewProperties`).
+    private static let viewBase: SchemaNode = [
         "type": "object",
         "description": "A subview of the control.",
         "properties": [
@@ -85,7 +95,7 @@ extension SpecSchema {
             ],
             "kind": [
                 "description":
-                    "label (UILabel, the default), view (plain UIView), spinner (UIRefreshControl's stock spinner) or stack (UIStackView: lays out its subviews).",
+                    "label (UILabel, the default), view (plain UIView), spinner (UIRefreshControl's stock spinner), stack (UIStackView: lays out its subviews) or image (UIImageView).",
                 "enum": .cases(ViewKind.self),
             ],
             "superview": [
@@ -183,7 +193,11 @@ extension SpecSchema {
             ],
             "clipsToBounds": ["type": "boolean", "description": "Clips text and background to the (rounded) bounds."],
             "alpha": .number("0 to 1; 1 by default.", 0...1),
-            "tintColor": ["$ref": "#/$defs/color", "description": "The spinner's spoke colour; gray by default."],
+            "tintColor": [
+                "$ref": "#/$defs/color",
+                "description":
+                    "The spinner's spoke colour, gray by default; an image view's template colour, its superview's or system blue by default.",
+            ],
             "huggingPriority": .number("Content hugging of the intrinsic size; 251 by default.", 1...1000),
             "compressionPriority": .number("Compression resistance of the intrinsic size; 750 by default.", 1...1000),
         ],

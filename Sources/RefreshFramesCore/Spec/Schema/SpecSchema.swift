@@ -114,6 +114,7 @@ public enum SpecSchema {
             "oneOf": [["required": ["refreshAt"]], ["required": ["refreshAtPull"]]],
         ],
         "host": ["$ref": "#/$defs/host"],
+        "assets": assets,
         "golden": [
             "type": "object",
             "description":
@@ -149,6 +150,8 @@ public enum SpecSchema {
             "visualFormat": visualFormat,
             "animateStep": animateStep,
             "eachStep": eachStep,
+            "imageName": imageName,
+            "imageAnimationStep": imageAnimationStep,
         ]
     }
 
