@@ -86,6 +86,9 @@ package final class GoldenSession: @unchecked Sendable {
         let (results, frames) = try check.run(store: store, report: report)
         var report = CheckReport(suiteName: name, results: results)
         report.goldenFonts = manifest?.fonts
+        report.goldenImages = manifest?.images
+        let images = animation.spec.images.files.map { FontFingerprint(file: $0.file, hash: $0.sha256) }
+        report.currentImages = images.isEmpty ? nil : images
         // Hashing the fonts takes a while (a CJK font is tens of MiB): only for the font hint of
         // a failed pixel check and for a manifest about to be written.
         if manifest == nil || report.recordedCount > 0

@@ -55,6 +55,7 @@ extension CheckReport {
             out += "</ul>\n</section>\n"
         }
         if let fontHint { out += "<p class=\"hint\">\(xmlEscape(fontHint))</p>\n" }
+        if let imageHint { out += "<p class=\"hint\">\(xmlEscape(imageHint))</p>\n" }
         for (index, result) in results.enumerated() where !result.passed || result.recorded {
             out += "<section id=\"\(idPrefix)check-\(index)\" class=\"\(result.passed ? "recorded" : "failed")\">\n"
             out +=

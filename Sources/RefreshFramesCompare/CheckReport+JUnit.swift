@@ -36,6 +36,7 @@ extension CheckReport {
                 if let path = result.actualPath { body.append("actual: \(path)") }
                 if let path = result.diffPath { body.append("diff: \(path)") }
                 if result.kind == .pixels, let fontHint { body.append(fontHint) }
+                if result.kind == .pixels, let imageHint { body.append(imageHint) }
                 out +=
                     "      <failure message=\"\(xmlEscape(junitMessage(result)))\" type=\"\(result.kind.rawValue) mismatch\">"
                 out += xmlEscape(body.joined(separator: "\n")) + "</failure>\n"

@@ -75,6 +75,9 @@ public struct CheckReport: Sendable, Equatable {
     /// The fonts `manifest.json` says the goldens were rendered with, and the fonts of this run.
     public var goldenFonts: [FontFingerprint]?
     public var currentFonts: [FontFingerprint]?
+    /// The image files `manifest.json` says the goldens were rendered with, and this run's (nil: none).
+    public var goldenImages: [FontFingerprint]?
+    public var currentImages: [FontFingerprint]?
     /// The spec hash `manifest.json` records, and the hash of the spec this run checked.
     public var goldenSpecHash: String?
     public var currentSpecHash: String?
@@ -117,6 +120,16 @@ public struct CheckReport: Sendable, Equatable {
             + "re-record or install the same fonts; this is the likely cause"
     }
 
+    /// When a pixel check failed and the spec's image files differ from the manifest's: the likely
+    /// cause, naming them, in one line.
+    public var imageHint: String? {
+        guard results.contains(where: { !$0.passed && $0.kind == .pixels }) else { return nil }
+        let differences = FontFingerprint.differences(golden: goldenImages ?? [], current: currentImages ?? [])
+        guard !differences.isEmpty else { return nil }
+        return "images differ from the goldens' manifest (\(differences.joined(separator: ", "))): "
+            + "this is the likely cause; check the image's change, then re-record"
+    }
+
     /// `N passed, M failed`, with `, K recorded` when goldens were written.
     public var totalsLine: String {
         "\(passedCount) passed, \(failedCount) failed" + (recordedCount > 0 ? ", \(recordedCount) recorded" : "")
@@ -151,6 +164,7 @@ public struct CheckReport: Sendable, Equatable {
             }
         }
         if let fontHint { lines.append(fontHint) }
+        if let imageHint { lines.append(imageHint) }
         lines.append(totalsLine)
         return lines
     }

@@ -50,6 +50,8 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// Hex digest of the spec the goldens were rendered from, as the caller computed it.
     public var specHash: String
     public var fonts: [FontFingerprint]
+    /// The spec's image files and their SHA-256 (nil or empty: the spec names none, and the key is not written).
+    public var images: [FontFingerprint]? = nil
     public var frames: [Frame]
     /// The clock `{now:…}` texts were expanded with, in seconds since 1970; `check` reuses it.
     public var now: Int64?
@@ -68,7 +70,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     public var spec: RecordedSpec? = nil
 
     enum CodingKeys: String, CodingKey {
-        case toolVersion, specHash, fonts, frames, now, part, scale, threshold, maxDiff, appearance
+        case toolVersion, specHash, fonts, images, frames, now, part, scale, threshold, maxDiff, appearance
     }
 
     public init(
@@ -111,6 +113,13 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
                 + frames.map {
                     "    {\n      \"name\": \(jsonQuoted($0.name)),\n      \"time\": \(number($0.time))\n    }"
                 }.joined(separator: ",\n") + "\n  ]"
+        if let images, !images.isEmpty {
+            out +=
+                ",\n  \"images\": [\n"
+                + images.map {
+                    "    {\n      \"file\": \(jsonQuoted($0.file)),\n      \"hash\": \(jsonQuoted($0.hash))\n    }"
+                }.joined(separator: ",\n") + "\n  ]"
+        }
         if let maxDiff { out += ",\n  \"maxDiff\": \(number(maxDiff))" }
         if let now { out += ",\n  \"now\": \(now)" }
         if let part { out += ",\n  \"part\": \(jsonQuoted(part))" }

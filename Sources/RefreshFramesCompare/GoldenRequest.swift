@@ -81,12 +81,14 @@ extension GoldenCheck {
     ) -> GoldenManifest? {
         guard report.recordedCount > 0 || previous == nil && mode != .never else { return nil }
         let keepsFrames = kinds == .semantic || mode != .all && !(previous?.frames.isEmpty ?? true)
-        return GoldenManifest(
+        var manifest = GoldenManifest(
             toolVersion: toolVersion, specHash: specHash, fonts: report.currentFonts ?? [],
             frames: keepsFrames ? (previous?.frames ?? frames) : frames, now: now,
             part: source.part.rawValue,
             scale: source.scale, threshold: previous?.threshold, maxDiff: previous?.maxDiff,
             appearance: source.spec.appearance == .light ? nil : source.spec.appearance.rawValue, spec: spec)
+        manifest.images = report.currentImages
+        return manifest
     }
 }
 

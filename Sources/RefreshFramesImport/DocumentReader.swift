@@ -28,6 +28,11 @@ struct DocumentReader {
     var baselineOffset: (FontSpec) -> Double? = { _ in nil }
     /// A text's size in a font, for a button's title; nil when it cannot be measured.
     var measure: (String, FontSpec) -> IntrinsicSize? = { _, _ in nil }
+    /// The app's images, and what the document's image views found of them (`DocumentReader+ImageView`).
+    var images = ImportImages.none
+    var resourceImages: [String: IntrinsicSize] = [:]
+    var resolvedImages: [String: ImportImages.Found] = [:]
+    var usesAssetCatalogs = false
 
     init(fileName: String, isFontInstalled: @escaping (String) -> Bool) {
         self.fileName = fileName
@@ -54,6 +59,7 @@ struct DocumentReader {
                 namedColors[name] = rgba
             }
         }
+        resourceImages = Self.resourceImageSizes(document)
         device = document.child("device")?["id"]
         appearance = document.child("device")?["appearance"] == "dark" ? .dark : .light
         orientation = document.child("device")?["orientation"]
@@ -61,7 +67,9 @@ struct DocumentReader {
         inactive = inactiveIDs(root, document: document)
         let deviceNode = document.child("device")
         let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
-        return try readRoot(Self.applyingVariations(root, classes: classes))
+        var imported = try readRoot(Self.applyingVariations(root, classes: classes))
+        if usesAssetCatalogs { imported.assets = images.catalogs }
+        return imported
     }
 
     // MARK: - Finding the root view
@@ -194,7 +202,7 @@ struct DocumentReader {
         for child in root.children {
             switch child.name {
             case "rect", "autoresizingMask", "subviews", "constraints", "color", "nil", "point", "viewLayoutGuide",
-                "edgeInsets", "variation",
+                "edgeInsets", "directionalEdgeInsets", "variation",
                 "freeformSimulatedSizeMetrics", "simulatedStatusBarMetrics", "simulatedScreenMetrics",
                 "simulatedOrientationMetrics", "connections", "animations", "accessibility":
                 continue
@@ -213,7 +221,7 @@ struct DocumentReader {
         for ((node, superview), tag) in zip(nodes, tags) {
             // UIStackView turns translatesAutoresizingMaskIntoConstraints off for its arranged views.
             let arranged = superview.map { nodes[$0].node.name == "stackView" } ?? false
-            var view = readView(node, tag: tag, arranged: arranged)
+            var view = readView(node, tag: tag)
             view.spec.superview = superview.map { tags[$0] }
             let container = superview.map { views[$0].frame } ?? frame
             if view.frame == nil, let inset = node.keyed("frameInset"), let container {

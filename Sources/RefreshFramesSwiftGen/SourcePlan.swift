@@ -56,6 +56,7 @@ struct SourcePlan {
                 case .view: "view"
                 case .spinner: "spinner"
                 case .stack: "stack"
+                case .image: "imageView"
                 }
             names[view.tag] = prefix + (view.tag < 0 ? "Minus\(-view.tag)" : "\(view.tag)")
             if view.kind == .label && !fonts.contains(view.font) { fonts.append(view.font) }
@@ -75,7 +76,6 @@ struct SourcePlan {
         }
         try checkConstraints()
         try checkPaletteMembers()
-        try checkHierarchy()
     }
 
     /// The blocks in one walk of the cycle, then the calls that chain them.
@@ -99,9 +99,13 @@ struct SourcePlan {
             case .each(let e):
                 for (j, inner) in e.steps.enumerated() {
                     guard case .animate(let a) = inner else {
-                        throw SpecDiagnostic(
-                            path: "\(path).each.steps[\(j)]", location: nil,
-                            message: "an 'each' inside an 'each' is not written as Swift yet; flatten the steps")
+                        let message =
+                            if case .each = inner {
+                                "an 'each' inside an 'each' is not written as Swift yet; flatten the steps"
+                            } else {
+                                "a 'startAnimating' or 'stopAnimating' step is not written as Swift yet; use the view's \"animating\": \"refreshing\""
+                            }
+                        throw SpecDiagnostic(path: "\(path).each.steps[\(j)]", location: nil, message: message)
                     }
                     blocks.append(
                         Block(
@@ -115,6 +119,12 @@ struct SourcePlan {
                     let name = wrapConstants.isEmpty ? "wrapPosition" : "wrapPosition\(wrapConstants.count + 1)"
                     wrapConstants.append((name, e.wrapAt))
                 }
+            case .imageAnimation:
+                throw SpecDiagnostic(
+                    path: path, location: nil,
+                    message:
+                        "a 'startAnimating' or 'stopAnimating' step is not written as Swift yet; use the view's \"animating\": \"refreshing\""
+                )
             }
         }
         for block in blocks {
@@ -202,6 +212,7 @@ struct SourcePlan {
         case .view: "UIView"
         case .spinner: "UIActivityIndicatorView"
         case .stack: "UIStackView"
+        case .image: "UIImageView"
         }
     }
 
@@ -282,18 +293,5 @@ struct SourcePlan {
         }
         for block in blocks { try check(block.assignments, block.targets, path: block.path + ".set") }
         try check(reset, spec.views.map(\.tag), path: "program.reset")
-    }
-
-    /// View hierarchies, stack views and hidden views are not written as Swift yet: refused, not guessed.
-    private func checkHierarchy() throws(SpecDiagnostic) {
-        for (index, view) in spec.views.enumerated() {
-            let path = "views[\(index)]"
-            func refuse(_ key: String, _ what: String) -> SpecDiagnostic {
-                SpecDiagnostic(path: path + key, location: nil, message: "\(what) is not written as Swift yet")
-            }
-            if view.kind == .stack { throw refuse(".kind", "a stack view") }
-            if view.superview != nil { throw refuse(".superview", "a view inside another view") }
-            if view.isHidden { throw refuse(".hidden", "a hidden view") }
-        }
     }
 }

@@ -156,7 +156,8 @@ private let keys: [BadInput] = [
         "$SPEC:5:26: error: program.cycle[0].animat: unknown step 'animat'; did you mean 'animate'?"),
     .spec(
         "unknown kind", spec(("\"text\": \"A\"", "\"kind\": \"lable\"")),
-        "$SPEC:3:32: error: views[0].kind: 'lable' is not one of label, view, spinner, stack; did you mean 'label'?"),
+        "$SPEC:3:32: error: views[0].kind: 'lable' is not one of label, view, spinner, stack, image; did you mean 'label'?"
+    ),
     .spec(
         "unknown curve", spec(("\"duration\": 0.5", "\"duration\": 0.5, \"curve\": \"easeinout\"")),
         "$SPEC:5:80: error: program.cycle[0].animate.curve: 'easeinout' is not a curve; did you mean 'easeInOut'?"),

@@ -65,7 +65,7 @@ struct DocsPicturesTests {
         let listed = Set(Self.commands.map(Self.picture))
         #expect(Self.commands.allSatisfy { $0.first == "render" && $0.dropLast().last == "-o" })
         #expect(try Self.shownPictures() == listed)
-        #expect(listed.count == 13)
+        #expect(listed.count == 14)
     }
 
     /// Each listed command, run again into a temporary file, gives the committed bytes.

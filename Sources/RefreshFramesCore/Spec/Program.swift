@@ -27,6 +27,20 @@ public indirect enum Step: Sendable {
     case animate(Animate)
     /// Runs `steps` once per view, in order; inside them, the target `current` is that view.
     case each(Each)
+    /// `startAnimating()` or `stopAnimating()` on image views: made at once, taking no time.
+    case imageAnimation(ImageAnimationStep)
+}
+
+/// `UIImageView.startAnimating()` (`starts`) or `stopAnimating()` on the target's image views.
+/// Starting a sequence that plays restarts it at frame 0 (research §14 rule 2).
+public struct ImageAnimationStep: Sendable, Equatable {
+    public var target: Target
+    public var starts: Bool
+
+    public init(target: Target, starts: Bool) {
+        self.target = target
+        self.starts = starts
+    }
 }
 
 public struct Each: Sendable {

@@ -47,6 +47,7 @@ struct SpecDecoder {
         }
         try checkSuperviews(views, readers: viewReaders)
         try checkArrangedViews(views, readers: viewReaders)
+        try inheritTintColors(&views, readers: viewReaders)
         let tags = Set(views.map(\.tag))
         let names = try viewNames(views, readers: viewReaders)
         let superviews = views.reduce(into: [Int: Int]()) { $0[$1.tag] = $1.superview }
@@ -87,7 +88,7 @@ struct SpecDecoder {
             swift = try decodeSwiftProgram(try r.object())
             programReader = nil
         }
-        let program = try programReader.map { r throws(SpecDiagnostic) in try decodeProgram(r, tags: views.map(\.tag)) }
+        let program = try programReader.map { r throws(SpecDiagnostic) in try decodeProgram(r, views: views) }
         if let program, let programReader, palette.isEmpty, program.usesPalette {
             throw SpecDiagnostic(
                 path: "palette", location: programReader.node.location,
@@ -103,6 +104,7 @@ struct SpecDecoder {
         let host = try o.optional("host").map { r throws(SpecDiagnostic) in try decodeHost(r) }
         let fonts = try o.optional("fonts").map { r throws(SpecDiagnostic) in try decodeFontFiles(r) } ?? []
         let golden = try o.optional("golden").map { r throws(SpecDiagnostic) in try decodeGolden(r) }
+        let assets = try o.optional("assets").map { r throws(SpecDiagnostic) in try decodeAssetCatalogs(r) } ?? []
         try o.finish()
         var spec = Spec(
             description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,
@@ -112,6 +114,7 @@ struct SpecDecoder {
         spec.fonts = fonts
         spec.golden = golden
         spec.appearance = o.appearance
+        spec.assets = assets
         return spec
     }
 
@@ -215,8 +218,9 @@ struct SpecDecoder {
                 try to.finish()
                 if view.texts[.refreshing] == nil { view.texts[.refreshing] = view.texts[.idle] }
             }
-            if view.kind == .view || view.kind == .stack {
-                throw t.fail("a \(view.kind == .view ? "plain" : "stack") view has no text; use \"kind\": \"label\"")
+            if view.kind == .view || view.kind == .stack || view.kind == .image {
+                let kind = [ViewKind.view: "a plain", .stack: "a stack", .image: "an image"][view.kind]!
+                throw t.fail("\(kind) view has no text; use \"kind\": \"label\"")
             }
         }
         if let f = o.optional("font") { view.font = try decodeFont(f, base: defaultFont) }
@@ -242,6 +246,8 @@ struct SpecDecoder {
         if let h = o.optional("hidden") { view.isHidden = try h.bool() }
         if let a = o.optional("spacingAfter") { view.spacingAfter = try a.number(in: -1e4...1e4) }
         view.stack = try decodeStack(o, kind: view.kind)
+        view.imageView = try decodeImageView(o, kind: view.kind)
+        view.lines = try decodeLines(o, kind: view.kind)
         try o.finish()
         return view
     }
@@ -282,6 +288,26 @@ struct SpecDecoder {
             }
         }
         return stack
+    }
+
+    /// A label's line keys (`numberOfLines`, `lineBreakMode`, `preferredMaxLayoutWidth`,
+    /// `adjustsFontSizeToFitWidth`, `minimumScaleFactor`); no other view may have them.
+    func decodeLines(_ o: ObjectReader, kind: ViewKind) throws(SpecDiagnostic) -> LabelLines {
+        var lines = LabelLines()
+        guard kind == .label else {
+            if let key = LabelLines.keys.first(where: { o.has($0) }) {
+                throw o.optional(key)!.fail("'\(key)' is a label's; this view's kind is '\(kind.rawValue)'")
+            }
+            return lines
+        }
+        if let n = o.optional("numberOfLines") { lines.numberOfLines = try n.integer(in: 0...Limits.textLength) }
+        if let m = o.optional("lineBreakMode") { lines.lineBreakMode = try m.oneOf(LineBreakMode.self) }
+        if let w = o.optional("preferredMaxLayoutWidth") {
+            lines.preferredMaxLayoutWidth = try w.number(in: 0...Limits.canvasPoints)
+        }
+        if let a = o.optional("adjustsFontSizeToFitWidth") { lines.adjustsFontSizeToFitWidth = try a.bool() }
+        if let f = o.optional("minimumScaleFactor") { lines.minimumScaleFactor = try f.number(in: 0...1) }
+        return lines
     }
 
     /// `spacingAfter` belongs to a stack view's arranged views.
@@ -360,12 +386,13 @@ struct SpecDecoder {
 
     // MARK: - Program
 
-    func decodeProgram(_ r: ValueReader, tags: [Int]) throws(SpecDiagnostic) -> Program {
+    func decodeProgram(_ r: ValueReader, views: [ViewSpec]) throws(SpecDiagnostic) -> Program {
         let o = try r.object()
+        let tags = views.map(\.tag)
         var program = Program(cycle: [])
         if let c = o.optional("check") { program.check = try c.oneOf(LoopCheck.self) }
         let cycleReader = try o.required("cycle")
-        program.cycle = try decodeSteps(cycleReader, tags: tags, insideEach: false, depth: 1)
+        program.cycle = try decodeSteps(cycleReader, views: views, insideEach: false, depth: 1)
         guard !program.cycle.isEmpty else { throw cycleReader.fail("expected at least one step") }
         if program.check == .afterEachView {
             guard program.cycle.count == 1, case .each = program.cycle[0] else {
@@ -382,7 +409,10 @@ struct SpecDecoder {
         return program
     }
 
-    func decodeSteps(_ r: ValueReader, tags: [Int], insideEach: Bool, depth: Int) throws(SpecDiagnostic) -> [Step] {
+    func decodeSteps(_ r: ValueReader, views: [ViewSpec], insideEach: Bool, depth: Int) throws(SpecDiagnostic)
+        -> [Step]
+    {
+        let tags = views.map(\.tag)
         guard depth <= Limits.programDepth else {
             throw r.fail("steps nested deeper than the limit programDepth = \(Limits.programDepth)")
         }
@@ -392,16 +422,26 @@ struct SpecDecoder {
             if let a = o.optional("animate") {
                 steps.append(.animate(try decodeAnimate(a, tags: tags, insideEach: insideEach)))
             } else if let e = o.optional("each") {
-                steps.append(.each(try decodeEach(e, tags: tags, depth: depth)))
+                steps.append(.each(try decodeEach(e, views: views, depth: depth)))
+            } else if let a = o.optional("startAnimating") {
+                steps.append(
+                    .imageAnimation(try decodeImageAnimation(a, starts: true, views: views, insideEach: insideEach)))
+            } else if let a = o.optional("stopAnimating") {
+                steps.append(
+                    .imageAnimation(try decodeImageAnimation(a, starts: false, views: views, insideEach: insideEach)))
             } else {
                 if let first = o.members.first {
-                    var message = "unknown step '\(first.key)'; expected 'animate' or 'each'"
-                    if let m = closestMatch(to: first.key, in: ["animate", "each"]) {
+                    let kinds = ["animate", "each", "startAnimating", "stopAnimating"]
+                    var message =
+                        "unknown step '\(first.key)'; expected 'animate', 'each', 'startAnimating' or 'stopAnimating'"
+                    if let m = closestMatch(to: first.key, in: kinds) {
                         message = "unknown step '\(first.key)'; did you mean '\(m)'?"
                     }
                     throw SpecDiagnostic(path: sr.path + "." + first.key, location: first.keyLocation, message: message)
                 }
-                throw sr.fail("expected a step: {\"animate\": …} or {\"each\": …}")
+                throw sr.fail(
+                    "expected a step: {\"animate\": …}, {\"each\": …}, {\"startAnimating\": …} or {\"stopAnimating\": …}"
+                )
             }
             try o.finish()
         }
@@ -434,13 +474,13 @@ struct SpecDecoder {
         return list
     }
 
-    func decodeEach(_ r: ValueReader, tags: [Int], depth: Int) throws(SpecDiagnostic) -> Each {
+    func decodeEach(_ r: ValueReader, views specs: [ViewSpec], depth: Int) throws(SpecDiagnostic) -> Each {
         let o = try r.object()
-        let views = try decodeViewList(o.required("views"), tags: tags)
+        let views = try decodeViewList(o.required("views"), tags: specs.map(\.tag))
         var wrapAt: Int?
         if let w = o.optional("wrapAt") { wrapAt = try w.integer(in: 1...views.count) }
         let stepsReader = try o.required("steps")
-        let steps = try decodeSteps(stepsReader, tags: tags, insideEach: true, depth: depth + 1)
+        let steps = try decodeSteps(stepsReader, views: specs, insideEach: true, depth: depth + 1)
         guard !steps.isEmpty else { throw stepsReader.fail("expected at least one step") }
         try o.finish()
         return Each(views: views, wrapAt: wrapAt, steps: steps)
@@ -628,6 +668,7 @@ extension Program {
                 switch step {
                 case .animate(let a): a.changes.takesPaletteColor
                 case .each(let e): uses(e.steps)
+                case .imageAnimation: false
                 }
             }
         }
@@ -641,6 +682,7 @@ extension Program {
                 switch step {
                 case .animate(let a): sum + a.delay + a.duration
                 case .each(let e): sum + Double(e.wrapAt) * duration(e.steps)
+                case .imageAnimation: sum
                 }
             }
         }

@@ -10,6 +10,8 @@ struct ProgramRunner {
     private var palette: PaletteCursor
     private var blocks = 0
     private let kinds: [Int: ViewKind]
+    /// Every `startAnimating()` (`starts`) and `stopAnimating()` of an image view, in the order made.
+    private var imageCalls: [(tag: Int, time: Double, starts: Bool)] = []
 
     init(spec: Spec, now: Int64, layout: Layout = Layout(frames: [:])) {
         self.spec = spec
@@ -142,6 +144,56 @@ struct ProgramRunner {
             }
             // A block that animates nothing completes at once (UIKit calls the completion on the next turn).
             return animated ? t + delay + duration : t
+        case .imageAnimation(let step):
+            let targets: [Int]
+            switch step.target {
+            case .current: targets = current.map { [$0] } ?? []
+            case .all: targets = spec.views.map(\.tag)
+            case .tags(let list): targets = list
+            }
+            for tag in targets where kinds[tag] == .image {
+                let name = step.starts ? ".startAnimating" : ".stopAnimating"
+                setAnimating(step.starts, tag: tag, at: Self.seconds(t), step: path + name)
+            }
+            return t
+        }
+    }
+
+    /// `startAnimating()` or `stopAnimating()` of the image view `tag` at `time`, with its line in the log.
+    mutating func setAnimating(_ starts: Bool, tag: Int, at time: Double, step: String? = nil) {
+        imageCalls.append((tag, time, starts))
+        segments.append(
+            Segment(
+                tag: tag, property: "animating", from: starts ? "false" : "true", to: starts ? "true" : "false",
+                start: time, end: time, curve: .linear, step: step))
+    }
+
+    /// Each image view's runs from the calls made, in time order (calls at one instant in the order
+    /// made): a start while a run plays restarts it, a stop ends it, a stop with none playing does nothing.
+    var imageRuns: [Int: [ImageAnimationRun]] {
+        var runs: [Int: [ImageAnimationRun]] = [:]
+        for call in imageCalls.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) })
+        {
+            let (tag, time, starts) = call.element
+            var list = runs[tag] ?? []
+            if let last = list.last, last.stop == nil { list[list.count - 1].stop = time }
+            if starts { list.append(ImageAnimationRun(start: time)) }
+            runs[tag] = list
+        }
+        return runs
+    }
+
+    /// The frame sequences that play by themselves: from set-up (`"animating": true`), or from
+    /// refresh begin to endRefreshing (`"animating": "refreshing"`).
+    mutating func startImageSequences(began: Double, ended: Double) {
+        for view in spec.views {
+            switch view.imageView?.animating {
+            case .fromSetUp?: setAnimating(true, tag: view.tag, at: 0)
+            case .whileRefreshing?:
+                setAnimating(true, tag: view.tag, at: began)
+                setAnimating(false, tag: view.tag, at: ended)
+            default: break
+            }
         }
     }
 

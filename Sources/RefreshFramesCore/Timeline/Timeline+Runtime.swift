@@ -12,6 +12,9 @@ extension Timeline {
         self.refreshingLayout = layout
         self.segments = runtime.segments
         self.tracks = runtime.tracks
+        // The code starts an image view's frame sequence itself; the binding has no
+        // startAnimating() yet, so a Swift program's image views show their still image.
+        self.imageRuns = [:]
         self.refreshBeganAt = refreshBeganAt
         self.refreshEndedAt = refreshEndedAt
         self.programStoppedAt = programStoppedAt

@@ -9,6 +9,8 @@ public struct Timeline: Sendable {
     public let segments: [Segment]
     /// Each view's animated properties, by tag.
     public let tracks: [Int: ViewTracks]
+    /// Each image view's frame-sequence runs (`startAnimating()` to `stopAnimating()`), by tag.
+    public let imageRuns: [Int: [ImageAnimationRun]]
     public let refreshBeganAt: Double
     public let refreshEndedAt: Double
     /// When the loop reached a check point with refreshing over and the reset applied; nil without a program.
@@ -31,6 +33,7 @@ public struct Timeline: Sendable {
 
         var builder = ProgramRunner(spec: spec, now: now, layout: idleLayout)
         builder.applyRefreshingTexts(at: began)
+        builder.startImageSequences(began: began, ended: ended)
         var stopped: Double?
         if let program = spec.program {
             stopped = try builder.run(program, from: began, refreshEndsAt: ended)
@@ -39,6 +42,7 @@ public struct Timeline: Sendable {
         segments = builder.segments
         programStoppedAt = stopped
         tracks = builder.tracks
+        imageRuns = builder.imageRuns
         let restAt = max(stopped ?? ended, ended + scenario.collapseDuration)
         let lastPull = scenario.pull.last?.time ?? 0
         duration = scenario.duration ?? (max(restAt, lastPull) + 0.5)
@@ -70,6 +74,11 @@ public struct Timeline: Sendable {
             var state = tracks[view.tag]?.state(tag: view.tag, frame: layout.frame(tag: view.tag), at: time)
             if view.kind == .spinner {
                 state?.spinner = ScenarioClock.spinner(scenario, at: time, pull: pull, began: refreshBeganAt)
+            }
+            if let image = view.imageView, let runs = imageRuns[view.tag],
+                let frame = image.sequence.image(at: time, runs: runs)
+            {
+                state?.image = ImageName(frame)
             }
             return state
         }

@@ -78,10 +78,15 @@ extension SpecSchema {
 
     /// One step of the program.
     static let step: SchemaNode = [
-        "description": "{\"animate\": …} (one UIView.animate) or {\"each\": …} (its steps once per view).",
+        "description":
+            "{\"animate\": …} (one UIView.animate), {\"each\": …} (its steps once per view), or {\"startAnimating\": …} / {\"stopAnimating\": …} (image views' frame sequences).",
         "if": ["type": "object", "required": ["each"]],
         "then": ["$ref": "#/$defs/eachStep"],
-        "else": ["$ref": "#/$defs/animateStep"],
+        "else": [
+            "if": ["type": "object", "anyOf": [["required": ["startAnimating"]], ["required": ["stopAnimating"]]]],
+            "then": ["$ref": "#/$defs/imageAnimationStep"],
+            "else": ["$ref": "#/$defs/animateStep"],
+        ],
     ]
 
     /// `{"animate": …}`.

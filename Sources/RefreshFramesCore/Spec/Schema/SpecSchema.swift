@@ -119,6 +119,7 @@ public enum SpecSchema {
             "oneOf": [["required": ["refreshAt"]], ["required": ["refreshAtPull"]]],
         ],
         "host": ["$ref": "#/$defs/host"],
+        "assets": assets,
         "golden": [
             "type": "object",
             "description":
@@ -154,6 +155,8 @@ public enum SpecSchema {
             "visualFormat": visualFormat,
             "animateStep": animateStep,
             "eachStep": eachStep,
+            "imageName": imageName,
+            "imageAnimationStep": imageAnimationStep,
         ]
     }
 
