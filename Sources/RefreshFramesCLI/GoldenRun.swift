@@ -44,7 +44,9 @@ final class GoldenRun: @unchecked Sendable {
                 now != nil ? "--now" : environment["SOURCE_DATE_EPOCH"] != nil ? "SOURCE_DATE_EPOCH" : "the real clock"
             clock = (try SpecLoader.clock(now, environment: environment, command: command), from)
         }
-        let appearance = try Self.reporting { try request.appearance(manifest: session.manifest, golden: member.golden) }
+        let appearance = try Self.reporting {
+            try request.appearance(manifest: session.manifest, golden: member.golden)
+        }
         let loaded = try SpecLoader.load(member.spec, now: clock.now, appearance: appearance)
         self.loaded = loaded
         let threads = ProcessInfo.processInfo.activeProcessorCount
