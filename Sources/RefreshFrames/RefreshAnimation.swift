@@ -32,8 +32,7 @@ public struct RefreshAnimation: Sendable {
     /// Loads the spec file at `path` (at most 4 MiB), its side files beside it. `now` is the clock
     /// `{now:…}` texts show, in seconds since 1970 (nil: `SOURCE_DATE_EPOCH`, else the real clock).
     public init(contentsOf path: String, now: Int64? = nil) throws(LoadError) {
-        let bytes = try InputFile.read(
-            path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
+        let bytes = try Self.readSpec(path)
         try self.init(bytes: bytes, name: path, files: SpecFiles(spec: path), now: try now.orDefault())
     }
 
@@ -83,10 +82,14 @@ public struct RefreshAnimation: Sendable {
     package init(
         contentsOf path: String, now: Int64, program: SwiftProgramHook?, appearance: Appearance? = nil
     ) throws(LoadError) {
-        let bytes = try InputFile.read(
-            path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
+        let bytes = try Self.readSpec(path)
         try self.init(
             bytes: bytes, name: path, files: SpecFiles(spec: path), now: now, program: program, appearance: appearance)
+    }
+
+    /// A spec file's bytes (at most `Limits.specBytes`).
+    private static func readSpec(_ path: String) throws(LoadError) -> [UInt8] {
+        try InputFile.read(path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
     }
 
     /// The built-in default, `samples/rotate-scale.json`.
@@ -114,8 +117,7 @@ public struct RefreshAnimation: Sendable {
                 bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program,
                 appearance: appearance)
         }
-        let bytes = try InputFile.read(
-            path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
+        let bytes = try Self.readSpec(path)
         return try RefreshAnimation(
             bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program,
             appearance: appearance)
