@@ -1,0 +1,20 @@
+import UIKit
+
+class TitleControl: UIRefreshControl {
+    let hint = UILabel()
+
+    override init() {
+        super.init()
+        hint.font = UIFont.systemFont(ofSize: 14)
+        hint.font = UIFont(name: "Avenir-Heavy", size: 12)
+        hint.textAlignment = .left
+        hint.lineBreakMode = .byClipping
+        addSubview(hint)
+        attributedTitle = NSAttributedString(string: NSLocalizedString("Pull to refresh", comment: "the title"))
+        addTarget(self, action: #selector(go), for: .valueChanged)
+    }
+
+    @objc func go() {
+        DispatchQueue.main.asyncAfter(deadline: .now() + 1.0) { self.endRefreshing() }
+    }
+}
