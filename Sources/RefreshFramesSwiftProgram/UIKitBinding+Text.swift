@@ -91,8 +91,16 @@ extension UIKitBinding {
         types.bundle.initializers = [
             NativeFunction("init", [NativeParameter("for")], acceptsUnknown: true) { _ in
                 .native(NativeValue(self.types.bundle, self.world))
-            }
+            },
+            // A framework's own bundle (CocoaPods, Carthage): there is none here, as in an app that
+            // copied the library's files; the code falls back to the main bundle's resources.
+            NativeFunction("init", [NativeParameter("identifier", .named("String"))]) { _ in .nil },
+            NativeFunction("init", [NativeParameter("path", .named("String"))]) { _ in .nil },
         ]
+        types.bundle.methods.append(
+            NativeFunction(
+                "path", [NativeParameter("forResource"), NativeParameter("ofType")], acceptsUnknown: true
+            ) { _ in .nil })
     }
 
     /// `UIActivityIndicatorView`: the spec's first spinner the code has not taken yet (drawn), else a

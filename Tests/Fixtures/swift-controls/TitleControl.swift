@@ -10,7 +10,13 @@ class TitleControl: UIRefreshControl {
         hint.textAlignment = .left
         hint.lineBreakMode = .byClipping
         addSubview(hint)
-        attributedTitle = NSAttributedString(string: NSLocalizedString("Pull to refresh", comment: "the title"))
+        // A framework's bundle, as eggswift/pull-to-refresh looks for its arrow: none here.
+        let framework = Bundle(for: TitleControl.self)
+        if let path = framework.path(forResource: "ESPullToRefresh", ofType: "bundle"), let _ = Bundle(path: path) {
+            attributedTitle = NSAttributedString(string: "from the framework's bundle")
+        } else {
+            attributedTitle = NSAttributedString(string: NSLocalizedString("Pull to refresh", comment: "the title"))
+        }
         addTarget(self, action: #selector(go), for: .valueChanged)
     }
 
