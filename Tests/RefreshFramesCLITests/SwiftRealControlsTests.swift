@@ -134,6 +134,30 @@ struct SwiftRealControlsTests {
         #expect(rotation.map { abs($0 - degrees) < 0.01 } == true, "\(String(describing: rotation))")
     }
 
+    /// B8: docs/swift-programs.md once sent readers to a `refresh-frames limits` that does not exist.
+    /// Every `` `refresh-frames WORD `` the user's docs write is a subcommand of the binary
+    /// (docs/architecture.md is left out: its `refresh-frames duration` shows how one would add one).
+    @Test func theDocsNameOnlyCommandsThatExist() throws {
+        let help = try run(["--help"]).stdout
+        let commands = Set(
+            help.split(separator: "\n").drop { !$0.hasPrefix("SUBCOMMANDS:") }.dropFirst()
+                .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                .compactMap { $0.split(separator: " ").first.map(String.init) })
+        #expect(commands.contains("validate") && commands.contains("swift"))
+        let docs =
+            try FileManager.default.contentsOfDirectory(atPath: repositoryRoot.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") && $0 != "architecture.md" }.map { "docs/" + $0 } + ["README.md"]
+        var unknown: [String] = []
+        for doc in docs {
+            let text = try String(contentsOfFile: repositoryRoot.appendingPathComponent(doc).path, encoding: .utf8)
+            for part in text.components(separatedBy: "`refresh-frames ").dropFirst() {
+                let word = String(part.prefix { $0.isLetter || $0 == "-" })
+                if !word.isEmpty, !word.hasPrefix("-"), !commands.contains(word) { unknown.append("\(doc): \(word)") }
+            }
+        }
+        #expect(unknown == [])
+    }
+
     /// eggswift/pull-to-refresh's header: a UIActivityIndicatorView is the spec's spinner, hidden
     /// until startAnimating() (hidesWhenStopped), hidden again after stopAnimating().
     @Test func anActivityIndicatorIsTheSpecsSpinner() throws {

@@ -12,7 +12,7 @@ class TitleControl: UIRefreshControl {
         addSubview(hint)
         // A framework's bundle, as eggswift/pull-to-refresh looks for its arrow: none here.
         let framework = Bundle(for: TitleControl.self)
-        if let path = framework.path(forResource: "ESPullToRefresh", ofType: "bundle"), let _ = Bundle(path: path) {
+        if let path = framework.path(forResource: "ESPullToRefresh", ofType: "bundle"), Bundle(path: path) != nil {
             attributedTitle = NSAttributedString(string: "from the framework's bundle")
         } else {
             attributedTitle = NSAttributedString(string: NSLocalizedString("Pull to refresh", comment: "the title"))
