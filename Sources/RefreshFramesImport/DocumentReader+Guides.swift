@@ -15,24 +15,41 @@ extension DocumentReader {
         // A scene in a navigation controller has its 44 pt bar below the status bar (Use Your Loaf,
         // "Supporting iPhone X": "a status bar (20 points) and navigation bar (44 points)").
         let navigationBar: Double = isRoot && controller?.keyed("navigationItem") != nil ? 44 : 0
-        if isRoot, controller != nil {
+        if isRoot, let controller {
             let usesBars =
                 node.children("viewLayoutGuide").contains { $0["key"] == "safeArea" }
-                || controller?.child("layoutGuides") != nil
+                || controller.child("layoutGuides") != nil
+            let screen = Self.simulatedScreen(controller)
             if usesBars, !Self.knownDevices.contains(device ?? "") || orientation == "landscape" {
                 let name = "\(device ?? "none") (\(orientation ?? "portrait"))"
+                let assumed = screen == .noStatusBar ? "no status bar (IB shows none)" : "a status bar of 20 pt"
                 warn(
                     node,
-                    "the safe area of device \(name) is not in the import's table; a status bar of 20 pt and no home indicator assumed"
+                    "the safe area of device \(name) is not in the import's table; \(assumed) and no home indicator assumed"
                 )
             }
-            var bars = Self.deviceInsets(device)
+            if screen == .noStatusBar, barInsets(screen).top == 0 {
+                warn(
+                    controller,
+                    "IB shows this scene with no status bar, so its frames have none over them; at run time UIKit puts one there unless the controller hides it (prefersStatusBarHidden)"
+                )
+            }
+            var bars = barInsets(screen)
             bars.top += navigationBar
             safeArea = EdgeInsets(top: bars.top, left: 0, bottom: bars.bottom, right: 0)
+            // Before safe areas (a document without useSafeAreas, Xcode 8 or earlier), IB lays the
+            // root out as iOS 10 did: its margins are the minimums alone, the top and bottom layout
+            // guides carry the bars. iOS 11 insets them from the safe area: say so where it matters.
+            if !usesSafeAreas, bars.top > 0 || bars.bottom > 0, Self.usesOwnVerticalMargins(node) {
+                warn(
+                    node,
+                    "laid out as IB does for a document without safe areas (Xcode 8 or earlier): the root's top and bottom margins leave out the bars (\(formatNumber(bars.top)) pt above, \(formatNumber(bars.bottom)) below); on iOS 11 and later UIKit insets them from the safe area, so views on those margins move by that much"
+                )
+            }
             margins = Self.rootMargins(
                 custom: Self.customMargins(node), width: size?.width ?? 0, safeArea: safeArea,
-                respectsMinimums: controller?["viewRespectsSystemMinimumLayoutMargins"] != "NO",
-                insetFromSafeArea: node["insetsLayoutMarginsFromSafeArea"] != "NO")
+                respectsMinimums: controller["viewRespectsSystemMinimumLayoutMargins"] != "NO",
+                insetFromSafeArea: usesSafeAreas && node["insetsLayoutMarginsFromSafeArea"] != "NO")
         } else if let custom = Self.customMargins(node) {
             margins = EdgeInsets(
                 top: custom.top ?? margins.top, left: custom.left ?? margins.left,
@@ -48,17 +65,47 @@ extension DocumentReader {
             }
         }
         guard isRoot, let controller, let height = size?.height else { return }
-        let statusBar = Self.deviceInsets(device).top + navigationBar
+        let bars = barInsets(Self.simulatedScreen(controller))
+        let statusBar = bars.top + navigationBar
         for guide in controller.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
             guard let id = guide["id"] else { continue }
             switch guide["type"] {
             case "top":
                 ids[id] = Anchor(item: item, insets: EdgeInsets(bottom: height - statusBar), isGuide: true)
             case "bottom":
-                let bottomBar = Self.deviceInsets(device).bottom
+                let bottomBar = bars.bottom
                 ids[id] = Anchor(
                     item: item, insets: EdgeInsets(top: height - bottomBar, bottom: bottomBar), isGuide: true)
             default: continue
+            }
+        }
+    }
+
+    /// What IB's simulated metrics put over a scene: the device's screen (a status bar, and the home
+    /// indicator of the devices that have one), or the screen with the simulated status bar set to
+    /// None (`<nil key="simulatedStatusBarMetrics"/>`).
+    enum SimulatedScreen { case device, noStatusBar }
+
+    static func simulatedScreen(_ controller: XMLNode) -> SimulatedScreen {
+        controller.keyed("simulatedStatusBarMetrics")?.name == "nil" ? .noStatusBar : .device
+    }
+
+    /// The bars over a scene's root view, as IB lays it out: the device's (`deviceInsets`), without
+    /// the status bar where IB shows none (on the devices whose safe area is the status bar alone;
+    /// the iPhone X's sensor housing stays).
+    func barInsets(_ screen: SimulatedScreen) -> (top: Double, bottom: Double) {
+        let insets = Self.deviceInsets(device)
+        return screen == .noStatusBar && insets.top == 20 ? (0, insets.bottom) : insets
+    }
+
+    /// Whether a constraint of the root's own list is to its top or bottom margin (an item left out
+    /// is the owner).
+    static func usesOwnVerticalMargins(_ root: XMLNode) -> Bool {
+        let id = root["id"]
+        return (root.child("constraints")?.children("constraint") ?? []).contains { constraint in
+            [("firstItem", "firstAttribute"), ("secondItem", "secondAttribute")].contains { item, attribute in
+                ["topMargin", "bottomMargin"].contains(constraint[attribute] ?? "")
+                    && (constraint[item] == nil || constraint[item] == id)
             }
         }
     }
