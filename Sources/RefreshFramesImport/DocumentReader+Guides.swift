@@ -4,11 +4,13 @@ import RefreshFramesCore
 /// is relative to.
 extension DocumentReader {
     /// The view's id with its layout margins, and its layout guides: the safe area (from the
-    /// device, for a storyboard scene's root view; a xib's views have no bars over them), the
-    /// margins guide, and a scene's top and bottom layout guides (below the status bar, and at the
-    /// bottom edge).
+    /// device, for a storyboard scene's root view; a xib's views have no bars over them; a subview's
+    /// is the part of its superview's that it covers), the margins guide, and a scene's top and
+    /// bottom layout guides (below the status bar, and at the bottom edge). `superview` is a
+    /// subview's superview's anchor and bounds size.
     mutating func addAnchors(
-        of node: XMLNode, as item: LayoutItem, isRoot: Bool, size: Rect?, to ids: inout [String: Anchor]
+        of node: XMLNode, as item: LayoutItem, isRoot: Bool, size: Rect?,
+        superview: (anchor: Anchor, bounds: Rect?)? = nil, to ids: inout [String: Anchor]
     ) {
         var margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         var safeArea = EdgeInsets()
@@ -50,12 +52,20 @@ extension DocumentReader {
                 custom: Self.customMargins(node), width: size?.width ?? 0, safeArea: safeArea,
                 respectsMinimums: controller["viewRespectsSystemMinimumLayoutMargins"] != "NO",
                 insetFromSafeArea: usesSafeAreas && node["insetsLayoutMarginsFromSafeArea"] != "NO")
-        } else if let custom = Self.customMargins(node) {
-            margins = EdgeInsets(
-                top: custom.top ?? margins.top, left: custom.left ?? margins.left,
-                bottom: custom.bottom ?? margins.bottom, right: custom.right ?? margins.right)
+        } else {
+            if let custom = Self.customMargins(node) {
+                margins = EdgeInsets(
+                    top: custom.top ?? margins.top, left: custom.left ?? margins.left,
+                    bottom: custom.bottom ?? margins.bottom, right: custom.right ?? margins.right)
+            }
+            if let superview, let frame = size, let bounds = superview.bounds {
+                (safeArea, margins) = Self.subviewInsets(
+                    margins: margins, frame: frame, in: bounds, superview: superview.anchor,
+                    insetFromSafeArea: usesSafeAreas && node["insetsLayoutMarginsFromSafeArea"] != "NO",
+                    preservesSuperviewMargins: node["preservesSuperviewLayoutMargins"] == "YES")
+            }
         }
-        if let id = node["id"] { ids[id] = Anchor(item: item, margins: margins) }
+        if let id = node["id"] { ids[id] = Anchor(item: item, margins: margins, safeArea: safeArea) }
         for guide in node.children("viewLayoutGuide") {
             guard let id = guide["id"] else { continue }
             switch guide["key"] {
@@ -79,6 +89,40 @@ extension DocumentReader {
             default: continue
             }
         }
+    }
+
+    /// A subview's safe area and margins, from the frame IB stored for it (the layout's own frame
+    /// would make the margins depend on the solution): the safe area is the part of the
+    /// superview's that the view covers; its own margins are measured from that safe area (unless
+    /// `insetsLayoutMarginsFromSafeArea` is off), then, with `preservesSuperviewLayoutMargins`, grown
+    /// by the least that keeps its content inside the superview's margins too. Sources in
+    /// docs/import-sources.md.
+    static func subviewInsets(
+        margins own: EdgeInsets, frame: Rect, in bounds: Rect, superview: Anchor, insetFromSafeArea: Bool,
+        preservesSuperviewMargins: Bool
+    ) -> (safeArea: EdgeInsets, margins: EdgeInsets) {
+        // How far each edge of the view lies inside the superview's bounds.
+        let top = frame.y
+        let left = frame.x
+        let bottom = bounds.height - frame.maxY
+        let right = bounds.width - frame.maxX
+        let parent = superview.safeArea
+        let safeArea = EdgeInsets(
+            top: max(0, parent.top - top), left: max(0, parent.left - left), bottom: max(0, parent.bottom - bottom),
+            right: max(0, parent.right - right))
+        var margins = own
+        if insetFromSafeArea {
+            margins = EdgeInsets(
+                top: own.top + safeArea.top, left: own.left + safeArea.left, bottom: own.bottom + safeArea.bottom,
+                right: own.right + safeArea.right)
+        }
+        if preservesSuperviewMargins {
+            let outer = superview.margins
+            margins = EdgeInsets(
+                top: max(margins.top, outer.top - top), left: max(margins.left, outer.left - left),
+                bottom: max(margins.bottom, outer.bottom - bottom), right: max(margins.right, outer.right - right))
+        }
+        return (safeArea, margins)
     }
 
     /// What IB's simulated metrics put over a scene: the device's screen (a status bar, and the home

@@ -245,7 +245,10 @@ struct DocumentReader {
                 constraints += intrinsicConstraints(view, node: node, size: size)
             }
             views.append(view)
-            addAnchors(of: node, as: .view(tag: tag), isRoot: false, size: view.frame, to: &ids)
+            let superviewAnchor = (superview.map { nodes[$0].node } ?? root)["id"].flatMap { ids[$0] }
+            addAnchors(
+                of: node, as: .view(tag: tag), isRoot: false, size: view.frame,
+                superview: superviewAnchor.map { ($0, container) }, to: &ids)
             if view.spec.kind == .label, let id = node["id"] {
                 ids[id]?.hasText = true
                 ids[id]?.baseline = baselineOffset(view.spec.font)

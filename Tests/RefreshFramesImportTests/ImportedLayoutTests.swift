@@ -64,6 +64,16 @@ struct ImportedLayoutTests {
         Case(
             fixture: "legacy-margins.storyboard", frames: [1: r(16, 0, 100, 30), 2: r(20, 28, 40, 20)],
             summary: "2 frames solved and match Interface Builder's"),
+        // Views below the root of an iPhone X scene: a safe area where they cover the root's unsafe
+        // edges, margins measured from it (or not), and preservesSuperviewLayoutMargins. Frames
+        // derived in the fixture's comment.
+        Case(
+            fixture: "subview-margins.storyboard",
+            frames: [
+                10: r(0, 0, 375, 100), 1: r(8, 52, 40, 20), 2: r(335, 44, 40, 20), 11: r(0, 300, 375, 100),
+                3: r(16, 8, 40, 20), 12: r(0, 712, 375, 100), 4: r(327, 72, 40, 20), 5: r(0, 46, 40, 20),
+            ],
+            summary: "8 frames solved and match Interface Builder's"),
         Case(
             fixture: "fixed-frames.xib", frames: [1: r(10, 15, 60, 30), 10: r(100, 5, 120, 50), 2: r(10, 10, 100, 30)],
             summary: "3 frames solved and match Interface Builder's"),
