@@ -154,24 +154,16 @@ extension DocumentReader {
         }
     }
 
-    /// The device ids `deviceInsets` knows, in portrait: the iPhones from the 4s to the 8 Plus, and
-    /// the iPhone X, XS, XR and XS Max.
-    static let knownDevices: Set<String> = [
-        "retina3_5", "retina4_0", "retina4_7", "retina5_5", "retina5_9", "retina6_1", "retina6_5",
-    ]
+    /// The device ids `deviceInsets` knows, in portrait (`Device.all`: the iPhones from the 4s to the
+    /// 8 Plus, and the iPhone X, XS, XR and XS Max).
+    static var knownDevices: Set<String> { Set(Device.all.map(\.interfaceBuilderID)) }
 
     /// The status bar (or sensor housing) above and the home indicator below a full-screen view
-    /// controller, portrait, by IB's device id: 20 and 0 before the iPhone X, 44 and 34 on the
-    /// iPhone X, XS, XR and XS Max. Sources (docs/import-sources.md): Use Your Loaf, "Supporting
-    /// iPhone X" (a 20 pt status bar on the iPhone 8; 34 pt at the bottom of the iPhone X, 88 pt at
-    /// its top with a 44 pt navigation bar), and usagimaru's table on Qiita (812 pt high, 734 pt safe;
-    /// 896 pt high, 818 pt safe: 78 = 44 + 34). Later devices (47, 50 or 59 pt at the top) are not
-    /// in the table: a warning says so.
+    /// controller, portrait, by IB's device id, from `Device` (sources there and in
+    /// docs/import-sources.md): 20 and 0 for a device the table does not have (a warning says so).
     static func deviceInsets(_ device: String?) -> (top: Double, bottom: Double) {
-        switch device {
-        case "retina5_9", "retina6_1", "retina6_5": (44, 34)
-        default: (20, 0)
-        }
+        guard let known = device.flatMap(Device.interfaceBuilder) else { return (20, 0) }
+        return (known.safeAreaTop, known.safeAreaBottom)
     }
 
     /// A view's own margins as IB writes them: `<edgeInsets key="layoutMargins">` (left, right) or
