@@ -73,7 +73,12 @@ package final class GoldenSession: @unchecked Sendable {
         } catch {
             throw .invalidRun(error.description)
         }
-        return request.check(source, manifest: manifest, threads: threads)
+        // A set without frames is checked at the instants its states.json holds (an unreadable one
+        // is reported by the check itself).
+        let stateTimes =
+            manifest?.frames.isEmpty == true
+            ? (try? store.contents("states.json")).flatMap { $0 }.flatMap { try? StatesDump(bytes: $0) }?.times : nil
+        return request.check(source, manifest: manifest, threads: threads, stateTimes: stateTimes)
     }
 
     /// Compares (or records) every golden of `check`; `report` receives each failing frame's actual

@@ -128,14 +128,16 @@ extension PixelTolerance {
 
 extension GoldenCheck {
     /// The instants to check: `--at`, else every checkpoint, else every frame at `fps`, else the
-    /// manifest's, else `defaultInstants`.
+    /// manifest's, else those of a semantic set's `states.json` (`stateTimes`), else `defaultInstants`.
     public static func instants(
-        at requested: [Double]?, checkpoints: Bool, fps: Double?, timeline: Timeline, manifest: GoldenManifest?
+        at requested: [Double]?, checkpoints: Bool, fps: Double?, timeline: Timeline, manifest: GoldenManifest?,
+        stateTimes: [Double]? = nil
     ) -> [Double] {
         if let requested { return requested }
         if checkpoints { return timeline.checkpoints }
         if let fps { return timeline.frameTimes(fps: fps) }
         if let manifest, !manifest.frames.isEmpty { return manifest.frames.map(\.time) }
+        if let stateTimes, !stateTimes.isEmpty { return stateTimes }
         return defaultInstants(timeline)
     }
 }
