@@ -64,8 +64,9 @@ public struct SuiteReport: Sendable {
         if !suite.usesRoot, let report = reports.first { return report.html() }
         var body = suite.emptyShardLine.map { "<p>\(xmlEscape($0))</p>\n" } ?? ""
         for (index, (member, report)) in zip(suite.members, reports).enumerated() {
-            body += "<h1 id=\"spec-\(index)\">\(xmlEscape("\(member.spec) → \(member.golden)"))</h1>\n"
-            body += "<p>\(xmlEscape(report.totalsLine))</p>\n" + report.htmlSections(idPrefix: "s\(index)-")
+            body += "<h1 id=\"spec-\(index)\">\(xmlEscape("\(member.spec) → \(member.golden)"))"
+            body +=
+                " <small>\(xmlEscape(report.totalsLine))</small></h1>\n" + report.htmlSections(idPrefix: "s\(index)-")
         }
         return CheckReport.htmlPage(heading: "\(name): golden check", totals: summaryLine, body: body)
     }

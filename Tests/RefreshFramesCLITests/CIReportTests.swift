@@ -255,7 +255,7 @@ struct CIReportTests {
         let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
         #expect(junit.contains(" — \(line)\" type=\"state mismatch\">"), "\(junit)")
         let html = try String(contentsOfFile: dir + "/html/index.html", encoding: .utf8)
-        #expect(html.contains("<pre>\(line)</pre>"), "\(html)")
+        #expect(html.contains("<h2>states</h2>\n<p>\(line)</p>"), "\(html)")
     }
 
     /// A semantic set recorded at chosen instants into a new directory is whole: a plain check
