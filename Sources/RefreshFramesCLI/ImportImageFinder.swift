@@ -113,22 +113,28 @@ enum ImportImageFinder {
             let lower = name.lowercased()
             let suffix = ImageFiles.fileSuffixes.first { lower.hasSuffix($0) }
             let stem = suffix.map { String(name.dropLast($0.count)) } ?? name
-            for catalog in sets {
-                guard let set = try? catalog.imageset(stem), let first = set.files.first else { continue }
-                return ImportImages.Found(name: stem, size: pointSize(first.path, scale: first.scale), isAsset: true)
+            // The catalogs are nearest first: the first that holds the imageset answers.
+            let holding = zip(names, sets).compactMap { name, catalog in
+                (try? catalog.imageset(stem)).flatMap { set in set.files.first.map { (name, $0) } }
             }
-            // The loose file nearest the document, at any scale; the spec names its 1x path.
-            var best: (path: String, scale: Int, nearness: Int)?
+            // The loose files, nearest first, at any scale, each named by its 1x path as the spec names it.
+            var loose: [(path: String, scale: Int, nearness: Int)] = []
             for (scale, file) in ImageFiles.variants(of: stem + (suffix ?? ".png")) {
-                for path in files[file] ?? [] {
-                    let n = nearness(path, to: start)
-                    if best.map({ n > $0.nearness }) ?? true { best = (path, scale, n) }
-                }
+                for path in files[file] ?? [] { loose.append((path, scale, nearness(path, to: start))) }
             }
-            guard let best, let size = pointSize(best.path, scale: best.scale) else { return nil }
+            loose = loose.enumerated().sorted { ($0.element.nearness, -$0.offset) > ($1.element.nearness, -$1.offset) }
+                .map(\.element)
+            var seen: Set<String> = []
+            let looseNames = loose.map { relative($0.scale == 1 ? $0.path : Self.oneX($0.path, scale: $0.scale)) }
+                .filter { seen.insert($0).inserted }
+            if let (catalog, first) = holding.first {
+                return ImportImages.Found(
+                    name: stem, size: pointSize(first.path, scale: first.scale), isAsset: true, source: catalog,
+                    elsewhere: holding.dropFirst().map(\.0) + looseNames)
+            }
+            guard let best = loose.first, let size = pointSize(best.path, scale: best.scale) else { return nil }
             return ImportImages.Found(
-                name: relative(best.scale == 1 ? best.path : Self.oneX(best.path, scale: best.scale)), size: size,
-                isAsset: false)
+                name: looseNames[0], size: size, isAsset: false, elsewhere: Array(looseNames.dropFirst()))
         }
     }
 

@@ -19,8 +19,10 @@ enum PreviewCommand {
             and the mode; a long --watch error takes two rows.
             --ansi auto draws with the terminal's own graphics: kitty's (KITTY_WINDOW_ID or
             TERM=xterm-kitty), iTerm2's (TERM_PROGRAM=iTerm.app, WezTerm), sixel (the terminal's
-            answer to DA1 lists it: xterm -ti vt340, foot, mlterm), else half blocks (also in tmux,
-            which passes no images); images are drawn at the cell's pixels (TIOCGWINSZ, else CSI 16 t).
+            answer to DA1 lists it: xterm -ti vt340, foot, mlterm), else half blocks. In tmux, kitty's
+            and iTerm2's images go through its passthrough when tmux (3.3 or later) has
+            allow-passthrough on (set -g allow-passthrough on), else half blocks; images are drawn at
+            the cell's pixels (--cell-size, else TIOCGWINSZ, else CSI 16 t).
             Without colours (--colors none, NO_COLOR) half blocks would all look alike: text is shown.
             The terminal is always restored: on q, Ctrl-C, SIGTERM and on errors. Needs a terminal
             on stdout; elsewhere use 'refresh-frames render --format ansi'.
@@ -37,6 +39,9 @@ enum PreviewCommand {
             .choice(
                 "colors", "mode", TerminalArguments.ColorsOption.self,
                 "auto, truecolor, 256, 16 or none (default auto)."),
+            .value(
+                "cell-size", "WxH",
+                "Pixels of a terminal cell for kitty, iterm and sixel images (default: the terminal's, else 10x20)."),
             .value("fps", "n", "Frames per second to draw (default 30)."),
             .value("duration", "seconds", "Quit by itself after this long (default: run until q)."),
             .flag("loop", "Play the scenario again from the start whenever it ends (default: stop at the end)."),
@@ -54,8 +59,9 @@ enum PreviewCommand {
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
         let name = definition.name
-        let mode = try TerminalArguments.mode(args, environment: env, command: name)
+        let mode = try TerminalArguments.mode(args, environment: env, command: name, passthrough: true)
         let colors = try TerminalArguments.colorMode(args, environment: env, command: name)
+        let cell = try TerminalArguments.cellSize(args, command: name, asking: false)
         let fps = try args.double("fps", command: name, in: 1...120) ?? 30
         let quitAfter = try args.double("duration", command: name, in: 0.1...86400)
         // The control is the subject: by default it fills the terminal's width (c or --only screen: the screen).
@@ -72,7 +78,9 @@ enum PreviewCommand {
         let session = TerminalSession()
         session.enter()
         defer { session.leave() }
-        var player = Player(loaded: loaded, source: source, mode: mode, colors: colors)
+        var player = Player(
+            loaded: loaded, source: source, mode: mode, colors: colors, cell: args.has("cell-size") ? cell : nil,
+            tmux: env["TMUX"] != nil ? env : nil)
         var watcher = args.has("watch") ? FileWatcher(paths: loaded.sourceFiles) : nil
         var clock = PlayerClock(duration: player.timeline.duration, fps: fps)
         clock.loops = args.has("loop")

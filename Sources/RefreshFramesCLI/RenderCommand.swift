@@ -35,7 +35,7 @@ enum RenderCommand {
                 "A GIF, APNG or WebP of at most this size, e.g. 500KB, 2MB or 1MiB: fewer frames per second (25, 20, 10), then a smaller scale (0.75, 0.5 of it), until one fits; stderr says which (exit 2 if none)."
             ),
             .value(
-                "preset", "name",
+                "preset", "name", choices: ["readme"],
                 "readme: the control alone at 1x and 25 fps, as the smallest of GIF, APNG and WebP (over a clear background: of APNG and WebP); the output's suffix, or --format, fixes one."
             ),
             .flag(

@@ -68,13 +68,17 @@ enum TerminalArguments {
             colors: try colorMode(args, environment: environment, command: command, toFile: toFile), cell: cell)
     }
 
-    /// `--ansi`, with `auto` worked out from the terminal (`GraphicsDetection`).
-    static func mode(_ args: ParsedArguments, environment: [String: String], command: String) throws(CLIError)
-        -> TerminalOptions.Mode
-    {
+    /// `--ansi`, with `auto` worked out from the terminal (`GraphicsDetection`); `passthrough`:
+    /// images may go through tmux's passthrough (the preview wraps them; a stream does not).
+    static func mode(
+        _ args: ParsedArguments, environment: [String: String], command: String, passthrough: Bool = false
+    ) throws(CLIError) -> TerminalOptions.Mode {
         switch try args.choice("ansi", command: command, as: ANSIChoice.self) ?? .mode(.pixels) {
         case .mode(let mode): return mode
-        case .auto: return GraphicsDetection.mode(environment: environment, reply: GraphicsDetection.probe)
+        case .auto:
+            return GraphicsDetection.mode(
+                environment: environment, reply: GraphicsDetection.probe,
+                tmux: passthrough ? GraphicsDetection.TmuxReply.ask(environment: environment) : nil)
         }
     }
 

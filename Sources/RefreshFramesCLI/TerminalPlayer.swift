@@ -43,6 +43,11 @@ struct Player {
     private var graphics: GraphicsPlayback?
     /// Sixel's palette, chosen once for the part shown (the colours do not change with the size).
     private var sixelPalette: GIFPalette?
+    /// `--cell-size`: the cell's pixels, instead of the terminal's answer.
+    private let cellSize: CellSize?
+    /// The environment, inside tmux: its passthrough is asked for whenever images are made (the
+    /// pane may have moved).
+    private let tmuxEnvironment: [String: String]?
     /// The pull `+` and `-` hold, in points; nil: the scenario's.
     private(set) var heldPull: Double?
     /// Where the status was drawn last, and on how many rows.
@@ -57,9 +62,14 @@ struct Player {
     }
 
     /// `source`: the frames of `loaded`, showing the part the command resolved; `mode` the one to
-    /// start in.
-    init(loaded: RefreshAnimation, source: FrameSource, mode: TerminalOptions.Mode, colors: ColorMode) {
+    /// start in; `cell` the cell's pixels for images (`--cell-size`), nil to ask the terminal.
+    init(
+        loaded: RefreshAnimation, source: FrameSource, mode: TerminalOptions.Mode, colors: ColorMode, cell: CellSize?,
+        tmux: [String: String]? = nil
+    ) {
         self.loaded = loaded
+        cellSize = cell
+        tmuxEnvironment = tmux
         picture = mode == .text ? .pixels : mode
         showsText = mode == .text
         self.colors = colors
@@ -108,7 +118,7 @@ struct Player {
             let clear = graphics?.clear() ?? []
             self = Player(
                 loaded: reloaded, source: try FrameSource.made(reloaded, part: part, command: "preview"),
-                mode: showsText ? .text : picture, colors: colors)
+                mode: showsText ? .text : picture, colors: colors, cell: cellSize, tmux: tmuxEnvironment)
             if !clear.isEmpty { Output.outBytes(clear) }
         } catch {
             problem = error.message
@@ -168,7 +178,7 @@ struct Player {
             cells = source.cells(cellMode, columns: columns)
             pixels = cellMode == .pixels ? PixelPlayback(source, columns: columns) : nil
         case (nil, let protocolUsed?):
-            let cell = Terminal.cellSize()
+            let cell = cellSize ?? Terminal.cellSize()
             let (width, height) = source.size
             let fit = min(Double(terminalColumns * cell.width), Double(max(1, rows - 2) * cell.height) * width / height)
             let images = source.graphicsPixels(width: max(1, Int(fit)))
@@ -179,8 +189,11 @@ struct Player {
                         images, times: timeline.frameTimes(fps: 10),
                         threads: ProcessInfo.processInfo.activeProcessorCount))
             }
+            let passthrough = tmuxEnvironment.flatMap { GraphicsDetection.TmuxReply.ask(environment: $0)?.passthrough }
             graphics = GraphicsPlayback(
-                images, encoder: GraphicsEncoder(protocolUsed, cell: cell, palette: sixelPalette ?? Self.blackAndWhite))
+                images,
+                encoder: GraphicsEncoder(
+                    protocolUsed, cell: cell, palette: sixelPalette ?? Self.blackAndWhite, passthrough: passthrough))
         case (nil, nil):
             break
         }

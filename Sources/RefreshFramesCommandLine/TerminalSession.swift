@@ -40,8 +40,9 @@ public final class TerminalSession: @unchecked Sendable {
 
     public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
     /// The alternate screen is cleared before it is left, so that a terminal that copies its rows
-    /// back when a resized alternate screen is left (reported under tmux; not reproduced with tmux
-    /// 3.3a here) has nothing to copy.
+    /// back when a resized alternate screen is left has nothing to copy: tmux since 3.2 redraws its
+    /// outer terminal wrongly there (tmux issue #3510, "enter vim, resize, exit vim"), though its
+    /// own grid stays right (not reproduced in tmux 3.3a's grid here).
     public static let leaveSequence = "\u{1B}[0m\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l"
 
     public func enter() {

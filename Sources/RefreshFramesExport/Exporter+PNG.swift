@@ -16,7 +16,8 @@ extension Exporter {
         return "frame at \(formatDuration(time)), \(bitmap.width)x\(bitmap.height)"
     }
 
-    /// `frame-0000.png`… and `frames.json`: each frame's time, the spec's hash, the tool and the fonts.
+    /// `frame-0000.png`… and `frames.json`: each frame's time, the spec's hash, the tool, the fonts and
+    /// (when the spec names any) the image files, as a golden manifest records them.
     public static let pngSequence = Exporter(
         ExportFormat(
             name: "png", title: "a PNG sequence", suffixes: [], output: .directory,
@@ -39,9 +40,13 @@ extension Exporter {
     }
 
     static func frameManifest(_ job: ExportJob, frames: [String]) -> String {
-        let fonts = FontBook.shared.fingerprints.map {
-            "    {\"file\": \(jsonQuoted($0.file)), \"sha256\": \(jsonQuoted($0.sha256))}"
+        func entry(_ file: String, _ sha256: String) -> String {
+            "    {\"file\": \(jsonQuoted(file)), \"sha256\": \(jsonQuoted(sha256))}"
         }
+        let fonts = FontBook.shared.fingerprints.map { entry($0.file, $0.sha256) }
+        // A spec without images keeps the bytes it always had: the key is written only when there are some.
+        let images = job.source.spec.images.files.map { entry($0.file, $0.sha256) }
+        let imagesKey = images.isEmpty ? "" : "\n  \"images\": [\n" + images.joined(separator: ",\n") + "\n  ],"
         return """
             {
               "tool": \(jsonQuoted("refresh-frames " + job.provenance.tool)),
@@ -51,7 +56,7 @@ extension Exporter {
               "scale": \(formatNumber(job.source.scale)),
               "fonts": [
             \(fonts.joined(separator: ",\n"))
-              ],
+              ],\(imagesKey)
               "frames": [
             \(frames.joined(separator: ",\n"))
               ]

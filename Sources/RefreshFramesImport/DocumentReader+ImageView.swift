@@ -11,11 +11,18 @@ public struct ImportImages: Sendable {
         public var size: IntrinsicSize?
         /// Whether it is an asset of `catalogs` (the spec then lists them under `"assets"`).
         public var isAsset: Bool
+        /// Where it was found, relative to the spec: the catalog, or the loose file's path.
+        public var source: String
+        /// The other places that hold an image of that name, no nearer the document (catalogs, or
+        /// loose files' paths), relative to the spec: the import's warning names them.
+        public var elsewhere: [String]
 
-        public init(name: String, size: IntrinsicSize?, isAsset: Bool) {
+        public init(name: String, size: IntrinsicSize?, isAsset: Bool, source: String = "", elsewhere: [String] = []) {
             self.name = name
             self.size = size
             self.isAsset = isAsset
+            self.source = source.isEmpty ? name : source
+            self.elsewhere = elsewhere
         }
     }
 
@@ -70,8 +77,19 @@ extension DocumentReader {
             return nil
         }
         if found.isAsset { usesAssetCatalogs = true }
+        warnElsewhere(node, name, found)
         resolvedImages[node.reference] = found
         return found
+    }
+
+    /// When more than one catalog (or loose file) of the repository answers to `name`, the nearest
+    /// the document is used and a warning names the others, so a wrong guess is visible.
+    mutating func warnElsewhere(_ node: XMLNode, _ name: String, _ found: ImportImages.Found) {
+        guard !found.elsewhere.isEmpty else { return }
+        warn(
+            node,
+            "image '\(name)' is in \(found.source), the nearest the document, which is used; also in \(found.elsewhere.joined(separator: ", "))"
+        )
     }
 
     /// The image view's keys: its image, highlighted image and content mode.
@@ -87,6 +105,7 @@ extension DocumentReader {
         if let highlighted = node["highlightedImage"], !highlighted.isEmpty {
             if let found = images.find(highlighted) {
                 if found.isAsset { usesAssetCatalogs = true }
+                warnElsewhere(node, highlighted, found)
                 spec.highlightedImage = found.name
             } else {
                 warn(node, "highlighted image '\(highlighted)' not found (looked in \(images.searched)); left out")

@@ -45,6 +45,8 @@ struct SourcePlan {
         var name: String
         var uikit: UIKitSpelling
         var setting: UIKitSetting
+        /// An image's rendering mode: the image views it is set on keep theirs (`withRenderingMode`).
+        var renderingMode: ImageRenderingMode = .automatic
     }
 
     init(spec: Spec) throws(SpecDiagnostic) {
@@ -132,6 +134,10 @@ struct SourcePlan {
         }
         reset = Self.assignments(program.reset)
         if !program.reset.isEmpty { _ = collection(for: all) }
+        for b in blocks.indices {
+            try keepRenderingMode(&blocks[b].assignments, on: blocks[b].targets, path: blocks[b].path + ".set.image")
+        }
+        try keepRenderingMode(&reset, on: all, path: "program.reset.image")
 
         func call(_ step: Int) -> String {
             if case .each = program.cycle[step] { return "step\(firstNumbers[step])(0)" }
@@ -163,6 +169,29 @@ struct SourcePlan {
                 ]
             }
         }
+    }
+
+    /// An image set on image views keeps their rendering mode, as `UIImage(named:)` alone would not:
+    /// one mode for all of them (a loop assigns one expression), else the spec is refused.
+    private func keepRenderingMode(_ assignments: inout [Assignment], on targets: [Int], path: String)
+        throws(SpecDiagnostic)
+    {
+        guard let i = assignments.firstIndex(where: { $0.name == AnimatableProperty<ImageName>.image.name }) else {
+            return
+        }
+        var modes: [ImageRenderingMode] = []
+        for tag in targets {
+            guard let mode = spec.view(tag: tag)?.imageView?.renderingMode, !modes.contains(mode) else { continue }
+            modes.append(mode)
+        }
+        guard modes.count <= 1 else {
+            throw SpecDiagnostic(
+                path: path, location: nil,
+                message:
+                    "the image is set on image views of different renderingMode (\(modes.map(\.rawValue).joined(separator: ", "))), which one assignment in a loop cannot keep; not written as Swift yet: set it in one step per rendering mode"
+            )
+        }
+        assignments[i].renderingMode = modes.first ?? .automatic
     }
 
     private static func targets(_ target: Target, all: [Int], current: [Int]) -> [Int] {

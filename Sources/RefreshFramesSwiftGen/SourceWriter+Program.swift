@@ -150,6 +150,8 @@ extension SourceWriter {
         assignments.map { a in
             let value: String
             switch a.setting {
+            case .value(.image(let name?)) where a.renderingMode != .automatic:
+                value = SwiftLiteral.value(.image(name)) + "?.withRenderingMode(.\(a.renderingMode.rawValue))"
             case .value(let v):
                 value = SwiftLiteral.constant(v) != nil ? "\(constants).\(a.name)" : SwiftLiteral.value(v)
             case .nextPaletteColor: value = "self.nextPaletteColor()"

@@ -142,6 +142,33 @@ struct ImageViewCommandTests {
         #expect(check.stderr.contains(hint) || check.stdout.contains(hint), "\(check.stdout)\(check.stderr)")
     }
 
+    /// A PNG sequence's frames.json records the image files' hashes as a golden manifest does (after
+    /// the fonts, one entry per file read); a spec without images writes no `images` key.
+    @Test func aPNGSequencesFramesJSONListsTheImages() throws {
+        let dir = try temporaryDirectory()
+        let logo = try Self.png(20, 10, Self.red)
+        let logo2x = try Self.png(40, 20, Self.green)
+        try Self.write(logo, dir + "/img/logo.png")
+        try Self.write(logo2x, dir + "/img/logo@2x.png")
+        try Self.spec(#""image": "img/logo.png""#).write(toFile: dir + "/spec.json", atomically: true, encoding: .utf8)
+        let r = try run(["render", "spec.json", "-o", "frames", "--fps", "2"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        let json = try String(contentsOfFile: dir + "/frames/frames.json", encoding: .utf8)
+        let images = """
+              ],
+              "images": [
+                {"file": "img/logo.png", "sha256": "\(SHA256.hex(logo))"},
+                {"file": "img/logo@2x.png", "sha256": "\(SHA256.hex(logo2x))"}
+              ],
+              "frames": [
+            """
+        #expect(json.contains(images), "\(json)")
+        let plain = try run(
+            ["render", repositoryRoot.path + "/samples/marquee.json", "-o", "plain", "--fps", "2"], in: dir)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(try !String(contentsOfFile: dir + "/plain/frames.json", encoding: .utf8).contains("\"images\""))
+    }
+
     /// A PNG whose header says `width` × `height`: IHDR, an empty IDAT and IEND, with correct CRCs.
     static func pngHeader(width: UInt32, height: UInt32) -> [UInt8] {
         func be(_ v: UInt32) -> [UInt8] { [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
@@ -254,5 +281,63 @@ struct ImageViewCommandTests {
         #expect(Self.pixel(frame, 18, 30) == Self.blue)  // the arrow, 16 × 32 pt at (10, 14)
         #expect(Self.pixel(frame, 70, 30) == [255, 191, 255, 255])  // the placeholder: 25 % magenta over white
         #expect(Self.pixel(frame, 94, 30) == Self.green)  // the dot, 8 × 8 pt at (90, 26)
+    }
+
+    /// The search's edge: two catalogs of the repository hold `arrow`, and two folders a loose `dot`.
+    /// The nearer (more path components shared with the xib's directory) wins though the walk meets
+    /// the other first (`AKit` sorts before `App`), and the warning names the other.
+    @Test func twoImagesOfOneNameTheNearestWinsAndTheWarningNamesTheOther() throws {
+        let dir = try temporaryDirectory()
+        for (catalog, color) in [("AKit/Assets.xcassets", Self.red), ("App/Assets.xcassets", Self.blue)] {
+            let set = dir + "/\(catalog)/arrow.imageset"
+            try Self.write(try Self.png(16, 32, color), set + "/arrow.png")
+            try Self.write(
+                Array(#"{"images": [{"idiom": "universal", "filename": "arrow.png", "scale": "1x"}]}"#.utf8),
+                set + "/Contents.json")
+        }
+        try Self.write(try Self.png(16, 16, Self.red), dir + "/AKit/dot@2x.png")
+        try Self.write(try Self.png(8, 8, Self.green), dir + "/App/Views/dot.png")
+        let xib = #"""
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+                <objects>
+                    <view contentMode="scaleToFill" id="root">
+                        <rect key="frame" x="0.0" y="0.0" width="100" height="60"/>
+                        <subviews>
+                            <imageView userInteractionEnabled="NO" contentMode="center" image="arrow" translatesAutoresizingMaskIntoConstraints="NO" id="img">
+                                <rect key="frame" x="10" y="14" width="16" height="32"/>
+                            </imageView>
+                            <imageView userInteractionEnabled="NO" contentMode="scaleToFill" image="dot.png" translatesAutoresizingMaskIntoConstraints="NO" id="dot">
+                                <rect key="frame" x="90" y="26" width="8" height="8"/>
+                            </imageView>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="img" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="10" id="c1"/>
+                            <constraint firstItem="img" firstAttribute="centerY" secondItem="root" secondAttribute="centerY" id="c2"/>
+                            <constraint firstItem="dot" firstAttribute="leading" secondItem="root" secondAttribute="leading" constant="90" id="c5"/>
+                            <constraint firstItem="dot" firstAttribute="centerY" secondItem="root" secondAttribute="centerY" id="c6"/>
+                        </constraints>
+                    </view>
+                </objects>
+            </document>
+            """#
+        try Self.write(Array(xib.utf8), dir + "/App/Views/Header.xib")
+        try FileManager.default.createDirectory(atPath: dir + "/.git", withIntermediateDirectories: true)
+        let r = try run(["import", "App/Views/Header.xib", "-o", "header.json", "--animation", "none"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "image 'arrow' is in App/Assets.xcassets, the nearest the document, which is used; also in AKit/Assets.xcassets"
+            ), "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "image 'dot.png' is in App/Views/dot.png, the nearest the document, which is used; also in AKit/dot.png"
+            ), "\(r.stderr)")
+        let spec = try String(contentsOfFile: dir + "/header.json", encoding: .utf8)
+        #expect(spec.contains(#""assets": ["App/Assets.xcassets", "AKit/Assets.xcassets"],"#), "\(spec)")
+        #expect(spec.contains(#""image": "App/Views/dot.png""#), "\(spec)")
+        let frame = try Self.frame(dir, at: 0, spec: "header.json", scale: 1)
+        #expect(Self.pixel(frame, 18, 30) == Self.blue)  // App's arrow, not AKit's red one
+        #expect(Self.pixel(frame, 94, 30) == Self.green)  // App/Views' dot, not AKit's
     }
 }

@@ -100,14 +100,20 @@ extension PreviewTests {
         #expect(try waitFor("EXIT=0"))
     }
 
-    /// After the terminal grows during a preview, quitting leaves the normal screen as it was (the
-    /// preview also clears the alternate screen before it leaves). The leak reported in issue 34 did
-    /// not show here with tmux 3.3a, with or without that clear (a detached resize-window, and a
-    /// nested attached client's resize): this is the end state's guard, not the cause's proof.
+    /// After the terminal grows during a preview, quitting leaves the normal screen as it was: the
+    /// preview clears the alternate screen before it leaves it, after a resize too. The leak of issue
+    /// 34 is tmux's (its redraw of the outer terminal when a pane leaves an alternate screen it was
+    /// resized in: tmux issue #3510, "enter vim, resize, exit vim", since 3.2), so tmux's own grid,
+    /// which `capture-pane` reads, is clean with or without the clear (tried with tmux 3.3a: a
+    /// detached resize-window and a nested attached client), and a test of the pane alone could not
+    /// fail. So the bytes the preview writes are recorded (`pipe-pane`) and the leaving is checked
+    /// in them: the clear, then the cursor, then the main screen.
     @Test func theNormalScreenIsCleanAfterAResizeAndQuit() throws {
+        let dir = try temporaryDirectory()
         try start(
             "clear; env -u NO_COLOR \(binaryPath) preview \(samplePath("rotate-scale")) --only screen", columns: 80)
         defer { _ = try? tmux(["kill-session", "-t", session]) }
+        _ = try tmux(["pipe-pane", "-o", "-t", session, "cat >> \(dir)/written"])
         #expect(try waitFor("pull"))
         _ = try tmux(["resize-window", "-t", session, "-x", "120", "-y", "40"])
         usleep(700_000)
@@ -117,6 +123,84 @@ extension PreviewTests {
         let rows = try paneRows().filter { !$0.isEmpty }
         #expect(rows == ["EXIT=0"], "\(rows.joined(separator: "\n"))")
         #expect(try restored())
+        var written: [UInt8] = []
+        for _ in 0..<100 {
+            written = Array(FileManager.default.contents(atPath: dir + "/written") ?? Data())
+            if String(decoding: written, as: UTF8.self).contains("EXIT=0") { break }
+            usleep(50_000)
+        }
+        let text = String(decoding: written, as: UTF8.self)
+        let leave = try #require(
+            text.range(of: "\u{1B}[?1049l", options: .backwards), "\(text.suffix(200).debugDescription)")
+        #expect(
+            text[..<leave.lowerBound].hasSuffix("\u{1B}[2J\u{1B}[?25h"),
+            "the alternate screen is cleared before it is left: \(text[..<leave.upperBound].suffix(40).debugDescription)"
+        )
+    }
+
+    /// Starts `preview ARGUMENTS` in a 100 × 24 pane once tmux's `allow-passthrough` is set as
+    /// asked and the pane's output is being recorded; returns the file it is recorded in.
+    func startRecordedPreview(_ arguments: String, environment: String = "", passthrough: Bool) throws -> String {
+        let dir = try temporaryDirectory()
+        try start(
+            "while [ ! -e \(dir)/go ]; do sleep 0.05; done; env -u NO_COLOR \(environment) \(binaryPath) preview \(samplePath("rotate-scale")) \(arguments)"
+        )
+        _ = try tmux(["set-option", "-p", "-t", session, "allow-passthrough", passthrough ? "on" : "off"])
+        _ = try tmux(["pipe-pane", "-o", "-t", session, "cat >> \(dir)/written"])
+        #expect(FileManager.default.createFile(atPath: dir + "/go", contents: Data()))
+        return dir + "/written"
+    }
+
+    /// The first iTerm2 image's PNG in what was recorded, once one is there.
+    func firstITermImage(_ file: String) throws -> [UInt8]? {
+        for _ in 0..<400 {
+            let text = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+            if let start = text.range(of: "]1337;File="), let colon = text[start.upperBound...].firstIndex(of: ":"),
+                let end = text[colon...].firstIndex(of: "\u{07}")
+            {
+                return Data(base64Encoded: String(text[text.index(after: colon)..<end])).map(Array.init)
+            }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    /// In tmux with `allow-passthrough` on, `--ansi auto` under kitty (its `KITTY_WINDOW_ID` from
+    /// where tmux started) sends kitty's images through the passthrough; with it off, half blocks.
+    @Test(arguments: [true, false])
+    func kittyInTmuxGoesThroughThePassthroughWhenItIsOn(passthrough: Bool) throws {
+        // KITTY_WINDOW_ID as a tmux started in kitty passes it on to its panes.
+        let file = try startRecordedPreview("--ansi auto", environment: "KITTY_WINDOW_ID=1", passthrough: passthrough)
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor(passthrough ? "kitty" : "pixels"), "\((try? pane()) ?? "")")
+        // The image at the pane's top-left cell (the pane is the window: no offset).
+        let image = "\u{1B}Ptmux;\u{1B}\u{1B}[1;1H\u{1B}\u{1B}_Ga=T"
+        var written = ""
+        for _ in 0..<100 {
+            written = String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+            if written.contains(passthrough ? image : "▀") { break }
+            usleep(50_000)
+        }
+        #expect(written.contains(image) == passthrough)
+        #expect(written.contains("\u{1B}Ptmux;") == passthrough)
+        if !passthrough { #expect(try pane().contains("▀")) }
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try waitFor("EXIT=0"))
+        #expect(try restored())
+    }
+
+    /// `--cell-size` sizes the preview's images as it does render's: the 375 × 60 pt control fills
+    /// the 100 columns, 5 or 8 pixels each (the rows, 22 of 10 or 16 pixels, would allow more).
+    @Test(arguments: [(5, 10, 500), (8, 16, 800)])
+    func cellSizeSetsThePreviewsImagePixels(width: Int, height: Int, expected: Int) throws {
+        let file = try startRecordedPreview("--ansi iterm --cell-size \(width)x\(height)", passthrough: true)
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        let png = try #require(try firstITermImage(file))
+        #expect(png.count > 24 && png[12..<16].elementsEqual("IHDR".utf8))
+        let pngWidth = png[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        #expect(pngWidth == expected)
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try waitFor("EXIT=0"))
     }
 
     /// Without colours half blocks would all look alike: text is shown, and the status says why.

@@ -44,10 +44,7 @@ extension PreviewTests {
 
     /// Ctrl-Z gives the shell its terminal back; `fg` takes it again and the keys work.
     @Test func ctrlZSuspendsAndFgResumes() throws {
-        _ = try tmux(["kill-session", "-t", session])
-        _ = try tmux([
-            "new-session", "-d", "-s", session, "-x", "100", "-y", "24", "env PS1='$ ' bash --norc --noprofile -i",
-        ])
+        try newSession("env PS1='$ ' bash --norc --noprofile -i")
         defer { _ = try? tmux(["kill-session", "-t", session]) }
         #expect(try waitFor("$"))
         _ = try tmux(["send-keys", "-t", session, "\(binaryPath) preview", "Enter"])

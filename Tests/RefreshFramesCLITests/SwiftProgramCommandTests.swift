@@ -46,6 +46,22 @@ struct SwiftProgramCommandTests {
         #expect(
             changed.stdout.contains(
                 "marquee.json: its program is the Swift code in marquee.swift: a change there changes these frames\n"))
+        // The goldens recorded the code's lines: the changed one is named first, in its own words.
+        #expect(
+            changed.stdout.hasPrefix(
+                """
+                what changed in the spec since the goldens were recorded:
+                  marquee.swift:99: "UIView.animateWithDuration(0.15, delay: 0.0," → "UIView.animateWithDuration(0.2, delay: 0.0,"
+                its effect:
+
+                """), "\(changed.stdout)")
+        let manifest = try String(contentsOfFile: dir + "/g/manifest.json", encoding: .utf8)
+        #expect(manifest.contains(",\n  \"swift\": [\n    {\n      \"file\": \"marquee.swift\",\n      \"hash\": \""))
+        // Accepted, the set records the new code and passes.
+        let accepted = try run(
+            ["check", "marquee.json", "--golden", "g", "--kind", "semantic", "--record", "failed"], in: dir)
+        #expect(accepted.status == 0, "\(accepted.stdout)")
+        #expect(try run(["check", "marquee.json", "--golden", "g", "--kind", "semantic"], in: dir).status == 0)
     }
 
     @Test func anErrorInTheCodeIsItsLineAndExitsTwo() throws {

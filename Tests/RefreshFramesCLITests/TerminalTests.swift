@@ -149,7 +149,8 @@ struct TerminalStreamTests {
 
 /// The live preview, driven through a real terminal: tmux.
 @Suite(.serialized) struct PreviewTests {
-    let session = "rf-test-\(getpid())"
+    /// The tmux session, and the name of the tmux server (`-L`) it runs on.
+    var session = "rf-test-\(getpid())"
 
     /// Runs tmux with posix_spawn and waitpid (Foundation's Process can miss the exit of a client
     /// whose server daemonises); its output goes to a file, since a server would hold a pipe open.
@@ -157,22 +158,46 @@ struct TerminalStreamTests {
     /// default action, as a login shell's would be: the test runner's threads block most signals,
     /// and a shared server started from them passed that mask on to every pane (SIGTSTP and SIGABRT
     /// sent to preview stayed pending).
-    func tmux(_ arguments: [String]) throws -> String {
+    func tmux(_ arguments: [String]) throws -> String { try tmuxRun(arguments).stdout }
+
+    /// tmux's output, error output and exit status (or 128 + the signal that ended it).
+    func tmuxRun(_ arguments: [String]) throws -> (stdout: String, stderr: String, status: Int32) {
         let path = NSTemporaryDirectory() + "tmux-out-\(getpid())-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: path) }
+        defer {
+            try? FileManager.default.removeItem(atPath: path)
+            try? FileManager.default.removeItem(atPath: path + ".err")
+        }
         guard
             let child = try? ChildProcess(
-                ["/usr/bin/tmux", "-L", session] + arguments, stdout: path, defaultSignals: true)
-        else { return "" }
-        child.wait()
-        return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+                ["/usr/bin/tmux", "-L", session] + arguments, stdout: path, stderr: path + ".err", defaultSignals: true)
+        else { return ("", "cannot start /usr/bin/tmux", 127) }
+        let status = child.shellStatus
+        func read(_ file: String) -> String {
+            String(decoding: FileManager.default.contents(atPath: file) ?? Data(), as: UTF8.self)
+        }
+        return (read(path), read(path + ".err"), status)
+    }
+
+    /// A new detached session running `command` in a `columns` × 24 pane, the last one killed first.
+    /// Killing the server's last session makes the server exit, and a `new-session` that reaches it
+    /// while it exits fails with "server exited unexpectedly" (tmux 3.3a: 8 of 100 tries on this
+    /// machine at load 6): that failure, unchecked, left no pane, and the test's wait for the first
+    /// frame failed 20 s later as "the preview did not draw". So a failed `new-session` is tried
+    /// again, and one that keeps failing is the test's failure, with tmux's message.
+    func newSession(_ command: String, columns: Int = 100) throws {
+        _ = try tmux(["kill-session", "-t", session])
+        var last = ""
+        for _ in 0..<20 {
+            let r = try tmuxRun(["new-session", "-d", "-s", session, "-x", String(columns), "-y", "24", command])
+            if r.status == 0 { return }
+            last = r.stderr.trimmingCharacters(in: .whitespacesAndNewlines)
+            usleep(100_000)
+        }
+        Issue.record("tmux new-session failed 20 times: \(last)")
     }
 
     func start(_ command: String, columns: Int = 100) throws {
-        _ = try tmux(["kill-session", "-t", session])
-        _ = try tmux([
-            "new-session", "-d", "-s", session, "-x", String(columns), "-y", "24", command + "; echo EXIT=$?; sleep 20",
-        ])
+        try newSession(command + "; echo EXIT=$?; sleep 20", columns: columns)
     }
 
     func pane() throws -> String { try tmux(["capture-pane", "-p", "-t", session]) }

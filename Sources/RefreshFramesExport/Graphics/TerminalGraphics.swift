@@ -47,11 +47,17 @@ public struct GraphicsEncoder: Sendable {
     public private(set) var columns = 0
     public private(set) var rows = 0
 
+    /// Inside tmux with passthrough on: every image command wrapped for it (kitty and iTerm2).
+    public let passthrough: TmuxPassthrough?
+
     /// `palette`: the colours of sixel images (required for sixel, unused otherwise).
-    public init(_ graphics: GraphicsProtocol, cell: CellSize, palette: GIFPalette? = nil) {
+    public init(
+        _ graphics: GraphicsProtocol, cell: CellSize, palette: GIFPalette? = nil, passthrough: TmuxPassthrough? = nil
+    ) {
         precondition(graphics != .sixel || palette != nil, "sixel images need a palette")
         self.graphics = graphics
         self.cell = cell
+        self.passthrough = graphics == .sixel ? nil : passthrough
         sixel = palette.map(SixelEncoder.init(palette:))
     }
 
@@ -68,6 +74,11 @@ public struct GraphicsEncoder: Sendable {
 
     /// The bytes that turn the screen showing the previous frame into the frame `patch` makes.
     public mutating func encode(_ patch: FramePatch) throws -> [UInt8] {
+        let bytes = try encodeForTerminal(patch)
+        return passthrough?.wrap(bytes) ?? bytes
+    }
+
+    private mutating func encodeForTerminal(_ patch: FramePatch) throws -> [UInt8] {
         let damage = frame.apply(patch)
         let bitmap = frame.bitmap
         guard bitmap.width > 0, bitmap.height > 0 else { return [] }
@@ -144,7 +155,9 @@ public struct GraphicsEncoder: Sendable {
     /// Bytes that take the image off the screen (kitty keeps images apart from the cells, so
     /// clearing the screen is not enough there; sixel and iTerm2 images are the cells' content).
     public func clear() -> [UInt8] {
-        graphics == .kitty ? KittyGraphics.delete(id: Self.kittyImageID) : []
+        guard graphics == .kitty else { return [] }
+        let delete = KittyGraphics.delete(id: Self.kittyImageID)
+        return passthrough?.wrap(delete) ?? delete
     }
 }
 

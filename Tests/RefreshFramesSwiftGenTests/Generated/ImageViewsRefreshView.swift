@@ -162,7 +162,7 @@ final class ImageViewsRefreshView: UIView {
             withDuration: Step2.duration, delay: 0, options: .curveEaseInOut,
             animations: {
                 for view in self.viewsTagged2 {
-                    view.image = UIImage(named: "logo-refreshing")
+                    view.image = UIImage(named: "logo-refreshing")?.withRenderingMode(.alwaysOriginal)
                 }
             },
             completion: { [weak self] finished in
