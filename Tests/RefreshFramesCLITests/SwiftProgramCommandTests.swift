@@ -22,6 +22,8 @@ struct SwiftProgramCommandTests {
         #expect(code.stdout == hand.stdout)
         #expect(
             code.stderr == """
+                marquee.swift:160:24: warning: 'UITableViewCell' is not supported: skipped
+                marquee.swift:160:47: warning: 'UITableViewCellStyle' is not supported: skipped
                 marquee.swift:145:28: warning: reloadData: the table's rows are the spec's "host" table: skipped
                 marquee.swift:51:20: warning: 'alpha' of the view of nib 'RefreshView' is not drawn (only the spec's views are): skipped
                 marquee.swift:76:20: warning: 'alpha' of the view of nib 'RefreshView' is not drawn (only the spec's views are): skipped
