@@ -42,8 +42,24 @@ extension Timeline {
                 throw SceneError(path: error.path, message: error.message)
             }
         }
+        let refreshingSizes = try intrinsicSizes(spec, texts: [:], now: now, measurer: measurer, phase: .refreshing)
+        // A `layout` step re-solves with the refreshing texts (the program runs while refreshing).
+        let relayout: ProgramRunner.Relayout = { request in
+            var constraints = spec.constraints
+            for i in constraints.indices {
+                if let id = constraints[i].id, let value = request.constants[id] { constraints[i].constant = value }
+            }
+            var sizes = refreshingSizes
+            for (tag, text) in request.texts {
+                guard let view = spec.view(tag: tag), view.kind == .label else { continue }
+                sizes[tag] = try text.map { try measurer.measure($0, view.font) }
+            }
+            return try LayoutSolver.solve(
+                canvas: spec.canvas, views: spec.views, constraints: constraints, intrinsicSizes: sizes)
+        }
         var timeline = try Timeline(
-            spec: spec, idleLayout: layouts[.idle]!, refreshingLayout: layouts[.refreshing]!, now: now)
+            spec: spec, idleLayout: layouts[.idle]!, refreshingLayout: layouts[.refreshing]!, now: now,
+            relayout: relayout)
         if let host = spec.host {
             timeline.table = try TableTimeline(
                 host: host, controlHeight: spec.scenario.controlHeight, controlWidth: spec.canvas.width,
@@ -52,6 +68,18 @@ extension Timeline {
         }
         return timeline
     }
+}
+
+/// The labels' measured sizes for the texts of `phase`.
+private func intrinsicSizes(
+    _ spec: Spec, texts: [Int: String], now: Int64, measurer: TextMeasurer, phase: RefreshPhase
+) throws -> [Int: IntrinsicSize] {
+    var sizes: [Int: IntrinsicSize] = [:]
+    for view in spec.views where view.kind == .label {
+        guard let text = view.texts[phase] else { continue }
+        sizes[view.tag] = try measurer.measure(expandClockTemplates(text, now: now), view.font)
+    }
+    return sizes
 }
 
 /// `UITableViewAutomaticDimension` for the built-in cell styles: the labels' line heights plus the
