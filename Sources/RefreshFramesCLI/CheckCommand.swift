@@ -123,10 +123,18 @@ enum CheckCommand {
         }
         try ReportFiles.clean(reportDirectory)
         let (parallel, threads) = suite.parallelism(cores: ProcessInfo.processInfo.activeProcessorCount)
+        let reportOutput = ReportDirectory(reportDirectory)
         let outcomes = GoldenSuite.concurrentMap(runs.count, workers: parallel) { i in
-            runs[i].run(threads: threads, report: reportDirectory)
+            runs[i].run(threads: threads, report: reportOutput)
         }
-        let reports = try outcomes.map { outcome throws(CLIError) in try outcome.get() }
+        let reports: [CheckReport]
+        do throws(CLIError) {
+            reports = try outcomes.map { outcome throws(CLIError) in try outcome.get() }
+        } catch {
+            // A run that failed (a full disk) leaves no half-written report.
+            reportOutput.discard()
+            throw error
+        }
         let report = SuiteReport(suite: suite, reports: reports)
         for line in report.consoleLines() { Output.out(line + "\n") }
         for (run, result) in zip(runs, reports) where result.recordedCount > 0 {
@@ -139,6 +147,13 @@ enum CheckCommand {
         }
         if let html = args.value("html") { try ReportFiles.writeHTML(report, name: "refresh-frames \(name)", to: html) }
         guard let accept = report.acceptCommand(options: acceptOptions(args)) else { return ExitCode.success }
+        // A spec whose program is the team's Swift code: its frames change when that code does.
+        for (run, result) in zip(runs, reports) where result.results.contains(where: { !$0.passed }) {
+            guard let swift = run.loaded.spec.swift else { continue }
+            let files = run.loaded.sourceFiles.suffix(swift.files.count).joined(separator: ", ")
+            Output.out(
+                "\(run.member.spec): its program is the Swift code in \(files): a change there changes these frames\n")
+        }
         if runs.contains(where: \.wroteImages) { Output.out("actual frames and diff images: \(reportDirectory)/\n") }
         Output.out("to accept these changes: \(accept)\n")
         return ExitCode.differences

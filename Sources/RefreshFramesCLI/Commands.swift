@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesRaster
@@ -15,7 +16,7 @@ enum ValidateCommand {
         let t = loaded.timeline
         let labels = loaded.spec.views.count
         var summary =
-            "\(loaded.path): ok: \(labels) view\(labels == 1 ? "" : "s"), \(loaded.spec.constraints.count) constraints, "
+            "\(loaded.name): ok: \(labels) view\(labels == 1 ? "" : "s"), \(loaded.spec.constraints.count) constraints, "
         summary +=
             "\(t.segments.count) animation segments, refresh \(formatSeconds(t.refreshBeganAt)) s–\(formatSeconds(t.refreshEndedAt)) s"
         if let stop = t.programStoppedAt { summary += ", loop stops at \(formatSeconds(stop)) s" }
@@ -29,7 +30,7 @@ enum ValidateCommand {
 extension ValidateCommand {
     /// One note per iOS font the spec's labels use: the face that draws it here and where its
     /// layout metrics come from (`samples/x.json: note: font 'Avenir-Book' is drawn with 'Inter Regular'; …`).
-    static func fontNotes(_ loaded: LoadedSpec) -> [String] {
+    static func fontNotes(_ loaded: RefreshAnimation) -> [String] {
         var seen: Set<FontSpec> = []
         var lines: [String] = []
         for view in loaded.spec.views where view.kind == .label && view.font.iOS != nil {
@@ -39,7 +40,7 @@ extension ValidateCommand {
             let font = view.font
             let name =
                 font.family + (font.weight == "regular" ? "" : " \(font.weight)") + (font.italic ? " italic" : "")
-            let line = "\(loaded.path): note: font '\(name)' is drawn with '\(face)'" + IOSFont.metricsNote(font.family)
+            let line = "\(loaded.name): note: font '\(name)' is drawn with '\(face)'" + IOSFont.metricsNote(font.family)
             if !lines.contains(line) { lines.append(line) }
         }
         return lines

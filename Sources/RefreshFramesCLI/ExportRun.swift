@@ -27,8 +27,11 @@ enum ExportRun {
                 append: { try file.write($0) }, progress: progress.update, note: progress.note)
             summary = try run(exporter, job, &destination, output: output)
             bytes = destination.bytesWritten
+            // `-o /dev/stdout`: the summary would land inside the output.
+            let toStandardOutput = file.isStandardOutput
             try file.commit()
-            Output.out("wrote \(output): \(summary), \(bytes) bytes\n")
+            let line = "wrote \(output): \(summary), \(bytes) bytes\n"
+            if toStandardOutput { Output.err(line) } else { Output.out(line) }
         } else {
             var destination = ExportDestination(
                 append: { Output.outBytes($0) }, progress: progress.update, note: progress.note)

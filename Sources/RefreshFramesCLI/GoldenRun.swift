@@ -1,18 +1,20 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCompare
 import RefreshFramesCore
 import RefreshFramesExport
-import RefreshFramesRaster
 
 /// One spec of a `check` or `record` run: its goldens opened and its spec loaded (in turn, on
 /// the main thread), then checked (beside the others), then its manifest and new set put in place.
+/// The run itself is a `GoldenSession`, as RefreshFramesTesting's are; this adds the command line's
+/// messages, limits and clean-up on signals.
 final class GoldenRun: @unchecked Sendable {
     let member: GoldenSuite.Member
-    let store: GoldenStore
-    let recording: GoldenRecording?
-    let manifest: GoldenManifest?
-    let loaded: LoadedSpec
+    let session: GoldenSession
+    /// A recording's clean-up, should a signal end the run first.
+    private let interrupt: RecordingInterrupt?
+    let loaded: RefreshAnimation
     let clock: (now: Int64, from: String)
     var check: GoldenCheck
     /// Whether this spec's check wrote an actual frame and diff image to the report directory.
@@ -23,20 +25,19 @@ final class GoldenRun: @unchecked Sendable {
         command: String
     ) throws(CLIError) {
         self.member = member
-        let reader = GoldenDirectory(path: member.golden)
-        try Self.reporting { try reader.prepare(recording: request.mode != .never) }
         // Goldens are read only as regular files inside the directory; a recording is a new set put
-        // in place as a unit when the run ends.
-        let recording = request.mode == .never ? nil : try GoldenRecording(directory: member.golden)
-        self.recording = recording
-        let store = GoldenStore(
-            directory: member.golden, read: { try reader.read($0) },
-            write: { file, bytes in try recording?.write(bytes, file) })
-        self.store = store
-        let manifest = try Self.reporting { try store.manifest() }
-        self.manifest = manifest
+        // in place as a unit when the run ends (the writer makes missing parent directories). No
+        // write or commit starts once a signal's clean-up has begun removing the new set.
+        let session = try Self.reporting {
+            try GoldenSession(directory: member.golden, recording: request.mode != .never) {
+                write throws(CompareError) in
+                try TemporaryFiles.shared.whileOpen(write)
+            }
+        }
+        self.session = session
+        interrupt = session.recording.map(RecordingInterrupt.init)
         // The clock: --now, else the one the goldens were recorded with, else SOURCE_DATE_EPOCH, else the real one.
-        if let recorded = manifest?.now, now == nil {
+        if let recorded = session.manifest?.now, now == nil {
             clock = (recorded, "the manifest")
         } else {
             let from =
@@ -45,58 +46,44 @@ final class GoldenRun: @unchecked Sendable {
         }
         let loaded = try SpecLoader.load(member.spec, now: clock.now)
         self.loaded = loaded
-        let source = try FrameSource.made(
-            loaded, part: request.part(manifest: manifest), scale: request.scale ?? manifest?.scale, command: command)
         let threads = ProcessInfo.processInfo.activeProcessorCount
-        check = request.check(source, manifest: manifest, threads: threads)
+        check = try CheckCommand.usage(command) { () throws(CompareError) in
+            try session.check(loaded, request, threads: threads)
+        }
         guard check.times.count <= Limits.checkFrames else {
             throw .input(
                 "\(member.spec): error: \(check.times.count) frames to check is over the limit checkFrames = \(Limits.checkFrames)"
             )
         }
         if request.kinds != .semantic {
-            try RenderLimits.check(frames: check.times.count, source: source, threads: threads, file: loaded.path)
+            try RenderLimits.check(frames: check.times.count, source: check.source, threads: threads, file: loaded.name)
         }
         // Named by its spec, as errors are: a run of several specs prints one note for each.
-        if let note = check.instantsNote(manifest) { Output.err("\(member.spec): " + note + "\n") }
+        if let note = check.instantsNote(session.manifest) { Output.err("\(member.spec): " + note + "\n") }
     }
 
     /// Compares (or records) every golden, drawing with `threads` threads; safe beside other runs.
-    func run(threads: Int, report directory: String) -> Result<CheckReport, CLIError> {
+    func run(threads: Int, report directory: ReportDirectory) -> Result<CheckReport, CLIError> {
         check.threads = threads
-        let check = self.check
         do throws(CLIError) {
-            let (results, frames) = try Self.reporting(spec: member.spec) {
-                try check.run(store: store) { file, actual, diff in
+            let report = try Self.reporting(spec: member.spec) {
+                try session.run(check, of: loaded, name: "refresh-frames check \(member.spec)") { file, actual, diff in
                     wroteImages = true
                     return try ReportFiles.write(
                         actual: actual, diff: diff, file: member.reportPrefix + file, in: directory)
                 }
             }
-            var report = CheckReport(suiteName: "refresh-frames check \(member.spec)", results: results)
-            report.goldenFonts = manifest?.fonts
-            // Hashing the fonts takes a while (a CJK font is tens of MiB): only for the font hint of
-            // a failed pixel check and for a manifest about to be written.
-            if manifest == nil || report.recordedCount > 0
-                || results.contains(where: { !$0.passed && $0.kind == .pixels })
-            {
-                report.currentFonts = FontBook.shared.fingerprints.map {
-                    FontFingerprint(file: $0.file, hash: $0.sha256)
-                }
-            }
-            report.goldenSpecHash = manifest?.specHash
-            report.currentSpecHash = SHA256.hex(loaded.bytes)
-            if let manifest = check.manifest(
-                after: report, previous: manifest, frames: frames, toolVersion: RefreshFramesCommand.version,
-                specHash: SHA256.hex(loaded.bytes), now: clock.now)
-            {
-                try Self.reporting { try store.save(manifest.encode(), as: GoldenManifest.fileName) }
-            }
-            try recording?.finish()
+            try finish()
             return .success(report)
         } catch {
             return .failure(error)
         }
+    }
+
+    /// Puts a recorded set in place, or leaves the old one when nothing was recorded. An interrupt
+    /// waits for it (from the exchange on, the staging path holds the old set).
+    private func finish() throws(CLIError) {
+        do { try session.finish() } catch { throw Self.recordingFailure(error) }
     }
 
     /// Runs `body`, turning its failures into exit-2 messages: a frame that could not be drawn names the spec.
@@ -105,10 +92,39 @@ final class GoldenRun: @unchecked Sendable {
             return try body()
         } catch let error as CLIError {
             throw error
+        } catch let error as GoldenSession.RecordingError {
+            throw recordingFailure(error.error)
         } catch let error as CompareError {
             throw .input("\(error)")
         } catch {
             throw .input("\(spec ?? "golden"): error: \(error)")
         }
+    }
+
+    /// A golden set that could not be recorded: `PATH: error: REASON`.
+    private static func recordingFailure(_ error: CompareError) -> CLIError {
+        if case .cannotWrite(let path, let reason) = error { return .input("\(path): error: \(reason)") }
+        return .input("\(error)")
+    }
+}
+
+/// A golden set being recorded, as a signal finds it: the handler removes its staging directory and
+/// lock (`GoldenSetWriter.abandon`), and so does the end of a run that did not put it in place (a
+/// failed write, a spec that did not load), so neither is left behind.
+private final class RecordingInterrupt: Sendable {
+    private let writer: GoldenSetWriter
+    private let cleanup: Int
+
+    init(_ writer: GoldenSetWriter) {
+        self.writer = writer
+        cleanup = TemporaryFiles.shared.onInterrupt {
+            writer.abandon()
+            return true
+        }
+    }
+
+    deinit {
+        TemporaryFiles.shared.cancel(cleanup)
+        writer.abandon()
     }
 }

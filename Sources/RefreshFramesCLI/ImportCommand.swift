@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesImport
@@ -27,12 +28,14 @@ enum ImportCommand {
         let animation = try args.choice("animation", command: definition.name, as: ImportAnimation.self) ?? .rotateScale
         let output = args.value("output")
         if let output, output != "-" { try OutputFile.checkTarget(output, protecting: [path]) }
-        let bytes = try InputFile.read(
-            path, limit: Limits.specBytes, limitName: "specBytes", expected: "a .xib or .storyboard file")
+        let bytes = try SpecLoader.input { () throws(LoadError) in
+            try InputFile.read(
+                path, limit: Limits.specBytes, limitName: "specBytes", expected: "a .xib or .storyboard file")
+        }
         let result: ImportResult
         do {
             result = try XIBImporter.importDocument(
-                bytes, fileName: path, animation: animation, measurer: SpecLoader.fontMeasurer,
+                bytes, fileName: path, animation: animation, measurer: .fonts,
                 isFontInstalled: { FontBook.isInstalled(family: $0) },
                 standIn: { try? FontBook.shared.standIn(for: $0) },
                 scene: args.value("scene"), baselineOffset: { try? FontBook.shared.baselineOffset(font: $0) })

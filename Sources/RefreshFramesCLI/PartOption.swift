@@ -1,3 +1,4 @@
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesExport
@@ -13,11 +14,10 @@ extension FrameSource {
     /// command draws through this, so the screen asked of a spec without a host is the same usage
     /// error (exit 64) in render, preview, check and record.
     static func made(
-        _ loaded: LoadedSpec, part: Part?, canvas: Canvas? = nil, scale: Double? = nil, command: String
+        _ loaded: RefreshAnimation, part: Part?, canvas: Canvas? = nil, scale: Double? = nil, command: String
     ) throws(CLIError) -> FrameSource {
         do throws(PartError) {
-            return try FrameSource(
-                spec: loaded.spec, timeline: loaded.timeline, part: part, canvas: canvas, scale: scale)
+            return try loaded.frames(part: part, canvas: canvas, scale: scale)
         } catch {
             throw .usage(error.description, command: command)
         }

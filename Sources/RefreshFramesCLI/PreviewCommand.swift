@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesExport
@@ -54,7 +55,7 @@ enum PreviewCommand {
         session.enter()
         defer { session.leave() }
         var player = Player(loaded: loaded, source: source, mode: mode, colors: colors)
-        var watcher = args.has("watch") ? FileWatcher(paths: SpecLoader.files(of: loaded)) : nil
+        var watcher = args.has("watch") ? FileWatcher(paths: loaded.sourceFiles) : nil
         var clock = PlayerClock(duration: player.timeline.duration, fps: fps)
         let start = DispatchTime.now().uptimeNanoseconds
         var lastTick = start
@@ -69,7 +70,7 @@ enum PreviewCommand {
             if session.resized() { player.resize() }
             if watcher?.changed() == true {
                 player.reload()
-                watcher?.watch(SpecLoader.files(of: player.loaded))
+                watcher?.watch(player.loaded.sourceFiles)
                 clock.duration = player.timeline.duration
                 clock.seek(to: clock.time)
             }
@@ -79,7 +80,7 @@ enum PreviewCommand {
                 try player.draw(clock: clock, fps: fpsShown, session: session)
             } catch {
                 session.leave()
-                throw .input("\(loaded.path): error: \(error)")
+                throw .input("\(loaded.name): error: \(error)")
             }
             frames += 1
             if nowNanos - fpsWindowStart >= 500_000_000 {

@@ -1,10 +1,11 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 
 /// The `refresh-frames` program: parses the subcommand, runs it, maps every failure to its exit status.
 public enum RefreshFramesCommand {
-    public static let version = "0.1.0"
+    public static let version = RefreshFramesVersion.current
 
     typealias Subcommand = RefreshFramesCommandLine.Subcommand
 

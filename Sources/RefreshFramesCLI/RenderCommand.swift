@@ -82,7 +82,7 @@ enum RenderCommand {
         }
         try RenderLimits.check(
             frames: at == nil ? Int(((to - from) * fps - 1e-9).rounded(.up)) : 1, source: source, threads: threads,
-            file: loaded.path)
+            file: loaded.name)
         let times = at.map { [$0] } ?? loaded.timeline.frameTimes(fps: fps, from: from, to: to)
         if output == nil, let named = exporter.format.defaultOutput {
             output = named(

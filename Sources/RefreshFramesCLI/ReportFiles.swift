@@ -1,24 +1,75 @@
 import Foundation
 import RefreshFramesCommandLine
 import RefreshFramesCompare
+import RefreshFramesCore
+
+/// A report directory (`--report`, `--html`) as one run fills it: the directories it made and the
+/// files it wrote, so that a run that fails part-way (a full disk) takes them back instead of leaving
+/// a half-written report.
+final class ReportDirectory: @unchecked Sendable {
+    let path: String
+    private let lock = NSLock()
+    /// Directories this run made, outermost first.
+    private var made: [String] = []
+    private var written: [String] = []
+
+    init(_ path: String) {
+        self.path = path
+    }
+
+    /// Makes `directory` (this report's directory or one inside it) and its missing parents.
+    func make(_ directory: String) throws(CLIError) {
+        lock.lock()
+        defer { lock.unlock() }
+        var missing: [String] = []
+        var current = directory
+        var isDirectory: ObjCBool = false
+        while !current.isEmpty && current != "/" && !FileManager.default.fileExists(atPath: current) {
+            missing.append(current)
+            current = FilePath.directory(of: current)
+        }
+        for directory in missing.reversed() {
+            guard mkdir(directory, 0o755) == 0 || errno == EEXIST else {
+                throw .input(
+                    "\(path): error: cannot create the report directory (\(String(cString: strerror(errno))))")
+            }
+            made.append(directory)
+        }
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .input("\(path): error: cannot create the report directory (not a directory)")
+        }
+    }
+
+    /// Writes one file of the report (under a temporary name, renamed when complete).
+    func write(_ bytes: [UInt8], to file: String) throws(CLIError) {
+        try OutputFile.write(bytes, to: file)
+        lock.lock()
+        written.append(file)
+        lock.unlock()
+    }
+
+    /// Removes what this run wrote and the directories it made (when that leaves them empty).
+    func discard() {
+        lock.lock()
+        defer { lock.unlock() }
+        for file in written { unlink(file) }
+        for directory in made.reversed() { rmdir(directory) }
+        written = []
+        made = []
+    }
+}
 
 /// The report directory: actual frames and diff images of failing frames, and the HTML page.
 enum ReportFiles {
-    static func write(actual: [UInt8], diff: [UInt8], file: String, in directory: String) throws(CLIError)
+    static func write(actual: [UInt8], diff: [UInt8], file: String, in directory: ReportDirectory) throws(CLIError)
         -> (String, String)
     {
-        if !FileManager.default.fileExists(atPath: directory) {
-            do {
-                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            } catch {
-                throw .input("\(directory): error: cannot create the report directory (\(OutputFile.describe(error)))")
-            }
-        }
+        try directory.make(directory.path)
         let base = (file as NSString).deletingPathExtension
-        let actualPath = (directory as NSString).appendingPathComponent(base + ".actual.png")
-        let diffPath = (directory as NSString).appendingPathComponent(base + ".diff.png")
-        try OutputFile.write(actual, to: actualPath)
-        try OutputFile.write(diff, to: diffPath)
+        let actualPath = (directory.path as NSString).appendingPathComponent(base + ".actual.png")
+        let diffPath = (directory.path as NSString).appendingPathComponent(base + ".diff.png")
+        try directory.write(actual, to: actualPath)
+        try directory.write(diff, to: diffPath)
         return (actualPath, diffPath)
     }
 
@@ -38,15 +89,29 @@ enum ReportFiles {
 
     /// A self-contained report: `index.html` and, in `images/`, a copy of every image it shows (the
     /// goldens, actual frames and diffs of failed frames, the goldens of passed ones), so the
-    /// directory opens from anywhere, e.g. after a CI uploads it as an artifact.
+    /// directory opens from anywhere, e.g. after a CI uploads it as an artifact. A failure part-way
+    /// removes what it wrote.
     static func writeHTML(_ report: SuiteReport, name: String, to html: String) throws(CLIError) {
+        let directory = ReportDirectory(html)
+        do throws(CLIError) {
+            try writeHTML(report, name: name, into: directory)
+        } catch {
+            directory.discard()
+            throw error
+        }
+    }
+
+    private static func writeHTML(_ report: SuiteReport, name: String, into directory: ReportDirectory)
+        throws(CLIError)
+    {
+        let html = directory.path
         let images = (html as NSString).appendingPathComponent("images")
         do {
             if FileManager.default.fileExists(atPath: images) { try FileManager.default.removeItem(atPath: images) }
-            try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
         } catch {
             throw .input("\(html): error: cannot create the directory (\(OutputFile.describe(error)))")
         }
+        try directory.make(images)
         var copy = report
         let copies: [(String, String)]
         (copy.reports, copies) = report.withImagesCopied { FileManager.default.isReadableFile(atPath: $0) }
@@ -54,9 +119,9 @@ enum ReportFiles {
             guard let bytes = FileManager.default.contents(atPath: from) else {
                 throw .input("\(from): error: cannot read the image to copy into the HTML report")
             }
-            try OutputFile.write([UInt8](bytes), to: (html as NSString).appendingPathComponent(to))
+            try directory.write([UInt8](bytes), to: (html as NSString).appendingPathComponent(to))
         }
-        try OutputFile.write(
+        try directory.write(
             Array(copy.html(name: name).utf8), to: (html as NSString).appendingPathComponent("index.html"))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesExport
@@ -20,7 +21,7 @@ extension PlayerCommand {
 
 /// What the preview shows: the timeline (rebuilt when `e` ends refreshing early) drawn in a mode.
 struct Player {
-    private(set) var loaded: LoadedSpec
+    private(set) var loaded: RefreshAnimation
     var mode: FrameSource.TerminalMode
     let colors: ColorMode
     /// Why the spec on disk could not be reloaded (`--watch`); shown on the status line.
@@ -38,7 +39,7 @@ struct Player {
     var timeline: Timeline { source.timeline }
 
     /// `source`: the frames of `loaded`, showing the part the command resolved.
-    init(loaded: LoadedSpec, source: FrameSource, mode: FrameSource.TerminalMode, colors: ColorMode) {
+    init(loaded: RefreshAnimation, source: FrameSource, mode: FrameSource.TerminalMode, colors: ColorMode) {
         self.loaded = loaded
         self.mode = mode
         self.colors = colors
@@ -71,9 +72,8 @@ struct Player {
     /// `--watch`: the spec and its font files again, from disk. A spec that does not load leaves
     /// the last good one playing and its error in `problem`.
     mutating func reload() {
-        FontBook.shared.reload(fontFiles: Array(SpecLoader.files(of: loaded).dropFirst()))
         do throws(CLIError) {
-            let reloaded = try SpecLoader.load(loaded.path, now: loaded.now)
+            let reloaded = try SpecLoader.input { () throws(LoadError) in try loaded.reloaded() }
             // The part shown stays, unless the reloaded spec lost its host.
             let part: FrameSource.Part? = reloaded.spec.host == nil ? .control : source.part
             self = Player(
@@ -97,11 +97,7 @@ struct Player {
 
     /// `e`: endRefreshing now, if refreshing. The loop still finishes up to its check point.
     mutating func endRefreshing(at t: Double) {
-        guard t >= timeline.refreshBeganAt, t < timeline.refreshEndedAt else { return }
-        var spec = loaded.spec
-        spec.scenario.workDuration = max(0, t - timeline.refreshBeganAt)
-        spec.scenario.duration = nil
-        if let rebuilt = try? Timeline.make(spec: spec, now: loaded.now, measurer: SpecLoader.fontMeasurer) {
+        if let rebuilt = loaded.endingRefresh(at: t) {
             source = source.with(timeline: rebuilt)
             makeCells()
         }
@@ -121,10 +117,19 @@ struct Player {
         var bytes = encoder.encode(frame: grid, changed: changed)
         let status = PlayerStatus(
             phase: timeline.phase(at: t).rawValue, time: t, speed: clock.speed, isPaused: clock.isPaused,
-            pull: state.pull, fps: fps, mode: mode, problem: problem, cut: grid.cut
-        ).line(width: terminalColumns - 1)
-        // Fitted to the terminal's width: a wrapped status line would scroll the screen.
-        bytes += Array("\u{1B}[\(grid.height + 2);1H\u{1B}[0m\u{1B}[2K \(status)".utf8)
+            pull: state.pull, fps: fps, mode: mode, problem: problem, cut: grid.cut)
+        bytes += Self.statusLine(status, row: grid.height + 2, width: terminalColumns - 1)
         session.write(bytes)
+    }
+
+    /// The status line's bytes on `row`: the texts a spec controls (an error quoting its values, the
+    /// characters cut) go through the one escaper, on one line, before the line is fitted to `width`
+    /// columns (a wrapped status line would scroll the screen).
+    static func statusLine(_ status: PlayerStatus, row: Int, width: Int) -> [UInt8] {
+        var status = status
+        status.problem = status.problem.map { TerminalText.escaped($0, oneLine: true) }
+        status.cut = TerminalText.escaped(status.cut, oneLine: true)
+        let line = TerminalText.escaped(status.line(width: width), oneLine: true)
+        return Array("\u{1B}[\(row);1H\u{1B}[0m\u{1B}[2K \(line)".utf8)
     }
 }

@@ -96,6 +96,9 @@ public struct CommandLineTool: Sendable {
                 Output.out(subcommand.definition.help + "\n" + Self.exitCodes)
                 return ExitCode.success
             }
+            // From here a signal that ends the command first removes what it has not finished writing.
+            TemporaryFiles.shared.installSignalHandlers()
+            try FontEnvironment.check(environment)
             return try subcommand.run(parsed, environment)
         } catch {
             Self.report(error, definition: subcommand.definition)
@@ -107,9 +110,11 @@ public struct CommandLineTool: Sendable {
         switch error {
         case .usage(let message, _):
             Output.err(
-                "Error: \(message)\nUsage: \(definition.usage)\n  See 'refresh-frames \(definition.name) --help'.\n")
+                "Error: \(TerminalText.escaped(message, oneLine: true))\nUsage: \(definition.usage)\n  See 'refresh-frames \(definition.name) --help'.\n"
+            )
         case .input(let message):
-            Output.err(message + "\n")
+            // One line, whatever a path or a value in it holds.
+            Output.err(TerminalText.escaped(message, oneLine: true) + "\n")
         case .differences(let message):
             if !message.isEmpty { Output.err(message + "\n") }
         }

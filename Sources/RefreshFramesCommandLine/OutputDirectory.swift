@@ -1,6 +1,10 @@
 import Foundation
+import RefreshFramesCore
 
 /// A directory being filled: `OUT.tmp-PID/` until `commit()` puts it in place of `OUT/`.
+///
+/// The directory it replaces loses only what RefreshFrames wrote there: its `frames.json` and the
+/// frames that file lists (`OutputSafety` refuses a directory holding anything else beforehand).
 public final class OutputDirectory {
     public let path: String
     public let temporaryPath: String
@@ -8,7 +12,7 @@ public final class OutputDirectory {
 
     public init(_ path: String) throws(CLIError) {
         self.path = path
-        temporaryPath = path.hasSuffix("/") ? String(path.dropLast()) + ".tmp-\(getpid())" : path + ".tmp-\(getpid())"
+        temporaryPath = OutputFile.temporaryName(for: path.hasSuffix("/") ? String(path.dropLast()) : path)
         TemporaryFiles.shared.installSignalHandlers()
         TemporaryFiles.shared.add(temporaryPath)
         do {
@@ -38,7 +42,7 @@ public final class OutputDirectory {
 
     public func commit() throws(CLIError) {
         let target = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let old = target + ".old-\(getpid())"
+        let old = OutputFile.temporaryName(for: target, suffix: "old")
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory)
         if exists {
@@ -53,6 +57,65 @@ public final class OutputDirectory {
         }
         committed = true
         TemporaryFiles.shared.remove(temporaryPath)
-        if exists { try? FileManager.default.removeItem(atPath: old) }
+        if exists { Self.removeWritten(old, keepingOthersIn: target) }
+    }
+
+    /// Removes the frames `directory`'s frames.json lists and the frames.json; whatever else is there
+    /// (written after the check) moves into `target` where its name is free, and is otherwise kept.
+    static func removeWritten(_ directory: String, keepingOthersIn target: String) {
+        for name in FrameList.files(inDirectory: directory) + ["frames.json"] {
+            var info = stat()
+            let file = (directory as NSString).appendingPathComponent(name)
+            if lstat(file, &info) == 0, info.st_mode & S_IFMT == S_IFREG { unlink(file) }
+        }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
+            let destination = (target as NSString).appendingPathComponent(name)
+            var info = stat()
+            if lstat(destination, &info) != 0 {
+                _ = rename((directory as NSString).appendingPathComponent(name), destination)
+            }
+        }
+        if rmdir(directory) != 0 {
+            Output.err("\(target): note: kept files refresh-frames did not write in '\(directory)'\n")
+        }
+    }
+}
+
+/// The frames a PNG sequence's `frames.json` lists: names of the form `frame-NNNN.png` only, so that a
+/// `frames.json` someone else wrote cannot make a replacement remove any other file.
+public enum FrameList {
+    /// The largest `frames.json` read: 50 000 frames of about 60 bytes each, and room to spare.
+    static let maxBytes = 8 << 20
+
+    public static func files(inDirectory directory: String) -> [String] {
+        let descriptor = open(
+            (directory as NSString).appendingPathComponent("frames.json"),
+            O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { return [] }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_size <= maxBytes else {
+            return []
+        }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        let count = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        func member(_ node: JSONNode?, _ key: String) -> JSONNode? {
+            guard case .object(let members)? = node?.value else { return nil }
+            return members.first { $0.key == key }?.value
+        }
+        guard count == bytes.count, let root = try? JSONParser.parse(bytes),
+            case .array(let frames)? = member(root, "frames")?.value
+        else { return [] }
+        return frames.compactMap { frame in
+            guard case .string(let name)? = member(frame, "file")?.value, isFrameName(name) else { return nil }
+            return name
+        }
+    }
+
+    /// `frame-` digits `.png`, as the PNG sequence names its frames.
+    public static func isFrameName(_ name: String) -> Bool {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
+        let digits = name.dropFirst(6).dropLast(4)
+        return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
     }
 }

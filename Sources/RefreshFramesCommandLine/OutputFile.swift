@@ -1,79 +1,95 @@
 import Foundation
+import RefreshFramesCore
 
-/// Every output is written under a temporary name beside its target and renamed when complete,
-/// so an interrupted or failed run never leaves a half-written file, and the previous file survives.
-public final class TemporaryFiles: @unchecked Sendable {
-    public static let shared = TemporaryFiles()
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-    private var sources: [DispatchSourceSignal] = []
-    /// Set when an interrupt is removing the files: no write may start after it.
-    private var closed = false
-
-    public func add(_ path: String) {
-        lock.lock()
-        paths.insert(path)
-        lock.unlock()
-    }
-
-    public func remove(_ path: String) {
-        lock.lock()
-        paths.remove(path)
-        lock.unlock()
-    }
-
-    public func removeAll() {
-        lock.lock()
-        closed = true
-        let all = paths
-        paths = []
-        lock.unlock()
-        for p in all { try? FileManager.default.removeItem(atPath: p) }
-    }
-
-    /// Runs `body` (a write into a temporary path) unless an interrupt has begun removing the
-    /// temporary files; then it waits for the exit, so that no file appears after the removal.
-    public func whileOpen(_ body: () -> Bool) -> Bool {
-        lock.lock()
-        guard !closed else {
-            lock.unlock()
-            while true { pause() }
-        }
-        defer { lock.unlock() }
-        return body()
-    }
-
-    /// On SIGINT, SIGTERM or SIGHUP: delete the temporary files, then exit 130, 143 or 129.
-    public func installSignalHandlers() {
-        lock.lock()
-        defer { lock.unlock() }
-        guard sources.isEmpty else { return }
-        for (sig, code) in [(SIGINT, Int32(130)), (SIGTERM, Int32(143)), (SIGHUP, Int32(129))] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { [self] in
-                removeAll()
-                Output.err("interrupted: removed unfinished output\n")
-                exit(code)
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
-}
-
-/// A file being written: `OUT.tmp-PID` until `commit()` renames it to `OUT`.
+/// A file being written: `OUT.tmp-PID` until `commit()` renames it to `OUT`, so an interrupted or
+/// failed run never leaves a half-written file, and the previous file survives.
 ///
-/// A target that exists and is a character device or a FIFO (`/dev/null`, `/dev/stdout`, `/dev/full`)
-/// is written in place: renaming a file over it would replace the device node itself. A block device
-/// is refused.
+/// A rename replaces only a regular file, or nothing: a symbolic link to a regular file is followed
+/// and the file it names is replaced (the link stays); an open file descriptor (`/dev/stdout`,
+/// `/dev/fd/N`, `/proc/self/fd/N`, or a link to one) is written through a copy of that descriptor; a
+/// character device or FIFO (`/dev/null`, `/dev/full`, a named pipe) is written in place. Renaming a
+/// file over any of those would replace the link or node itself (`/dev/stdout`, as root). A block
+/// device or socket is refused.
 public final class OutputFile {
     public let path: String
     public let temporaryPath: String
     private let handle: FileHandle
     private var committed = false
-    /// Writing straight into a device or FIFO: nothing to rename or clean up.
+    /// Writing straight into a descriptor, device or FIFO: nothing to rename or clean up.
     private let inPlace: Bool
+    /// The regular file the rename replaces (`path`, or the file a link at `path` names).
+    private let target: String
+
+    /// Where the bytes for an output path go.
+    enum Target: Equatable {
+        /// An open descriptor of this process, written through a duplicate of it.
+        case descriptor(Int32)
+        /// A character device or FIFO, opened and written in place.
+        case device(String)
+        /// A regular file, or nothing yet: written under a temporary name beside it and renamed.
+        case file(String)
+    }
+
+    /// Follows `path`'s symbolic links (at most 40, as the kernel does) to what the output is.
+    static func resolve(_ path: String) throws(CLIError) -> Target {
+        var current = path
+        for _ in 0..<40 {
+            if let descriptor = descriptorNamed(current) { return .descriptor(descriptor) }
+            var info = stat()
+            guard lstat(current, &info) == 0 else { return .file(current) }
+            switch info.st_mode & S_IFMT {
+            case S_IFLNK:
+                guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+                    throw .input("\(path): error: cannot read the symbolic link (\(String(cString: strerror(errno))))")
+                }
+                current =
+                    destination.hasPrefix("/")
+                    ? destination
+                    : (FilePath.directory(of: current) as NSString)
+                        .appendingPathComponent(destination)
+            case S_IFREG, S_IFDIR: return .file(current)
+            case S_IFCHR, S_IFIFO: return .device(current)
+            default: throw .input("\(path): error: is a block device or socket; expected a file to write")
+            }
+        }
+        throw .input("\(path): error: too many levels of symbolic links")
+    }
+
+    /// The descriptor a path names: `/proc/self/fd/N`, `/proc/PID/fd/N` of this process, and what
+    /// links there (`/dev/fd/N`, `/dev/stdout`); nil for anything else.
+    static func descriptorNamed(_ path: String) -> Int32? {
+        let name = (path as NSString).lastPathComponent
+        guard let number = Int32(name), number >= 0,
+            let parent = realpath(FilePath.directory(of: path), nil)
+        else { return nil }
+        defer { free(parent) }
+        return String(cString: parent) == "/proc/\(getpid())/fd" ? number : nil
+    }
+
+    /// The temporary name beside `target`: `NAME.tmp-PID`, with NAME cut (at a character boundary)
+    /// so that the whole fits in a file name of 255 bytes, and a counter after the PID when it was cut.
+    public static func temporaryName(for target: String, suffix: String = "tmp") -> String {
+        let directory = FilePath.directory(of: target)
+        var name = (target as NSString).lastPathComponent
+        var tail = ".\(suffix)-\(getpid())"
+        if name.utf8.count + tail.utf8.count > 255 {
+            tail += "-\(Self.counter.next())"
+            while name.utf8.count + tail.utf8.count > 255 { name.removeLast() }
+        }
+        return directory.isEmpty ? name + tail : (directory as NSString).appendingPathComponent(name + tail)
+    }
+
+    private final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = 0
+        func next() -> Int {
+            lock.lock()
+            defer { lock.unlock() }
+            value += 1
+            return value
+        }
+    }
+    private static let counter = Counter()
 
     /// Checks the target's directory first, so the error names what is wrong.
     /// `isDirectory`: the output is a directory of files (a PNG sequence), not one file.
@@ -92,44 +108,56 @@ public final class OutputFile {
                 throw .input("\(path): error: is a directory; expected a file name")
             }
         }
-        let url = URL(fileURLWithPath: path)
-        let directory = url.deletingLastPathComponent().path
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw .input("\(path): error: the directory '\(directory)' does not exist")
+        try OutputSafety.requireWorkingDirectory(for: path)
+        let written: String
+        switch wantsDirectory ? .file(path) : try resolve(path) {
+        case .descriptor, .device: written = ""
+        case .file(let file): written = file
         }
-        guard FileManager.default.isWritableFile(atPath: directory) else {
-            throw .input("\(path): error: the directory '\(directory)' is not writable")
+        if !written.isEmpty {
+            let url = URL(fileURLWithPath: written)
+            let directory = url.deletingLastPathComponent().path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue
+            else {
+                throw .input("\(path): error: the directory '\(directory)' does not exist")
+            }
+            guard FileManager.default.isWritableFile(atPath: directory) else {
+                throw .input("\(path): error: the directory '\(directory)' is not writable")
+            }
         }
         try OutputSafety.check(path, option: "the output", directory: wantsDirectory ? .frames : nil, inputs: inputs)
     }
 
     public init(_ path: String) throws(CLIError) {
         self.path = path
-        var info = stat()
-        if stat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG, info.st_mode & S_IFMT != S_IFDIR {
-            guard info.st_mode & S_IFMT == S_IFCHR || info.st_mode & S_IFMT == S_IFIFO else {
-                throw .input("\(path): error: is a block device or socket; expected a file to write")
+        switch try Self.resolve(path) {
+        case .descriptor(let descriptor):
+            let copy = dup(descriptor)
+            guard copy >= 0 else {
+                throw .input("\(path): error: cannot write to the descriptor (\(String(cString: strerror(errno))))")
             }
-            guard let handle = FileHandle(forWritingAtPath: path) else {
+            (temporaryPath, target, inPlace) = (path, path, true)
+            handle = FileHandle(fileDescriptor: copy, closeOnDealloc: true)
+        case .device(let device):
+            guard let handle = FileHandle(forWritingAtPath: device) else {
                 throw .input("\(path): error: cannot open for writing (\(String(cString: strerror(errno))))")
             }
-            temporaryPath = path
-            inPlace = true
+            (temporaryPath, target, inPlace) = (path, device, true)
             self.handle = handle
-            return
+        case .file(let file):
+            (target, inPlace) = (file, false)
+            temporaryPath = Self.temporaryName(for: file)
+            TemporaryFiles.shared.installSignalHandlers()
+            TemporaryFiles.shared.add(temporaryPath)
+            guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
+                let handle = FileHandle(forWritingAtPath: temporaryPath)
+            else {
+                TemporaryFiles.shared.remove(temporaryPath)
+                throw .input("\(path): error: cannot create the file (\(String(cString: strerror(errno))))")
+            }
+            self.handle = handle
         }
-        inPlace = false
-        temporaryPath = path + ".tmp-\(getpid())"
-        TemporaryFiles.shared.installSignalHandlers()
-        TemporaryFiles.shared.add(temporaryPath)
-        guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
-            let handle = FileHandle(forWritingAtPath: temporaryPath)
-        else {
-            TemporaryFiles.shared.remove(temporaryPath)
-            throw .input("\(path): error: cannot create the file (\(String(cString: strerror(errno))))")
-        }
-        self.handle = handle
     }
 
     deinit {
@@ -140,6 +168,15 @@ public final class OutputFile {
             try? FileManager.default.removeItem(atPath: temporaryPath)
             TemporaryFiles.shared.remove(temporaryPath)
         }
+    }
+
+    /// Whether the bytes go to this process's standard output (`-o /dev/stdout`), where a summary
+    /// line would land inside the output.
+    public var isStandardOutput: Bool {
+        var mine = stat()
+        var standard = stat()
+        guard inPlace, fstat(handle.fileDescriptor, &mine) == 0, fstat(1, &standard) == 0 else { return false }
+        return mine.st_dev == standard.st_dev && mine.st_ino == standard.st_ino
     }
 
     public func write<C: Collection>(_ bytes: C) throws(CLIError) where C.Element == UInt8 {
@@ -162,7 +199,7 @@ public final class OutputFile {
         } catch {
             throw .input("\(path): error: writing failed: \(Self.describe(error))")
         }
-        guard rename(temporaryPath, path) == 0 else {
+        guard rename(temporaryPath, target) == 0 else {
             throw .input("\(path): error: cannot replace the file (\(String(cString: strerror(errno))))")
         }
         committed = true

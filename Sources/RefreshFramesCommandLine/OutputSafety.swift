@@ -26,6 +26,7 @@ public enum OutputSafety {
         _ output: String, option: String, directory kind: DirectoryKind? = nil, inputs: [String],
         goldenDirectory: String? = nil
     ) throws(CLIError) {
+        try requireWorkingDirectory(for: output)
         let target = canonicalPath(output)
         for input in inputs {
             let source = canonicalPath(input)
@@ -69,6 +70,15 @@ public enum OutputSafety {
         }
     }
 
+    /// A relative path needs the working directory: when it was removed, nothing can say where the
+    /// path is (resolving it looped for ever), so such an output is refused.
+    public static func requireWorkingDirectory(for path: String) throws(CLIError) {
+        guard !path.hasPrefix("/") else { return }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) == nil else { return }
+        throw .input("\(path): error: the working directory no longer exists; name the output by an absolute path")
+    }
+
     /// Names RefreshFrames writes into a report directory.
     public static func isReportFile(_ name: String) -> Bool {
         name == "index.html" || name.hasSuffix(".actual.png") || name.hasSuffix(".diff.png")
@@ -99,6 +109,14 @@ public enum OutputSafety {
                     "\(path): error: \(option) is a directory that refresh-frames did not write (it has no frames.json); choose a new directory"
                 )
             }
+            // Replacing the directory removes only what its frames.json lists (`OutputDirectory`):
+            // anything else in it is the user's.
+            let listed = FrameList.files(inDirectory: path)
+            if let stranger = names.first(where: { $0 != "frames.json" && !listed.contains($0) }) {
+                throw .input(
+                    "\(path): error: \(option) holds '\(stranger)', which refresh-frames did not write (its frames.json does not list it); choose a new directory"
+                )
+            }
         case .report:
             if let stranger = names.first(where: { !isReportFile($0) }) {
                 throw .input(
@@ -107,11 +125,14 @@ public enum OutputSafety {
             }
         case .golden:
             // A subdirectory of goldens (`scene/`, recorded with --scene) may sit beside the set.
+            // A golden name must be a regular file: a directory `frame-001.png/` would be carried into
+            // the staging directory and left there.
             func isGoldenEntry(_ name: String) -> Bool {
-                if isGoldenFile(name) { return true }
                 let child = (path as NSString).appendingPathComponent(name)
                 var childInfo = stat()
-                guard lstat(child, &childInfo) == 0, childInfo.st_mode & S_IFMT == S_IFDIR else { return false }
+                guard lstat(child, &childInfo) == 0 else { return false }
+                if isGoldenFile(name) { return childInfo.st_mode & S_IFMT == S_IFREG }
+                guard childInfo.st_mode & S_IFMT == S_IFDIR else { return false }
                 return ((try? FileManager.default.contentsOfDirectory(atPath: child)) ?? []).allSatisfy(isGoldenFile)
             }
             if let stranger = names.first(where: { !isGoldenEntry($0) }) {
@@ -134,7 +155,10 @@ public enum OutputSafety {
                 return base
             }
             rest.append(url.lastPathComponent)
-            url = url.deletingLastPathComponent()
+            let parent = url.deletingLastPathComponent()
+            // A relative URL (no working directory to resolve it against) never reaches "/".
+            guard parent.path != url.path, !parent.path.isEmpty, rest.count < 4096 else { break }
+            url = parent
         }
         return "/" + rest.reversed().joined(separator: "/")
     }

@@ -15,7 +15,7 @@ private func writeToStdout(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int 
     #endif
 }
 
-/// Raw mode, alternate screen and a hidden cursor, always given back: on leave, on SIGINT/SIGTERM/SIGHUP,
+/// Raw mode, alternate screen and a hidden cursor, always given back: on leave, on the signals that end a command,
 /// on Ctrl-Z (taken again on `fg`) and on a fatal signal (`FatalSignalGuard`).
 public final class TerminalSession: @unchecked Sendable {
     private var saved = termios()
@@ -34,11 +34,12 @@ public final class TerminalSession: @unchecked Sendable {
     public func enter() {
         tcgetattr(0, &saved)
         takeTerminal()
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            handle(sig) { [self] in
-                leave()
-                exit(128 + sig)
-            }
+        // The signals that end a command (SIGINT, SIGTERM, SIGHUP, SIGQUIT…) give the terminal back
+        // first, through the one handler that also removes unfinished output.
+        TemporaryFiles.shared.installSignalHandlers()
+        _ = TemporaryFiles.shared.onInterrupt { [self] in
+            leave()
+            return false
         }
         // Ctrl-Z: give the terminal back, then stop for real; on `fg`, take it again and redraw,
         // as full-screen programs do.

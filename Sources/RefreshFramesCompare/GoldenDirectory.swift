@@ -38,21 +38,6 @@ public struct GoldenDirectory: Sendable {
         }
     }
 
-    /// Checks an existing directory; when recording, makes a missing one with any missing parents.
-    public func prepare(recording: Bool) throws(CompareError) {
-        guard try !checkDirectory(), recording else { return }
-        do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        } catch {
-            let ns = error as NSError
-            let posix = (ns.userInfo[NSUnderlyingErrorKey] as? NSError).map { $0.code } ?? ns.code
-            let reason =
-                ns.domain == NSCocoaErrorDomain && ns.userInfo[NSUnderlyingErrorKey] == nil
-                ? ns.localizedDescription : String(cString: strerror(Int32(posix)))
-            throw .unsafeGolden(path: path, reason: "cannot create the golden directory (\(reason))")
-        }
-    }
-
     /// The bytes of golden `name`, or nil when there is none.
     public func read(_ name: String) throws(CompareError) -> [UInt8]? {
         precondition(!name.contains("/") && name != "." && name != "..", "a golden's name is one path component")
@@ -83,6 +68,13 @@ public struct GoldenDirectory: Sendable {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw .unsafeGolden(
                 path: file, reason: "is \(Self.kind(info.st_mode)); goldens are read only as regular files")
+        }
+        // A second name can be anywhere on the file system (`ln secret.txt g/timeline.txt`): only a
+        // file of one name is surely the golden directory's own.
+        guard info.st_nlink == 1 else {
+            throw .unsafeGolden(
+                path: file,
+                reason: "has \(info.st_nlink) names (hard links); goldens are read only as files with one name")
         }
         guard Int(info.st_size) <= Self.maxFileBytes else {
             throw .unsafeGolden(

@@ -108,14 +108,33 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     }
 
     /// Reads `manifest.json`; `path` only names the file in the error.
+    /// A manifest may come from a pull request: its numbers must lie where the command line's
+    /// would (`--scale` 0.25…4, `--threshold` 0…1, `--max-diff` 0…100, instants ≥ 0), or a scale
+    /// of 1e308 became a frame size no `Int` holds (a crash).
     public static func decode(_ bytes: [UInt8], path: String = fileName) throws(CompareError) -> GoldenManifest {
+        let manifest: GoldenManifest
         do {
-            return try JSONDecoder().decode(GoldenManifest.self, from: Data(bytes))
+            manifest = try JSONDecoder().decode(GoldenManifest.self, from: Data(bytes))
         } catch let error as DecodingError {
             throw .invalidManifest(path: path, reason: describe(error))
         } catch {
             throw .invalidManifest(path: path, reason: "\(error)")
         }
+        func check(_ value: Double?, _ key: String, _ range: ClosedRange<Double>) throws(CompareError) {
+            guard let value, !range.contains(value) else { return }
+            throw .invalidManifest(
+                path: path,
+                reason:
+                    "\(key): \(value) is out of range \(formatNumber(range.lowerBound))…\(formatNumber(range.upperBound))"
+            )
+        }
+        try check(manifest.scale, "scale", 0.25...Limits.scale)
+        try check(manifest.threshold, "threshold", 0...1)
+        try check(manifest.maxDiff, "maxDiff", 0...100)
+        for (i, frame) in manifest.frames.enumerated() {
+            try check(frame.time, "frames[\(i)].time", 0...Double.greatestFiniteMagnitude)
+        }
+        return manifest
     }
 
     static func describe(_ error: DecodingError) -> String {

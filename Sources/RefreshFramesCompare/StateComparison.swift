@@ -36,8 +36,11 @@ public enum StateComparison {
         return messages
     }
 
+    /// The instant in whole microseconds; an instant too far for an `Int` (a states golden or manifest
+    /// may say `1e308`) is `Int.max`, one instant past every real one.
     private static func key(time state: JSONNode) -> Int {
-        Int(((number(state["time"]) ?? -1) * 1_000_000).rounded())
+        let micros = ((number(state["time"]) ?? -1) * 1_000_000).rounded()
+        return abs(micros) < 9e18 ? Int(micros) : micros < 0 ? Int.min : Int.max
     }
 
     private static func number(_ node: JSONNode?) -> Double? {

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCompare
 import RefreshFramesCore
 import RefreshFramesExport
@@ -9,8 +10,9 @@ import RefreshFramesTestSupport
 /// libFuzzer's entry point. Input starting with `<` is a xib: `XIBImporter` → the spec it writes,
 /// which must decode and lay out. Input starting with `G` is a golden directory: the rest is written
 /// as each golden file in turn and read back through `GoldenDirectory`, the manifest decoder, the PNG
-/// header check, the states decoder and the text diff. Anything else is a spec: `Spec.decode` →
-/// layout and timeline with a pure text measurer → a few samples, their text-mode terminal frames
+/// header check, the states decoder and the text diff. Anything else is a spec, loaded as every
+/// command loads one (`RefreshAnimation`) but with a pure text measurer and no side files opened:
+/// decoding → layout and timeline → a few samples, their text-mode terminal frames
 /// (control and screen, encoded as a stream) and the dump. Any outcome but a crash, a hang or a leak
 /// is fine: bad input must come back as a thrown diagnostic.
 ///
@@ -25,12 +27,18 @@ public func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 }
 
 enum FuzzTarget {
+    /// A spec loaded from the input: no side file is opened, and every character is measured 1 em
+    /// wide and 1.2 em tall (deterministic, no fonts).
+    static func load(_ bytes: [UInt8], name: String) throws(LoadError) -> RefreshAnimation {
+        try RefreshAnimation(bytes: bytes, name: name, files: .none, now: 1_455_451_200, measurer: measurer)
+    }
+
     /// Every character 1 em wide and 1.2 em tall: deterministic, no fonts.
     static let measurer = TextMeasurer { text, font in
         IntrinsicSize(width: Double(text.unicodeScalars.count) * font.size, height: font.size * 1.2)
     }
 
-    /// `REFRESH_FRAMES_FUZZ_TARGET` (`spec`, `xib`, `golden` or `png`) sends every input to one target, whole,
+    /// `REFRESH_FRAMES_FUZZ_TARGET` (`spec`, `xib`, `golden`, `png`, `swift` or `manifest`) sends every input to one target, whole,
     /// so that a run fuzzes that target alone and its execution count is that target's; without it the
     /// first byte chooses.
     static let forcedTarget = ProcessInfo.processInfo.environment["REFRESH_FRAMES_FUZZ_TARGET"]
@@ -41,7 +49,10 @@ enum FuzzTarget {
         case "xib": runImport(bytes)
         case "golden": runGoldens(bytes)
         case "png": runPNG(bytes)
-        case let other?: fatalError("REFRESH_FRAMES_FUZZ_TARGET must be spec, xib, golden or png, not '\(other)'")
+        case "swift": runSwiftGenerator(bytes)
+        case "manifest": runManifest(bytes)
+        case let other?:
+            fatalError("REFRESH_FRAMES_FUZZ_TARGET must be spec, xib, golden, png, swift or manifest, not '\(other)'")
         case nil:
             switch bytes.first {
             case UInt8(ascii: "<"): runImport(bytes)
@@ -57,11 +68,12 @@ enum FuzzTarget {
                 bytes, fileName: "fuzz.xib", animation: .rotateScale, measurer: measurer, isFontInstalled: { _ in true }
             )
         else { return }
-        // What import writes must be a spec the tool accepts.
-        guard let spec = try? Spec.decode(Array(result.specJSON.utf8)) else {
-            fatalError("import wrote a spec that does not decode:\n\(result.specJSON)")
-        }
-        _ = try? Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer)
+        // What import writes must be a spec the tool accepts: it decodes (its layout may still fail).
+        do {
+            _ = try load(Array(result.specJSON.utf8), name: "fuzz.json")
+        } catch  where error.stage == .decode {
+            fatalError("import wrote a spec that does not decode (\(error)):\n\(result.specJSON)")
+        } catch {}
     }
 
     /// One directory for the whole run, rewritten by every input.
@@ -116,8 +128,9 @@ enum FuzzTarget {
     }
 
     static func runSpec(_ bytes: [UInt8]) {
-        guard let spec = try? Spec.decode(bytes) else { return }
-        guard let timeline = try? Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer) else { return }
+        guard let animation = try? load(bytes, name: "fuzz.json") else { return }
+        let spec = animation.spec
+        let timeline = animation.timeline
         var encoder = ANSIEncoder(colorMode: .truecolor)
         let text = ANSITextRenderer(columns: 1 + bytes.count % 97)
         for time in [0, timeline.refreshBeganAt, timeline.refreshEndedAt, timeline.duration / 2, timeline.duration] {

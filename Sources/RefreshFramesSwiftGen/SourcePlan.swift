@@ -69,6 +69,10 @@ struct SourcePlan {
         if spec.views.count > 1 && Set(spec.views.map(\.kind)).count == 1 { collection(for: spec.views.map(\.tag)) }
         let rounded = spec.views.filter { $0.cornerRadius == .quarterOfWidthPlusHeight }.map(\.tag)
         if !rounded.isEmpty { collection(for: rounded) }
+        // A block over "all" views loops over every view (made last, so that no other name changes).
+        if blocks.contains(where: { if case .all = $0.animate.target { true } else { false } }) {
+            collection(for: spec.views.map(\.tag))
+        }
         try checkConstraints()
         try checkPaletteMembers()
         try checkHierarchy()

@@ -30,6 +30,42 @@ enum SwiftLiteral {
         return out + "\""
     }
 
+    /// Line terminators in a comment's text: Swift's lexer ends a `//` comment at LF and CR; the
+    /// others (VT, FF, NEL, LS, PS) do not end it but editors and code review show a line break.
+    static let lineBreaks: Set<Unicode.Scalar> = ["\n", "\r", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"]
+
+    /// Text from a spec (its description, its file name) for one comment line: line terminators and
+    /// other control characters, and the bidirectional overrides that could make the comment read
+    /// differently from what the compiler sees, are written as `\u{…}` escapes, so that nothing in
+    /// the text can end the comment and become code.
+    static func commentText(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            if lineBreaks.contains(scalar) || TerminalText.needsEscape(scalar) {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+
+    /// A comment's text as lines: split at every line terminator (CRLF is one), each made safe.
+    static func commentLines(_ s: String) -> [String] {
+        var lines: [String] = [""]
+        var previous: Unicode.Scalar?
+        for scalar in s.unicodeScalars {
+            defer { previous = scalar }
+            if scalar == "\n" && previous == "\r" { continue }
+            if lineBreaks.contains(scalar) {
+                lines.append("")
+            } else {
+                lines[lines.count - 1].unicodeScalars.append(scalar)
+            }
+        }
+        return lines.map(commentText)
+    }
+
     /// UIKit's class colours (`UIColor.magenta`) by their components, in the order UIKit lists them.
     static let namedColors: [(name: String, rgba: RGBA)] = [
         "black", "darkGray", "lightGray", "white", "gray", "red", "green", "blue", "cyan", "yellow", "magenta",

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// A valid spec every hostile case starts from: one label, one animation, a one-second refresh.
-private let validSpec = """
+let validSpec = """
     {
       "canvas": {"width": 100, "height": 40, "scale": 1},
       "views": [{"tag": 1, "text": "A"}],
@@ -14,9 +14,9 @@ private let validSpec = """
     """
 
 /// The text every secret file holds: no report may ever contain it.
-private let secret = "SECRET-TOKEN-13-do-not-publish"
+let secret = "SECRET-TOKEN-13-do-not-publish"
 
-private func replacing(_ text: String, _ old: String, _ new: String) -> String {
+func replacing(_ text: String, _ old: String, _ new: String) -> String {
     precondition(text.contains(old), "'\(old)' is not in the spec")
     return text.replacingOccurrences(of: old, with: new)
 }
@@ -32,6 +32,8 @@ struct Hostile: CustomTestStringConvertible, Sendable {
         case link(String)
         /// A named pipe with no writer: opening it to read would block for ever.
         case fifo
+        /// A second name (a hard link) of this existing file.
+        case hardLink(String)
     }
 
     var name: String
@@ -45,6 +47,12 @@ struct Hostile: CustomTestStringConvertible, Sendable {
     var outputs: Set<String> = []
     /// Run a shell around the command instead (`$BIN` is the binary), for /dev/full and pipes.
     var shell: String?
+    /// Variables set for the run.
+    var environment: [String: String] = [:]
+    /// The shell needs a mount namespace of its own (`unshare -m`, as root): skipped, and said so, without one.
+    var needsMountNamespace = false
+    /// More checks on what the run left in `$DIR` (its first argument) and printed.
+    var after: (@Sendable (String, RunResult) throws -> Void)?
 
     var testDescription: String { name }
 }
@@ -176,7 +184,7 @@ private let leaks: [Hostile] = [
         status: 1, message: ""),
 ]
 
-private func specWith(_ old: String, _ new: String) -> [(String, Hostile.File)] {
+func specWith(_ old: String, _ new: String) -> [(String, Hostile.File)] {
     [("spec.json", .text(replacing(validSpec, old, new)))]
 }
 
@@ -243,7 +251,7 @@ private let escapes: [Hostile] = [
         arguments: ["validate", "spec.json"]),
 ]
 
-private func xib(_ body: String) -> String {
+func xib(_ body: String) -> String {
     """
     <?xml version="1.0" encoding="UTF-8"?>
     <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
@@ -314,7 +322,14 @@ private let moreImports: [Hostile] = [
     ),
 ]
 
-let hostileInputs: [Hostile] = dataLoss + writeErrors + leaks + crashesAndHangs + escapes + imports + moreImports
+let hostileInputs: [Hostile] =
+    dataLoss + writeErrors + leaks + crashesAndHangs + escapes + imports + moreImports + hostileInputsRoundTwo
+
+/// Whether this process may make a mount namespace of its own (root, with `unshare`).
+let canUnshareMounts: Bool = {
+    guard getuid() == 0, FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare") else { return false }
+    return (try? run(["-m", "--propagation", "private", "true"], executable: "/usr/bin/unshare").status) == 0
+}()
 
 /// Every file under `directory`, by relative path, with its bytes (a link: its target).
 private func snapshot(_ directory: String) -> [String: [UInt8]] {
@@ -335,6 +350,10 @@ private func snapshot(_ directory: String) -> [String: [UInt8]] {
 @Suite struct HostileInputTests {
     @Test(arguments: hostileInputs)
     func endsCleanlyAndTouchesNoUserFile(_ input: Hostile) throws {
+        if input.needsMountNamespace && !canUnshareMounts {
+            print("skipped '\(input.name)': it needs root and unshare(1) for a mount namespace of its own")
+            return
+        }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try Data(validSpec.utf8).write(to: URL(fileURLWithPath: dir + "/spec.json"))
@@ -347,16 +366,20 @@ private func snapshot(_ directory: String) -> [String: [UInt8]] {
             case .link(let target):
                 try FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: target)
             case .fifo: #expect(mkfifo(full, 0o600) == 0)
+            case .hardLink(let existing): #expect(link(dir + "/" + existing, full) == 0)
             }
         }
         let before = snapshot(dir)
         let start = Date()
         let result: RunResult
+        let environment = input.environment.mapValues { $0.replacingOccurrences(of: "$DIR", with: dir) }
+        // The bound ends a run that hangs or grows (FONTCONFIG_FILE=/dev/zero did both) instead of the suite.
         if let shell = input.shell {
             result = try run(
-                ["-c", shell.replacingOccurrences(of: "$BIN", with: binaryPath)], in: dir, executable: "/bin/bash")
+                ["-c", shell.replacingOccurrences(of: "$BIN", with: binaryPath)], environment: environment,
+                in: dir, executable: "/bin/bash", timeout: 60)
         } else {
-            result = try run(input.arguments, in: dir)
+            result = try run(input.arguments, environment: environment, in: dir, timeout: 60)
         }
         let seconds = Date().timeIntervalSince(start)
         // Each case takes well under a second alone; the bound leaves room for a loaded machine (the
@@ -375,10 +398,13 @@ private func snapshot(_ directory: String) -> [String: [UInt8]] {
         for (path, bytes) in before where !input.outputs.contains(path) {
             #expect(after[path] == bytes, "\(path) changed or vanished")
         }
-        let leftovers = after.keys.filter { $0.contains(".tmp-") || $0.contains(".old-") || $0.hasSuffix(".lock") }
+        let leftovers = after.keys.filter {
+            before[$0] == nil && ($0.contains(".tmp-") || $0.contains(".old-") || $0.hasSuffix(".lock"))
+        }
         #expect(leftovers.isEmpty, "left behind: \(leftovers)")
         for (path, bytes) in after where before[path] == nil {
             #expect(!String(decoding: bytes, as: UTF8.self).contains(secret), "\(path) holds the secret")
         }
+        try input.after?(dir, result)
     }
 }

@@ -8,23 +8,10 @@ private func measuredRun(_ arguments: [String], in directory: String) throws -> 
 ) {
     let errors = directory + "/stderr-\(UUID().uuidString)"
     defer { unlink(errors) }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let argv = ([binaryPath] + arguments).map { strdup($0) } + [nil]
-    defer { for pointer in argv { free(pointer) } }
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, binaryPath, &actions, nil, argv, environ)
-    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-    var status: Int32 = 0
-    var usage = rusage()
-    while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
-    let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
+    let child = try ChildProcess([binaryPath] + arguments, stderr: errors)
+    let exitStatus = child.shellStatus
     let text = String(decoding: FileManager.default.contents(atPath: errors) ?? Data(), as: UTF8.self)
-    return (exitStatus, usage.ru_maxrss * 1024, text)
+    return (exitStatus, child.usage.ru_maxrss * 1024, text)
 }
 
 /// Each workload runs in a process of its own, so that suites running in parallel in the test

@@ -21,10 +21,11 @@ struct RunResult {
 }
 
 /// Runs the real binary, as a user would, with a fixed clock unless the environment says otherwise
-/// (`unsetting` removes variables, e.g. the fixed clock's `SOURCE_DATE_EPOCH`).
+/// (`unsetting` removes variables, e.g. the fixed clock's `SOURCE_DATE_EPOCH`). After `timeout`
+/// seconds the process is killed (SIGKILL), so a hang fails the test instead of stopping the suite.
 func run(
     _ arguments: [String], environment: [String: String] = [:], unsetting: [String] = [], in directory: String? = nil,
-    executable: String = binaryPath
+    executable: String = binaryPath, timeout: Double? = nil
 ) throws -> RunResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
@@ -42,6 +43,12 @@ func run(
     process.standardError = err
     process.standardInput = FileHandle.nullDevice
     try process.run()
+    if let timeout {
+        let running = process
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            if running.isRunning { kill(running.processIdentifier, SIGKILL) }
+        }
+    }
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCore
 import RefreshFramesExport
 import RefreshFramesRaster
@@ -12,10 +13,7 @@ import Testing
 /// the one a whole render compared with its whole decoded golden gives.
 struct GoldenCheckDamageTests {
     static func source(_ name: String) throws -> FrameSource {
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: samplePath(name))))
-        let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
-        let document = try SpecDocument(bytes: bytes, now: 1_455_451_200, measurer: measurer)
-        return try FrameSource(spec: document.spec, timeline: document.timeline, part: .control, scale: 1)
+        try RefreshAnimation(contentsOf: samplePath(name), now: 1_455_451_200).frames(part: .control, scale: 1)
     }
 
     /// Goldens held in memory, by file name.

@@ -225,6 +225,8 @@ private struct SchemaWalker {
     @Test func theSchemaKnowsExactlyTheKeysTheDecoderReads() throws {
         let walker = SchemaWalker(root: try JSONParser.parse(Array(SpecSchema.text.utf8)))
         var specs = try ["rotate-scale", "color-dots", "marquee", "classic-spinner"].map(sampleBytes)
+        // Their Swift twins: `"program": {"swift": …, "class": …}`.
+        specs += try ["swift/rotate-scale", "swift/classic-spinner"].map(sampleBytes)
         specs += everyKeySpecs.map { Array($0.utf8) }
         var known: [String: Set<String>] = [:]
         for bytes in specs {

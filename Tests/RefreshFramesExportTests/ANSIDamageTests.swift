@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCore
 import RefreshFramesRaster
 import RefreshFramesTestSupport
@@ -10,10 +11,7 @@ import Testing
 /// encoded comparing only those cells, give byte for byte the stream of whole frames.
 struct ANSIDamageTests {
     static func source(_ name: String, part: FrameSource.Part = .screen) throws -> FrameSource {
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: samplePath(name))))
-        let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
-        let document = try SpecDocument(bytes: bytes, now: 1_455_451_200, measurer: measurer)
-        return try FrameSource(spec: document.spec, timeline: document.timeline, part: part)
+        try RefreshAnimation(contentsOf: samplePath(name), now: 1_455_451_200).frames(part: part)
     }
 
     static func job(_ source: FrameSource, columns: Int, colors: ColorMode = .truecolor, threads: Int) -> ExportJob {

@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFrames
 import RefreshFramesCore
 import RefreshFramesExport
 import RefreshFramesRaster
@@ -11,10 +12,7 @@ struct DamageTests {
     static let samples = ["classic-spinner", "color-dots", "marquee", "rotate-scale"]
 
     static func source(_ name: String, part: FrameSource.Part = .screen, scale: Double) throws -> FrameSource {
-        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: samplePath(name))))
-        let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
-        let document = try SpecDocument(bytes: bytes, now: 1_455_451_200, measurer: measurer)
-        return try FrameSource(spec: document.spec, timeline: document.timeline, part: part, scale: scale)
+        try RefreshAnimation(contentsOf: samplePath(name), now: 1_455_451_200).frames(part: part, scale: scale)
     }
 
     /// Patches every frame `every`-th frame apart over the previous, on `threads` threads, and

@@ -1,14 +1,18 @@
-/// Text from a spec, a xib or a file name made safe to print on a terminal.
+/// Text from a spec, a xib or a file name made safe to print on a terminal: the one escaper that
+/// every message, status line and line of text output goes through.
 public enum TerminalText {
     /// `text` with every control character except newline and tab written as an escape (`\u{1B}`
     /// for ESC, `\r`, `\u{9B}` for the C1 CSI), so a string cannot set a window title, clear the
-    /// screen or rewrite a line when it is printed.
-    public static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: needsEscape) else { return text }
+    /// screen or rewrite a line when it is printed. `oneLine`: newlines are escaped too (`\n`), for
+    /// what must stay on one line (an error message, the preview's status line).
+    public static func escaped(_ text: String, oneLine: Bool = false) -> String {
+        guard text.unicodeScalars.contains(where: { needsEscape($0) || oneLine && $0 == "\n" }) else { return text }
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
         for scalar in text.unicodeScalars {
-            if !needsEscape(scalar) {
+            if scalar == "\n" && oneLine {
+                out += "\\n"
+            } else if !needsEscape(scalar) {
                 out.unicodeScalars.append(scalar)
             } else if scalar == "\r" {
                 out += "\\r"
@@ -20,8 +24,9 @@ public enum TerminalText {
     }
 
     /// C0 controls but newline and tab, DEL, the C1 controls, and the bidirectional overrides that
-    /// reorder what a terminal shows.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    /// reorder what a terminal shows. JSON output escapes the same characters (`jsonQuoted`), so
+    /// JSON printed on a terminal needs no escape of this kind and stays valid JSON.
+    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: false
         case 0x00...0x1F, 0x7F...0x9F: true

@@ -24,7 +24,7 @@ public struct JSONParser {
                 location: SourceLocation(line: 1, column: 1),
                 message: "the file starts with a UTF-8 byte-order mark; save it as UTF-8 without BOM")
         }
-        if let bad = firstInvalidUTF8(bytes) {
+        if let bad = UTF8Validation.firstInvalid(bytes) {
             parser.index = bad
             parser.recountLines(upTo: bad)
             throw parser.error("the file is not valid UTF-8 (byte 0x\(String(bytes[bad], radix: 16, uppercase: true)))")
@@ -338,29 +338,5 @@ public struct JSONParser {
             throw JSONSyntaxError(location: startLocation, message: "number \(text) is out of range")
         }
         return value
-    }
-
-    private static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            let length: Int
-            if b < 0x80 {
-                i += 1
-                continue
-            } else if b & 0xE0 == 0xC0 && b >= 0xC2 {
-                length = 2
-            } else if b & 0xF0 == 0xE0 {
-                length = 3
-            } else if b & 0xF8 == 0xF0 && b <= 0xF4 {
-                length = 4
-            } else {
-                return i
-            }
-            guard i + length <= bytes.count else { return i }
-            for k in 1..<length where bytes[i + k] & 0xC0 != 0x80 { return i }
-            i += length
-        }
-        return nil
     }
 }

@@ -1,6 +1,6 @@
 extension Spec {
     /// Parses and validates a spec document. Every problem is a located diagnostic; the first one is thrown.
-    public static func decode(_ bytes: [UInt8]) throws(SpecDiagnostic) -> Spec {
+    package static func decode(_ bytes: [UInt8]) throws(SpecDiagnostic) -> Spec {
         let root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
@@ -77,7 +77,12 @@ struct SpecDecoder {
         if let pr = o.optional("palette") {
             for r in try pr.array() { palette.append(try r.color()) }
         }
-        let programReader = o.optional("program")
+        var programReader = o.optional("program")
+        var swift: SwiftProgramReference?
+        if let r = programReader, case .object = r.node.value, try r.object().has("swift") {
+            swift = try decodeSwiftProgram(try r.object())
+            programReader = nil
+        }
         var ids: Set<String> = []
         for c in constraints {
             guard let id = c.id else { continue }
@@ -93,7 +98,13 @@ struct SpecDecoder {
                 path: "palette", location: programReader.node.location,
                 message: "the program asks for 'palette.next' but the spec has no palette")
         }
-        let scenario = try decodeScenario(o.required("scenario"))
+        // A Swift program may end refreshing itself: then the scenario needs no workDuration.
+        let scenarioReader = try o.required("scenario")
+        var scenario = try decodeScenario(scenarioReader, workDurationOptional: swift != nil)
+        if swift != nil, case .object = scenarioReader.node.value, try !scenarioReader.object().has("workDuration") {
+            swift?.workDurationGiven = false
+            scenario.workDuration = 0
+        }
         let host = try o.optional("host").map { r throws(SpecDiagnostic) in try decodeHost(r) }
         let fonts = try o.optional("fonts").map { r throws(SpecDiagnostic) in try decodeFontFiles(r) } ?? []
         let golden = try o.optional("golden").map { r throws(SpecDiagnostic) in try decodeGolden(r) }
@@ -101,6 +112,7 @@ struct SpecDecoder {
         var spec = Spec(
             description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,
             program: program, scenario: scenario)
+        spec.swift = swift
         spec.host = host
         spec.fonts = fonts
         spec.golden = golden
@@ -356,11 +368,12 @@ struct SpecDecoder {
 
     // MARK: - Scenario
 
-    func decodeScenario(_ r: ValueReader) throws(SpecDiagnostic) -> Scenario {
+    func decodeScenario(_ r: ValueReader, workDurationOptional: Bool = false) throws(SpecDiagnostic) -> Scenario {
         let o = try r.object()
         let seconds = 0...Limits.scenarioDuration
+        let work = workDurationOptional ? o.optional("workDuration") : try o.required("workDuration")
         var scenario = Scenario(
-            workDuration: try o.required("workDuration").number(in: seconds, limit: "scenarioDuration"))
+            workDuration: try work?.number(in: seconds, limit: "scenarioDuration") ?? 0)
         if let p = o.optional("pull") {
             let frames = try p.array()
             guard frames.count <= Limits.pullKeyframes else {

@@ -1,5 +1,6 @@
 /// A validated, normalised RefreshFrames specification: the control's views and constraints,
-/// its animation program and the refresh scenario. Decode one with `Spec.decode(_:file:)`.
+/// its animation program and the refresh scenario. Loaded through `SpecDocument` (with its fonts and
+/// text measurer: `RefreshAnimation`, in RefreshFrames).
 public struct Spec: Sendable {
     public var description: String?
     public var canvas: Canvas
@@ -7,6 +8,8 @@ public struct Spec: Sendable {
     public var constraints: [ConstraintSpec]
     public var palette: [RGBA]
     public var program: Program?
+    /// The program as a team's Swift code (`"program": {"swift": …}`); then `program` is nil.
+    public var swift: SwiftProgramReference? = nil
     public var scenario: Scenario
     /// The table the control sits above; nil renders the control alone.
     public var host: HostSpec? = nil

@@ -1,4 +1,5 @@
-/// A spec file's bytes turned into everything the engines need: the one entry point to the core.
+/// A spec file's bytes turned into everything the engines need: the one entry point to the core
+/// (`RefreshAnimation`, in RefreshFrames, calls it with the fonts and the spec's side files).
 /// Whatever goes wrong, from JSON syntax to an unsolvable layout or a text no font can measure,
 /// is one `SpecDiagnostic` with its JSON path and, where the path is in the document, its line and column.
 public struct SpecDocument: Sendable {
@@ -10,9 +11,12 @@ public struct SpecDocument: Sendable {
     private let root: JSONNode
 
     /// `prepare` runs between decoding and layout: the edge opens the spec's own font files there.
+    /// `program` runs a Swift program (`"program": {"swift": …}`) over the timeline of the spec
+    /// without one: the edge reads, parses and runs the code there (nil: such a spec is refused).
     public init(
         bytes: [UInt8], now: Int64, measurer: TextMeasurer,
-        prepare: (Spec) throws(SpecDiagnostic) -> Void = { _ in }
+        prepare: (Spec) throws(SpecDiagnostic) -> Void = { _ in },
+        program: ((SwiftProgramReference, Timeline) throws -> RuntimeRun)? = nil
     ) throws(SpecDiagnostic) {
         let root: JSONNode
         do {
@@ -28,7 +32,18 @@ public struct SpecDocument: Sendable {
             throw error
         }
         do {
-            timeline = try Timeline.make(spec: spec, now: now, measurer: measurer)
+            if let swift = spec.swift {
+                guard let program else {
+                    throw SpecDiagnostic(
+                        path: "program.swift", location: nil,
+                        message: "the program is Swift code, which only the command line runs")
+                }
+                timeline = try Timeline.make(spec: spec, now: now, measurer: measurer) { base in
+                    try program(swift, base)
+                }
+            } else {
+                timeline = try Timeline.make(spec: spec, now: now, measurer: measurer)
+            }
         } catch let error as SceneError {
             throw SpecDiagnostic(path: error.path, location: root.locate(error.path), message: error.message)
         } catch var error as SpecDiagnostic {

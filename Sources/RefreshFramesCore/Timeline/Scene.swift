@@ -22,7 +22,7 @@ public struct SceneError: Error, Sendable {
 extension Timeline {
     /// Solves the layout for each refresh phase's texts (a label's intrinsic size follows its text)
     /// and builds the timeline.
-    public static func make(spec: Spec, now: Int64, measurer: TextMeasurer) throws -> Timeline {
+    package static func make(spec: Spec, now: Int64, measurer: TextMeasurer) throws -> Timeline {
         var layouts: [RefreshPhase: Layout] = [:]
         for phase in RefreshPhase.allCases {
             var sizes: [Int: IntrinsicSize] = [:]

@@ -123,8 +123,8 @@ public struct Timeline: Sendable {
 }
 
 /// The scenario's pull and refresh events as functions of time.
-enum ScenarioClock {
-    static func fingerPull(_ s: Scenario, at time: Double) -> Double {
+public enum ScenarioClock {
+    public static func fingerPull(_ s: Scenario, at time: Double) -> Double {
         guard let first = s.pull.first else { return 0 }
         if time <= first.time { return first.distance }
         for (a, b) in zip(s.pull, s.pull.dropFirst()) where time < b.time {
@@ -133,7 +133,7 @@ enum ScenarioClock {
         return s.pull.last!.distance
     }
 
-    static func refreshBegin(_ s: Scenario) -> Double {
+    public static func refreshBegin(_ s: Scenario) -> Double {
         switch s.refreshStart {
         case .at(let t): return t
         case .pullThreshold(let d):
@@ -147,7 +147,7 @@ enum ScenarioClock {
 
     /// The content's pull: the finger's, held open by the control's height while refreshing,
     /// then scrolling back over `collapseDuration` (ease-out) after endRefreshing.
-    static func pull(_ s: Scenario, at time: Double, began: Double, ended: Double) -> Double {
+    public static func pull(_ s: Scenario, at time: Double, began: Double, ended: Double) -> Double {
         let finger = fingerPull(s, at: time)
         if time < began { return finger }
         if time < ended { return max(finger, s.controlHeight) }

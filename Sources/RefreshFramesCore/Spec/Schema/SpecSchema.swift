@@ -66,28 +66,35 @@ public enum SpecSchema {
             "items": ["$ref": "#/$defs/color"],
         ],
         "program": [
-            "type": "object",
-            "description": "The animation, run from the moment refreshing begins.",
-            "properties": [
-                "check": [
-                    "description": "Where refreshing is re-checked: afterCycle (the default) or afterEachView.",
-                    "enum": .cases(LoopCheck.self),
+            "description":
+                "The animation: steps run from the moment refreshing begins, or the team's own Swift code ({\"swift\": …}).",
+            "oneOf": [
+                [
+                    "type": "object",
+                    "description": "The animation, run from the moment refreshing begins.",
+                    "properties": [
+                        "check": [
+                            "description": "Where refreshing is re-checked: afterCycle (the default) or afterEachView.",
+                            "enum": .cases(LoopCheck.self),
+                        ],
+                        "cycle": [
+                            "type": "array",
+                            "description": "The steps of one pass of the loop.",
+                            "items": ["$ref": "#/$defs/step"],
+                            "minItems": 1,
+                        ],
+                        "reset": ["$ref": "#/$defs/changes"],
+                        "onEnd": [
+                            "type": "array",
+                            "description": "Steps run when refreshing ends, alongside the loop.",
+                            "items": ["$ref": "#/$defs/step"],
+                        ],
+                    ],
+                    "required": ["cycle"],
+                    "additionalProperties": false,
                 ],
-                "cycle": [
-                    "type": "array",
-                    "description": "The steps of one pass of the loop.",
-                    "items": ["$ref": "#/$defs/step"],
-                    "minItems": 1,
-                ],
-                "reset": ["$ref": "#/$defs/changes"],
-                "onEnd": [
-                    "type": "array",
-                    "description": "Steps run when refreshing ends, alongside the loop.",
-                    "items": ["$ref": "#/$defs/step"],
-                ],
+                swiftProgram,
             ],
-            "required": ["cycle"],
-            "additionalProperties": false,
         ],
         "scenario": [
             "type": "object",
@@ -100,13 +107,14 @@ public enum SpecSchema {
                 ],
                 "refreshAt": .number("Refreshing begins at this time (seconds).", 0...Limits.scenarioDuration),
                 "refreshAtPull": .number("Refreshing begins when the pull first reaches this many points.", 1...2000),
-                "workDuration": .number("Seconds from refresh begin to endRefreshing.", 0...Limits.scenarioDuration),
+                "workDuration": .number(
+                    "Seconds from refresh begin to endRefreshing; required unless the program is Swift code that ends refreshing itself.",
+                    0...Limits.scenarioDuration),
                 "controlHeight": .number("Points; 60 by default.", 1...Limits.canvasPoints),
                 "contentAlphaFollowsPull": .number("alpha = pull / N on the whole control.", 1...2000),
                 "collapseDuration": .number("Seconds; 0.3 by default.", 0...10),
                 "duration": .number("Seconds; computed by default.", 0.01...Limits.scenarioDuration),
             ],
-            "required": ["workDuration"],
             "additionalProperties": false,
             "oneOf": [["required": ["refreshAt"]], ["required": ["refreshAtPull"]]],
         ],

@@ -1,0 +1,253 @@
+import Foundation
+import RefreshFramesCore
+
+/// One view of the hierarchy: its kind, its attributes and its children (text, font, colours,
+/// runtime attributes), with a warning for whatever a spec cannot represent.
+extension DocumentReader {
+    /// A view of the hierarchy; `arranged` when its superview is a stack view.
+    mutating func readView(_ node: XMLNode, tag: Int, arranged: Bool) -> ImportedView {
+        var kind = ViewKind.view
+        var placeholder = false
+        switch node.name {
+        case "label": kind = .label
+        case "view": kind = .view
+        case "stackView": kind = .stack
+        case "activityIndicatorView": kind = .spinner
+        case "button" where Self.hasTitle(node):
+            kind = .label
+        default:
+            placeholder = true
+            warn(
+                node,
+                "<\(node.name)> is not drawn; imported as a placeholder (a translucent magenta box) with tag \(tag)")
+        }
+        var spec = ViewSpec(tag: tag, kind: kind)
+        if placeholder { spec.backgroundColor = Self.placeholderColor }
+        var text: String?
+        let frameNode = node.keyed("frame")
+        var imported = ImportedView(
+            spec: spec, element: node.reference, line: node.line, frame: frameNode.flatMap(rect),
+            frameLine: frameNode?.line ?? node.line)
+
+        imported.misplaced = node["misplaced"] == "YES"
+        readAttributes(node, into: &spec, text: &text, arranged: arranged)
+        if kind == .stack {
+            let (stack, stackWarnings) = StackViewReader.read(node)
+            spec.stack = stack
+            warnings += stackWarnings
+        }
+        for child in node.children {
+            switch (child.name, child["key"]) {
+            case ("rect", "frame"), ("autoresizingMask", _), ("constraints", _), ("point", _), ("connections", _),
+                ("viewLayoutGuide", _), ("nil", "highlightedColor"), ("color", "highlightedColor"),
+                ("edgeInsets", "layoutMargins"), ("frame", "frameInset"), ("variation", _), ("animations", _),
+                ("accessibility", _):
+                continue
+            case ("fontDescription", "fontDescription") where kind == .label:
+                if let font = font(child) { spec.font = font }
+            case ("attributedString", "attributedText") where kind == .label:
+                text = attributedText(child, into: &spec)
+            case ("nil", "textColor") where kind == .label:
+                spec.textColor = .black  // nil resets UILabel's textColor to its default
+            case ("color", "textColor") where kind == .label:
+                if let c = color(child) { spec.textColor = c }
+            case ("color", "backgroundColor"):
+                if let c = color(child) { spec.backgroundColor = c }
+            case ("nil", "backgroundColor"):
+                spec.backgroundColor = .clear
+            case ("color", "color") where kind == .spinner:
+                if let c = color(child) { spec.tintColor = c }
+            case ("color", "tintColor"):
+                if let c = color(child) { spec.tintColor = c }
+            case ("userDefinedRuntimeAttributes", _):
+                readRuntimeAttributes(child, into: &spec)
+            case ("subviews", _):
+                continue  // read by readRoot, as views with this one as their superview
+            default:
+                if Self.supportedElements.contains(node.name) {
+                    warn(child, "not represented in a spec; ignored")
+                }
+            }
+        }
+        if kind == .stack, let insets = node.keyed("layoutMargins"), insets.name == "edgeInsets" {
+            for (index, name) in ["top", "left", "bottom", "right"].enumerated() {
+                if let value = insets[name].flatMap(Double.init), value.isFinite {
+                    spec.stack?.layoutMargins[index] = value
+                }
+            }
+        }
+        if node.name == "button", kind == .label {
+            imported.button = readButton(node, into: &spec)
+            text = imported.button?.text
+        }
+        if kind == .label, let text { spec.texts = [.idle: text, .refreshing: text] }
+        if kind == .spinner, node.keyed("color") == nil, ["white", "whiteLarge"].contains(node["style"] ?? "") {
+            spec.tintColor = .white
+        }
+        imported.spec = spec
+        imported.text = text
+        return imported
+    }
+
+    /// An attributed label's text, its fragments' content joined (a `content` attribute, or a
+    /// `<string key="content">` or `<mutableString key="content">`, base64 when IB marks it
+    /// `base64-UTF8="YES"`). A spec label has one font and one colour: the fragments' when they all
+    /// share them, else the first fragment's, with a warning.
+    mutating func attributedText(_ node: XMLNode, into spec: inout ViewSpec) -> String {
+        var text = ""
+        let fragments = node.children("fragment")
+        for fragment in fragments {
+            if let content = fragment["content"] {
+                text += content
+            } else if let content = fragment.children.first(where: {
+                XMLNode.textElements.contains($0.name) && $0["key"] == "content"
+            }) {
+                if content["base64-UTF8"] == "YES" {
+                    let compact = content.text.filter { !$0.isWhitespace }
+                    if let data = Data(base64Encoded: compact), let decoded = String(data: data, encoding: .utf8) {
+                        text += decoded
+                    } else {
+                        warn(content, "the fragment's base64 text does not decode as UTF-8; it is left out")
+                    }
+                } else {
+                    text += content.text
+                }
+            } else {
+                warn(fragment, "a fragment without content; nothing of it is imported")
+            }
+        }
+        /// A fragment's style as written: its NSFont's and NSColor's attributes.
+        func style(_ fragment: XMLNode) -> [[String: String]?] {
+            let attributes = fragment.child("attributes")
+            return [attributes?.keyed("NSFont")?.attributes, attributes?.keyed("NSColor")?.attributes]
+        }
+        guard let first = fragments.first(where: { $0.child("attributes") != nil }) else { return text }
+        if let attributes = first.child("attributes") {
+            if let color = attributes.keyed("NSColor"), let rgba = self.color(color) { spec.textColor = rgba }
+            if let nsFont = attributes.keyed("NSFont"), let size = nsFont["size"] {
+                // As the <fontDescription> IB writes for a plain label.
+                var description = XMLNode(
+                    name: "fontDescription", attributes: ["key": "fontDescription", "pointSize": size], children: [],
+                    line: nsFont.line)
+                switch nsFont["metaFont"] {
+                case "system", "message": description.attributes["type"] = "system"
+                case "systemBold": description.attributes["type"] = "boldSystem"
+                default: description.attributes["name"] = nsFont["name"]
+                }
+                if let font = font(description) { spec.font = font }
+            }
+        }
+        let styles = fragments.map(style)
+        if styles.contains(where: { $0 != styles[0] }) {
+            warn(
+                node,
+                "an attributed text with \(fragments.count) fragments in different fonts or colours is drawn in its first fragment's font and colour"
+            )
+        }
+        return text
+    }
+
+    /// Whether a `<button>` has a title to draw (its configuration's or its normal state's).
+    static func hasTitle(_ node: XMLNode) -> Bool {
+        let source =
+            node.keyed("configuration").flatMap { $0.name == "buttonConfiguration" ? $0 : nil }
+            ?? node.children("state").first { $0["key"] == "normal" }
+        return source?["title"].map { !$0.isEmpty } ?? false || source?.keyed("attributedTitle") != nil
+    }
+
+    /// What a control the spec cannot draw is drawn as.
+    static let placeholderColor = RGBA(red: 1, green: 0, blue: 1, alpha: 0.25)
+
+    /// Attributes with no effect on a still frame or on the layout, skipped without a warning.
+    private static let inertAttributes: Set<String> = [
+        "id", "tag", "contentMode", "opaque", "userInteractionEnabled", "translatesAutoresizingMaskIntoConstraints",
+        "lineBreakMode", "baselineAdjustment", "adjustsFontSizeToFit", "minimumFontSize", "minimumScaleFactor",
+        "misplaced", "ambiguous", "userLabel", "fixedFrame", "multipleTouchEnabled", "clearsContextBeforeDrawing",
+        "autoresizesSubviews", "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea",
+        "adjustsLetterSpacingToFitWidth", "customModule", "customModuleProvider", "restorationIdentifier",
+        "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
+        "verticalCompressionResistancePriority", "text", "textAlignment", "alpha", "hidden", "clipsSubviews",
+        "numberOfLines",
+    ]
+
+    /// The elements whose every attribute and child is read or reported.
+    private static let supportedElements: Set<String> = ["label", "view", "stackView"]
+
+    /// A stack view's attributes, which `StackViewReader` reads.
+    private static let stackAttributes: Set<String> = [
+        "axis", "distribution", "alignment", "spacing", "layoutMarginsRelativeArrangement",
+        "baselineRelativeArrangement",
+    ]
+
+    private mutating func readAttributes(
+        _ node: XMLNode, into spec: inout ViewSpec, text: inout String?, arranged: Bool
+    ) {
+        let supported = Self.supportedElements.contains(node.name)
+        if spec.kind == .label { text = node["text"] }
+        if spec.kind == .label, let alignment = node["textAlignment"] {
+            switch alignment {
+            case "left", "natural": spec.textAlignment = .left
+            case "center": spec.textAlignment = .center
+            case "right": spec.textAlignment = .right
+            default:
+                spec.textAlignment = .left
+                warn(node, "textAlignment '\(alignment)' is not representable; using left")
+            }
+        } else if spec.kind == .label {
+            spec.textAlignment = .left  // UILabel's default, natural, is left in a left-to-right language
+        }
+        if let lines = node["numberOfLines"], lines != "1", spec.kind == .label {
+            warn(node, "numberOfLines='\(lines)' is not representable; the text is laid out on one line")
+        }
+        if let a = node["alpha"].flatMap(Double.init) { spec.alpha = min(max(a, 0), 1) }
+        if node["hidden"] == "YES" && arranged {
+            spec.isHidden = true  // the stack gives it no space (UISV-hiding)
+        } else if node["hidden"] == "YES" {
+            spec.alpha = 0
+            warn(node, "hidden='YES' is not representable; imported as alpha 0")
+        }
+        if node["clipsSubviews"] == "YES" { spec.clipsToBounds = true }
+        if spec.kind == .label {
+            spec.huggingPriority = priority(node, "HuggingPriority", default: 250)
+            spec.compressionPriority = priority(node, "CompressionResistancePriority", default: 750)
+        }
+        if let custom = node["customClass"] {
+            warn(node, "customClass '\(custom)' is not imported; the view is drawn as a plain \(spec.kind.rawValue)")
+        }
+        guard supported else { return }
+        for (name, value) in node.attributes.sorted(by: { $0.key < $1.key })
+        where !Self.inertAttributes.contains(name) && name != "customClass"
+            && !(spec.kind == .stack && Self.stackAttributes.contains(name))
+        {
+            warn(node, "attribute \(name)='\(value)' is not represented in a spec; ignored")
+        }
+    }
+
+    /// The horizontal priority; a different vertical one is reported.
+    private mutating func priority(_ node: XMLNode, _ suffix: String, default value: Double) -> Double {
+        let horizontal = node["horizontal" + suffix].flatMap(Double.init) ?? value
+        let vertical = node["vertical" + suffix].flatMap(Double.init) ?? value
+        if horizontal != vertical {
+            warn(
+                node,
+                "horizontal\(suffix) \(formatNumber(horizontal)) and vertical\(suffix) \(formatNumber(vertical)) differ; a spec has one value, using \(formatNumber(horizontal))"
+            )
+        }
+        return min(max(horizontal, 1), 1000)
+    }
+
+    private mutating func readRuntimeAttributes(_ list: XMLNode, into spec: inout ViewSpec) {
+        for attribute in list.children("userDefinedRuntimeAttribute") {
+            let keyPath = attribute["keyPath"] ?? ""
+            let value = attribute.keyed("value")?["value"].flatMap(Double.init)
+            switch keyPath {
+            case "layer.cornerRadius" where value != nil:
+                spec.cornerRadius = .points(max(value!, 0))
+            case "layer.masksToBounds", "clipsToBounds":
+                spec.clipsToBounds = (attribute["value"] ?? attribute.keyed("value")?["value"]) == "YES"
+            default:
+                warn(attribute, "runtime attribute '\(keyPath)' is not represented in a spec; ignored")
+            }
+        }
+    }
+}

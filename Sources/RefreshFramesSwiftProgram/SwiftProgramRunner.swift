@@ -1,0 +1,196 @@
+import RefreshFramesCore
+import RefreshFramesSwiftCode
+
+/// Runs a team's Swift code as UIKit would drive it through the spec's scenario, on the
+/// interpreter's virtual run loop, and gives back the runtime it drove (the timeline's tracks).
+///
+/// The callbacks and their times (research §12, docs/swift-programs.md):
+/// - the root object is made, its table-view outlets connected, and its view loaded
+///   (`viewDidLoad`) at 0 s;
+/// - `scrollViewWillBeginDragging` at the first pull keyframe, `scrollViewDidScroll` on every
+///   60 Hz frame whose content offset (−pull) changed, while the finger pulls, the content bounces
+///   back and, after `endRefreshing()`, scrolls back;
+/// - the refresh control's `.valueChanged` target-actions at the instant the pull reaches
+///   `refreshAtPull`, the finger still down, after that instant's `scrollViewDidScroll`
+///   (`refreshAt`: at that time, as if pulled);
+/// - `scrollViewDidEndDragging(_:willDecelerate: true)` and `scrollViewWillBeginDecelerating` when
+///   the finger lifts (the last keyframe at the deepest pull), `scrollViewDidEndDecelerating`
+///   0.687 s later (the bounce's 0.99-per-millisecond decay to 0.1 %, research §12.8);
+/// - a `UIView` subclass with `beginRefreshing()`: called at the refresh's start;
+/// - `endRefreshing()` at `workDuration` after the start when the code has not ended it itself
+///   (its own timer wins).
+public struct SwiftProgramRunner {
+    /// What the run gave: the runtime's result, the code's warnings and what it printed.
+    public struct Result {
+        public var run: RuntimeRun
+        public var diagnostics: [CodeDiagnostic]
+        public var printed: [PrintedLine]
+    }
+
+    /// The bounce-back after an overscrolled release (research §12.8).
+    public static let decelerationDuration = 0.687
+    /// `scrollViewDidScroll` is called at most once per frame of this rate.
+    public static let frameRate = 60.0
+
+    public let module: CodeModule
+    /// The class to drive (`"class"`); nil: the one the code's shape says.
+    public var className: String?
+    /// Whether the scenario gives `workDuration` (else the code must end refreshing itself).
+    public var workDurationGiven = true
+    public var limits = CodeLimits.standard
+
+    public init(module: CodeModule, className: String? = nil) {
+        self.module = module
+        self.className = className
+    }
+
+    /// Runs the code over `base`'s spec and layout (the timeline of the spec without a program).
+    public func run(over base: Timeline, now: Int64) throws(CodeDiagnostic) -> Result {
+        let spec = base.spec
+        let scenario = spec.scenario
+        let world = UIKitWorld(spec: spec, layout: base.layout, now: now)
+        let binding = UIKitBinding(world: world)
+        let interpreter = try Interpreter(module: module, natives: binding.library(), limits: limits)
+        world.interpreter = interpreter
+        let root = try RootClass.choose(in: module, named: className, natives: interpreter.natives)
+        let at = root.decl.location
+        if !module.statements.isEmpty { try interpreter.runTopLevel() }
+        let object = try interpreter.instantiate(root.decl.name, at: at)
+        for property in root.outlets {
+            try interpreter.setProperty(property, of: object, to: binding.value(of: binding.tableObject))
+        }
+        try binding.loadView(of: object, interpreter, at: at)
+
+        // The scenario's callbacks, on the run loop.
+        let micros = VirtualRunLoop.micros
+        let began = ScenarioClock.refreshBegin(scenario)
+        world.beganRefreshingAt = micros(began)
+        let delegate: () -> Value = {
+            if let set = world.tableView?.local["delegate"] as? Value, !set.isNil { return set }
+            return object
+        }
+        let scrollView: () -> Value = { binding.value(of: binding.tableObject) }
+        func callback(_ name: String, _ arguments: [Value] = []) throws(CodeDiagnostic) {
+            let target = delegate()
+            guard interpreter.hasMethod(name, on: target) else { return }
+            try interpreter.callMethod(name, on: target, arguments: [scrollView()] + arguments, at: at)
+        }
+        var lastOffset: Double?
+        func scrolled(at time: Double) throws(CodeDiagnostic) {
+            let ended = world.endedRefreshingAt.map(VirtualRunLoop.seconds) ?? .infinity
+            let offset = -ScenarioClock.pull(scenario, at: time, began: began, ended: ended)
+            guard offset != lastOffset else { return }
+            lastOffset = offset
+            world.contentOffsetY = offset
+            try callback("scrollViewDidScroll")
+        }
+        func frames(from start: Double, to end: Double) throws(CodeDiagnostic) {
+            var k = (start * Self.frameRate).rounded(.up)
+            while k / Self.frameRate <= end {
+                let t = k / Self.frameRate
+                try interpreter.schedule(at: micros(t), "a frame's scrollViewDidScroll") { () throws(CodeDiagnostic) in
+                    try scrolled(at: t)
+                }
+                k += 1
+            }
+        }
+        let pull = scenario.pull
+        let deepest = pull.map(\.distance).max() ?? 0
+        var settled = 0.0
+        if let first = pull.first, deepest > 0 {
+            let release = pull.last { $0.distance == deepest }!.time
+            let lastKeyframe = pull.last!.time
+            try interpreter.schedule(at: micros(first.time), "scrollViewWillBeginDragging") {
+                () throws(CodeDiagnostic) in
+                world.isDragging = true
+                try callback("scrollViewWillBeginDragging")
+            }
+            try interpreter.schedule(at: micros(release), "scrollViewDidEndDragging") { () throws(CodeDiagnostic) in
+                world.isDragging = false
+                world.isDecelerating = true
+                try callback("scrollViewDidEndDragging", [.bool(true)])
+                try callback("scrollViewWillBeginDecelerating")
+            }
+            let decelerated = release + Self.decelerationDuration
+            settled = max(lastKeyframe, decelerated)
+            try frames(from: first.time, to: settled)
+            try interpreter.schedule(at: micros(decelerated), "scrollViewDidEndDecelerating") {
+                () throws(CodeDiagnostic) in
+                world.isDecelerating = false
+                try callback("scrollViewDidEndDecelerating")
+            }
+        }
+        // Refreshing begins.
+        try interpreter.schedule(at: micros(began), "the refresh control's valueChanged") { () throws(CodeDiagnostic) in
+            if pull.first != nil { try scrolled(at: began) }
+            if let control = world.control {
+                control.isRefreshing = true
+                let sender = binding.value(of: control)
+                for (target, action) in control.valueChangedTargets {
+                    try interpreter.send(action, to: target, sender: sender, at: at)
+                }
+            } else if interpreter.hasMethod("beginRefreshing", labels: [], on: object) {
+                try interpreter.callMethod("beginRefreshing", on: object, at: at)
+            }
+        }
+        // The app's work ends (unless the code's own timer ended it first).
+        if workDurationGiven {
+            try interpreter.schedule(at: micros(began + scenario.workDuration), "the work's end") {
+                () throws(CodeDiagnostic) in
+                guard world.endedRefreshingAt == nil else { return }
+                if let control = world.control {
+                    let value = binding.value(of: control)
+                    if interpreter.hasMethod("endRefreshing", labels: [], on: value) {
+                        try interpreter.callMethod("endRefreshing", on: value, at: at)
+                    } else {
+                        world.endRefreshing(control)
+                    }
+                } else if interpreter.hasMethod("endRefreshing", labels: [], on: object) {
+                    world.endedRefreshingAt = world.time
+                    try interpreter.callMethod("endRefreshing", on: object, at: at)
+                }
+            }
+        }
+        // endRefreshing: the spinner fades (UIRefreshControl's 0.3 s), the content scrolls back.
+        world.onEndRefreshing = { time in
+            let t = VirtualRunLoop.seconds(time)
+            let spinners = spec.views.filter { $0.kind == .spinner }
+            if !spinners.isEmpty {
+                let id = world.runtime.beginBlock(AnimationBlock(duration: 0.3, curve: .easeInOut), at: time)
+                for view in spinners { world.runtime.set(.alpha, of: view.tag, to: 0, at: time) }
+                world.runtime.endBlock(id, at: time)
+            }
+            try? frames(from: t, to: t + scenario.collapseDuration)
+        }
+
+        // Run until nothing is left to do, or a while after the refresh ended.
+        let limit = micros(scenario.duration ?? Limits.totalDuration)
+        while let next = interpreter.runLoop.nextTime, next <= limit {
+            if scenario.duration == nil, let ended = world.endedRefreshingAt,
+                next > ended + micros(scenario.collapseDuration + Self.afterglow), next > micros(settled)
+            {
+                interpreter.warn(
+                    "the code keeps animating after endRefreshing(): shown until \(VirtualRunLoop.format(ended + micros(scenario.collapseDuration + Self.afterglow))) (set scenario.duration to see more)",
+                    at: at)
+                break
+            }
+            try interpreter.run(untilMicros: next)
+        }
+        guard let ended = world.endedRefreshingAt else {
+            let how =
+                workDurationGiven
+                ? "its refresh control was never installed (addSubview or refreshControl =)"
+                : "give scenario.workDuration, or end refreshing in the code (a timer calling endRefreshing())"
+            throw .error(at: at, "the refresh never ends: \(how)")
+        }
+        let endSeconds = VirtualRunLoop.seconds(ended)
+        let lastChange = world.runtime.segments.map(\.end).filter(\.isFinite).max() ?? 0
+        let run = RuntimeRun(
+            runtime: world.runtime, refreshBeganAt: began, refreshEndedAt: endSeconds,
+            programStoppedAt: lastChange > endSeconds ? lastChange : nil)
+        return Result(run: run, diagnostics: interpreter.diagnostics, printed: interpreter.printed)
+    }
+
+    /// How long after the refresh ended (and the content scrolled back) the code may still animate.
+    static let afterglow = 5.0
+}

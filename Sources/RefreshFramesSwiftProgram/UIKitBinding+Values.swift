@@ -1,0 +1,380 @@
+import Foundation
+import RefreshFramesCore
+import RefreshFramesSwiftCode
+
+/// `UIColor`, `CGAffineTransform` (Swift 2's global functions and Swift 3+'s members), `CGRect`,
+/// `CGPoint`, `CGSize`: value types whose payloads are the engine's own (`RGBA`, `Transform`, `Rect`).
+extension UIKitBinding {
+    func addValues(to library: inout NativeLibrary) {
+        addColor(to: &library)
+        addTransform(to: &library)
+        addGeometry(to: &library)
+    }
+
+    // MARK: UIColor
+
+    /// UIKit's named colours in both spellings: `UIColor.redColor()` (Swift 2) and `UIColor.red`.
+    private func addColor(to library: inout NativeLibrary) {
+        let type = types.color
+        type.describe = { payload in (payload as? RGBA).map { "UIColor(\($0.hexString))" } ?? "UIColor" }
+        type.equals = { a, b in (a as? RGBA) == (b as? RGBA) }
+        for (name, rgba) in RGBA.named {
+            type.staticProperties[name] = NativeStaticProperty(type: .named("UIColor")) { _ in self.color(rgba) }
+            type.staticMethods.append(NativeFunction(name + "Color") { _ in self.color(rgba) })
+        }
+        let number = TypeName.named("CGFloat")
+        func component(_ call: NativeCall, _ i: Int, _ what: String) throws -> Double {
+            try call.context.double(call.arguments[i], what)
+        }
+        type.initializers = [
+            NativeFunction(
+                "init",
+                [
+                    NativeParameter("red", number), NativeParameter("green", number), NativeParameter("blue", number),
+                    NativeParameter("alpha", number),
+                ]
+            ) { call in
+                self.color(
+                    RGBA(
+                        red: try component(call, 0, "red"), green: try component(call, 1, "green"),
+                        blue: try component(call, 2, "blue"), alpha: try component(call, 3, "alpha")))
+            },
+            NativeFunction("init", [NativeParameter("white", number), NativeParameter("alpha", number)]) { call in
+                self.color(RGBA(white: try component(call, 0, "white"), alpha: try component(call, 1, "alpha")))
+            },
+        ]
+        type.methods = [
+            NativeFunction("withAlphaComponent", [NativeParameter(nil, number)]) { call in
+                var c = try self.rgba(call.receiver, call.context)
+                c.alpha = try component(call, 0, "alpha")
+                return self.color(c)
+            },
+            NativeFunction("colorWithAlphaComponent", [NativeParameter(nil, number)]) { call in
+                var c = try self.rgba(call.receiver, call.context)
+                c.alpha = try component(call, 0, "alpha")
+                return self.color(c)
+            },
+        ]
+        type.properties["cgColor"] = NativeProperty(get: { value, _ in value })
+        type.properties["CGColor"] = NativeProperty(get: { value, _ in value })
+        library.add(type)
+        library.typeAliases["CGColor"] = "UIColor"
+    }
+
+    func color(_ rgba: RGBA) -> Value { .native(NativeValue(types.color, rgba)) }
+
+    /// A colour argument; `nil` is clear (a view without a background).
+    func rgba(_ value: Value, _ context: NativeContext) throws(CodeDiagnostic) -> RGBA {
+        if value.isNil { return .clear }
+        guard case .native(let n) = value, let c = n.payload as? RGBA else {
+            throw context.error("expected a UIColor, got \(context.interpreter.describeType(value))")
+        }
+        return c
+    }
+
+    // MARK: CGAffineTransform
+
+    private func addTransform(to library: inout NativeLibrary) {
+        let type = types.transform
+        type.describe = { payload in
+            guard let t = payload as? Transform else { return "CGAffineTransform" }
+            let m = t.matrix
+            return "CGAffineTransform(a: \(m[0]), b: \(m[1]), c: \(m[2]), d: \(m[3]), tx: \(m[4]), ty: \(m[5]))"
+        }
+        type.equals = { a, b in
+            guard let a = a as? Transform, let b = b as? Transform else { return false }
+            return a.matrix3D == b.matrix3D
+        }
+        let number = TypeName.named("CGFloat")
+        let transformType = TypeName.named("CGAffineTransform")
+        let identity = NativeStaticProperty(type: transformType) { _ in self.transform(.identity) }
+        type.staticProperties["identity"] = identity
+        library.constants["CGAffineTransformIdentity"] = identity
+        func angle(_ call: NativeCall, _ i: Int) throws -> Double {
+            try call.context.double(call.arguments[i], "the angle") * 180 / .pi
+        }
+        func numbers(_ call: NativeCall, _ range: Range<Int>) throws -> [Double] {
+            try range.map { i throws(CodeDiagnostic) in try call.context.double(call.arguments[i], "the transform") }
+        }
+        // Makers, in Swift 2's global and Swift 3+'s initializer spelling.
+        let rotation: (NativeCall, Int) throws -> Transform = { call, i in Transform(rotation: try angle(call, i)) }
+        let scale: (NativeCall, Int) throws -> Transform = { call, i in
+            let xy = try numbers(call, i..<(i + 2))
+            return Transform(scaleX: xy[0], scaleY: xy[1])
+        }
+        let translation: (NativeCall, Int) throws -> Transform = { call, i in
+            let xy = try numbers(call, i..<(i + 2))
+            return Transform(translationX: xy[0], translationY: xy[1])
+        }
+        library.add(
+            function: NativeFunction("CGAffineTransformMakeRotation", [NativeParameter(nil, number)]) { call in
+                self.transform(try rotation(call, 0))
+            })
+        library.add(
+            function: NativeFunction(
+                "CGAffineTransformMakeScale", [NativeParameter(nil, number), NativeParameter(nil, number)]
+            ) { call in self.transform(try scale(call, 0)) })
+        library.add(
+            function: NativeFunction(
+                "CGAffineTransformMakeTranslation", [NativeParameter(nil, number), NativeParameter(nil, number)]
+            ) { call in self.transform(try translation(call, 0)) })
+        type.initializers = [
+            NativeFunction("init", [NativeParameter("rotationAngle", number)]) { call in
+                self.transform(try rotation(call, 0))
+            },
+            NativeFunction("init", [NativeParameter("scaleX", number), NativeParameter("y", number)]) { call in
+                self.transform(try scale(call, 0))
+            },
+            NativeFunction("init", [NativeParameter("translationX", number), NativeParameter("y", number)]) {
+                call in self.transform(try translation(call, 0))
+            },
+            NativeFunction(
+                "init",
+                ["a", "b", "c", "d", "tx", "ty"].map { NativeParameter($0, number) }
+            ) { call in
+                let m = try numbers(call, 0..<6)
+                return self.transform(Self.planar(Transform3D(affine: m[0], m[1], m[2], m[3], m[4], m[5])))
+            },
+        ]
+        // `t.rotated(by:)` is `CGAffineTransformRotate(t, a)`: the rotation, then `t` (Apple's
+        // CGAffineTransformRotate: "rotating an existing affine transform"); likewise scale and translate.
+        func then(_ first: Transform, _ t: Transform) -> Transform {
+            Self.planar(first.matrix3D.concatenating(t.matrix3D))
+        }
+        let relative:
+            [(swift2: String, member: String, labels: [String?], make: (NativeCall, Int) throws -> Transform)] =
+                [
+                    ("CGAffineTransformRotate", "rotated", ["by"], rotation),
+                    ("CGAffineTransformScale", "scaledBy", ["x", "y"], scale),
+                    ("CGAffineTransformTranslate", "translatedBy", ["x", "y"], translation),
+                ]
+        for entry in relative {
+            library.add(
+                function: NativeFunction(
+                    entry.swift2,
+                    [NativeParameter(nil, transformType)] + entry.labels.map { _ in NativeParameter(nil, number) }
+                ) { call in
+                    let t = try self.affine(call.arguments[0], call.context)
+                    return self.transform(then(try entry.make(call, 1), t))
+                })
+            type.methods.append(
+                NativeFunction(entry.member, entry.labels.map { NativeParameter($0, number) }) { call in
+                    let t = try self.affine(call.receiver, call.context)
+                    return self.transform(then(try entry.make(call, 0), t))
+                })
+        }
+        library.add(
+            function: NativeFunction(
+                "CGAffineTransformConcat", [NativeParameter(nil, transformType), NativeParameter(nil, transformType)]
+            ) { call in
+                let a = try self.affine(call.arguments[0], call.context)
+                let b = try self.affine(call.arguments[1], call.context)
+                return self.transform(then(a, b))
+            })
+        type.methods.append(
+            NativeFunction("concatenating", [NativeParameter(nil, transformType)]) { call in
+                let a = try self.affine(call.receiver, call.context)
+                let b = try self.affine(call.arguments[0], call.context)
+                return self.transform(then(a, b))
+            })
+        type.methods.append(
+            NativeFunction("inverted") { call in
+                let t = try self.affine(call.receiver, call.context)
+                return self.transform(t.matrix3D.inverted().map(Self.planar) ?? t)
+            })
+        library.add(
+            function: NativeFunction("CGAffineTransformIsIdentity", [NativeParameter(nil, transformType)]) { call in
+                .bool(try self.affine(call.arguments[0], call.context).matrix3D == Transform3D.identity)
+            })
+        type.properties["isIdentity"] = NativeProperty(
+            type: .named("Bool"),
+            get: { value, context in .bool(try self.affine(value, context).matrix3D == Transform3D.identity) })
+        for (i, name) in ["a", "b", "c", "d", "tx", "ty"].enumerated() {
+            type.properties[name] = NativeProperty(
+                type: number, get: { value, context in .double(try self.affine(value, context).matrix[i]) })
+        }
+        library.add(type)
+    }
+
+    func transform(_ t: Transform) -> Value { .native(NativeValue(types.transform, t)) }
+
+    func affine(_ value: Value, _ context: NativeContext) throws(CodeDiagnostic) -> Transform {
+        guard case .native(let n) = value, let t = n.payload as? Transform else {
+            throw context.error("expected a CGAffineTransform, got \(context.interpreter.describeType(value))")
+        }
+        return t
+    }
+
+    /// The transform a matrix is, its fields alone when they make it (to rounding), so that a
+    /// rotation built by composition reads as the rotation it is.
+    static func planar(_ m: Transform3D) -> Transform {
+        var t = Transform(matrix: m)
+        if let general = t.general {
+            var plain = t
+            plain.general = nil
+            let a = plain.matrix3D.elements
+            if zip(a, general.elements).allSatisfy({ abs($0 - $1) < 1e-9 }) { t = plain }
+        }
+        return t
+    }
+
+    // MARK: Geometry
+
+    private func addGeometry(to library: inout NativeLibrary) {
+        let number = TypeName.named("CGFloat")
+        let rect = types.rect
+        rect.describe = { ($0 as? Rect).map { "(\($0.x), \($0.y), \($0.width), \($0.height))" } ?? "CGRect" }
+        rect.equals = { ($0 as? Rect) == ($1 as? Rect) }
+        rect.initializers = [
+            NativeFunction("init", ["x", "y", "width", "height"].map { NativeParameter($0, number) }) { call in
+                let v = try (0..<4).map { i throws(CodeDiagnostic) in
+                    try call.context.double(call.arguments[i], "CGRect")
+                }
+                return self.rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+            },
+            NativeFunction("init") { _ in self.rect(Rect(x: 0, y: 0, width: 0, height: 0)) },
+        ]
+        rect.staticProperties["zero"] = NativeStaticProperty(type: .named("CGRect")) { _ in
+            self.rect(Rect(x: 0, y: 0, width: 0, height: 0))
+        }
+        library.constants["CGRectZero"] = rect.staticProperties["zero"]
+        library.add(
+            function: NativeFunction("CGRectMake", (0..<4).map { _ in NativeParameter(nil, number) }) { call in
+                let v = try (0..<4).map { i throws(CodeDiagnostic) in
+                    try call.context.double(call.arguments[i], "CGRect")
+                }
+                return self.rect(Rect(x: v[0], y: v[1], width: v[2], height: v[3]))
+            })
+        let fields: [(String, (Rect) -> Double, ((inout Rect, Double) -> Void)?)] = [
+            ("width", { $0.width }, { $0.width = $1 }), ("height", { $0.height }, { $0.height = $1 }),
+            ("minX", { $0.x }, nil), ("minY", { $0.y }, nil), ("midX", { $0.midX }, nil), ("midY", { $0.midY }, nil),
+            ("maxX", { $0.maxX }, nil), ("maxY", { $0.maxY }, nil),
+        ]
+        for (name, get, set) in fields {
+            rect.properties[name] = NativeProperty(
+                type: number, get: { value, context in .double(get(try self.rectValue(value, context))) },
+                set: set.map { set in
+                    { native, value, context in
+                        guard var r = native.payload as? Rect else { return }
+                        set(&r, try context.double(value, name))
+                        native.payload = r
+                    }
+                })
+        }
+        rect.properties["origin"] = NativeProperty(
+            type: .named("CGPoint"),
+            get: { value, context in
+                let r = try self.rectValue(value, context)
+                return self.point(Point(x: r.x, y: r.y))
+            },
+            set: { native, value, context in
+                guard var r = native.payload as? Rect else { return }
+                let p = try self.pointValue(value, context)
+                r.x = p.x
+                r.y = p.y
+                native.payload = r
+            })
+        rect.properties["size"] = NativeProperty(
+            type: .named("CGSize"),
+            get: { value, context in
+                let r = try self.rectValue(value, context)
+                return self.size(Size(width: r.width, height: r.height))
+            },
+            set: { native, value, context in
+                guard var r = native.payload as? Rect else { return }
+                let s = try self.sizeValue(value, context)
+                r.width = s.width
+                r.height = s.height
+                native.payload = r
+            })
+        library.add(rect)
+
+        let point = types.point
+        point.describe = { ($0 as? Point).map { "(\($0.x), \($0.y))" } ?? "CGPoint" }
+        point.equals = { ($0 as? Point) == ($1 as? Point) }
+        point.initializers = [
+            NativeFunction("init", [NativeParameter("x", number), NativeParameter("y", number)]) { call in
+                self.point(
+                    Point(
+                        x: try call.context.double(call.arguments[0], "x"),
+                        y: try call.context.double(call.arguments[1], "y")))
+            }
+        ]
+        point.staticProperties["zero"] = NativeStaticProperty(type: .named("CGPoint")) { _ in self.point(.zero) }
+        library.constants["CGPointZero"] = point.staticProperties["zero"]
+        library.add(
+            function: NativeFunction("CGPointMake", [NativeParameter(nil, number), NativeParameter(nil, number)]) {
+                call in
+                self.point(
+                    Point(
+                        x: try call.context.double(call.arguments[0], "x"),
+                        y: try call.context.double(call.arguments[1], "y")))
+            })
+        for (name, key) in [("x", \Point.x), ("y", \Point.y)] {
+            point.properties[name] = NativeProperty(
+                type: number, get: { value, context in .double(try self.pointValue(value, context)[keyPath: key]) },
+                set: { native, value, context in
+                    guard var p = native.payload as? Point else { return }
+                    p[keyPath: key] = try context.double(value, name)
+                    native.payload = p
+                })
+        }
+        library.add(point)
+
+        let size = types.size
+        size.describe = { ($0 as? Size).map { "(\($0.width), \($0.height))" } ?? "CGSize" }
+        size.equals = { ($0 as? Size) == ($1 as? Size) }
+        size.initializers = [
+            NativeFunction("init", [NativeParameter("width", number), NativeParameter("height", number)]) { call in
+                self.size(
+                    Size(
+                        width: try call.context.double(call.arguments[0], "width"),
+                        height: try call.context.double(call.arguments[1], "height")))
+            }
+        ]
+        size.staticProperties["zero"] = NativeStaticProperty(type: .named("CGSize")) { _ in self.size(.zero) }
+        library.add(
+            function: NativeFunction("CGSizeMake", [NativeParameter(nil, number), NativeParameter(nil, number)]) {
+                call in
+                self.size(
+                    Size(
+                        width: try call.context.double(call.arguments[0], "width"),
+                        height: try call.context.double(call.arguments[1], "height")))
+            })
+        for (name, key) in [("width", \Size.width), ("height", \Size.height)] {
+            size.properties[name] = NativeProperty(
+                type: number, get: { value, context in .double(try self.sizeValue(value, context)[keyPath: key]) },
+                set: { native, value, context in
+                    guard var s = native.payload as? Size else { return }
+                    s[keyPath: key] = try context.double(value, name)
+                    native.payload = s
+                })
+        }
+        library.add(size)
+    }
+
+    func rect(_ r: Rect) -> Value { .native(NativeValue(types.rect, r)) }
+    func point(_ p: Point) -> Value { .native(NativeValue(types.point, p)) }
+    func size(_ s: Size) -> Value { .native(NativeValue(types.size, s)) }
+
+    func rectValue(_ value: Value, _ context: NativeContext) throws(CodeDiagnostic) -> Rect {
+        guard case .native(let n) = value, let r = n.payload as? Rect else {
+            throw context.error("expected a CGRect, got \(context.interpreter.describeType(value))")
+        }
+        return r
+    }
+
+    func pointValue(_ value: Value, _ context: NativeContext) throws(CodeDiagnostic) -> Point {
+        guard case .native(let n) = value, let p = n.payload as? Point else {
+            throw context.error("expected a CGPoint, got \(context.interpreter.describeType(value))")
+        }
+        return p
+    }
+
+    func sizeValue(_ value: Value, _ context: NativeContext) throws(CodeDiagnostic) -> Size {
+        guard case .native(let n) = value, let s = n.payload as? Size else {
+            throw context.error("expected a CGSize, got \(context.interpreter.describeType(value))")
+        }
+        return s
+    }
+}

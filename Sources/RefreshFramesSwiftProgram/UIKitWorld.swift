@@ -1,0 +1,237 @@
+import RefreshFramesCore
+import RefreshFramesSwiftCode
+
+/// A view as the code holds it: one of the spec's views (`specTag`, drawn through the engine's
+/// `AnimationRuntime`), or a view the spec does not draw (the nib's root view, the refresh control,
+/// the table view), whose values are kept so the code reads back what it set.
+final class ViewObject {
+    enum Role {
+        case view, label, imageView, refreshControl, scrollView, tableView
+    }
+
+    let role: Role
+    /// The spec view it is, when it is one.
+    let specTag: Int?
+    /// UIKit's `tag` (the spec's tag for a spec view, 0 otherwise until the code sets one).
+    var tag: Int
+    var subviews: [ViewObject] = []
+    weak var superview: ViewObject?
+    /// What the nib's root view, the refresh control and views the code made hold: set and read
+    /// back, never drawn.
+    var local: [String: Any] = [:]
+    /// A refresh control's state.
+    var isRefreshing = false
+    /// `addTarget(_:action:for: .valueChanged)`: the targets and their selectors.
+    var valueChangedTargets: [(target: Value, action: Value)] = []
+    /// What messages call it.
+    var label: String
+    /// The interpreter's type for it (`UILabel`, a program subclass's host type).
+    var nativeType: NativeType?
+    /// The view `loadNibNamed` returns: its frame is the control's until the code sets one.
+    var isNibRoot = false
+
+    init(role: Role, specTag: Int?, label: String) {
+        self.role = role
+        self.specTag = specTag
+        self.tag = specTag ?? 0
+        self.label = label
+    }
+
+    func add(_ child: ViewObject) {
+        child.superview?.subviews.removeAll { $0 === child }
+        subviews.append(child)
+        child.superview = self
+    }
+
+    /// This view and every view under it, depth first.
+    func withDescendants() -> [ViewObject] { [self] + subviews.flatMap { $0.withDescendants() } }
+}
+
+/// The UIKit side of one run: the engine's `AnimationRuntime` (the spec's views, their model and
+/// presentation values), the views as the code sees them, the refresh controls, the completions
+/// waiting on the run loop. The natives of `UIKitBinding` read and change it; the scenario's
+/// driver (`SwiftProgramRunner`) reads the result.
+public final class UIKitWorld {
+    public let spec: Spec
+    public let layout: Layout
+    /// The clock `{now:…}` and `NSDate()` read, seconds since 1970 at virtual time 0.
+    public let now: Int64
+    public internal(set) var runtime: AnimationRuntime
+    /// The spec's views by tag.
+    var specViews: [Int: ViewObject] = [:]
+    /// The spec's root views, in the spec's order: what `loadNibNamed(…)[0]`'s view holds.
+    var rootViews: [ViewObject] = []
+    /// Every refresh control the code made, in order.
+    var refreshControls: [ViewObject] = []
+    /// The refresh control a scroll view holds (`addSubview`, `refreshControl =`).
+    var installedRefreshControl: ViewObject?
+    /// The interpreter running the code (set once it is made).
+    weak var interpreter: Interpreter?
+    /// Block completions waiting on the run loop, to move when a later call cancels their animations.
+    var completionEvents:
+        [AnimationRuntime.CompletionChange.Subject: (
+            event: VirtualRunLoop.EventID, action: (Bool) throws(CodeDiagnostic) -> Void
+        )] = [:]
+    /// Delegates of layer animations that never stop unless a later call stops them.
+    var pendingStops: [AnimationRuntime.AnimationID: (Bool) throws(CodeDiagnostic) -> Void] = [:]
+    /// When the code called `endRefreshing()` on the driven control (virtual microseconds).
+    public internal(set) var endedRefreshingAt: Int64?
+    /// When refreshing began (the scenario's driver sets it).
+    public internal(set) var beganRefreshingAt: Int64?
+    /// Called when the code ends refreshing (the driver fades the spinner).
+    var onEndRefreshing: ((Int64) -> Void)?
+    /// The scroll view's content offset as the driver last set it (y = −pull).
+    var contentOffsetY = 0.0
+    var isDragging = false
+    var isDecelerating = false
+    /// The table view the outlets and `UITableViewController.tableView` reach.
+    var tableView: ViewObject?
+    /// The view `loadNibNamed` returns, holding the spec's root views.
+    private var nib: ViewObject?
+    /// Whether `loadNibNamed` was called: if not, the spec's views are the refresh control's own.
+    var nibLoaded = false
+
+    public init(spec: Spec, layout: Layout, now: Int64) {
+        self.spec = spec
+        self.layout = layout
+        self.now = now
+        runtime = AnimationRuntime(spec: spec, layout: layout, now: now)
+        for view in spec.views {
+            let role: ViewObject.Role = view.kind == .label ? .label : .view
+            let object = ViewObject(role: role, specTag: view.tag, label: view.name ?? "view \(view.tag)")
+            specViews[view.tag] = object
+        }
+        for view in spec.views {
+            guard let object = specViews[view.tag] else { continue }
+            if let parent = view.superview, let superview = specViews[parent] {
+                superview.add(object)
+            } else {
+                rootViews.append(object)
+            }
+        }
+    }
+
+    /// Virtual time now, microseconds.
+    var time: Int64 { interpreter?.runLoop.now ?? 0 }
+
+    /// The refresh control the scenario drives: the one a scroll view holds, else the first made.
+    public var drivenControl: Bool { (installedRefreshControl ?? refreshControls.first) != nil }
+
+    var control: ViewObject? { installedRefreshControl ?? refreshControls.first }
+
+    /// `loadNibNamed(name, …)[0]`: a view holding the spec's root views (the spec is the nib).
+    func nibRoot(named name: String, _ context: NativeContext) -> ViewObject {
+        if let nib { return nib }
+        let root = ViewObject(role: .view, specTag: nil, label: "the view of nib '\(name)'")
+        root.isNibRoot = true
+        for view in rootViews { root.add(view) }
+        nib = root
+        nibLoaded = true
+        return root
+    }
+
+    /// `endRefreshing()` on `control`: the driven control's refresh ends now.
+    func endRefreshing(_ control: ViewObject) {
+        guard control.isRefreshing else { return }
+        control.isRefreshing = false
+        if control === self.control, endedRefreshingAt == nil {
+            endedRefreshingAt = time
+            onEndRefreshing?(time)
+        }
+    }
+
+    // MARK: - Properties
+
+    /// Sets `property` of `view`: through the runtime for a spec view, kept otherwise.
+    func set<Setting>(
+        _ property: AnimatableProperty<Setting>, of view: ViewObject, to value: Setting.Value, _ context: NativeContext
+    ) throws(CodeDiagnostic) {
+        guard let tag = view.specTag else {
+            view.local[property.name] = value
+            if view.isNibRoot || view.role == .refreshControl {
+                context.warn("'\(property.name)' of \(view.label) is not drawn (only the spec's views are): skipped")
+            }
+            return
+        }
+        let changes = runtime.set(property, of: tag, to: value, at: time)
+        try apply(changes, context)
+    }
+
+    /// The model value of `property` of `view` (what UIKit code reads back).
+    func model<Setting>(_ property: AnimatableProperty<Setting>, of view: ViewObject, default value: Setting.Value)
+        -> Setting.Value
+    {
+        guard let tag = view.specTag else { return view.local[property.name] as? Setting.Value ?? value }
+        return runtime.model(property, of: tag) ?? value
+    }
+
+    /// A view's frame: the layout's, moved by what the code set of its center and bounds.
+    func frame(of view: ViewObject) -> Rect {
+        guard let tag = view.specTag else {
+            if let rect = view.local["frame"] as? Rect { return rect }
+            if view.role == .refreshControl || view.isNibRoot {
+                return Rect(x: 0, y: 0, width: spec.canvas.width, height: spec.canvas.height)
+            }
+            return Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        let laid = layout.frame(tag: tag)
+        let center = runtime.model(.center, of: tag) ?? Point(x: laid.midX, y: laid.midY)
+        let size = runtime.model(.bounds, of: tag) ?? Size(width: laid.width, height: laid.height)
+        return Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+    }
+
+    // MARK: - Completions
+
+    /// Schedules a block's completion closure when the runtime says it runs.
+    func scheduleCompletion(of id: AnimationRuntime.BlockID, _ completion: Value, _ context: NativeContext)
+        throws(CodeDiagnostic)
+    {
+        guard !completion.isNil, let when = runtime.completion(of: id) else { return }
+        let call: (Bool) throws(CodeDiagnostic) -> Void = { [weak self] finished throws(CodeDiagnostic) in
+            _ = try self?.interpreter?.call(completion, arguments: [.bool(finished)], at: context.location)
+        }
+        try schedule(.block(id), call, at: when, context)
+    }
+
+    /// Schedules `animationDidStop(_:finished:)` of a layer animation's delegate.
+    func scheduleStop(
+        of id: AnimationRuntime.AnimationID, _ action: @escaping (Bool) throws(CodeDiagnostic) -> Void,
+        _ context: NativeContext
+    ) throws(CodeDiagnostic) {
+        guard let when = runtime.stop(of: id) else {
+            pendingStops[id] = action
+            return
+        }
+        try schedule(.animation(id), action, at: when, context)
+    }
+
+    private func schedule(
+        _ subject: AnimationRuntime.CompletionChange.Subject, _ action: @escaping (Bool) throws(CodeDiagnostic) -> Void,
+        at when: AnimationRuntime.Completion, _ context: NativeContext
+    ) throws(CodeDiagnostic) {
+        guard let interpreter else { return }
+        let event = try interpreter.schedule(at: when.time, "an animation's completion", location: context.location) {
+            [weak self] () throws(CodeDiagnostic) in
+            self?.completionEvents[subject] = nil
+            try action(when.finished)
+        }
+        completionEvents[subject] = (event, action)
+    }
+
+    /// Moves the completions a call rescheduled (an animation it cancelled finishes now, `finished = false`).
+    func apply(_ changes: [AnimationRuntime.CompletionChange], _ context: NativeContext) throws(CodeDiagnostic) {
+        for change in changes {
+            if let pending = completionEvents[change.subject] {
+                interpreter?.runLoop.cancel(pending.event)
+                try schedule(change.subject, pending.action, at: change.completion, context)
+            } else if case .animation(let id) = change.subject, let action = pendingStops.removeValue(forKey: id) {
+                try schedule(change.subject, action, at: change.completion, context)
+            }
+        }
+    }
+
+    /// A runtime refusal as the code's error at the call.
+    func refused(_ error: AnimationRuntime.RuntimeError, _ what: String, _ context: NativeContext) -> CodeDiagnostic {
+        context.error("\(what): \(error)")
+    }
+}

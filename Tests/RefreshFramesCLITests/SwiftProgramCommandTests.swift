@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// A spec whose program is the team's Swift code, end to end: `state`, `check` against goldens
+/// recorded from it, and the code's warnings and errors at their lines.
+struct SwiftProgramCommandTests {
+    /// samples/swift/marquee.json and its code, copied where the test may change the code.
+    func marquee() throws -> String {
+        let dir = try temporaryDirectory()
+        for file in ["marquee.json", "marquee.swift"] {
+            try FileManager.default.copyItem(
+                atPath: repositoryRoot.appendingPathComponent("samples/swift/" + file).path, toPath: dir + "/" + file)
+        }
+        return dir
+    }
+
+    @Test func stateOfTheCodeIsTheHandWrittenSamplesAndTheWarningsNameTheirLines() throws {
+        let dir = try marquee()
+        let code = try run(["state", "marquee.json", "--at", "1"], in: dir)
+        let hand = try run(["state", "samples/marquee.json", "--at", "1"], in: repositoryRoot.path)
+        #expect(code.status == 0)
+        #expect(code.stdout == hand.stdout)
+        #expect(
+            code.stderr == """
+                marquee.swift:145:28: warning: reloadData: the table's rows are the spec's "host" table: skipped
+                marquee.swift:51:20: warning: 'alpha' of the view of nib 'RefreshView' is not drawn (only the spec's views are): skipped
+                marquee.swift:76:20: warning: 'alpha' of the view of nib 'RefreshView' is not drawn (only the spec's views are): skipped
+
+                """)
+    }
+
+    @Test func aGoldenFailsWhenTheCodeChangesAndSaysWhichCode() throws {
+        let dir = try marquee()
+        let recorded = try run(["record", "marquee.json", "--golden", "g", "--kind", "semantic"], in: dir)
+        #expect(recorded.status == 0)
+        #expect(try run(["check", "marquee.json", "--golden", "g", "--kind", "semantic"], in: dir).status == 0)
+        let source = dir + "/marquee.swift"
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "animateWithDuration(0.15", with: "animateWithDuration(0.2").utf8)
+            .write(to: URL(fileURLWithPath: source))
+        let changed = try run(["check", "marquee.json", "--golden", "g", "--kind", "semantic"], in: dir)
+        #expect(changed.status == 1)
+        #expect(changed.stdout.contains("+   0.480 →   0.680  tag 1  transform        identity → scale(1.5)  linear"))
+        #expect(
+            changed.stdout.contains(
+                "marquee.json: its program is the Swift code in marquee.swift: a change there changes these frames\n"))
+    }
+
+    @Test func anErrorInTheCodeIsItsLineAndExitsTwo() throws {
+        let dir = try marquee()
+        let source = dir + "/marquee.swift"
+        let text = try String(contentsOfFile: source, encoding: .utf8)
+        try Data(
+            text.replacingOccurrences(
+                of: "CGAffineTransformMakeScale(1.5, 1.5)", with: "CGAffineTransformMakeScale(1.5)"
+            ).utf8
+        )
+        .write(to: URL(fileURLWithPath: source))
+        let r = try run(["state", "marquee.json", "--at", "1"], in: dir)
+        #expect(r.status == 2)
+        #expect(r.stdout.isEmpty)
+        #expect(
+            r.stderr.hasSuffix(
+                "marquee.swift:103:17: error: no function takes the arguments (_:): CGAffineTransformMakeScale(_:_:) does not\n"
+            ))
+    }
+}
