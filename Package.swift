@@ -16,8 +16,8 @@ let package = Package(
             path: "Sources/CGD",
             pkgConfig: "freetype2",
             providers: [
-                .apt(["libgd-dev", "libdeflate-dev", "pkg-config"]),
-                .brew(["gd", "freetype", "fontconfig", "libdeflate", "pkg-config"]),
+                .apt(["libgd-dev", "libdeflate-dev", "libwebp-dev", "pkg-config"]),
+                .brew(["gd", "freetype", "fontconfig", "libdeflate", "webp", "pkg-config"]),
             ]
         ),
         .target(name: "RefreshFramesCore"),
@@ -25,12 +25,18 @@ let package = Package(
         // linked, so the shared library's format plugins (HEIF, AVIF, TIFF, WebP, X11 and ~40 libraries
         // behind them) are not loaded at every start (`--help` 17 → 8 ms). `-l:libgd.a` is GNU ld's
         // "this file" form of `-l`, which `linkedLibrary` passes as it is: no `unsafeFlags`, so the
-        // package works as a dependency. Elsewhere (macOS, untried) the shared libgd.
+        // package works as a dependency. libwebp's encoder and its animation assembler (libwebp-dev)
+        // are linked from their static archives for the same reason. Elsewhere (macOS, untried) the
+        // shared libraries.
         .target(
             name: "RefreshFramesRaster", dependencies: ["CGD", "RefreshFramesCore"],
             linkerSettings: [
                 .linkedLibrary(":libgd.a", .when(platforms: [.linux])),
+                .linkedLibrary(":libwebpmux.a", .when(platforms: [.linux])),
+                .linkedLibrary(":libwebp.a", .when(platforms: [.linux])),
                 .linkedLibrary("gd", .when(platforms: [.macOS])),
+                .linkedLibrary("webpmux", .when(platforms: [.macOS])),
+                .linkedLibrary("webp", .when(platforms: [.macOS])),
             ]
         ),
         .target(name: "RefreshFramesExport", dependencies: ["RefreshFramesCore", "RefreshFramesRaster"]),

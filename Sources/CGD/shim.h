@@ -14,6 +14,9 @@
 #include FT_TRUETYPE_TAGS_H
 #include <fontconfig/fontconfig.h>
 #include <libdeflate.h>
+#include <webp/encode.h>
+#include <webp/mux.h>
+#include <png.h>
 
 /* Function-like macros of gd.h, which Swift does not import. */
 static inline int cgd_sx(gdImagePtr im) { return gdImageSX(im); }
@@ -72,5 +75,50 @@ static inline int cgd_ft_has_fixed_sizes(FT_Face face) { return FT_HAS_FIXED_SIZ
 
 /* The OpenType GSUB table's tag (a macro expression). */
 static inline FT_ULong cgd_tag_gsub(void) { return TTAG_GSUB; }
+
+/* An app's PNG image through libpng's simplified API: 8-bit RGBA, not premultiplied, whatever the
+   file's colour type, depth or interlacing (libgd keeps alpha in 7 bits, which moves an antialiased
+   edge by a step). `cgd_png_size` reads the header only; `cgd_png_decode` fills `out` (width × height
+   × 4 bytes) and refuses a file whose size is not `width` × `height`. Both return 0 on success and
+   put libpng's message into `message` otherwise. */
+static inline int cgd_png_size(const unsigned char *data, size_t size, unsigned int *width, unsigned int *height,
+                               char *message, size_t message_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        snprintf(message, message_size, "%s", image.message);
+        png_image_free(&image);
+        return 1;
+    }
+    *width = image.width;
+    *height = image.height;
+    png_image_free(&image);
+    return 0;
+}
+
+static inline int cgd_png_decode(const unsigned char *data, size_t size, unsigned char *out, unsigned int width,
+                                 unsigned int height, char *message, size_t message_size) {
+    png_image image;
+    memset(&image, 0, sizeof image);
+    image.version = PNG_IMAGE_VERSION;
+    if (!png_image_begin_read_from_memory(&image, data, size)) {
+        snprintf(message, message_size, "%s", image.message);
+        png_image_free(&image);
+        return 1;
+    }
+    if (image.width != width || image.height != height) {
+        snprintf(message, message_size, "the header changed between two reads");
+        png_image_free(&image);
+        return 1;
+    }
+    image.format = PNG_FORMAT_RGBA;
+    if (!png_image_finish_read(&image, NULL, out, 0, NULL)) {
+        snprintf(message, message_size, "%s", image.message);
+        png_image_free(&image);
+        return 1;
+    }
+    return 0;
+}
 
 #endif

@@ -86,6 +86,9 @@ package final class GoldenSession: @unchecked Sendable {
         let (results, frames) = try check.run(store: store, report: report)
         var report = CheckReport(suiteName: name, results: results)
         report.goldenFonts = manifest?.fonts
+        report.goldenImages = manifest?.images
+        let images = animation.spec.images.files.map { FontFingerprint(file: $0.file, hash: $0.sha256) }
+        report.currentImages = images.isEmpty ? nil : images
         // Hashing the fonts takes a while (a CJK font is tens of MiB): only for the font hint of
         // a failed pixel check and for a manifest about to be written.
         if manifest == nil || report.recordedCount > 0
@@ -96,10 +99,16 @@ package final class GoldenSession: @unchecked Sendable {
             }
         }
         report.goldenSpecHash = manifest?.specHash
-        report.currentSpecHash = SHA256.hex(animation.bytes)
+        let specHash = SHA256.hex(animation.bytes)
+        report.currentSpecHash = specHash
+        if !report.passed {
+            report.specChanges = SpecChange.summary(
+                recorded: manifest?.spec, recordedHash: manifest?.specHash, current: animation.bytes,
+                currentHash: specHash)
+        }
         if let manifest = check.manifest(
             after: report, previous: manifest, frames: frames, toolVersion: RefreshFramesVersion.current,
-            specHash: SHA256.hex(animation.bytes), now: animation.now)
+            specHash: specHash, now: animation.now, spec: RecordedSpec(specBytes: animation.bytes))
         {
             try store.save(manifest.encode(), as: GoldenManifest.fileName)
         }

@@ -19,6 +19,9 @@ public struct RefreshAnimation: Sendable {
     /// What runs a Swift program (`"program": {"swift": …}`): the command line's, which parses
     /// with swiftc; nil refuses such a spec.
     package let program: SwiftProgramHook?
+    /// The appearance asked for (`--appearance`) that the spec's semantic colours resolve for
+    /// (nil: the spec's own, else light); kept for `reloaded()`.
+    package let appearance: Appearance?
 
     /// Runs a spec's Swift program over the timeline of the spec without one.
     package typealias SwiftProgramHook = @Sendable (SwiftProgramReference, Timeline) throws -> RuntimeRun
@@ -29,8 +32,7 @@ public struct RefreshAnimation: Sendable {
     /// Loads the spec file at `path` (at most 4 MiB), its side files beside it. `now` is the clock
     /// `{now:…}` texts show, in seconds since 1970 (nil: `SOURCE_DATE_EPOCH`, else the real clock).
     public init(contentsOf path: String, now: Int64? = nil) throws(LoadError) {
-        let bytes = try InputFile.read(
-            path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
+        let bytes = try Self.readSpec(path)
         try self.init(bytes: bytes, name: path, files: SpecFiles(spec: path), now: try now.orDefault())
     }
 
@@ -55,15 +57,15 @@ public struct RefreshAnimation: Sendable {
     /// whose labels `measurer` measures (the fuzzer's is pure arithmetic).
     package init(
         bytes: [UInt8], name: String, files: SpecFiles, now: Int64, measurer: TextMeasurer = .fonts,
-        program: SwiftProgramHook? = nil
+        program: SwiftProgramHook? = nil, appearance: Appearance? = nil
     ) throws(LoadError) {
         var stage = LoadError.Stage.decode
         do {
             document = try SpecDocument(
-                bytes: bytes, now: now, measurer: measurer,
+                bytes: bytes, now: now, appearance: appearance, measurer: measurer,
                 prepare: { spec throws(SpecDiagnostic) in
                     stage = .open
-                    try files.open(spec)
+                    try files.open(&spec)
                     stage = .build
                 }, program: program)
         } catch {
@@ -73,19 +75,28 @@ public struct RefreshAnimation: Sendable {
         self.files = files
         self.measurer = measurer
         self.program = program
+        self.appearance = appearance
     }
 
     /// Loads the spec file at `path` whose Swift program `program` runs (the command line's).
-    package init(contentsOf path: String, now: Int64, program: SwiftProgramHook?) throws(LoadError) {
-        let bytes = try InputFile.read(
-            path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
-        try self.init(bytes: bytes, name: path, files: SpecFiles(spec: path), now: now, program: program)
+    package init(
+        contentsOf path: String, now: Int64, program: SwiftProgramHook?, appearance: Appearance? = nil
+    ) throws(LoadError) {
+        let bytes = try Self.readSpec(path)
+        try self.init(
+            bytes: bytes, name: path, files: SpecFiles(spec: path), now: now, program: program, appearance: appearance)
+    }
+
+    /// A spec file's bytes (at most `Limits.specBytes`).
+    private static func readSpec(_ path: String) throws(LoadError) -> [UInt8] {
+        try InputFile.read(path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
     }
 
     /// The built-in default, `samples/rotate-scale.json`.
-    package static func builtIn(now: Int64) throws(LoadError) -> RefreshAnimation {
+    package static func builtIn(now: Int64, appearance: Appearance? = nil) throws(LoadError) -> RefreshAnimation {
         try RefreshAnimation(
-            bytes: Array(BuiltInSpec.rotateScale.utf8), name: builtInName, files: SpecFiles(directory: nil), now: now)
+            bytes: Array(BuiltInSpec.rotateScale.utf8), name: builtInName, files: SpecFiles(directory: nil), now: now,
+            appearance: appearance)
     }
 
     package var bytes: [UInt8] { document.bytes }
@@ -103,12 +114,13 @@ public struct RefreshAnimation: Sendable {
         files.forget(spec)
         guard let path = files.spec else {
             return try RefreshAnimation(
-                bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program)
+                bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program,
+                appearance: appearance)
         }
-        let bytes = try InputFile.read(
-            path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")
+        let bytes = try Self.readSpec(path)
         return try RefreshAnimation(
-            bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program)
+            bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program,
+            appearance: appearance)
     }
 
     /// The timeline of the same scenario with refreshing ended at `t` (the preview's `e`): the work

@@ -3,9 +3,9 @@ import RefreshFramesCore
 import RefreshFramesRaster
 
 /// The files a spec names beside itself, found relative to its directory, and where every one of
-/// them is opened: its font files (`"fonts"`) today. A spec's other side files (a Swift program,
-/// images) belong here too, so that they are resolved, opened, listed for `--watch` and reloaded
-/// in one place.
+/// them is opened: its font files (`"fonts"`) and its images (`ImageFiles`). A spec's other side
+/// files (a Swift program) belong here too, so that they are resolved, opened, listed for `--watch`
+/// and reloaded in one place.
 package struct SpecFiles: Sendable {
     /// The spec's own file; nil for a spec given as bytes.
     package var spec: String?
@@ -41,12 +41,14 @@ package struct SpecFiles: Sendable {
     /// Every file a spec loaded from here reads: the spec itself and its side files (its fonts,
     /// then its Swift program's files).
     package func all(of spec: Spec) -> [String] {
-        (self.spec.map { [$0] } ?? []) + spec.fonts.map(path) + (spec.swift?.files ?? []).map(path)
+        (self.spec.map { [$0] } ?? []) + spec.fonts.map(path) + spec.images.files.map { path($0.file) }
+            + (spec.swift?.files ?? []).map(path)
     }
 
     /// Opens the side files `spec` names: registers its font files so that its labels can name
-    /// their families. A missing or unreadable file is bad input at its JSON path.
-    package func open(_ spec: Spec) throws(SpecDiagnostic) {
+    /// their families, and decodes its images into `spec.images`. A missing or unreadable file is
+    /// bad input at its JSON path.
+    package func open(_ spec: inout Spec) throws(SpecDiagnostic) {
         guard opensFiles else { return }
         for (index, file) in spec.fonts.enumerated() {
             let resolved = path(file)
@@ -63,6 +65,7 @@ package struct SpecFiles: Sendable {
                 throw fail("'\(file)' is not a font file FreeType can read")
             }
         }
+        spec.images = try ImageFiles.load(spec, directory: directory)
     }
 
     /// Forgets what was read of `spec`'s side files, so that opening them again reads them anew

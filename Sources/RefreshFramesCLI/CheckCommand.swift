@@ -27,9 +27,13 @@ enum CheckCommand {
             "Where actual frames and diff images go when frames differ (default: refresh-frames-report)."),
         .value("junit", "file", "Also write a JUnit XML report (a test suite per spec)."),
         .value("html", "dir", "Also write a static HTML report (golden / actual / diff side by side)."),
-        .value("kind", "kind", "Check only 'pixels' or 'semantic' goldens (default: all)."),
         .value(
-            "only", "part",
+            "markdown", "file",
+            "Also write a Markdown summary, e.g. for a pull-request comment (appended to $GITHUB_STEP_SUMMARY whenever that is set)."
+        ),
+        .choice("kind", "kind", GoldenCheck.Kinds.self, "Check only 'pixels' or 'semantic' goldens (default: all)."),
+        .choice(
+            "only", "part", FrameSource.Part.self,
             "screen or control: pixel goldens of the whole screen with its table (the default with a host) or of the control alone (default: as recorded)."
         ),
         .value("scale", "n", "Pixels per point of pixel goldens (default: the canvas scale)."),
@@ -38,6 +42,7 @@ enum CheckCommand {
             "Check only shard i of n (1-based): the specs sorted by file name, every n-th from the i-th (default: Bazel's TEST_SHARD_INDEX of TEST_TOTAL_SHARDS when set)."
         ),
         nowOption,
+        appearanceOption,
     ]
 
     static let specs = ArgumentDefinition(
@@ -56,7 +61,9 @@ enum CheckCommand {
             """,
         arguments: [specs],
         options: sharedOptions + [
-            .value("record", "mode", "missing, failed or all: write those goldens instead of failing.")
+            .value(
+                "record", "mode", choices: RecordMode.allCases.filter { $0 != .never }.map(\.rawValue),
+                "missing, failed or all: write those goldens instead of failing.")
         ])
 
     static let recordDefinition = CommandDefinition(
@@ -99,6 +106,7 @@ enum CheckCommand {
         request.maxDiff = try args.double("max-diff", command: name, in: 0...100)
         request.scale = try args.double("scale", command: name, in: 0.25...Limits.scale)
         request.checkpoints = args.has("checkpoints")
+        request.appearance = try SpecLoader.appearance(args)
         if let list = args.value("at") {
             guard let times = GoldenRequest.instants(list) else {
                 throw .usage(
@@ -117,7 +125,14 @@ enum CheckCommand {
             try OutputSafety.checkGoldenRun(
                 spec: member.spec, golden: member.golden, recording: mode != .never, report: reportDirectory,
                 junit: args.value("junit"), html: args.value("html"))
+            if let markdown = args.value("markdown") {
+                try OutputSafety.check(
+                    markdown, option: "--markdown", inputs: [member.spec], goldenDirectory: member.golden)
+            }
         }
+        // Every report file can be written (its missing parents made) before any spec is checked.
+        let outputs = ReportOutputs(args, report: reportDirectory, environment: environment)
+        try outputs.check(specs: suite.specs)
         let runs = try suite.members.map { member throws(CLIError) in
             try GoldenRun(member, request, now: args.value("now"), environment: environment, command: name)
         }
@@ -141,12 +156,10 @@ enum CheckCommand {
             Output.err("recorded \(result.recordedCount) golden file(s) in \(run.member.golden)\n")
             Output.err("clock: \(run.clock.now) (\(isoDate(run.clock.now))) from \(run.clock.from)\n")
         }
-        if let junit = args.value("junit") {
-            try OutputFile.checkTarget(junit, protecting: suite.specs)
-            try OutputFile.write(Array(report.junitXML(name: "refresh-frames \(name)").utf8), to: junit)
-        }
-        if let html = args.value("html") { try ReportFiles.writeHTML(report, name: "refresh-frames \(name)", to: html) }
-        guard let accept = report.acceptCommand(options: acceptOptions(args)) else { return ExitCode.success }
+        let failedRuns = zip(runs, reports).filter { !$0.1.passed }.map(\.0)
+        let accept = report.acceptCommand(options: acceptOptions(args, failed: failedRuns))
+        try outputs.write(report, command: name, accept: accept, specs: suite.specs)
+        guard let accept else { return ExitCode.success }
         // A spec whose program is the team's Swift code: its frames change when that code does.
         for (run, result) in zip(runs, reports) where result.results.contains(where: { !$0.passed }) {
             guard let swift = run.loaded.spec.swift else { continue }
@@ -159,11 +172,19 @@ enum CheckCommand {
         return ExitCode.differences
     }
 
-    /// The options a run was given that the command accepting its changes repeats.
-    static func acceptOptions(_ args: ParsedArguments) -> [String] {
-        let options = ["at", "fps", "only", "kind", "scale", "now", "threshold", "max-diff"]
+    /// The options a run was given that the command accepting its changes repeats: the command,
+    /// run as printed, must leave sets that the next plain `check` passes. What the manifest keeps
+    /// (`--only`, `--scale`, `--now`) is repeated; the instants only when recording them keeps each
+    /// set consistent; `--kind` only for a set that holds that kind alone; never a tolerance (the
+    /// recording must take in what fails at the set's own).
+    static func acceptOptions(_ args: ParsedArguments, failed runs: [GoldenRun]) -> [String] {
+        var options = ["only", "scale", "now"]
+        let kinds = Set(runs.map(\.acceptedKinds))
+        if kinds.count == 1, kinds.first != .all { options.insert("kind", at: 1) }
+        let keepsInstants = runs.allSatisfy(\.acceptKeepsInstants)
+        if keepsInstants { options = ["at", "fps"] + options }
         let words = options.flatMap { option in args.value(option).map { ["--" + option, $0] } ?? [] }
-        return words + (args.has("checkpoints") ? ["--checkpoints"] : [])
+        return words + (keepsInstants && args.has("checkpoints") ? ["--checkpoints"] : [])
     }
 
     /// Runs `body`, turning a run the command line cannot have into a usage error (exit 64).

@@ -8,11 +8,11 @@ enum ValidateCommand {
     static let definition = CommandDefinition(
         name: "validate", abstract: "Check a spec: decoding, layout and program; print a one-line summary.",
         arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
-        options: [nowOption])
+        options: [nowOption, appearanceOption])
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
         let now = try SpecLoader.clock(args, environment: env)
-        let loaded = try SpecLoader.load(args.positionals[0], now: now)
+        let loaded = try SpecLoader.load(args.positionals[0], now: now, appearance: try SpecLoader.appearance(args))
         let t = loaded.timeline
         let labels = loaded.spec.views.count
         var summary =
@@ -58,7 +58,7 @@ enum StateCommand {
             backgroundColor (#RRGGBBAA). See docs/spec.md.
             """,
         arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
-        options: [.value("at", "seconds", "The instant to sample (required)."), nowOption])
+        options: [.value("at", "seconds", "The instant to sample (required)."), nowOption, appearanceOption])
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
         guard args.value("at") != nil else {
@@ -66,7 +66,7 @@ enum StateCommand {
         }
         let at = try args.double("at", command: definition.name, in: 0...Limits.scenarioDuration)!
         let now = try SpecLoader.clock(args, environment: env)
-        let loaded = try SpecLoader.load(args.positionals[0], now: now)
+        let loaded = try SpecLoader.load(args.positionals[0], now: now, appearance: try SpecLoader.appearance(args))
         Output.out(loaded.timeline.sample(at: at).json + "\n")
         return ExitCode.success
     }
@@ -76,11 +76,11 @@ enum TimelineCommand {
     static let definition = CommandDefinition(
         name: "timeline", abstract: "Print the layout and every animation segment as text (a font-independent golden).",
         arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
-        options: [nowOption])
+        options: [nowOption, appearanceOption])
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
         let now = try SpecLoader.clock(args, environment: env)
-        let loaded = try SpecLoader.load(args.positionals[0], now: now)
+        let loaded = try SpecLoader.load(args.positionals[0], now: now, appearance: try SpecLoader.appearance(args))
         Output.out(loaded.timeline.dump)
         return ExitCode.success
     }

@@ -44,7 +44,10 @@ final class GoldenRun: @unchecked Sendable {
                 now != nil ? "--now" : environment["SOURCE_DATE_EPOCH"] != nil ? "SOURCE_DATE_EPOCH" : "the real clock"
             clock = (try SpecLoader.clock(now, environment: environment, command: command), from)
         }
-        let loaded = try SpecLoader.load(member.spec, now: clock.now)
+        let appearance = try Self.reporting {
+            try request.appearance(manifest: session.manifest, golden: member.golden)
+        }
+        let loaded = try SpecLoader.load(member.spec, now: clock.now, appearance: appearance)
         self.loaded = loaded
         let threads = ProcessInfo.processInfo.activeProcessorCount
         check = try CheckCommand.usage(command) { () throws(CompareError) in
@@ -55,11 +58,31 @@ final class GoldenRun: @unchecked Sendable {
                 "\(member.spec): error: \(check.times.count) frames to check is over the limit checkFrames = \(Limits.checkFrames)"
             )
         }
+        if let problem = check.recordingProblem(mode: request.mode, previous: session.manifest) {
+            throw .usage(problem, command: command)
+        }
         if request.kinds != .semantic {
             try RenderLimits.check(frames: check.times.count, source: check.source, threads: threads, file: loaded.name)
         }
         // Named by its spec, as errors are: a run of several specs prints one note for each.
         if let note = check.instantsNote(session.manifest) { Output.err("\(member.spec): " + note + "\n") }
+    }
+
+    /// The kinds the command accepting this run's failures records: the kind asked for when the set
+    /// holds only that kind (a semantic set has no frames, a pixel set no states.json), else every
+    /// kind, so that the next plain check passes whichever kind this run looked at.
+    var acceptedKinds: GoldenCheck.Kinds {
+        switch check.kinds {
+        case .all: return .all
+        case .semantic: return session.manifest?.frames.isEmpty ?? true ? .semantic : .all
+        case .pixels: return (try? session.store.contents("states.json")) == nil ? .pixels : .all
+        }
+    }
+
+    /// Whether the accepting command may repeat this run's instants (`--at`, `--fps`,
+    /// `--checkpoints`): only when recording them leaves a set a plain check passes.
+    var acceptKeepsInstants: Bool {
+        check.recordingKeepsSetConsistent(mode: .failed, kinds: acceptedKinds, previous: session.manifest)
     }
 
     /// Compares (or records) every golden, drawing with `threads` threads; safe beside other runs.

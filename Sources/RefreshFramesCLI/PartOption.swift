@@ -4,8 +4,8 @@ import RefreshFramesCore
 import RefreshFramesExport
 
 /// `--only screen|control`, the same in render, check and record (the preview's default is the control).
-let onlyOption = OptionDefinition.value(
-    "only", "part",
+let onlyOption = OptionDefinition.choice(
+    "only", "part", FrameSource.Part.self,
     "screen or control: for a spec with a host, the whole screen (default) or the refresh control alone."
 )
 

@@ -10,41 +10,59 @@ enum PreviewCommand {
         discussion: """
             Keys: k pauses and plays; , and . step one frame back and forward when paused; ← and →
             seek 0.5 s; Home and End go to the start and the end; [ and ] change the speed (0.25× to
-            4×); space pulls and releases (plays the scenario from its start: the pull, then the
-            refresh), r refreshes again (from the moment refreshing begins), e ends refreshing now; c switches the control alone and the whole screen; p switches
-            pixels/text; q quits. The status line shows the phase, the time, the pull in points and
-            the speed. The terminal is always restored: on q, Ctrl-C, SIGTERM and on errors. Needs a
-            terminal on stdout; elsewhere use 'refresh-frames render --format ansi'.
+            4×); space pulls and releases (plays the scenario from its start, from a pause too: the
+            pull, then the refresh); r refreshes again (from the moment refreshing begins); e ends
+            refreshing now; + and - hold the pull 5 pt farther or nearer (refreshing begins if the
+            hold reaches the spec's threshold; space or r lets go); c switches the control alone and
+            the whole screen; p switches the picture (half blocks or images) and text; q quits. The
+            status line shows the phase, the time, the pull in points ('held' when held), the speed
+            and the mode; a long --watch error takes two rows.
+            --ansi auto draws with the terminal's own graphics: kitty's (KITTY_WINDOW_ID or
+            TERM=xterm-kitty), iTerm2's (TERM_PROGRAM=iTerm.app, WezTerm), sixel (the terminal's
+            answer to DA1 lists it: xterm -ti vt340, foot, mlterm), else half blocks (also in tmux,
+            which passes no images); images are drawn at the cell's pixels (TIOCGWINSZ, else CSI 16 t).
+            Without colours (--colors none, NO_COLOR) half blocks would all look alike: text is shown.
+            The terminal is always restored: on q, Ctrl-C, SIGTERM and on errors. Needs a terminal
+            on stdout; elsewhere use 'refresh-frames render --format ansi'.
             """,
         arguments: [
             ArgumentDefinition(
                 name: "spec", help: "The JSON spec file (default: the built-in rotate-scale).", isOptional: true)
         ],
         options: [
-            .value("ansi", "mode", "Start in pixels or text mode (default pixels)."),
-            .value("colors", "mode", "auto, truecolor, 256, 16 or none (default auto)."),
+            .choice(
+                "ansi", "mode", TerminalArguments.ANSIChoice.self,
+                "Start in pixels (half blocks), text, kitty, iterm or sixel mode, or auto: the terminal's graphics (default pixels)."
+            ),
+            .choice(
+                "colors", "mode", TerminalArguments.ColorsOption.self,
+                "auto, truecolor, 256, 16 or none (default auto)."),
             .value("fps", "n", "Frames per second to draw (default 30)."),
             .value("duration", "seconds", "Quit by itself after this long (default: run until q)."),
+            .flag("loop", "Play the scenario again from the start whenever it ends (default: stop at the end)."),
             .flag(
                 "watch",
                 "Reload when the spec or a font file it names is saved, keeping the time; a broken spec shows its error on the status line while the last good one plays."
             ),
-            .value(
-                "only", "part",
+            .choice(
+                "only", "part", FrameSource.Part.self,
                 "control or screen: the refresh control zoomed to the terminal's width (default) or, for a spec with a host, the whole screen."
             ),
             nowOption,
+            appearanceOption,
         ])
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, env throws(CLIError) in
         let name = definition.name
-        let mode = try args.choice("ansi", command: name, as: FrameSource.TerminalMode.self) ?? .pixels
+        let mode = try TerminalArguments.mode(args, environment: env, command: name)
         let colors = try TerminalArguments.colorMode(args, environment: env, command: name)
         let fps = try args.double("fps", command: name, in: 1...120) ?? 30
         let quitAfter = try args.double("duration", command: name, in: 0.1...86400)
         // The control is the subject: by default it fills the terminal's width (c or --only screen: the screen).
         let part = try args.choice("only", command: name, as: FrameSource.Part.self) ?? .control
-        let loaded = try SpecLoader.load(args.positionals.first, now: try SpecLoader.clock(args, environment: env))
+        let loaded = try SpecLoader.load(
+            args.positionals.first, now: try SpecLoader.clock(args, environment: env),
+            appearance: try SpecLoader.appearance(args))
         let source = try FrameSource.made(loaded, part: part, command: name)
         guard isatty(1) == 1, isatty(0) == 1 else {
             throw .input(
@@ -57,6 +75,7 @@ enum PreviewCommand {
         var player = Player(loaded: loaded, source: source, mode: mode, colors: colors)
         var watcher = args.has("watch") ? FileWatcher(paths: loaded.sourceFiles) : nil
         var clock = PlayerClock(duration: player.timeline.duration, fps: fps)
+        clock.loops = args.has("loop")
         let start = DispatchTime.now().uptimeNanoseconds
         var lastTick = start
         var frames = -1  // frames drawn since the window opened; the first frame opens the first one
@@ -74,10 +93,14 @@ enum PreviewCommand {
                 clock.duration = player.timeline.duration
                 clock.seek(to: clock.time)
             }
-            clock.advance(by: Double(nowNanos - lastTick) / 1e9)
+            if clock.advance(by: Double(nowNanos - lastTick) / 1e9) {
+                player.loopAround()
+                clock.duration = player.timeline.duration
+            }
             lastTick = nowNanos
             do {
                 try player.draw(clock: clock, fps: fpsShown, session: session)
+                session.setFarewell(player.clear())
             } catch {
                 session.leave()
                 throw .input("\(loaded.name): error: \(error)")
@@ -104,14 +127,18 @@ enum PreviewCommand {
                 player.restart()
                 clock.duration = player.timeline.duration
                 clock.seek(to: command == .pull ? 0 : player.timeline.refreshBeganAt)
+                if command == .pull { clock.play() }
+            case .holdPull(let step):
+                player.holdPull(by: step, shown: player.timeline.sample(at: clock.time).pull)
+                clock.duration = player.timeline.duration
+                clock.seek(to: clock.time)
             case .endRefreshing:
                 player.endRefreshing(at: clock.time)
                 clock.duration = player.timeline.duration
             case .togglePart:
                 player.togglePart()
             case .toggleMode:
-                player.mode = player.mode == .pixels ? .text : .pixels
-                player.resize()
+                player.toggleMode()
             default:
                 break
             }

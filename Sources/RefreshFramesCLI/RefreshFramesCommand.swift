@@ -32,3 +32,8 @@ public enum RefreshFramesCommand {
 /// `--now` appears on every command that builds a timeline.
 let nowOption = OptionDefinition.value(
     "now", "seconds|date", "The clock for {now:…} titles (default: SOURCE_DATE_EPOCH, else the real time).")
+
+/// `--appearance` appears on every command that builds a timeline, beside `--now`.
+let appearanceOption = OptionDefinition.value(
+    "appearance", "light|dark",
+    "The appearance semantic colours (label, systemBackground…) resolve for (default: the spec's, else light).")

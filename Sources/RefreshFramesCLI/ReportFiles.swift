@@ -61,6 +61,46 @@ final class ReportDirectory: @unchecked Sendable {
 
 /// The report directory: actual frames and diff images of failing frames, and the HTML page.
 enum ReportFiles {
+    /// Throws unless `path` (with `option`, e.g. `--junit`) can be written once the check is done:
+    /// its nearest existing ancestor is a directory one may write in, so the missing ones between
+    /// can be made. Checked before the work, so that a run that found differences never ends with
+    /// exit 2 for a report it could not write. `isDirectory`: the path itself is the directory.
+    static func checkCreatable(_ path: String, option: String, isDirectory: Bool) throws(CLIError) {
+        try OutputSafety.requireWorkingDirectory(for: path)
+        var current = isDirectory ? path : FilePath.directory(of: path)
+        if current.isEmpty { current = "." }
+        var info = stat()
+        while stat(current, &info) != 0 {
+            guard errno == ENOENT || errno == ENOTDIR else {
+                throw .input(
+                    "\(path): error: \(option): cannot reach '\(current)' (\(String(cString: strerror(errno))))")
+            }
+            current = FilePath.directory(of: current)
+            if current.isEmpty { current = "." }
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw .input("\(path): error: \(option): '\(current)' is not a directory")
+        }
+        guard access(current, W_OK) == 0 else {
+            throw .input("\(path): error: \(option): the directory '\(current)' is not writable")
+        }
+    }
+
+    /// Writes a report file (`--junit`), making its missing parent directories as `--html` and
+    /// `--report` make theirs.
+    static func writeFile(_ bytes: [UInt8], to path: String, protecting inputs: [String]) throws(CLIError) {
+        let parent = FilePath.directory(of: path)
+        let directory = ReportDirectory(parent)
+        if !parent.isEmpty { try directory.make(parent) }
+        do throws(CLIError) {
+            try OutputFile.checkTarget(path, protecting: inputs)
+            try OutputFile.write(bytes, to: path)
+        } catch {
+            directory.discard()
+            throw error
+        }
+    }
+
     static func write(actual: [UInt8], diff: [UInt8], file: String, in directory: ReportDirectory) throws(CLIError)
         -> (String, String)
     {

@@ -15,15 +15,18 @@ extension RefreshAnimation {
 /// default), its failures as exit-2 messages; and the clock of `--now`.
 enum SpecLoader {
     /// Loads SPEC (or the built-in default when nil) with its side files, its Swift program run by
-    /// `SwiftProgramLoader`: the code's warnings go to standard error, its error is the command's.
-    static func load(_ path: String?, now: Int64) throws(CLIError) -> RefreshAnimation {
-        guard let path else { return try input { () throws(LoadError) in try RefreshAnimation.builtIn(now: now) } }
+    /// `SwiftProgramLoader` (the code's warnings go to standard error, its error is the command's),
+    /// its semantic colours resolved for `appearance` (nil: the spec's own, else light).
+    static func load(_ path: String?, now: Int64, appearance: Appearance? = nil) throws(CLIError) -> RefreshAnimation {
+        guard let path else {
+            return try input { () throws(LoadError) in try RefreshAnimation.builtIn(now: now, appearance: appearance) }
+        }
         let swift = SwiftProgramLoader(
             directory: FilePath.directory(of: path), environment: ProcessInfo.processInfo.environment)
         do {
             let animation = try RefreshAnimation(
                 contentsOf: path, now: now,
-                program: { reference, base in try swift.run(reference, over: base, now: now) })
+                program: { reference, base in try swift.run(reference, over: base, now: now) }, appearance: appearance)
             for warning in swift.warnings { Output.err(warning.description + "\n") }
             return animation
         } catch {
@@ -35,6 +38,11 @@ enum SpecLoader {
     /// Runs `body`, turning what did not load into bad input (exit 2, its one line).
     static func input<T>(_ body: () throws(LoadError) -> T) throws(CLIError) -> T {
         do { return try body() } catch { throw .input(error.description) }
+    }
+
+    /// A command's `--appearance`, if given.
+    static func appearance(_ args: ParsedArguments) throws(CLIError) -> Appearance? {
+        try args.choice("appearance", command: args.command, as: Appearance.self)
     }
 
     /// The clock of a command's `--now`.

@@ -7,11 +7,29 @@ public struct OptionDefinition: Sendable {
     /// Nil for a flag.
     public var valueName: String?
     public var help: String
+    /// The values an option of fixed values takes, in the order completion offers them; empty
+    /// for any value (a number, a path).
+    public var choices: [String] = []
 
     public static func value(_ long: String, short: Character? = nil, _ valueName: String, _ help: String)
         -> OptionDefinition
     {
         OptionDefinition(long: long, short: short, valueName: valueName, help: help)
+    }
+
+    /// An option whose value is one of `choices`.
+    public static func value(
+        _ long: String, short: Character? = nil, _ valueName: String, choices: [String], _ help: String
+    ) -> OptionDefinition {
+        OptionDefinition(long: long, short: short, valueName: valueName, help: help, choices: choices)
+    }
+
+    /// An option whose value is one of `type`'s raw values (what `ParsedArguments.choice` parses).
+    public static func choice<E: RawRepresentable & CaseIterable>(
+        _ long: String, short: Character? = nil, _ valueName: String, _ type: E.Type, _ help: String
+    ) -> OptionDefinition where E.RawValue == String {
+        OptionDefinition(
+            long: long, short: short, valueName: valueName, help: help, choices: E.allCases.map(\.rawValue))
     }
 
     public static func flag(_ long: String, short: Character? = nil, _ help: String) -> OptionDefinition {

@@ -28,16 +28,30 @@ public enum CompletionScript {
         var cases = ""
         for command in commands {
             let all = command.options.flatMap(names) + ["--help"]
-            let valued = command.options.filter { $0.valueName != nil }.flatMap(names)
-            // After an option that takes a value: files (a command without one has no such case).
+            // After an option of fixed values: those values; after another that takes a value:
+            // files (a command without either has no such case).
+            var valueCases = ""
+            for option in command.options where !option.choices.isEmpty {
+                valueCases += """
+                                \(names(option).joined(separator: "|")))
+                                    COMPREPLY=( $(compgen -W "\(option.choices.joined(separator: " "))" -- "$cur") ); return ;;
+
+                    """
+            }
+            let valued = command.options.filter { $0.valueName != nil && $0.choices.isEmpty }.flatMap(names)
+            if !valued.isEmpty {
+                valueCases += """
+                                \(valued.joined(separator: "|")))
+                                    COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
+
+                    """
+            }
             let afterValue =
-                valued.isEmpty
+                valueCases.isEmpty
                 ? ""
                 : """
                         case "$prev" in
-                            \(valued.joined(separator: "|")))
-                                COMPREPLY=( $(compgen -f -- "$cur") ); return ;;
-                        esac
+                \(valueCases)        esac
 
                 """
             cases += """
@@ -79,7 +93,8 @@ public enum CompletionScript {
             var specs: [String] = []
             for option in command.options {
                 for name in names(option) {
-                    let value = option.valueName.map { ":\(summary($0)):_files" } ?? ""
+                    let action = option.choices.isEmpty ? "_files" : "(\(option.choices.joined(separator: " ")))"
+                    let value = option.valueName.map { ":\(summary($0)):\(action)" } ?? ""
                     specs.append("'\(name)[\(summary(option.help))]\(value)'")
                 }
             }
@@ -128,7 +143,11 @@ public enum CompletionScript {
             for option in command.options {
                 var line = "complete -c refresh-frames \(condition) -l \(option.long)"
                 if let short = option.short { line += " -s \(short)" }
-                if option.valueName != nil { line += " -r -F" }
+                if !option.choices.isEmpty {
+                    line += " -x -a '\(option.choices.joined(separator: " "))'"
+                } else if option.valueName != nil {
+                    line += " -r -F"
+                }
                 lines.append(line + " -d '\(summary(option.help))'")
             }
             lines.append("complete -c refresh-frames \(condition) -l help -d 'Show help information'")

@@ -25,11 +25,24 @@ public final class TerminalSession: @unchecked Sendable {
     private var suspended = false
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []
+    /// Written before `leaveSequence`: what takes the program's images off the screen.
+    private var farewell: [UInt8] = []
 
     public init() {}
 
+    /// What `leave` writes first, whatever ends the session (q, Ctrl-C, SIGTERM, Ctrl-Z): kitty
+    /// keeps its images apart from the cells, so clearing the screen would leave them over the text.
+    public func setFarewell(_ bytes: [UInt8]) {
+        lock.lock()
+        defer { lock.unlock() }
+        farewell = bytes
+    }
+
     public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
-    public static let leaveSequence = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+    /// The alternate screen is cleared before it is left, so that a terminal that copies its rows
+    /// back when a resized alternate screen is left (reported under tmux; not reproduced with tmux
+    /// 3.3a here) has nothing to copy.
+    public static let leaveSequence = "\u{1B}[0m\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l"
 
     public func enter() {
         tcgetattr(0, &saved)
@@ -116,7 +129,7 @@ public final class TerminalSession: @unchecked Sendable {
         defer { lock.unlock() }
         guard active else { return }
         active = false
-        let bytes = Array(Self.leaveSequence.utf8)
+        let bytes = farewell + Array(Self.leaveSequence.utf8)
         _ = bytes.withUnsafeBufferPointer { writeToStdout($0.baseAddress, $0.count) }
         tcsetattr(0, TCSANOW, &saved)
         FatalSignalGuard.disarm()

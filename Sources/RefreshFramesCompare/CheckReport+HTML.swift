@@ -34,8 +34,8 @@ extension CheckReport {
             .compare .stage { position: relative; transform-origin: 0 0; }
             .thumbs img { width: 96px; display: inline-block; margin: 0 .5em .5em 0; }
             pre { background: #f6f6f6; padding: .5em; overflow: auto; max-width: 100%; white-space: pre-wrap; word-break: break-all; }
-            .add { background: #e6ffec; color: #116329; display: block; } .del { background: #ffebe9; color: #82071e; display: block; }
-            .hunk { color: #0550ae; display: block; }
+            .add { background: #e6ffec; color: #116329; display: inline-block; width: 100%; } .del { background: #ffebe9; color: #82071e; display: inline-block; width: 100%; }
+            .hunk { color: #0550ae; }
             </style>
             </head>
             <body>
@@ -49,7 +49,13 @@ extension CheckReport {
     /// The font hint, a section per failed or recorded check (ids `check-N`, after `idPrefix`), the passed ones.
     func htmlSections(idPrefix: String = "") -> String {
         var out = ""
+        if !specChangeLines.isEmpty {
+            out += "<section class=\"spec-changes\">\n<h2>\(xmlEscape(Self.specChangesHeading))</h2>\n<ul>\n"
+            for change in specChanges { out += "<li><code>\(xmlEscape(change))</code></li>\n" }
+            out += "</ul>\n</section>\n"
+        }
         if let fontHint { out += "<p class=\"hint\">\(xmlEscape(fontHint))</p>\n" }
+        if let imageHint { out += "<p class=\"hint\">\(xmlEscape(imageHint))</p>\n" }
         for (index, result) in results.enumerated() where !result.passed || result.recorded {
             out += "<section id=\"\(idPrefix)check-\(index)\" class=\"\(result.passed ? "recorded" : "failed")\">\n"
             out +=

@@ -30,20 +30,27 @@ extension CheckReport {
             if result.passed {
                 out += "      <system-out>\(xmlEscape(result.line))</system-out>\n"
             } else {
-                var body = [result.line]
+                var body = specChangeLines + [result.line]
                 if let details = result.details { body.append(details) }
                 if let path = result.goldenPath { body.append("golden: \(path)") }
                 if let path = result.actualPath { body.append("actual: \(path)") }
                 if let path = result.diffPath { body.append("diff: \(path)") }
                 if result.kind == .pixels, let fontHint { body.append(fontHint) }
+                if result.kind == .pixels, let imageHint { body.append(imageHint) }
                 out +=
-                    "      <failure message=\"\(xmlEscape(result.message))\" type=\"\(result.kind.rawValue) mismatch\">"
+                    "      <failure message=\"\(xmlEscape(junitMessage(result)))\" type=\"\(result.kind.rawValue) mismatch\">"
                 out += xmlEscape(body.joined(separator: "\n")) + "</failure>\n"
             }
             out += "    </testcase>\n"
         }
         out += "  </testsuite>\n"
         return out
+    }
+
+    /// A failure's one-line message: what changed in the spec (when known), then what that did.
+    func junitMessage(_ result: CheckResult) -> String {
+        guard !specChanges.isEmpty else { return result.message }
+        return "spec changed: " + specChanges.joined(separator: "; ") + " — " + result.message
     }
 
     /// The seconds every check took, for JUnit's `time`.

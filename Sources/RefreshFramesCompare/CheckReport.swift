@@ -75,9 +75,15 @@ public struct CheckReport: Sendable, Equatable {
     /// The fonts `manifest.json` says the goldens were rendered with, and the fonts of this run.
     public var goldenFonts: [FontFingerprint]?
     public var currentFonts: [FontFingerprint]?
+    /// The image files `manifest.json` says the goldens were rendered with, and this run's (nil: none).
+    public var goldenImages: [FontFingerprint]?
+    public var currentImages: [FontFingerprint]?
     /// The spec hash `manifest.json` records, and the hash of the spec this run checked.
     public var goldenSpecHash: String?
     public var currentSpecHash: String?
+    /// What changed in the spec since the goldens were recorded, a `path: old → new` line per value
+    /// (`SpecChange.summary`); set on a failing check, printed before its failures.
+    public var specChanges: [String] = []
 
     public init(
         suiteName: String, results: [CheckResult] = [], goldenFonts: [FontFingerprint]? = nil,
@@ -114,9 +120,28 @@ public struct CheckReport: Sendable, Equatable {
             + "re-record or install the same fonts; this is the likely cause"
     }
 
+    /// When a pixel check failed and the spec's image files differ from the manifest's: the likely
+    /// cause, naming them, in one line.
+    public var imageHint: String? {
+        guard results.contains(where: { !$0.passed && $0.kind == .pixels }) else { return nil }
+        let differences = FontFingerprint.differences(golden: goldenImages ?? [], current: currentImages ?? [])
+        guard !differences.isEmpty else { return nil }
+        return "images differ from the goldens' manifest (\(differences.joined(separator: ", "))): "
+            + "this is the likely cause; check the image's change, then re-record"
+    }
+
     /// `N passed, M failed`, with `, K recorded` when goldens were written.
     public var totalsLine: String {
         "\(passedCount) passed, \(failedCount) failed" + (recordedCount > 0 ? ", \(recordedCount) recorded" : "")
+    }
+
+    /// The heading that introduces `specChanges`.
+    public static let specChangesHeading = "what changed in the spec since the goldens were recorded:"
+
+    /// The heading and a line per changed spec value, indented; empty when there is nothing to say.
+    public var specChangeLines: [String] {
+        guard !passed, !specChanges.isEmpty else { return [] }
+        return [Self.specChangesHeading] + specChanges.map { "  " + $0 } + ["its effect:"]
     }
 
     /// How many lines of a text dump's diff the console shows.
@@ -124,7 +149,7 @@ public struct CheckReport: Sendable, Equatable {
 
     /// One line per failed (and recorded, loudly) check, the font hint, and the totals line last.
     public func consoleLines(includePassing: Bool = false) -> [String] {
-        var lines: [String] = []
+        var lines = specChangeLines
         for result in results {
             if result.recorded {
                 lines.append("\(result.title): RECORDED new golden" + (result.goldenPath.map { " '\($0)'" } ?? ""))
@@ -139,6 +164,7 @@ public struct CheckReport: Sendable, Equatable {
             }
         }
         if let fontHint { lines.append(fontHint) }
+        if let imageHint { lines.append(imageHint) }
         lines.append(totalsLine)
         return lines
     }

@@ -50,6 +50,8 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// Hex digest of the spec the goldens were rendered from, as the caller computed it.
     public var specHash: String
     public var fonts: [FontFingerprint]
+    /// The spec's image files and their SHA-256 (nil or empty: the spec names none, and the key is not written).
+    public var images: [FontFingerprint]? = nil
     public var frames: [Frame]
     /// The clock `{now:…}` texts were expanded with, in seconds since 1970; `check` reuses it.
     public var now: Int64?
@@ -60,11 +62,24 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// This golden set's own tolerance (`--threshold`, `--max-diff` in percent), used unless the command line sets one.
     public var threshold: Double?
     public var maxDiff: Double?
+    /// The appearance the goldens were drawn in, `dark`; absent means light. `check` reuses it and
+    /// refuses to compare them with another.
+    public var appearance: String?
+    /// The spec the goldens were recorded from (`spec`, beside `specHash`); nil in a manifest written
+    /// before goldens recorded it. Read from the manifest's JSON itself, not through `Codable`.
+    public var spec: RecordedSpec? = nil
+
+    enum CodingKeys: String, CodingKey {
+        case toolVersion, specHash, fonts, images, frames, now, part, scale, threshold, maxDiff, appearance
+    }
 
     public init(
         toolVersion: String, specHash: String, fonts: [FontFingerprint], frames: [Frame], now: Int64? = nil,
-        part: String? = nil, scale: Double? = nil, threshold: Double? = nil, maxDiff: Double? = nil
+        part: String? = nil, scale: Double? = nil, threshold: Double? = nil, maxDiff: Double? = nil,
+        appearance: String? = nil,
+        spec: RecordedSpec? = nil
     ) {
+        self.spec = spec
         self.toolVersion = toolVersion
         self.specHash = specHash
         self.fonts = fonts
@@ -74,6 +89,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
         self.scale = scale
         self.threshold = threshold
         self.maxDiff = maxDiff
+        self.appearance = appearance
     }
 
     /// UTF-8 JSON with sorted keys, two-space indentation and a final newline: the same manifest
@@ -81,7 +97,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// non-finite time is written as `null` (and rejected by `decode`).
     public func encode() -> [UInt8] {
         func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
-        var out = "{\n  \"fonts\": ["
+        var out = "{\n" + (appearance.map { "  \"appearance\": \(jsonQuoted($0)),\n" } ?? "") + "  \"fonts\": ["
         out +=
             fonts.isEmpty
             ? "]"
@@ -97,10 +113,18 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
                 + frames.map {
                     "    {\n      \"name\": \(jsonQuoted($0.name)),\n      \"time\": \(number($0.time))\n    }"
                 }.joined(separator: ",\n") + "\n  ]"
+        if let images, !images.isEmpty {
+            out +=
+                ",\n  \"images\": [\n"
+                + images.map {
+                    "    {\n      \"file\": \(jsonQuoted($0.file)),\n      \"hash\": \(jsonQuoted($0.hash))\n    }"
+                }.joined(separator: ",\n") + "\n  ]"
+        }
         if let maxDiff { out += ",\n  \"maxDiff\": \(number(maxDiff))" }
         if let now { out += ",\n  \"now\": \(now)" }
         if let part { out += ",\n  \"part\": \(jsonQuoted(part))" }
         if let scale { out += ",\n  \"scale\": \(number(scale))" }
+        if let spec { out += ",\n  \"spec\": " + spec.json.replacingOccurrences(of: "\n", with: "\n  ") }
         out += ",\n  \"specHash\": \(jsonQuoted(specHash))"
         if let threshold { out += ",\n  \"threshold\": \(number(threshold))" }
         out += ",\n  \"toolVersion\": \(jsonQuoted(toolVersion))\n}\n"
@@ -112,9 +136,12 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// would (`--scale` 0.25…4, `--threshold` 0…1, `--max-diff` 0…100, instants ≥ 0), or a scale
     /// of 1e308 became a frame size no `Int` holds (a crash).
     public static func decode(_ bytes: [UInt8], path: String = fileName) throws(CompareError) -> GoldenManifest {
-        let manifest: GoldenManifest
+        var manifest: GoldenManifest
         do {
             manifest = try JSONDecoder().decode(GoldenManifest.self, from: Data(bytes))
+            if let node = try? JSONParser.parse(bytes), let spec = node["spec"] {
+                manifest.spec = RecordedSpec(json: spec.pretty(indent: ""))
+            }
         } catch let error as DecodingError {
             throw .invalidManifest(path: path, reason: describe(error))
         } catch {

@@ -17,8 +17,24 @@ public struct GoldenRequest: Sendable {
     /// `--at`
     public var times: [Double]?
     public var checkpoints = false
+    /// `--appearance`
+    public var appearance: Appearance?
 
     public init(mode: RecordMode) { self.mode = mode }
+
+    /// The appearance to draw: `--appearance`, else the one the goldens were recorded in (nil:
+    /// neither, the spec's own). Checking goldens of another appearance is refused with the
+    /// message, since every colour would differ for that reason alone.
+    public func appearance(manifest: GoldenManifest?, golden: String) throws(CompareError) -> Appearance? {
+        let recorded = manifest.map { $0.appearance.flatMap(Appearance.init(rawValue:)) ?? .light }
+        guard let appearance else { return recorded }
+        if let recorded, recorded != appearance, mode == .never {
+            throw .invalidRun(
+                "\(golden): the goldens were recorded in the \(recorded.rawValue) appearance and this check asks for \(appearance.rawValue) (--appearance \(appearance.rawValue)); check with --appearance \(recorded.rawValue), or record \(appearance.rawValue) goldens in a directory of their own"
+            )
+        }
+        return appearance
+    }
 
     /// What the pixel goldens are asked to show: `--only`, else what they were recorded as (nil:
     /// neither, so `FrameSource` draws the whole screen when the spec has one).
@@ -61,15 +77,18 @@ extension GoldenCheck {
     /// (nil when none need writing: nothing was recorded and a manifest exists or nothing records).
     public func manifest(
         after report: CheckReport, previous: GoldenManifest?, frames: [GoldenManifest.Frame], toolVersion: String,
-        specHash: String, now: Int64
+        specHash: String, now: Int64, spec: RecordedSpec? = nil
     ) -> GoldenManifest? {
         guard report.recordedCount > 0 || previous == nil && mode != .never else { return nil }
         let keepsFrames = kinds == .semantic || mode != .all && !(previous?.frames.isEmpty ?? true)
-        return GoldenManifest(
+        var manifest = GoldenManifest(
             toolVersion: toolVersion, specHash: specHash, fonts: report.currentFonts ?? [],
             frames: keepsFrames ? (previous?.frames ?? frames) : frames, now: now,
             part: source.part.rawValue,
-            scale: source.scale, threshold: previous?.threshold, maxDiff: previous?.maxDiff)
+            scale: source.scale, threshold: previous?.threshold, maxDiff: previous?.maxDiff,
+            appearance: source.spec.appearance == .light ? nil : source.spec.appearance.rawValue, spec: spec)
+        manifest.images = report.currentImages
+        return manifest
     }
 }
 
@@ -98,4 +117,42 @@ extension Shard {
 /// `2016-02-14T12:00:00Z`
 public func isoDate(_ seconds: Int64) -> String {
     ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
+}
+
+extension GoldenCheck {
+    /// Whether recording this check's instants in `mode` leaves a set a plain check passes: the
+    /// states golden holds the instants that the manifest (or, without frames, `defaultInstants`)
+    /// makes a plain check look at. `--record failed` at other instants than the recorded ones
+    /// rewrote `states.json` with those instants only, and every plain check after it failed.
+    /// `kinds` is what the recording covers; `previous` the set's manifest (nil: a new set).
+    public func recordingKeepsSetConsistent(
+        mode: RecordMode, kinds: Kinds, previous: GoldenManifest?
+    ) -> Bool {
+        let runFrames = kinds == .semantic ? [] : times
+        let keepsFrames = kinds == .semantic || mode != .all && !(previous?.frames.isEmpty ?? true)
+        let frames = keepsFrames ? (previous?.frames.map(\.time) ?? runFrames) : runFrames
+        let plain = frames.isEmpty ? Self.defaultInstants(source.timeline) : frames
+        // The instants states.json holds after the recording: these, when states are recorded.
+        let states: [Double]
+        if kinds != .pixels {
+            states = times
+        } else {
+            guard let previous else { return true }
+            states = previous.frames.isEmpty ? Self.defaultInstants(source.timeline) : previous.frames.map(\.time)
+        }
+        return states.count == plain.count && zip(states, plain).allSatisfy { abs($0 - $1) < 0.0005 }
+    }
+
+    /// Why recording this check in `mode` over the set of `previous` would damage it, or nil: an
+    /// existing set is only ever written whole and consistent.
+    public func recordingProblem(mode: RecordMode, previous: GoldenManifest?) -> String? {
+        guard mode != .never, let previous,
+            !recordingKeepsSetConsistent(mode: mode, kinds: kinds, previous: previous)
+        else { return nil }
+        let recorded =
+            previous.frames.isEmpty
+            ? Self.defaultInstants(source.timeline) : previous.frames.map(\.time)
+        return
+            "'--record \(mode.rawValue)' at these instants would leave states.json at other instants than the ones a plain check uses (\(recorded.map { formatSeconds($0) }.joined(separator: ", ")) s); accept at those instants (leave out '--at', '--fps' and '--checkpoints'), or re-record the whole set at these instants with '--record all' and every kind"
+    }
 }

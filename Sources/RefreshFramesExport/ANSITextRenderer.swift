@@ -22,6 +22,14 @@ import RefreshFramesCore
 /// reveals them, `progressGlyphs` filling up with the visible spokes; nothing with no spokes.
 public struct ANSITextRenderer: Sendable {
     public var columns: Int
+    /// The lines a label shows (`ANSITextRenderer.hardLines` unless told): a frame source wraps
+    /// multi-line labels as the pixels do.
+    public var lines: @Sendable (ViewSpec, ViewState) -> [Substring]
+
+    /// A label's text split at its line feeds, as one-line labels are shown.
+    public static let hardLines: @Sendable (ViewSpec, ViewState) -> [Substring] = { _, view in
+        (view.text ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+    }
 
     /// A transform scale (on either axis) at or above this is shown as bold.
     public static let boldScaleThreshold = 1.25
@@ -34,9 +42,12 @@ public struct ANSITextRenderer: Sendable {
     /// A spinner being revealed by the pull, from 1 visible spoke (first) to 11 (last).
     public static let progressGlyphs: [Character] = Array("⠁⠃⠇⡇⣇⣧⣷⣿")
 
-    public init(columns: Int = 80) {
+    public init(
+        columns: Int = 80, lines: @escaping @Sendable (ViewSpec, ViewState) -> [Substring] = ANSITextRenderer.hardLines
+    ) {
         precondition(columns > 0, "the text renderer needs at least one column, got \(columns)")
         self.columns = columns
+        self.lines = lines
     }
 
     /// The grid for a canvas: `columns` wide, enough 2:1 rows for its height, at least 3.
@@ -256,6 +267,14 @@ public struct ANSITextRenderer: Sendable {
                 continue
             }
 
+            if spec.kind == .image {
+                fill(columnRange, rowRange, with: view.backgroundColor, opacity: opacity, in: &grid)
+                drawImage(
+                    spec, view, columns: columnRange, rows: rowRange, visibleRows: visibleRows, opacity: opacity,
+                    emphasis: (bold, underline), into: &grid)
+                continue
+            }
+
             guard let text = view.text else {
                 guard backgroundOpacity >= Self.visibleAlpha else { continue }
                 for row in rowRange {
@@ -274,7 +293,7 @@ public struct ANSITextRenderer: Sendable {
             fill(columnRange, rowRange, with: view.backgroundColor, opacity: opacity, in: &grid)
             let textOpacity = view.textColor.alpha * opacity
             guard textOpacity >= Self.visibleAlpha else { continue }
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = self.lines(spec, view)
             for (k, line) in lines.enumerated() {
                 let row = Int((v - Double(lines.count) / 2 + Double(k) + 0.5).rounded(.down))
                 guard visibleRows.contains(row) else { continue }
@@ -341,7 +360,7 @@ public struct ANSITextRenderer: Sendable {
             guard view.textColor.alpha * opacity >= Self.visibleAlpha else { continue }
             let u = (origin.x + offset.x + view.frame.midX + view.transform.translationX) / cellWidth
             let v = (origin.y + offset.y + view.frame.midY + view.transform.translationY) / (2 * cellWidth)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let lines = self.lines(spec, view)
             for (k, line) in lines.enumerated() {
                 let row = Int((v - Double(lines.count) / 2 + Double(k) + 0.5).rounded(.down))
                 let width = line.reduce(0) { $0 + displayWidth(of: $1) }

@@ -19,10 +19,17 @@ public struct ExportFormat: Sendable, Equatable {
     public var defaultOutput: (@Sendable (_ specName: String) -> String)?
     /// The discussion's phrase for it: `OUT.gif an animated GIF`.
     public var help: String
+    /// Whether it is an animated picture a page shows (GIF, APNG, WebP): `--max-size` can shrink
+    /// it (fewer frames per second, a smaller scale) and `--preset readme` chooses among them.
+    public var isPicture: Bool
+    /// The terminal graphics protocols it cannot carry, each with the refusal's message.
+    public var refusedGraphics: [GraphicsProtocol: String]
 
     public init(
         name: String, title: String, suffixes: [String], output: Output = .file, frames: Frames,
-        fpsLimit: FPSLimit? = nil, defaultOutput: (@Sendable (_ specName: String) -> String)?, help: String
+        fpsLimit: FPSLimit? = nil, defaultOutput: (@Sendable (_ specName: String) -> String)?, help: String,
+        isPicture: Bool = false,
+        refusedGraphics: [GraphicsProtocol: String] = [:]
     ) {
         self.name = name
         self.title = title
@@ -32,6 +39,8 @@ public struct ExportFormat: Sendable, Equatable {
         self.fpsLimit = fpsLimit
         self.defaultOutput = defaultOutput
         self.help = help
+        self.isPicture = isPicture
+        self.refusedGraphics = refusedGraphics
     }
 
     /// Where the bytes go.

@@ -2,36 +2,36 @@ import RefreshFramesCore
 import RefreshFramesRaster
 
 extension Exporter {
-    /// One global palette from a dozen frames spread over the span and the spec's pinned colours;
+    /// One global palette from a dozen frames spread over the span (`sampleFrames`) and the spec's pinned colours;
     /// frames that would share a delay are merged, so only frames with a delay of their own are drawn.
+    /// Over a background that is not opaque (`--background clear`), pixels under half alpha are
+    /// transparent and the others keep their own colour.
     public static let gif = Exporter(
         ExportFormat(
             name: "gif", title: "an animated GIF", suffixes: [".gif"],
             frames: .animated(withAt: "'--at' renders one frame; write it as .png (or drop --at for a GIF)."),
             fpsLimit: ExportFormat.FPSLimit(
                 fps: 50, noun: "a GIF", reason: "its delays are whole centiseconds, at least 2"),
-            defaultOutput: { $0 + ".gif" }, help: "OUT.gif an animated GIF")
+            defaultOutput: { $0 + ".gif" }, help: "OUT.gif an animated GIF",
+            isPicture: true)
     ) { job, destination throws(ExportError) in
         let source = job.source
         let times = job.times
-        let sampleCount = min(12, times.count)
-        let sampleIndices = Set((0..<sampleCount).map { $0 * (times.count - 1) / max(1, sampleCount - 1) })
+        let transparent = !source.isOpaque
         let samples = try attributing(ExportError.render) {
-            try FrameStream(sampleIndices.sorted().map { times[$0] }, threads: job.threads).map(source.bitmap(at:))
-        }
+            try sampleFrames(source, times: times, threads: job.threads)
+        }.map { transparent ? $0.thresholdedAlpha() : $0 }
         let palette = try attributing(ExportError.encode) {
             try GIFPalette(pinned: source.pinnedColors, samples: samples)
         }
-        // Delays count from the span's start: the times are absolute, the total is the span's length.
-        let slots = GIFTiming.delays(frameTimes: times.map { $0 - job.from }, totalDuration: job.to - job.from)
+        let (keptTimes, slots) = job.gifTiming
         var sink = destination
         defer { destination = sink }
         var encoder = try attributing(ExportError.encode) {
             try GIFEncoder(
                 width: samples[0].width, height: samples[0].height, palette: palette, loopCount: job.loop,
-                sink: { bytes in try sink.append(bytes) })
+                transparent: transparent, sink: { bytes in try sink.append(bytes) })
         }
-        let keptTimes = slots.map { times[$0.frameIndex] }
         // Each frame drawn only where it changed since the one before, and compared only there.
         try attributing(ExportError.render) {
             try FrameStream(Array(keptTimes.indices), threads: job.threads).run(
@@ -43,5 +43,23 @@ extension Exporter {
         }
         try attributing(ExportError.encode) { try encoder.finish() }
         return "\(slots.count) frames, \(formatDuration(job.to - job.from)), \(samples[0].width)x\(samples[0].height)"
+    }
+}
+
+extension Bitmap {
+    /// Pixels as a transparent GIF shows them, for choosing its palette: opaque in their own colour
+    /// from half alpha up, clear (black) below.
+    func thresholdedAlpha() -> Bitmap {
+        var out = self
+        out.pixels.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 0, to: p.count, by: 4) {
+                if p[i + 3] >= 128 {
+                    p[i + 3] = 255
+                } else {
+                    (p[i], p[i + 1], p[i + 2], p[i + 3]) = (0, 0, 0, 0)
+                }
+            }
+        }
+        return out
     }
 }

@@ -35,15 +35,72 @@ public struct ExportJob: Sendable {
 
 /// How ANSI and cast frames are drawn.
 public struct TerminalOptions: Sendable {
-    public var mode: FrameSource.TerminalMode
+    public var mode: Mode
     public var columns: Int
     public var colors: ColorMode
+    /// The pixels of a cell, for the graphics modes' images.
+    public var cell: CellSize
 
-    public init(mode: FrameSource.TerminalMode = .pixels, columns: Int = 80, colors: ColorMode = .truecolor) {
+    public init(
+        mode: Mode = .pixels, columns: Int = 80, colors: ColorMode = .truecolor, cell: CellSize = .standard
+    ) {
         self.mode = mode
         self.columns = columns
         self.colors = colors
+        self.cell = cell
     }
+
+    /// How a frame reaches the terminal: as cells (half blocks or text) or as an image of a
+    /// graphics protocol.
+    public enum Mode: String, Sendable, CaseIterable {
+        case pixels, text, kitty, iterm, sixel
+
+        public init(_ cells: FrameSource.TerminalMode) {
+            switch cells {
+            case .pixels: self = .pixels
+            case .text: self = .text
+            }
+        }
+
+        public init(_ graphics: GraphicsProtocol) {
+            switch graphics {
+            case .kitty: self = .kitty
+            case .iterm: self = .iterm
+            case .sixel: self = .sixel
+            }
+        }
+
+        /// The cells this mode draws; nil for a graphics protocol.
+        public var cells: FrameSource.TerminalMode? {
+            switch self {
+            case .pixels: .pixels
+            case .text: .text
+            case .kitty, .iterm, .sixel: nil
+            }
+        }
+
+        /// The graphics protocol this mode draws with; nil for cells.
+        public var graphics: GraphicsProtocol? {
+            switch self {
+            case .pixels, .text: nil
+            case .kitty: .kitty
+            case .iterm: .iterm
+            case .sixel: .sixel
+            }
+        }
+    }
+
+    /// Half blocks are colours and nothing else: without colours (`--colors none`, `NO_COLOR`)
+    /// every cell is the same `▀`. Such options draw text instead, with the note that says so.
+    public func drawable() -> (options: TerminalOptions, note: String?) {
+        guard mode == .pixels, colors == .none else { return (self, nil) }
+        var options = self
+        options.mode = .text
+        return (options, Self.noColorNote)
+    }
+
+    public static let noColorNote =
+        "note: without colours (--colors none or NO_COLOR) half blocks all look alike; drawing text (--ansi text) instead"
 }
 
 /// The tool, spec and clock behind an export.
@@ -124,7 +181,7 @@ public struct Exporter: Sendable {
     public var writesDirectory: Bool { format.output == .directory }
 
     /// Every format, in the order help and messages list them.
-    public static let all: [Exporter] = [gif, png, pngSequence, ansi, cast]
+    public static let all: [Exporter] = [gif, apng, webp, png, pngSequence, ansi, cast]
 }
 
 /// Runs `body`, turning any error but the destination's into `wrap(error)`.

@@ -28,6 +28,18 @@ public struct FramePatch: Sendable {
 
     /// Pixels drawn, the cost of applying it.
     public var pixelCount: Int { regions.reduce(0) { $0 + $1.rect.width * $1.rect.height } }
+
+    /// The bounding box of the pixels it changes in `frame` (the frame before, of its size); nil
+    /// when it changes none.
+    public func changed(against frame: Bitmap) -> PixelRect? {
+        var changed: PixelRect?
+        for (rect, pixels) in regions {
+            if let region = PixelRect.changed(in: pixels, at: rect, against: frame) {
+                changed = changed.map { $0.union(region) } ?? region
+            }
+        }
+        return changed
+    }
 }
 
 /// The frame patches of a stream put back together: the current frame, updated in place by
@@ -63,6 +75,20 @@ public struct PatchedFrame: Sendable {
 }
 
 extension Bitmap {
+    /// The RGBA bytes of `rect`, row by row.
+    func crop(_ rect: PixelRect) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
+        pixels.withUnsafeBufferPointer { frame in
+            out.withUnsafeMutableBufferPointer { out in
+                for row in 0..<rect.height {
+                    (out.baseAddress! + row * rect.width * 4).update(
+                        from: frame.baseAddress! + ((rect.y + row) * width + rect.x) * 4, count: rect.width * 4)
+                }
+            }
+        }
+        return out
+    }
+
     /// Copies `pixels` (a bitmap of `rect`'s size) into `rect` of this one.
     mutating func paste(_ pixels: Bitmap, at rect: PixelRect) {
         let width = self.width

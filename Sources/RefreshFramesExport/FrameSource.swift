@@ -66,7 +66,7 @@ public struct FrameSource: Sendable {
         self.scale = scale ?? canvas.scale
         self.part = part
         let host = part == .screen ? spec.host : nil
-        let control = FrameRenderer(canvas: canvas, views: spec.views, fonts: .shared, text: text)
+        let control = FrameRenderer(canvas: canvas, views: spec.views, fonts: .shared, text: text, images: spec.images)
         self.host = host
         self.text = text
         drawing = host.map { SceneRenderer(host: $0, control: control, fonts: .shared) } ?? control
@@ -102,13 +102,23 @@ public struct FrameSource: Sendable {
 
     public func bitmap(_ state: FrameState) throws -> Bitmap { try drawing.render(state, scale: scale) }
 
+    /// A label's lines in text mode: where the pixels wrap, truncate or shrink its text
+    /// (`FontBook.wrappedLines`), those lines; else its text split at line feeds.
+    static let wrappedLines: @Sendable (ViewSpec, ViewState) -> [Substring] = { spec, view in
+        guard spec.kind == .label, let text = view.text,
+            let wrapped = try? FontBook.shared.wrappedLines(
+                text, font: spec.font, lines: spec.lines, width: view.frame.width, height: view.frame.height)
+        else { return ANSITextRenderer.hardLines(spec, view) }
+        return wrapped.lines.map { Substring($0.text) }
+    }
+
     /// Draws states as cell grids `columns` wide.
     public func cells(_ mode: TerminalMode, columns: Int) -> @Sendable (FrameState) throws -> CellGrid {
         let views = spec.views
         let canvas = canvas
         switch mode {
         case .text:
-            let renderer = ANSITextRenderer(columns: columns)
+            let renderer = ANSITextRenderer(columns: columns, lines: FrameSource.wrappedLines)
             if let host {
                 return { state in renderer.render(state, views: views, canvas: canvas, host: host) }
             }
@@ -129,10 +139,27 @@ public struct FrameSource: Sendable {
             scale: min(scale, max(0.25, Double(columns) * 2 / size.width)), text: .unhinted)
     }
 
+    /// The frames a terminal's graphics protocol shows `width` pixels wide (at most; within
+    /// `Limits.scale` and `Limits.pixelsPerFrame`), drawn as files draw them: hinted text, no box
+    /// filter.
+    public func graphicsPixels(width pixels: Int) -> FrameSource {
+        let (width, height) = size
+        let clamped = min(
+            Double(pixels), (Limits.scale * width).rounded(.down),
+            (Double(Limits.pixelsPerFrame) * width / height).squareRoot().rounded(.down))
+        return FrameSource(
+            spec: spec, timeline: timeline, resolved: part, canvas: canvas, scale: max(1, clamped) / width,
+            text: .hinted)
+    }
+
     /// Pixel mode's box filter to `columns`, over the canvas's background.
     public func pixelRenderer(columns: Int) -> ANSIPixelRenderer {
         ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
     }
+
+    /// Whether every pixel of every frame is opaque: the background under everything is (the
+    /// table's for the whole screen, the canvas's for the control).
+    public var isOpaque: Bool { (host?.table.backgroundColor ?? canvas.background).alpha == 1 }
 
     /// The colours a GIF palette keeps exactly: the background, black, white, every colour the spec
     /// names and, for the whole screen, the table's.

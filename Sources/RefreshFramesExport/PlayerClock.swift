@@ -13,16 +13,31 @@ public struct PlayerClock: Sendable, Equatable {
     public var duration: Double
     /// Frames per second of a step (`,` and `.`).
     public var fps: Double
+    /// `--loop`: past the end the playhead starts again from the start, instead of stopping.
+    public var loops = false
 
     public init(duration: Double, fps: Double) {
         self.duration = duration
         self.fps = fps
     }
 
-    /// Wall time passing: the playhead moves by `seconds × speed` unless paused, and stops at the end.
-    public mutating func advance(by seconds: Double) {
-        guard !isPaused else { return }
-        time = min(duration, time + seconds * speed)
+    /// Wall time passing: the playhead moves by `seconds × speed` unless paused, and stops at the
+    /// end, or with `loops` goes on from the start past it; returns whether it did.
+    @discardableResult
+    public mutating func advance(by seconds: Double) -> Bool {
+        guard !isPaused else { return false }
+        let next = time + seconds * speed
+        guard loops, next >= duration, duration > 0 else {
+            time = min(duration, next)
+            return false
+        }
+        time = (next - duration).truncatingRemainder(dividingBy: duration)
+        return true
+    }
+
+    /// Space: plays (from a pause too).
+    public mutating func play() {
+        isPaused = false
     }
 
     /// `k`: pause or play; playing from the end starts again.

@@ -1,7 +1,8 @@
 import RefreshFramesCore
 
 /// What a key does in the preview: `k` pause/play, `,` `.` step, `←` `→` seek, `Home` `End`,
-/// `[` `]` speed, space pull, `r` refresh, `e` end refreshing, `c` part, `p` mode, `q` quit.
+/// `[` `]` speed, space pull, `r` refresh, `e` end refreshing, `+` `-` hold the pull, `c` part,
+/// `p` mode, `q` quit.
 public enum PlayerCommand: Equatable, Sendable {
     case quit
     /// Space: the scenario again from the start (its pull, then its refresh).
@@ -15,6 +16,9 @@ public enum PlayerCommand: Equatable, Sendable {
     case seekToStart
     case seekToEnd
     case changeSpeed(by: Int)
+    /// `+` / `-`: hold the pull `points` farther or nearer (the finger stays; refreshing begins if
+    /// the hold reaches the spec's threshold).
+    case holdPull(by: Double)
     /// `c`: the control alone or the whole screen.
     case togglePart
     /// `p`: pixels or text.
@@ -34,9 +38,14 @@ public enum PlayerCommand: Equatable, Sendable {
         case "]": self = .changeSpeed(by: 1)
         case "c": self = .togglePart
         case "p": self = .toggleMode
+        case "+", "=": self = .holdPull(by: Self.pullStep)
+        case "-", "_": self = .holdPull(by: -Self.pullStep)
         default: return nil
         }
     }
+
+    /// How far `+` and `-` move the held pull, in points.
+    public static let pullStep = 5.0
 
     /// `←` and `→`.
     public static let seekBack = PlayerCommand.seek(by: -PlayerClock.seekStep)
@@ -55,7 +64,7 @@ extension PlayerClock {
         case .seekToStart: seek(to: 0)
         case .seekToEnd: seek(to: duration)
         case .changeSpeed(let steps): changeSpeed(by: steps)
-        case .quit, .pull, .refresh, .endRefreshing, .togglePart, .toggleMode: return false
+        case .quit, .pull, .refresh, .endRefreshing, .togglePart, .toggleMode, .holdPull: return false
         }
         return true
     }
@@ -71,15 +80,20 @@ public struct PlayerStatus: Sendable, Equatable {
     public var pull: Double
     /// Frames drawn per second, once measured.
     public var fps: Double?
-    public var mode: FrameSource.TerminalMode
+    public var mode: TerminalOptions.Mode
     /// Why the spec on disk could not be reloaded (`--watch`).
     public var problem: String?
     /// Characters the text mode could not fit (`CellGrid.cut`).
     public var cut: String
+    /// Whether the pull is held (`+` / `-`) rather than the scenario's.
+    public var pullHeld: Bool
+    /// Why the mode shown is not the one asked for (half blocks without colours show text).
+    public var modeNote: String?
 
     public init(
         phase: String, time: Double, speed: Double = 1, isPaused: Bool = false, pull: Double, fps: Double? = nil,
-        mode: FrameSource.TerminalMode, problem: String? = nil, cut: String = ""
+        mode: TerminalOptions.Mode, problem: String? = nil, cut: String = "", pullHeld: Bool = false,
+        modeNote: String? = nil
     ) {
         self.phase = phase
         self.time = time
@@ -90,29 +104,61 @@ public struct PlayerStatus: Sendable, Equatable {
         self.mode = mode
         self.problem = problem
         self.cut = cut
+        self.pullHeld = pullHeld
+        self.modeNote = modeNote
     }
 
     /// The key hint, in full and short.
     static let keys = StatusLine.Item(
-        "│ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  r refresh  e end  q quit",
-        short: "│ k , . ← → [ ] c p space r e q")
+        "│ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  r refresh  e end  + - hold  q quit",
+        short: "│ k , . ← → [ ] c p space r e + - q")
 
     /// The line, fitted to `width` columns: a problem first, then what was cut, the phase and time,
     /// the pull, the rate and mode, the keys; shortened and dropped from the end as needed.
     public func line(width: Int) -> String {
-        let speedText = speed == 1 ? "" : " \(formatNumber(speed))×"
-        let fpsText = fps.map { String(Int($0.rounded())) } ?? "–"
         var items: [StatusLine.Item] = []
         if let problem { items.append(.init(problem, short: StatusLine.abbreviate(problem, width: width))) }
+        return StatusLine.fit(items + self.items, width: width)
+    }
+
+    /// The status on one row, or on two when a problem does not fit on the row in full: the
+    /// problem broken at a space over both rows (the second row's part abbreviated if it is longer
+    /// still), then on the second row what fits of the rest.
+    public func lines(width: Int) -> [String] {
+        let one = line(width: width)
+        guard let problem, !one.hasPrefix(problem), width > 1 else { return [one] }
+        var first = ""
+        var rest = Substring(problem)
+        for word in problem.split(separator: " ", omittingEmptySubsequences: false) {
+            let next = first.isEmpty ? String(word) : first + " " + word
+            if StatusLine.columns(next) > width { break }
+            first = next
+            rest = rest.dropFirst(word.count + (rest.count > word.count ? 1 : 0))
+        }
+        if first.isEmpty { return [one] }  // a first word wider than the row: abbreviated on one row
+        let second = StatusLine.abbreviate(String(rest), width: width)
+        let room = width - StatusLine.columns(second) - 2
+        let others = room > 0 ? StatusLine.fit(items, width: room) : ""
+        return [first, others.isEmpty ? second : second + "  " + others]
+    }
+
+    /// Everything but a problem: what was cut, the phase and time, the pull, the rate and mode, the keys.
+    private var items: [StatusLine.Item] {
+        let speedText = speed == 1 ? "" : " \(formatNumber(speed))×"
+        let fpsText = fps.map { String(Int($0.rounded())) } ?? "–"
+        let pullText = "\(Int(pull.rounded()))pt\(pullHeld ? " held" : "")"
+        var items: [StatusLine.Item] = []
         if !cut.isEmpty { items.append(.init("too narrow, cut: \(cut)", short: "cut \(cut)")) }
         items += [
             .init(
                 "\(phase) t=\(formatSeconds(time))s\(speedText)\(isPaused ? " paused" : "")",
                 short: "\(phase.prefix(4)) \(formatSeconds(time))s\(speedText)\(isPaused ? " ‖" : "")"),
-            .init("pull \(Int(pull.rounded()))pt", short: "\(Int(pull.rounded()))pt"),
-            .init("\(fpsText) fps \(mode.rawValue)", short: mode.rawValue),
+            .init("pull \(pullText)", short: pullText),
+            .init(
+                "\(fpsText) fps \(mode.rawValue)\(modeNote.map { " (\($0))" } ?? "")",
+                short: mode.rawValue + (modeNote == nil ? "" : "*")),
             Self.keys,
         ]
-        return StatusLine.fit(items, width: width)
+        return items
     }
 }

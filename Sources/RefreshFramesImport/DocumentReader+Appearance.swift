@@ -26,6 +26,16 @@ extension DocumentReader {
         "blackColor": .black,
     ]
 
+    /// The semantic colour a `<color systemColor="labelColor">` is (`label`); nil for other colours
+    /// and for system colours that are not semantic ones (`whiteColor`; `groupTableViewBackgroundColor`,
+    /// iOS 12's #EFEFF4, which iOS 13 deprecated for `systemGroupedBackground`, #F2F2F7).
+    static func semanticName(_ node: XMLNode) -> String? {
+        guard let name = node["systemColor"] ?? node["cocoaTouchSystemColor"] else { return nil }
+        guard name.hasSuffix("Color") else { return nil }
+        let semantic = String(name.dropLast(5))
+        return SemanticColor.resolve(semantic, .light) == nil ? nil : semantic
+    }
+
     /// A `<color>` element; unknown forms are reported and give nil.
     ///
     /// `calibratedRGB` (generic RGB, Xcode 7) and `deviceRGB` components are taken as sRGB, which
@@ -33,6 +43,10 @@ extension DocumentReader {
     mutating func color(_ node: XMLNode) -> RGBA? {
         if let rgba = plainColor(node) { return rgba }
         if let name = node["systemColor"] ?? node["cocoaTouchSystemColor"] {
+            // A dark device's system colours are their dark values (IB's resources hold the light ones).
+            if appearance == .dark, let semantic = Self.semanticName(node) {
+                return SemanticColor.resolve(semantic, .dark)
+            }
             if let rgba = systemColors[name] ?? Self.namedColors[name] { return rgba }
             warn(node, "unknown system colour '\(name)'; ignored")
             return nil

@@ -140,7 +140,8 @@ extension DocumentReader {
         case "switch": return (51, 31)
         case "progressView": return (nil, 2)
         case "toolbar": return (nil, 44)
-        case "button", "imageView": return frame.map { ($0.width, $0.height) }
+        case "button": return frame.map { ($0.width, $0.height) }
+        case "imageView": return imageViewSize(node, frame: frame)
         default: return nil
         }
     }

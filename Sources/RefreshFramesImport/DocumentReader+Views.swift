@@ -4,10 +4,11 @@ import RefreshFramesCore
 /// One view of the hierarchy: its kind, its attributes and its children (text, font, colours,
 /// runtime attributes), with a warning for whatever a spec cannot represent.
 extension DocumentReader {
-    /// A view of the hierarchy; `arranged` when its superview is a stack view.
-    mutating func readView(_ node: XMLNode, tag: Int, arranged: Bool) -> ImportedView {
+    /// A view of the hierarchy.
+    mutating func readView(_ node: XMLNode, tag: Int) -> ImportedView {
         var kind = ViewKind.view
         var placeholder = false
+        var image: ImportImages.Found?
         switch node.name {
         case "label": kind = .label
         case "view": kind = .view
@@ -15,6 +16,9 @@ extension DocumentReader {
         case "activityIndicatorView": kind = .spinner
         case "button" where Self.hasTitle(node):
             kind = .label
+        case "imageView":
+            image = resolveImage(node, tag: tag)
+            if image != nil { kind = .image } else { placeholder = true }
         default:
             placeholder = true
             warn(
@@ -30,7 +34,8 @@ extension DocumentReader {
             frameLine: frameNode?.line ?? node.line)
 
         imported.misplaced = node["misplaced"] == "YES"
-        readAttributes(node, into: &spec, text: &text, arranged: arranged)
+        readAttributes(node, into: &spec, text: &text)
+        if let image { spec.imageView = readImageView(node, image: image) }
         if kind == .stack {
             let (stack, stackWarnings) = StackViewReader.read(node)
             spec.stack = stack
@@ -40,7 +45,8 @@ extension DocumentReader {
             switch (child.name, child["key"]) {
             case ("rect", "frame"), ("autoresizingMask", _), ("constraints", _), ("point", _), ("connections", _),
                 ("viewLayoutGuide", _), ("nil", "highlightedColor"), ("color", "highlightedColor"),
-                ("edgeInsets", "layoutMargins"), ("frame", "frameInset"), ("variation", _), ("animations", _),
+                ("edgeInsets", "layoutMargins"), ("directionalEdgeInsets", "directionalLayoutMargins"),
+                ("frame", "frameInset"), ("variation", _), ("animations", _),
                 ("accessibility", _):
                 continue
             case ("fontDescription", "fontDescription") where kind == .label:
@@ -51,8 +57,10 @@ extension DocumentReader {
                 spec.textColor = .black  // nil resets UILabel's textColor to its default
             case ("color", "textColor") where kind == .label:
                 if let c = color(child) { spec.textColor = c }
+                imported.colorNames["textColor"] = Self.semanticName(child)
             case ("color", "backgroundColor"):
                 if let c = color(child) { spec.backgroundColor = c }
+                imported.colorNames["backgroundColor"] = Self.semanticName(child)
             case ("nil", "backgroundColor"):
                 spec.backgroundColor = .clear
             case ("color", "color") where kind == .spinner:
@@ -76,6 +84,7 @@ extension DocumentReader {
                 }
             }
         }
+        if node.name == "label" { readLines(node, into: &spec) }
         if node.name == "button", kind == .label {
             imported.button = readButton(node, into: &spec)
             text = imported.button?.text
@@ -161,13 +170,18 @@ extension DocumentReader {
     /// Attributes with no effect on a still frame or on the layout, skipped without a warning.
     private static let inertAttributes: Set<String> = [
         "id", "tag", "contentMode", "opaque", "userInteractionEnabled", "translatesAutoresizingMaskIntoConstraints",
-        "lineBreakMode", "baselineAdjustment", "adjustsFontSizeToFit", "minimumFontSize", "minimumScaleFactor",
+        "baselineAdjustment",
         "misplaced", "ambiguous", "userLabel", "fixedFrame", "multipleTouchEnabled", "clearsContextBeforeDrawing",
         "autoresizesSubviews", "preservesSuperviewLayoutMargins", "insetsLayoutMarginsFromSafeArea",
         "adjustsLetterSpacingToFitWidth", "customModule", "customModuleProvider", "restorationIdentifier",
         "horizontalHuggingPriority", "verticalHuggingPriority", "horizontalCompressionResistancePriority",
         "verticalCompressionResistancePriority", "text", "textAlignment", "alpha", "hidden", "clipsSubviews",
-        "numberOfLines",
+    ]
+
+    /// A label's line attributes, which `readLines` reads (a button's title has its own).
+    static let lineAttributes: Set<String> = [
+        "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth", "adjustsFontSizeToFit", "minimumScaleFactor",
+        "minimumFontSize",
     ]
 
     /// The elements whose every attribute and child is read or reported.
@@ -179,9 +193,7 @@ extension DocumentReader {
         "baselineRelativeArrangement",
     ]
 
-    private mutating func readAttributes(
-        _ node: XMLNode, into spec: inout ViewSpec, text: inout String?, arranged: Bool
-    ) {
+    private mutating func readAttributes(_ node: XMLNode, into spec: inout ViewSpec, text: inout String?) {
         let supported = Self.supportedElements.contains(node.name)
         if spec.kind == .label { text = node["text"] }
         if spec.kind == .label, let alignment = node["textAlignment"] {
@@ -196,16 +208,9 @@ extension DocumentReader {
         } else if spec.kind == .label {
             spec.textAlignment = .left  // UILabel's default, natural, is left in a left-to-right language
         }
-        if let lines = node["numberOfLines"], lines != "1", spec.kind == .label {
-            warn(node, "numberOfLines='\(lines)' is not representable; the text is laid out on one line")
-        }
         if let a = node["alpha"].flatMap(Double.init) { spec.alpha = min(max(a, 0), 1) }
-        if node["hidden"] == "YES" && arranged {
-            spec.isHidden = true  // the stack gives it no space (UISV-hiding)
-        } else if node["hidden"] == "YES" {
-            spec.alpha = 0
-            warn(node, "hidden='YES' is not representable; imported as alpha 0")
-        }
+        // Not drawn, nor its subviews; an arranged one takes no space in its stack (UISV-hiding).
+        if node["hidden"] == "YES" { spec.isHidden = true }
         if node["clipsSubviews"] == "YES" { spec.clipsToBounds = true }
         if spec.kind == .label {
             spec.huggingPriority = priority(node, "HuggingPriority", default: 250)
@@ -218,6 +223,7 @@ extension DocumentReader {
         for (name, value) in node.attributes.sorted(by: { $0.key < $1.key })
         where !Self.inertAttributes.contains(name) && name != "customClass"
             && !(spec.kind == .stack && Self.stackAttributes.contains(name))
+            && !(node.name == "label" && Self.lineAttributes.contains(name))
         {
             warn(node, "attribute \(name)='\(value)' is not represented in a spec; ignored")
         }
@@ -248,6 +254,43 @@ extension DocumentReader {
             default:
                 warn(attribute, "runtime attribute '\(keyPath)' is not represented in a spec; ignored")
             }
+        }
+    }
+
+    /// A label's lines as UILabel's properties of the same names say (IB's `numberOfLines`,
+    /// `lineBreakMode` as `wordWrap`, `characterWrap`, `clip`, `headTruncation`, `tailTruncation`,
+    /// `middleTruncation`, an explicit `preferredMaxLayoutWidth`, `adjustsFontSizeToFit` and
+    /// `minimumScaleFactor`, or the iOS 6 `minimumFontSize` as a factor of the font's size).
+    mutating func readLines(_ node: XMLNode, into spec: inout ViewSpec) {
+        if let value = node["numberOfLines"] {
+            if let lines = Int(value), lines >= 0 {
+                spec.lines.numberOfLines = min(lines, 200)
+                if lines > 200 { warn(node, "numberOfLines='\(value)' is more than a spec's 200; using 200") }
+            } else {
+                warn(node, "numberOfLines='\(value)' is not a count of lines; using 1")
+            }
+        }
+        if let value = node["lineBreakMode"] {
+            let modes: [String: LineBreakMode] = [
+                "wordWrap": .byWordWrapping, "characterWrap": .byCharWrapping, "clip": .byClipping,
+                "headTruncation": .byTruncatingHead, "tailTruncation": .byTruncatingTail,
+                "middleTruncation": .byTruncatingMiddle,
+            ]
+            if let mode = modes[value] {
+                spec.lines.lineBreakMode = mode
+            } else {
+                warn(node, "lineBreakMode '\(value)' is not one of UILabel's; using tailTruncation")
+            }
+        }
+        if let width = node["preferredMaxLayoutWidth"].flatMap(Double.init), width.isFinite, width > 0 {
+            spec.lines.preferredMaxLayoutWidth = width
+        }
+        guard node["adjustsFontSizeToFit"] == "YES" else { return }
+        spec.lines.adjustsFontSizeToFitWidth = true
+        if let factor = node["minimumScaleFactor"].flatMap(Double.init), factor.isFinite {
+            spec.lines.minimumScaleFactor = min(max(factor, 0), 1)
+        } else if let size = node["minimumFontSize"].flatMap(Double.init), size.isFinite, spec.font.size > 0 {
+            spec.lines.minimumScaleFactor = min(max(size / spec.font.size, 0), 1)
         }
     }
 }

@@ -18,6 +18,8 @@ struct DocumentReader {
     /// The `<device id=… orientation=…>` the document is laid out for, if it says.
     var device: String?
     var orientation: String?
+    /// The device's `appearance="dark"`, else light: what system colours resolve for.
+    var appearance: Appearance = .light
     /// A storyboard scene's view controller, for its top and bottom layout guides and margins.
     var controller: XMLNode?
     /// The storyboard scene to import: a 1-based number or a name; nil for the first.
@@ -26,6 +28,11 @@ struct DocumentReader {
     var baselineOffset: (FontSpec) -> Double? = { _ in nil }
     /// A text's size in a font, for a button's title; nil when it cannot be measured.
     var measure: (String, FontSpec) -> IntrinsicSize? = { _, _ in nil }
+    /// The app's images, and what the document's image views found of them (`DocumentReader+ImageView`).
+    var images = ImportImages.none
+    var resourceImages: [String: IntrinsicSize] = [:]
+    var resolvedImages: [String: ImportImages.Found] = [:]
+    var usesAssetCatalogs = false
 
     init(fileName: String, isFontInstalled: @escaping (String) -> Bool) {
         self.fileName = fileName
@@ -52,13 +59,17 @@ struct DocumentReader {
                 namedColors[name] = rgba
             }
         }
+        resourceImages = Self.resourceImageSizes(document)
         device = document.child("device")?["id"]
+        appearance = document.child("device")?["appearance"] == "dark" ? .dark : .light
         orientation = document.child("device")?["orientation"]
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
         inactive = inactiveIDs(root, document: document)
         let deviceNode = document.child("device")
         let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
-        return try readRoot(Self.applyingVariations(root, classes: classes))
+        var imported = try readRoot(Self.applyingVariations(root, classes: classes))
+        if usesAssetCatalogs { imported.assets = images.catalogs }
+        return imported
     }
 
     // MARK: - Finding the root view
@@ -166,8 +177,10 @@ struct DocumentReader {
             throw .noRootView(line: root.line, detail: "the root \(root.reference) has no <rect key=\"frame\">")
         }
         var background = RGBA.white
+        var backgroundName: String?
         if let color = root.keyed("backgroundColor") {
             background = self.color(color) ?? background
+            backgroundName = Self.semanticName(color)
         }
         let canvas = Canvas(width: frame.width, height: frame.height, scale: 2, background: background)
         let subviewNodes = root.child("subviews")?.children ?? []
@@ -189,7 +202,7 @@ struct DocumentReader {
         for child in root.children {
             switch child.name {
             case "rect", "autoresizingMask", "subviews", "constraints", "color", "nil", "point", "viewLayoutGuide",
-                "edgeInsets", "variation",
+                "edgeInsets", "directionalEdgeInsets", "variation",
                 "freeformSimulatedSizeMetrics", "simulatedStatusBarMetrics", "simulatedScreenMetrics",
                 "simulatedOrientationMetrics", "connections", "animations", "accessibility":
                 continue
@@ -208,7 +221,7 @@ struct DocumentReader {
         for ((node, superview), tag) in zip(nodes, tags) {
             // UIStackView turns translatesAutoresizingMaskIntoConstraints off for its arranged views.
             let arranged = superview.map { nodes[$0].node.name == "stackView" } ?? false
-            var view = readView(node, tag: tag, arranged: arranged)
+            var view = readView(node, tag: tag)
             view.spec.superview = superview.map { tags[$0] }
             let container = superview.map { views[$0].frame } ?? frame
             if view.frame == nil, let inset = node.keyed("frameInset"), let container {
@@ -244,7 +257,8 @@ struct DocumentReader {
             }
         }
         return ImportedDocument(
-            canvas: canvas, rootElement: root.reference, rootLine: root.line, views: views, constraints: constraints)
+            canvas: canvas, rootElement: root.reference, rootLine: root.line, views: views, constraints: constraints,
+            backgroundName: backgroundName, appearance: appearance)
     }
 
     /// The views of a hierarchy, at every level.

@@ -8,9 +8,14 @@ enum SpecWriter {
         let canvas = document.canvas
         var lines = ["{"]
         lines.append("  \"description\": \(string("Imported from \(fileName) by refresh-frames import.")),")
+        if document.appearance == .dark { lines.append("  \"appearance\": \"dark\",") }
         lines.append(
             "  \"canvas\": {\"width\": \(number(canvas.width)), \"height\": \(number(canvas.height)), "
-                + "\"scale\": \(number(canvas.scale)), \"background\": \(string(canvas.background.hexString))},")
+                + "\"scale\": \(number(canvas.scale)), \"background\": \(string(document.backgroundName ?? canvas.background.hexString))},"
+        )
+        if !document.assets.isEmpty {
+            lines.append("  \"assets\": [\(document.assets.map(string).joined(separator: ", "))],")
+        }
         lines.append("  \"views\": [")
         lines += document.views.enumerated().map { index, view in
             "    " + self.view(view) + (index == document.views.count - 1 ? "" : ",")
@@ -32,6 +37,24 @@ enum SpecWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A label's line keys where they are not UILabel's defaults.
+    private static func lines(_ lines: LabelLines) -> [String] {
+        let defaults = LabelLines()
+        var members: [String] = []
+        if lines.numberOfLines != defaults.numberOfLines { members.append("\"numberOfLines\": \(lines.numberOfLines)") }
+        if lines.lineBreakMode != defaults.lineBreakMode {
+            members.append("\"lineBreakMode\": \(string(lines.lineBreakMode.rawValue))")
+        }
+        if lines.preferredMaxLayoutWidth != 0 {
+            members.append("\"preferredMaxLayoutWidth\": \(number(lines.preferredMaxLayoutWidth))")
+        }
+        if lines.adjustsFontSizeToFitWidth { members.append("\"adjustsFontSizeToFitWidth\": true") }
+        if lines.minimumScaleFactor != 0 {
+            members.append("\"minimumScaleFactor\": \(number(lines.minimumScaleFactor))")
+        }
+        return members
+    }
+
     private static func view(_ view: ImportedView) -> String {
         let spec = view.spec
         var members = ["\"tag\": \(spec.tag)", "\"kind\": \(string(spec.kind.rawValue))"]
@@ -41,8 +64,17 @@ enum SpecWriter {
             members.append(
                 "\"font\": {\"family\": \(string(spec.font.family)), \"size\": \(number(spec.font.size)), "
                     + "\"weight\": \(string(spec.font.weight))" + (spec.font.italic ? ", \"italic\": true}" : "}"))
-            members.append("\"textColor\": \(string(spec.textColor.hexString))")
+            members.append("\"textColor\": \(string(view.colorNames["textColor"] ?? spec.textColor.hexString))")
             members.append("\"textAlignment\": \(string(spec.textAlignment.rawValue))")
+            members += lines(spec.lines)
+        }
+        if let image = spec.imageView {
+            if let name = image.image { members.append("\"image\": \(string(name))") }
+            if let name = image.highlightedImage { members.append("\"highlightedImage\": \(string(name))") }
+            if image.isHighlighted { members.append("\"highlighted\": true") }
+            if image.contentMode != .scaleToFill {
+                members.append("\"contentMode\": \(string(image.contentMode.rawValue))")
+            }
         }
         if let stack = spec.stack {
             members.append("\"axis\": \(string(stack.axis.rawValue))")
@@ -60,7 +92,8 @@ enum SpecWriter {
         }
         if spec.isHidden { members.append("\"hidden\": true") }
         if spec.backgroundColor != .clear {
-            members.append("\"backgroundColor\": \(string(spec.backgroundColor.hexString))")
+            members.append(
+                "\"backgroundColor\": \(string(view.colorNames["backgroundColor"] ?? spec.backgroundColor.hexString))")
         }
         if case .points(let radius) = spec.cornerRadius, radius != 0 {
             members.append("\"cornerRadius\": \(number(radius))")

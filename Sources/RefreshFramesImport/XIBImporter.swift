@@ -22,11 +22,12 @@ public enum XIBImporter {
     ///   - scene: a storyboard's scene, by number (from 1) or name; nil for the first.
     ///   - baselineOffset: a one-line label's baseline below its centre, in points, for baseline
     ///     constraints; nil drops them with a warning.
+    ///   - images: the app's images; an image view whose image is not there is a placeholder.
     public static func importDocument(
         _ bytes: [UInt8], fileName: String, animation: ImportAnimation, measurer: TextMeasurer,
         isFontInstalled: @escaping @Sendable (String) -> Bool = { $0 == FontSpec.defaultFamily },
         standIn: @escaping @Sendable (FontSpec) -> String? = { _ in nil }, scene: String? = nil,
-        baselineOffset: @escaping @Sendable (FontSpec) -> Double? = { _ in nil }
+        baselineOffset: @escaping @Sendable (FontSpec) -> Double? = { _ in nil }, images: ImportImages = .none
     ) throws(ImportError) -> ImportResult {
         let document: XMLNode
         do {
@@ -38,6 +39,7 @@ public enum XIBImporter {
         reader.scene = scene
         reader.baselineOffset = baselineOffset
         reader.standIn = standIn
+        reader.images = images
         reader.measure = { text, font in try? measurer.measure(text, font) }
         var imported = try reader.read(document)
         var warnings = reader.warnings
@@ -228,6 +230,9 @@ extension Rect {
 /// A subview as imported, with where it came from.
 struct ImportedView {
     var spec: ViewSpec
+    /// Colours IB gave as system colours with a semantic equivalent, by the spec's key:
+    /// `["textColor": "label"]`. The spec names them, so they follow `--appearance`.
+    var colorNames: [String: String] = [:]
     var element: String
     var line: Int
     /// The frame IB stored, and the line of its `<rect>`.
@@ -258,4 +263,10 @@ struct ImportedDocument {
     var rootLine: Int
     var views: [ImportedView]
     var constraints: [ImportedConstraint]
+    /// The root view's background as a semantic colour (`systemBackground`), when IB named one.
+    var backgroundName: String? = nil
+    /// The device's appearance.
+    var appearance: Appearance = .light
+    /// The asset catalogs the image views' images are in (the spec's `"assets"`).
+    var assets: [String] = []
 }

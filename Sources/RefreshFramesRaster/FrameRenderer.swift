@@ -11,13 +11,19 @@ public struct FrameRenderer: FrameDrawing {
     public let views: [ViewSpec]
     public let fonts: FontBook
     public let text: TextRendering
+    /// The images image views show, by the spec's names.
+    public let images: ImageLibrary
 
-    public init(canvas: Canvas, views: [ViewSpec], fonts: FontBook, text: TextRendering = .hinted) {
+    public init(
+        canvas: Canvas, views: [ViewSpec], fonts: FontBook, text: TextRendering = .hinted,
+        images: ImageLibrary = ImageLibrary()
+    ) {
         GDRuntime.prepare()
         self.canvas = canvas
         self.views = views
         self.fonts = fonts
         self.text = text
+        self.images = images
     }
 
     /// The frame, or only `region` of it, as `canvas.width × scale` by `canvas.height × scale`
@@ -94,11 +100,12 @@ public struct FrameRenderer: FrameDrawing {
                 text =
                     rasterizingText
                     ? try TextMaskCache.shared.mask(
-                        string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
-                        bounds: (width, height), rendering: self.text)
+                        string, font: spec.font, alignment: spec.textAlignment, lines: spec.lines,
+                        placement: placement, fonts: fonts, bounds: (width, height), rendering: self.text)
                     : try TextMask(
-                        string, font: spec.font, alignment: spec.textAlignment, placement: placement, fonts: fonts,
-                        bounds: (width, height), rendering: self.text, rasterized: false)
+                        string, font: spec.font, alignment: spec.textAlignment, lines: spec.lines,
+                        placement: placement, fonts: fonts, bounds: (width, height), rendering: self.text,
+                        rasterized: false)
             }
             var spokes: Spokes?
             if spec.kind == .spinner, let spinner = view.spinner, spinner.visibleSpokes > 0 {
@@ -110,13 +117,27 @@ public struct FrameRenderer: FrameDrawing {
                     layer: Layer(
                         placement: placement, shape: shape, background: view.backgroundColor,
                         clips: spec.clipsToBounds, text: text, textColor: view.textColor, spokes: spokes,
-                        tint: spec.tintColor, alpha: alpha, ancestorClips: parent.clips)))
+                        tint: spec.tintColor, alpha: alpha, ancestorClips: parent.clips,
+                        image: placedImage(spec, view, scale: scale))))
             return Inheritance(
                 placement: placement, alpha: alpha,
                 clips: parent.clips + (spec.clipsToBounds ? [ClipShape(placement: placement, shape: shape)] : []),
                 chain: chain)
         }
         return drawn
+    }
+}
+
+extension FrameRenderer {
+    /// An image view's image as its content mode places it at `scale`: the variant UIKit picks for
+    /// that scale, drawn in the view's tint colour when it renders as a template.
+    func placedImage(_ spec: ViewSpec, _ view: ViewState, scale: Double) -> PlacedImage? {
+        guard spec.kind == .image, let imageView = spec.imageView, let name = view.image.name,
+            let asset = images[name], let variant = asset.variant(for: scale)
+        else { return nil }
+        return PlacedImage(
+            variant, mode: imageView.contentMode, width: view.frame.width, height: view.frame.height, scale: scale,
+            tint: asset.isTemplate(imageView.renderingMode) ? spec.tintColor : nil)
     }
 }
 

@@ -35,6 +35,19 @@ public enum PNGCodec {
         return Array(UnsafeRawBufferPointer(start: data, count: Int(size)))
     }
 
+    /// `bitmap` with alpha as a PNG of it holds it (gd keeps 7 bits; opaque and clear pixels are
+    /// unchanged): the pixels decoding that PNG gives.
+    public static func alphaAsStored(_ bitmap: Bitmap) -> Bitmap {
+        var out = bitmap
+        out.pixels.withUnsafeMutableBufferPointer { p in
+            for i in stride(from: 3, to: p.count, by: 4) {
+                let alpha7 = 127 - UInt32(p[i] >> 1)
+                p[i] = UInt8(255 - ((alpha7 << 1) + (alpha7 >> 6)))
+            }
+        }
+        return out
+    }
+
     public static func decode(_ bytes: [UInt8]) throws -> Bitmap {
         GDRuntime.prepare()
         guard !bytes.isEmpty, bytes.count <= Int(Int32.max) else {

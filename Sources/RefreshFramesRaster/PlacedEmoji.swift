@@ -11,12 +11,12 @@ struct PlacedEmoji {
 
     /// Every colour emoji of a label, on the line its text is laid out on.
     static func placed(
-        in layout: TextLayout, font: FontSpec, alignment: TextAlignment, placement: Placement, emoji: ColorEmoji
+        in layout: TextLayout, font: FontSpec, origin: (x: Double, baseline: Double), placement: Placement,
+        emoji: ColorEmoji
     ) throws -> [PlacedEmoji] {
         guard !layout.emoji.isEmpty, font.size > 0 else { return [] }
         let size = font.size
         let pixelSize = size * abs(placement.unitX * placement.unitY).squareRoot()
-        let origin = layout.origin(size: size, alignment: alignment, halfWidth: placement.halfWidth)
         return try layout.emoji.compactMap { item in
             guard let glyph = try emoji.glyph(item.character, pixelSize: pixelSize) else { return nil }
             let pointsPerPixel = size / pixelSize

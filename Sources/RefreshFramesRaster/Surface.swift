@@ -78,6 +78,7 @@ struct Surface {
         let tint = layer.tint
         let alpha = layer.alpha
         let ancestorClips = layer.ancestorClips
+        let image = layer.image
         let hasBackground = background.alpha > 0
 
         let ppp = placement.pixelsPerPoint
@@ -88,7 +89,7 @@ struct Surface {
         let emojiAlpha = Float(clamp01(textColor.alpha))
         let layerAlpha = Float(alpha)
         let needsShape = hasBackground || clips
-        let needsLocal = needsShape || spokes != nil || !emoji.isEmpty
+        let needsLocal = needsShape || spokes != nil || !emoji.isEmpty || image != nil
         let held = region
         if let text, !needsLocal, ancestorClips.isEmpty {
             compositeText(text, ink: ink, alpha: layerAlpha, in: box)
@@ -112,6 +113,10 @@ struct Surface {
                     }
                     if let spokes {
                         over(&layer, spokeInk, Float(spokes.coverage(local.x, local.y, pixelsPerPoint: ppp)) * clip)
+                    }
+                    if let image {
+                        let p = image.sample(local.x, local.y)
+                        if p.3 > 0 { over(&layer, p, clip) }
                     }
                     if let text { over(&layer, ink, text.value(x, y) * clip) }
                     for item in emoji {
@@ -221,6 +226,8 @@ struct Layer {
     var tint: RGBA
     var alpha: Double
     var ancestorClips: [ClipShape]
+    /// An image view's image.
+    var image: PlacedImage? = nil
 
     /// The pixels the layer may draw on a `width × height` frame (its antialiased edges included):
     /// it leaves every other pixel as it was. Nil when it draws nothing.
@@ -232,6 +239,13 @@ struct Layer {
         var box: PixelBox?
         if hasBackground || spokes != nil { box = shapeBox }
         if let text { box = text.box.union(box) }
+        if let image,
+            let imageBox = placement.pixelBounds(
+                minX: image.minX, minY: image.minY, maxX: image.maxX, maxY: image.maxY, margin: 1,
+                clip: (width, height))
+        {
+            box = imageBox.union(box)
+        }
         if clips {
             guard let shapeBox, let current = box else { return nil }
             box = PixelBox(

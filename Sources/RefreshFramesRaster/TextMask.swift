@@ -10,26 +10,41 @@ struct TextMask {
     var coverage: [Float]
     var emoji: [PlacedEmoji]
 
+    /// One line of the label where it is drawn, in the view's local points from its centre.
+    struct PlacedLine {
+        var layout: TextLayout
+        var startX: Double
+        var baseline: Double
+        /// The line box's top and bottom.
+        var top: Double
+        var bottom: Double
+    }
+
     /// Nil when the text lies entirely outside the surface. `rasterized: false` leaves `coverage`
     /// empty: the box alone, which the layout decides, is what damage needs.
     init?(
-        _ text: String, font: FontSpec, alignment: TextAlignment, placement: Placement, fonts: FontBook,
-        bounds: (Int, Int), rendering: TextRendering, rasterized: Bool = true
+        _ text: String, font: FontSpec, alignment: TextAlignment, lines: LabelLines = .whole,
+        placement: Placement, fonts: FontBook, bounds: (Int, Int), rendering: TextRendering, rasterized: Bool = true
     ) throws {
-        let layout = try fonts.layout(text, font: font)
-        guard !layout.runs.isEmpty || !layout.emoji.isEmpty, font.size > 0 else { return nil }
-        let size = font.size
-        let width = layout.width * size
-        let lineHeight = layout.lineHeight * size
-        let (startX, baseline) = layout.origin(size: size, alignment: alignment, halfWidth: placement.halfWidth)
-        let slack = size * 0.35
-        var textBox = placement.pixelBounds(
-            minX: startX - slack, minY: -lineHeight / 2 - slack, maxX: startX + width + slack,
-            maxY: lineHeight / 2 + slack, margin: 2, clip: bounds)
+        guard
+            let (placed, drawn) = try TextMask.place(
+                text, font: font, alignment: alignment, settings: lines, placement: placement, fonts: fonts),
+            font.size > 0
+        else { return nil }
+        let size = drawn.size
+        let slack = font.size * 0.35
+        var textBox: PixelBox?
         emoji = []
-        if !layout.emoji.isEmpty, let color = fonts.emoji {
-            emoji = try PlacedEmoji.placed(
-                in: layout, font: font, alignment: alignment, placement: placement, emoji: color)
+        for line in placed {
+            let lineBox = placement.pixelBounds(
+                minX: line.startX - slack, minY: line.top - slack, maxX: line.startX + line.layout.width * size + slack,
+                maxY: line.bottom + slack, margin: 2, clip: bounds)
+            textBox = lineBox.map { $0.union(textBox) } ?? textBox
+            if !line.layout.emoji.isEmpty, let color = fonts.emoji {
+                emoji += try PlacedEmoji.placed(
+                    in: line.layout, font: drawn, origin: (line.startX, line.baseline), placement: placement,
+                    emoji: color)
+            }
         }
         for item in emoji {
             if let itemBox = placement.pixelBounds(
@@ -46,18 +61,53 @@ struct TextMask {
         }
         switch rendering {
         case .hinted:
-            coverage = try TextMask.hinted(
-                layout, size: size, startX: startX, baseline: baseline, placement: placement, box: box, fonts: fonts)
+            coverage = try TextMask.hinted(placed, size: size, placement: placement, box: box, fonts: fonts)
         case .unhinted:
-            coverage = try TextMask.unhinted(
-                layout, size: size, startX: startX, baseline: baseline, placement: placement, box: box)
+            coverage = try TextMask.unhinted(placed, size: size, placement: placement, box: box)
         }
+    }
+
+    /// The lines a label draws (`FontBook.wrappedLines`) where it draws them: the block of lines
+    /// centred vertically as UILabel centres it, each line aligned on its own, baselines one ascender
+    /// of the label's font below each line box's top (a shrunk font keeps them: UILabel's default
+    /// `baselineAdjustment`, alignBaselines). Nil when there is nothing to draw.
+    static func place(
+        _ text: String, font: FontSpec, alignment: TextAlignment, settings: LabelLines, placement: Placement,
+        fonts: FontBook
+    ) throws -> ([PlacedLine], FontSpec)? {
+        let layout = try fonts.layout(text, font: font)
+        guard !layout.runs.isEmpty || !layout.emoji.isEmpty else { return nil }
+        let size = font.size
+        let lineHeight = layout.lineHeight * size
+        guard
+            let (lines, drawn) = try fonts.wrappedLines(
+                text, font: font, lines: settings, width: placement.halfWidth * 2, height: placement.halfHeight * 2)
+        else {
+            let (startX, baseline) = layout.origin(size: size, alignment: alignment, halfWidth: placement.halfWidth)
+            return (
+                [
+                    PlacedLine(
+                        layout: layout, startX: startX, baseline: baseline, top: -lineHeight / 2, bottom: lineHeight / 2
+                    )
+                ], font
+            )
+        }
+        var placed: [PlacedLine] = []
+        for (i, line) in lines.enumerated() {
+            let lineLayout = try fonts.layout(line.text, font: drawn)
+            let top = -Double(lines.count) * lineHeight / 2 + Double(i) * lineHeight
+            let startX = lineLayout.origin(size: drawn.size, alignment: alignment, halfWidth: placement.halfWidth).x
+            placed.append(
+                PlacedLine(
+                    layout: lineLayout, startX: startX, baseline: top + layout.ascender * size, top: top,
+                    bottom: top + lineHeight))
+        }
+        return placed.isEmpty ? nil : (placed, drawn)
     }
 
     /// Through gd: TrueType hinting, each glyph on a whole pixel.
     private static func hinted(
-        _ layout: TextLayout, size: Double, startX: Double, baseline: Double, placement: Placement, box: PixelBox,
-        fonts: FontBook
+        _ lines: [PlacedLine], size: Double, placement: Placement, box: PixelBox, fonts: FontBook
     ) throws -> [Float] {
         let image = try GDImage(width: box.width, height: box.height)
         let pixelSize = size * (abs(placement.unitX * placement.unitY)).squareRoot()
@@ -68,23 +118,26 @@ struct TextMask {
         extra.vdpi = 72
         var rect = [Int32](repeating: 0, count: 8)
         var beyondBMP: [(run: TextLayout.Run, x: Double, y: Double)] = []
-        for run in layout.runs where !run.text.isEmpty {
-            let origin = placement.toPixel(startX + run.offset * size, baseline)
-            let x = origin.x - Double(box.x0)
-            let y = origin.y - Double(box.y0)
-            if !run.synthetic.isNone || run.index != 0 || run.text.unicodeScalars.contains(where: { $0.value > 0xFFFF })
-            {
-                beyondBMP.append((run, x, y))
-                continue
-            }
-            cgd_clear_last_message()
-            // gd turns counter-clockwise for positive angles; a view's rotation is clockwise on screen.
-            if let failure = gdImageStringFTEx(
-                image.pointer, &rect, white, run.file, pixelSize * run.scale, -placement.rotationRadians,
-                Int32(x.rounded()),
-                Int32(y.rounded()), TextMask.gdEscaped(run.text), &extra)
-            {
-                throw RasterError.textDrawFailed(text: run.text, font: run.file, reason: String(cString: failure))
+        for line in lines {
+            for run in line.layout.runs where !run.text.isEmpty {
+                let origin = placement.toPixel(line.startX + run.offset * size, line.baseline)
+                let x = origin.x - Double(box.x0)
+                let y = origin.y - Double(box.y0)
+                if !run.synthetic.isNone || run.index != 0
+                    || run.text.unicodeScalars.contains(where: { $0.value > 0xFFFF })
+                {
+                    beyondBMP.append((run, x, y))
+                    continue
+                }
+                cgd_clear_last_message()
+                // gd turns counter-clockwise for positive angles; a view's rotation is clockwise on screen.
+                if let failure = gdImageStringFTEx(
+                    image.pointer, &rect, white, run.file, pixelSize * run.scale, -placement.rotationRadians,
+                    Int32(x.rounded()),
+                    Int32(y.rounded()), TextMask.gdEscaped(run.text), &extra)
+                {
+                    throw RasterError.textDrawFailed(text: run.text, font: run.file, reason: String(cString: failure))
+                }
             }
         }
 
@@ -110,7 +163,7 @@ struct TextMask {
     /// as the installed CJK and Latin fonts do) and each glyph's origin on a whole pixel (gd's).
     /// So a frame changes when the GIF's frame would, and a stream of it stays as small.
     private static func unhinted(
-        _ layout: TextLayout, size: Double, startX: Double, baseline: Double, placement: Placement, box: PixelBox
+        _ lines: [PlacedLine], size: Double, placement: Placement, box: PixelBox
     ) throws -> [Float] {
         // Local point (lx, ly) = (startX + x·size, baseline − y·size) for a glyph point (x, y) in ems;
         // then the view's transform to pixels, then the box's origin.
@@ -118,21 +171,23 @@ struct TextMask {
         let bx = -placement.unitY * placement.sine
         let ay = placement.unitX * placement.sine
         let by = placement.unitY * placement.cosine
-        let ox = placement.centerX + ax * startX + bx * baseline - Double(box.x0)
-        let oy = placement.centerY + ay * startX + by * baseline - Double(box.y0)
         let pixelSize = size * (abs(placement.unitX * placement.unitY)).squareRoot()
         let snapped = size * max(1, pixelSize.rounded()) / pixelSize
         var glyphs: [OutlineRasterizer.PlacedGlyph] = []
-        for run in layout.runs {
-            for glyph in run.glyphs {
-                let pen = glyph.x * size
-                glyphs.append(
-                    (
-                        glyph.outline,
-                        OutlineRasterizer.Affine(
-                            a: ax * snapped, b: -bx * snapped, c: ay * snapped, d: -by * snapped,
-                            tx: (ox + ax * pen).rounded(), ty: (oy + ay * pen).rounded())
-                    ))
+        for line in lines {
+            let ox = placement.centerX + ax * line.startX + bx * line.baseline - Double(box.x0)
+            let oy = placement.centerY + ay * line.startX + by * line.baseline - Double(box.y0)
+            for run in line.layout.runs {
+                for glyph in run.glyphs {
+                    let pen = glyph.x * size
+                    glyphs.append(
+                        (
+                            glyph.outline,
+                            OutlineRasterizer.Affine(
+                                a: ax * snapped, b: -bx * snapped, c: ay * snapped, d: -by * snapped,
+                                tx: (ox + ax * pen).rounded(), ty: (oy + ay * pen).rounded())
+                        ))
+                }
             }
         }
         let bytes = try OutlineRasterizer.fill(glyphs, width: box.width, height: box.height)

@@ -11,6 +11,7 @@ final class TextMaskCache: @unchecked Sendable {
         var text: String
         var font: FontSpec
         var alignment: TextAlignment
+        var lines: LabelLines
         var centerX, centerY, rotation, unitX, unitY, halfWidth, halfHeight: Double
         var boundsWidth, boundsHeight: Int
         var rendering: TextRendering
@@ -30,11 +31,12 @@ final class TextMaskCache: @unchecked Sendable {
     }
 
     func mask(
-        _ text: String, font: FontSpec, alignment: TextAlignment, placement: Placement, fonts: FontBook,
-        bounds: (Int, Int), rendering: TextRendering
+        _ text: String, font: FontSpec, alignment: TextAlignment, lines: LabelLines = .whole,
+        placement: Placement, fonts: FontBook, bounds: (Int, Int), rendering: TextRendering
     ) throws -> TextMask? {
         let key = Key(
-            text: text, font: font, alignment: alignment, centerX: placement.centerX, centerY: placement.centerY,
+            text: text, font: font, alignment: alignment, lines: lines, centerX: placement.centerX,
+            centerY: placement.centerY,
             rotation: placement.rotationRadians, unitX: placement.unitX, unitY: placement.unitY,
             halfWidth: placement.halfWidth, halfHeight: placement.halfHeight, boundsWidth: bounds.0,
             boundsHeight: bounds.1, rendering: rendering)
@@ -45,7 +47,7 @@ final class TextMaskCache: @unchecked Sendable {
         }
         lock.unlock()
         let mask = try TextMask(
-            text, font: font, alignment: alignment, placement: placement, fonts: fonts, bounds: bounds,
+            text, font: font, alignment: alignment, lines: lines, placement: placement, fonts: fonts, bounds: bounds,
             rendering: rendering)
         lock.lock()
         if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }

@@ -56,6 +56,7 @@ struct SourcePlan {
                 case .view: "view"
                 case .spinner: "spinner"
                 case .stack: "stack"
+                case .image: "imageView"
                 }
             names[view.tag] = prefix + (view.tag < 0 ? "Minus\(-view.tag)" : "\(view.tag)")
             if view.kind == .label && !fonts.contains(view.font) { fonts.append(view.font) }
@@ -75,7 +76,6 @@ struct SourcePlan {
         }
         try checkConstraints()
         try checkPaletteMembers()
-        try checkHierarchy()
     }
 
     /// The blocks in one walk of the cycle, then the calls that chain them.
@@ -101,7 +101,7 @@ struct SourcePlan {
                         targets: Self.targets(a.target, all: all, current: []),
                         assignments: Self.assignments(a.changes)))
                 places.append((i, nil, 0))
-            case .keyframes, .transition, .layerAnimation, .removeAnimations, .layout:
+            case .keyframes, .transition, .layerAnimation, .removeAnimations, .layout, .imageAnimation:
                 throw SpecDiagnostic(path: path, location: nil, message: Self.unwritten(step) ?? "")
             case .each(let e):
                 for (j, inner) in e.steps.enumerated() {
@@ -211,6 +211,7 @@ struct SourcePlan {
         case .view: "UIView"
         case .spinner: "UIActivityIndicatorView"
         case .stack: "UIStackView"
+        case .image: "UIImageView"
         }
     }
 
@@ -261,6 +262,10 @@ struct SourcePlan {
 
     /// What a step kind the generator does not write yet is called in its refusal.
     private static func unwritten(_ step: Step) -> String? {
+        if case .imageAnimation = step {
+            return
+                "a 'startAnimating' or 'stopAnimating' step is not written as Swift yet; use the view's \"animating\": \"refreshing\""
+        }
         let name: String? =
             switch step {
             case .animate, .each: nil
@@ -269,6 +274,7 @@ struct SourcePlan {
             case .layerAnimation: "a caAnimation step"
             case .removeAnimations: "a removeAnimations step"
             case .layout: "a layout step"
+            case .imageAnimation: nil
             }
         return name.map { "\($0) is not written as Swift yet" }
     }
@@ -313,18 +319,5 @@ struct SourcePlan {
         }
         for block in blocks { try check(block.assignments, block.targets, path: block.path + ".set") }
         try check(reset, spec.views.map(\.tag), path: "program.reset")
-    }
-
-    /// View hierarchies, stack views and hidden views are not written as Swift yet: refused, not guessed.
-    private func checkHierarchy() throws(SpecDiagnostic) {
-        for (index, view) in spec.views.enumerated() {
-            let path = "views[\(index)]"
-            func refuse(_ key: String, _ what: String) -> SpecDiagnostic {
-                SpecDiagnostic(path: path + key, location: nil, message: "\(what) is not written as Swift yet")
-            }
-            if view.kind == .stack { throw refuse(".kind", "a stack view") }
-            if view.superview != nil { throw refuse(".superview", "a view inside another view") }
-            if view.isHidden { throw refuse(".hidden", "a hidden view") }
-        }
     }
 }

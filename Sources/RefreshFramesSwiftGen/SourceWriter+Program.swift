@@ -84,7 +84,9 @@ extension SourceWriter {
                 w.line("    animations: {")
                 for l in body { w.line("        " + l) }
                 w.line("    })")
-                w.line("animator.addCompletion { _ in")
+                w.line("animator.addCompletion { [weak self] position in")
+                w.line("    guard let self = self else { return }")
+                w.line("    guard position == .end else { return self.stop() }  // interrupted: no next step")
                 for l in completion { w.line("    " + l) }
                 w.line("}")
                 w.line(
@@ -105,7 +107,9 @@ extension SourceWriter {
             w.line("    animations: {")
             for l in body { w.line("        " + l) }
             w.line("    },")
-            w.line("    completion: { _ in")
+            w.line("    completion: { [weak self] finished in")
+            w.line("        guard let self = self else { return }")
+            w.line("        guard finished else { return self.stop() }  // interrupted: no next step")
             for l in completion { w.line("        " + l) }
             w.line("    })")
         }
@@ -171,7 +175,8 @@ extension SourceWriter {
             }
             line()
         }
-        line("/// The loop saw that refreshing is over: every view snaps back, without animation.")
+        line("/// The loop saw that refreshing is over, or a step was interrupted (its animations removed, as")
+        line("/// when the view leaves the window): every view snaps back, without animation.")
         block("private func stop()") { w in
             w.line("isAnimating = false")
             guard !reset.isEmpty else { return }

@@ -64,12 +64,7 @@ extension SourceWriter {
         var out: [String] = []
         func line(_ text: String) { out.append(text) }
         line("\(name).tag = \(view.tag)")
-        switch view.kind {
-        case .label:
-            if !hasIdleTextMethod, let text = view.texts[.idle] { line("\(name).text = \(textExpression(text))") }
-            line("\(name).font = Appearance.\(fontName(view.font))")
-            line("\(name).textColor = \(SwiftLiteral.color(view.textColor))")
-            line("\(name).textAlignment = .\(view.textAlignment.rawValue)")
+        func priorities() {
             if view.huggingPriority != 250 {
                 let p = SwiftLiteral.number(view.huggingPriority)
                 line("\(name).setContentHuggingPriority(UILayoutPriority(\(p)), for: .horizontal)")
@@ -80,10 +75,24 @@ extension SourceWriter {
                 line("\(name).setContentCompressionResistancePriority(UILayoutPriority(\(p)), for: .horizontal)")
                 line("\(name).setContentCompressionResistancePriority(UILayoutPriority(\(p)), for: .vertical)")
             }
+        }
+        switch view.kind {
+        case .image:
+            for l in imageConfiguration(view.imageView ?? ImageViewSpec(), tint: view.tintColor) { line(name + l) }
+            priorities()
+        case .label:
+            if !hasIdleTextMethod, let text = view.texts[.idle] { line("\(name).text = \(textExpression(text))") }
+            line("\(name).font = Appearance.\(fontName(view.font))")
+            line("\(name).textColor = \(SwiftLiteral.color(view.textColor))")
+            line("\(name).textAlignment = .\(view.textAlignment.rawValue)")
+            priorities()
+            out += Self.lineSettings(view.lines, name: name)
         case .spinner:
             line("\(name).color = \(SwiftLiteral.color(view.tintColor))")
             line("\(name).hidesWhenStopped = false")
-        case .view, .stack:  // stack views are refused by `checkHierarchy`
+        case .stack:
+            out += Self.stackSettings(view.stack ?? StackSpec(), name: name)
+        case .view:
             break
         }
         if view.backgroundColor != .clear {
@@ -94,8 +103,64 @@ extension SourceWriter {
             line("\(name).layer.cornerRadius = \(SwiftLiteral.number(r))")
         }
         if view.clipsToBounds { line("\(name).clipsToBounds = true") }
+        if view.isHidden { line("\(name).isHidden = true") }
         line("\(name).translatesAutoresizingMaskIntoConstraints = false")
-        line("addSubview(\(name))")
+        out += addition(view, name: name)
+        if view.imageView?.animating == .fromSetUp { line("\(name).startAnimating()") }
+        return out
+    }
+
+    /// How a view joins the hierarchy: `addSubview` into its superview (the control's view when it has
+    /// none), or `addArrangedSubview` into its stack view, with the custom spacing after it.
+    func addition(_ view: ViewSpec, name: String) -> [String] {
+        guard let tag = view.superview, let superview = spec.view(tag: tag) else { return ["addSubview(\(name))"] }
+        let parent = viewName(tag)
+        guard superview.kind == .stack else { return ["\(parent).addSubview(\(name))"] }
+        var out = ["\(parent).addArrangedSubview(\(name))"]
+        if let spacing = view.spacingAfter {
+            out.append("\(parent).setCustomSpacing(\(SwiftLiteral.number(spacing)), after: \(name))")
+        }
+        return out
+    }
+
+    /// A label's line settings that differ from UILabel's defaults.
+    static func lineSettings(_ lines: LabelLines, name: String) -> [String] {
+        let defaults = LabelLines()
+        var out: [String] = []
+        if lines.numberOfLines != defaults.numberOfLines {
+            out.append("\(name).numberOfLines = \(lines.numberOfLines)")
+        }
+        if lines.lineBreakMode != defaults.lineBreakMode {
+            out.append("\(name).lineBreakMode = .\(lines.lineBreakMode.rawValue)")
+        }
+        if lines.preferredMaxLayoutWidth != 0 {
+            out.append("\(name).preferredMaxLayoutWidth = \(SwiftLiteral.number(lines.preferredMaxLayoutWidth))")
+        }
+        if lines.adjustsFontSizeToFitWidth { out.append("\(name).adjustsFontSizeToFitWidth = true") }
+        if lines.minimumScaleFactor != 0 {
+            out.append("\(name).minimumScaleFactor = \(SwiftLiteral.number(lines.minimumScaleFactor))")
+        }
+        return out
+    }
+
+    /// A stack view's axis, spacing, distribution, alignment and margins that differ from UIStackView's defaults.
+    static func stackSettings(_ stack: StackSpec, name: String) -> [String] {
+        let defaults = StackSpec()
+        var out: [String] = []
+        if stack.axis != defaults.axis { out.append("\(name).axis = .\(stack.axis.rawValue)") }
+        if stack.spacing != 0 { out.append("\(name).spacing = \(SwiftLiteral.number(stack.spacing))") }
+        if stack.distribution != defaults.distribution {
+            out.append("\(name).distribution = .\(stack.distribution.rawValue)")
+        }
+        if stack.alignment != defaults.alignment { out.append("\(name).alignment = .\(stack.alignment.rawValue)") }
+        if stack.isLayoutMarginsRelativeArrangement {
+            out.append("\(name).isLayoutMarginsRelativeArrangement = true")
+        }
+        if stack.layoutMargins != defaults.layoutMargins {
+            let m = stack.layoutMargins.map(SwiftLiteral.number)
+            out.append(
+                "\(name).layoutMargins = UIEdgeInsets(top: \(m[0]), left: \(m[1]), bottom: \(m[2]), right: \(m[3]))")
+        }
         return out
     }
 
@@ -183,6 +248,7 @@ extension SourceWriter {
         var begins: [String] = []
         if !changedTexts.isEmpty { begins.append("shows the refreshing texts") }
         if !spinners.isEmpty { begins.append("starts the spinner") }
+        if !sequencesWhileRefreshing.isEmpty { begins.append("plays the frame sequences") }
         if hasProgram { begins.append("starts the loop") }
         line(
             "/// Call when the refresh control begins refreshing"
@@ -192,8 +258,10 @@ extension SourceWriter {
             for view in w.changedTexts {
                 w.line("\(w.viewName(view.tag)).text = \(w.textExpression(view.texts[.refreshing]!))")
             }
-            for view in w.spinners { w.line("\(w.viewName(view.tag)).startAnimating()") }
-            if !w.hasProgram && w.changedTexts.isEmpty && w.spinners.isEmpty {
+            for view in w.spinners + w.sequencesWhileRefreshing {
+                w.line("\(w.viewName(view.tag)).startAnimating()")
+            }
+            if !w.hasProgram && w.changedTexts.isEmpty && w.spinners.isEmpty && w.sequencesWhileRefreshing.isEmpty {
                 w.line("// The spec changes nothing when refreshing begins.")
             }
             if w.hasProgram {
@@ -210,12 +278,51 @@ extension SourceWriter {
         }
         block("func endRefreshing()") { w in
             if w.hasProgram { w.line("isRefreshing = false") }
-            if !w.hasProgram && w.spinners.isEmpty { w.line("// The spec changes nothing when refreshing ends.") }
+            for view in w.sequencesWhileRefreshing { w.line("\(w.viewName(view.tag)).stopAnimating()") }
+            if !w.hasProgram && w.spinners.isEmpty && w.sequencesWhileRefreshing.isEmpty {
+                w.line("// The spec changes nothing when refreshing ends.")
+            }
             if !w.spinners.isEmpty {
                 w.block("UIView.animate(withDuration: Appearance.spinnerFadeDuration)") { w in
                     for view in w.spinners { w.line("self.\(w.viewName(view.tag)).alpha = 0") }
                 }
             }
         }
+    }
+}
+
+extension SourceWriter {
+    /// `UIImage(named: "arrow")`, with `.withRenderingMode(…)` when the view asks for one; `nil` for none.
+    static func image(_ name: String?, _ imageView: ImageViewSpec?) -> String {
+        guard let name else { return "nil" }
+        let image = SwiftLiteral.value(.image(name))
+        switch imageView?.renderingMode ?? .automatic {
+        case .automatic: return image
+        case let mode: return image + "?.withRenderingMode(.\(mode.rawValue))"
+        }
+    }
+
+    /// An image view's set-up after its name (`.contentMode = .center`): what UIKit does not start it at.
+    func imageConfiguration(_ image: ImageViewSpec, tint: RGBA) -> [String] {
+        var lines: [String] = []
+        if let highlighted = image.highlightedImage {
+            lines.append(".highlightedImage = \(Self.image(highlighted, image))")
+        }
+        if image.isHighlighted { lines.append(".isHighlighted = true") }
+        if image.contentMode != .scaleToFill { lines.append(".contentMode = .\(image.contentMode.rawValue)") }
+        if tint != .systemBlue { lines.append(".tintColor = \(SwiftLiteral.color(tint))") }
+        if !image.animationImages.isEmpty {
+            let names = image.animationImages.map { SwiftLiteral.string(SwiftLiteral.imageName($0)) }
+            var frames = "[\(names.joined(separator: ", "))].compactMap { UIImage(named: $0) }"
+            if image.renderingMode != .automatic {
+                frames += ".map { $0.withRenderingMode(.\(image.renderingMode.rawValue)) }"
+            }
+            lines.append(".animationImages = \(frames)")
+            if let duration = image.animationDuration {
+                lines.append(".animationDuration = \(SwiftLiteral.number(duration))")
+            }
+            if image.animationRepeatCount != 0 { lines.append(".animationRepeatCount = \(image.animationRepeatCount)") }
+        }
+        return lines
     }
 }

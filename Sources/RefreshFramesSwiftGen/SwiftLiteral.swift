@@ -139,14 +139,28 @@ enum SwiftLiteral {
         case .bool(let b): b ? "true" : "false"
         case .point(let p): "CGPoint(x: \(number(p.x)), y: \(number(p.y)))"
         case .size(let s): "CGSize(width: \(number(s.width)), height: \(number(s.height)))"
+        case .image(let name): name.map { "UIImage(named: \(string(imageName($0))))" } ?? "nil"
         }
+    }
+
+    /// The name `UIImage(named:)` takes for a spec's image: an asset's name as it is, a file's
+    /// name without its folders (an app's bundle resources are flat) and without its `@2x`/`@3x`.
+    static func imageName(_ name: String) -> String {
+        var base = Substring(name.split(separator: "/").last ?? Substring(name))
+        if let dot = base.lastIndex(of: ".") {
+            let suffix = base[dot...]
+            var stem = base[..<dot]
+            for scale in ["@1x", "@2x", "@3x"] where stem.hasSuffix(scale) { stem = stem.dropLast(3) }
+            base = stem + suffix
+        }
+        return String(base)
     }
 
     /// The rest of a constant's declaration after `static let NAME` (`: CGFloat = 0.5`), as lines;
     /// nil for a value written where it is used (a UIKit colour name, `.identity`, a text).
     static func constant(_ v: UIKitValue) -> [String]? {
         switch v {
-        case .text: return nil
+        case .text, .image: return nil
         case .number(let n): return [": CGFloat = \(number(n))"]
         case .color(let c):
             let literal = color(c)
@@ -170,6 +184,7 @@ enum SwiftLiteral {
         case .bool: "Bool"
         case .point: "CGPoint"
         case .size: "CGSize"
+        case .image: "UIImage?"
         }
     }
 
@@ -184,6 +199,7 @@ enum SwiftLiteral {
         case .value(.bool(let b)): "\(name) \(b)"
         case .value(.point(let p)): "\(name) \(p.dumpDescription)"
         case .value(.size(let s)): "\(name) \(s.dumpDescription)"
+        case .value(.image(let s)): "\(name) " + (s.map { "\"\($0)\"" } ?? "none")
         case .nextPaletteColor: "\(name) the next palette colour"
         case .initial: "\(name) its own colour"
         }

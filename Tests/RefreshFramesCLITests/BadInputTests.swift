@@ -156,7 +156,8 @@ private let keys: [BadInput] = [
         "$SPEC:5:26: error: program.cycle[0].animat: unknown step 'animat'; did you mean 'animate'?"),
     .spec(
         "unknown kind", spec(("\"text\": \"A\"", "\"kind\": \"lable\"")),
-        "$SPEC:3:32: error: views[0].kind: 'lable' is not one of label, view, spinner, stack; did you mean 'label'?"),
+        "$SPEC:3:32: error: views[0].kind: 'lable' is not one of label, view, spinner, stack, image; did you mean 'label'?"
+    ),
     .spec(
         "unknown curve", spec(("\"duration\": 0.5", "\"duration\": 0.5, \"curve\": \"easeinout\"")),
         "$SPEC:5:80: error: program.cycle[0].animate.curve: 'easeinout' is not a curve; did you mean 'easeInOut'?"),
@@ -291,11 +292,11 @@ private let durations: [BadInput] = [
 private let appearance: [BadInput] = [
     .spec(
         "colour that does not parse", spec(("\"text\": \"A\"", "\"text\": \"A\", \"textColor\": \"#GG0000\"")),
-        "$SPEC:3:50: error: views[0].textColor: '#GG0000' is not a colour; expected #RRGGBB, #RRGGBBAA or a UIKit name (red, magenta, clear…)"
+        "$SPEC:3:50: error: views[0].textColor: '#GG0000' is not a colour; expected #RRGGBB, #RRGGBBAA, a UIKit name (red, magenta, clear…) or a semantic colour (label, systemBlue…)"
     ),
     .spec(
         "misspelt colour name", spec(("\"text\": \"A\"", "\"text\": \"A\", \"textColor\": \"magneta\"")),
-        "$SPEC:3:50: error: views[0].textColor: 'magneta' is not a colour; expected #RRGGBB, #RRGGBBAA or a UIKit name (red, magenta, clear…); did you mean 'magenta'?"
+        "$SPEC:3:50: error: views[0].textColor: 'magneta' is not a colour; expected #RRGGBB, #RRGGBBAA, a UIKit name (red, magenta, clear…) or a semantic colour (label, systemBlue…); did you mean 'magenta'?"
     ),
     .spec(
         "colour component out of range",
@@ -457,7 +458,7 @@ private let commandLine: [BadInput] = [
     ),
     .usage(
         "unknown format", ["render", "$SPEC", "--format", "bmp"],
-        "Error: Invalid value 'bmp' for '--format': expected one of gif, png, ansi, cast."),
+        "Error: Invalid value 'bmp' for '--format': expected one of gif, apng, webp, png, ansi, cast."),
     .usage(
         "bad --now", ["validate", "$SPEC", "--now", "yesterday"],
         "Error: Invalid value 'yesterday' for '--now': expected seconds since 1970 or 2016-02-14T12:00:00Z."),

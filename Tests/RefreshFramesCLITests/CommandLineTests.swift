@@ -41,7 +41,7 @@ struct CommandLineTests {
         ),
         (
             ["render", "-o", "x.mp4"],
-            "Error: Cannot tell the format of 'x.mp4': name it .gif, .png, .ans or .cast, or give --format."
+            "Error: Cannot tell the format of 'x.mp4': name it .gif, .apng, .webp, .png, .ans or .cast, or give --format."
         ),
     ])
     func usageErrorsExit64WithOneErrorLine(arguments: [String], message: String) throws {

@@ -17,7 +17,8 @@ struct DocsPicturesTests {
     /// A command's picture: its last argument, after `-o`.
     static func picture(_ command: [String]) -> String { command.last ?? "" }
 
-    /// Every `![…](path)` of README.md and docs/*.md, as a path from the repository's root.
+    /// Every `![…](path)` of README.md and docs/*.md, and every `src`/`srcset` of their HTML
+    /// (`<picture>`, `<img>`) outside code blocks, as a path from the repository's root.
     static func shownPictures() throws -> Set<String> {
         let docs = repositoryRoot.appendingPathComponent("docs")
         let markdown =
@@ -29,6 +30,11 @@ struct DocsPicturesTests {
         for (file, base) in markdown {
             let text = try String(contentsOf: repositoryRoot.appendingPathComponent(file), encoding: .utf8)
             for match in text.matches(of: #/!\[[^\]]*\]\(([^)\s]+)\)/#) {
+                shown.insert((base + match.output.1).replacingOccurrences(of: "docs/../", with: ""))
+            }
+            // Outside code blocks: an example snippet names no committed picture.
+            let prose = text.replacing(#/```.*?```/#.dotMatchesNewlines(), with: "")
+            for match in prose.matches(of: #/ (?:src|srcset)="([^"\s]+)"/#) {
                 shown.insert((base + match.output.1).replacingOccurrences(of: "docs/../", with: ""))
             }
         }
@@ -59,7 +65,7 @@ struct DocsPicturesTests {
         let listed = Set(Self.commands.map(Self.picture))
         #expect(Self.commands.allSatisfy { $0.first == "render" && $0.dropLast().last == "-o" })
         #expect(try Self.shownPictures() == listed)
-        #expect(listed.count == 8)
+        #expect(listed.count == 14)
     }
 
     /// Each listed command, run again into a temporary file, gives the committed bytes.

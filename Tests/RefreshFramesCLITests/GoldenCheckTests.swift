@@ -8,7 +8,7 @@ import Testing
 #endif
 
 private let goldens = repositoryRoot.appendingPathComponent("Tests/Goldens")
-private let samples = ["classic-spinner", "color-dots", "marquee", "rotate-scale"]
+private let samples = ["arrow-spinner", "classic-spinner", "color-dots", "marquee", "rotate-scale"]
 
 /// Copies a sample's goldens, so a test may break them without touching the repository's.
 private func goldenCopy(_ name: String) throws -> String {
@@ -29,12 +29,12 @@ private func mutatedSample(_ name: String, replacing old: String, with new: Stri
 struct GoldenCheckTests {
     @Test func everySampleHasGoldensAndEveryGoldenASample() throws {
         #expect(contents(ofDirectory: goldens.path) == samples)
-        // samples/swift holds the tutorials' own code as programs of the same views: their states are
-        // the samples' (TutorialTests), so they have no goldens of their own.
+        // A sample's side files (its images) are in a directory of its name; samples/swift holds the
+        // tutorials' own code as programs of the same views: their states are the samples'
+        // (TutorialTests), so they have no goldens of their own.
         #expect(
             contents(ofDirectory: repositoryRoot.appendingPathComponent("samples").path)
-                == samples.map { $0 + ".json" } + ["swift"]
-        )
+                == (samples.map { $0 + ".json" } + ["arrow-spinner", "swift"]).sorted())
     }
 
     @Test(arguments: samples)

@@ -245,7 +245,7 @@ private let names: [Hostile] = [
         files: specWith(#""text": "A""#, #""text": "A", "textColor": "red\nblue""#),
         arguments: ["validate", "spec.json"],
         message:
-            #"spec.json:3:50: error: views[0].textColor: 'red\nblue' is not a colour; expected #RRGGBB, #RRGGBBAA or a UIKit name (red, magenta, clear…)"#
+            #"spec.json:3:50: error: views[0].textColor: 'red\nblue' is not a colour; expected #RRGGBB, #RRGGBBAA, a UIKit name (red, magenta, clear…) or a semantic colour (label, systemBlue…)"#
     ),
     Hostile(
         name: "render -o a 255-byte file name", arguments: ["render", "spec.json", "-o", longName + ".gif"], status: 0,

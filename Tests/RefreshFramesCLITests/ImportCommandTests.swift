@@ -28,6 +28,8 @@ struct ImportCommandTests {
         ("baselines.xib", "5 frames solved and match Interface Builder's"),
         ("variations.xib", "1 frame solved and matches Interface Builder's"),
         ("variation-overrides.xib", "2 frames solved and match Interface Builder's"),
+        ("multi-line-labels.xib", "5 frames solved and match Interface Builder's"),
+        ("root-margins.storyboard", "2 frames solved and match Interface Builder's"),
         ("table-cell.xib", "1 frame solved and matches Interface Builder's"),
         (
             "controls.xib",

@@ -73,7 +73,7 @@ extension PreviewTests {
     @Test func sighupDuringPreviewGivesTheTerminalBack() throws {
         try start("\(binaryPath) preview; \(Self.afterwards)")
         defer { _ = try? tmux(["kill-session", "-t", session]) }
-        #expect(try waitFor("refreshing"))
+        #expect(try waitFor("refreshing"), "\((try? pane()) ?? "")")
         let pid = try #require(try toolProcess())
         #expect(kill(pid, SIGHUP) == 0)
         #expect(try waitFor("EXIT=129"))

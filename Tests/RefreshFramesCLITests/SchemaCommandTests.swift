@@ -64,8 +64,8 @@ private let canvas = #""canvas": {"width": 100, "height": 60}"#
         ),
         (
             "{\(canvas), \(scenario), \"views\": [{\"tag\": 1, \"kind\": \"labl\"}]}",
-            "views[0].kind: 'labl' is not one of label, view, spinner, stack; did you mean 'label'?",
-            "views[0].kind: 'labl' is not one of ['label', 'view', 'spinner', 'stack'] (enum)"
+            "views[0].kind: 'labl' is not one of label, view, spinner, stack, image; did you mean 'label'?",
+            "views[0].kind: 'labl' is not one of ['label', 'view', 'spinner', 'stack', 'image'] (enum)"
         ),
     ])
     func theSchemaRefusesWhatTheDecoderRefuses(spec: String, decoder: String, schema: String) throws {

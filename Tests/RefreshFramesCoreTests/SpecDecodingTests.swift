@@ -44,7 +44,7 @@ struct SpecDecodingTests {
         ),
         (
             minimalSpec(views: #"[{"tag": 1, "textColor": "magneta"}]"#), "views[0].textColor", "3:35",
-            "'magneta' is not a colour; expected #RRGGBB, #RRGGBBAA or a UIKit name (red, magenta, clear…); did you mean 'magenta'?"
+            "'magneta' is not a colour; expected #RRGGBB, #RRGGBBAA, a UIKit name (red, magenta, clear…) or a semantic colour (label, systemBlue…); did you mean 'magenta'?"
         ),
         (minimalSpec(views: "[]"), "views", "3:10", "expected at least one view"),
         (
@@ -115,7 +115,7 @@ struct SpecDecodingTests {
         (
             minimalSpec(program: #"{"cycle": [{"animate": {"views": "all", "duration": 1, "set": {}}}]}"#),
             "program.cycle[0].animate.set", "6:74",
-            "expected at least one of transform, alpha, backgroundColor, textColor, hidden, center, bounds, anchorPoint, cornerRadius, borderWidth, borderColor, shadowOpacity, shadowOffset, shadowRadius, shadowColor"
+            "expected at least one of transform, alpha, backgroundColor, textColor, image, hidden, center, bounds, anchorPoint, cornerRadius, borderWidth, borderColor, shadowOpacity, shadowOffset, shadowRadius, shadowColor"
         ),
         (minimalSpec(extra: "\"canvas2\": 1,\n"), "canvas2", "5:1", "unknown key 'canvas2'; did you mean 'canvas'?"),
         ("[1, 2]", "", "1:1", "expected a spec object with 'canvas', 'views' and 'scenario', got an array"),

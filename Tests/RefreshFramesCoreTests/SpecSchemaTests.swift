@@ -54,6 +54,25 @@ let everyKeySpecs = [
       }
     }
     """#,
+    // Image views: every key of theirs, the asset catalogs, the steps that play their sequences.
+    #"""
+    {
+      "canvas": {"width": 100, "height": 60},
+      "assets": ["App/Assets.xcassets"],
+      "views": [
+        {"tag": 1, "kind": "image", "image": "arrow.png", "highlightedImage": "up", "highlighted": true,
+         "contentMode": "center", "renderingMode": "alwaysTemplate", "animationImages": ["f0", "f1"],
+         "animationDuration": 0.2, "animationRepeatCount": 1, "animating": "refreshing", "tintColor": "red"}
+      ],
+      "constraints": ["1.centerX == superview.centerX", "1.centerY == superview.centerY"],
+      "program": {"cycle": [
+        {"startAnimating": {"views": [1]}},
+        {"animate": {"views": [1], "duration": 0.1, "set": {"image": "down"}}},
+        {"stopAnimating": {"views": "all"}}
+      ]},
+      "scenario": {"refreshAt": 0, "workDuration": 1}
+    }
+    """#,
     #"""
     {
       "canvas": {"width": 375, "height": 60},

@@ -30,9 +30,11 @@ struct ANSIDamageTests {
     }
 
     /// The job's `.ans` and `.cast` bytes as whole frames make them: every frame drawn whole,
-    /// box-filtered whole and compared cell by cell with the one before.
+    /// box-filtered whole and compared cell by cell with the one before. Half blocks without
+    /// colours are drawn as text, as the exporters do (`TerminalOptions.drawable`, issue 34).
     static func wholeFrames(_ job: ExportJob) throws -> (ans: [UInt8], cast: [UInt8]) {
-        let cells = job.source.cells(.pixels, columns: job.terminal.columns)
+        let terminal = job.terminal.drawable().options
+        let cells = job.source.cells(terminal.mode.cells ?? .pixels, columns: terminal.columns)
         var encoder = ANSIEncoder(colorMode: job.terminal.colors)
         var ans: [UInt8] = []
         var cast: CastWriter?
@@ -93,7 +95,8 @@ struct ANSIDamageTests {
     }
 
     /// The control alone 200 columns wide (above one pixel a point), in every colour mode: the
-    /// encoder copies the unchanged cells of the frame before as the terminal showed them.
+    /// encoder copies the unchanged cells of the frame before as the terminal showed them (without
+    /// colours, the text the exporters draw instead of half blocks).
     @Test(arguments: [
         ("rotate-scale", ColorMode.palette256), ("marquee", .palette16), ("color-dots", .none),
         ("classic-spinner", .truecolor),

@@ -133,10 +133,10 @@ struct PlayerStatusTests {
     @Test(arguments: [
         (
             200,
-            "refreshing t=1.20s  pull 60pt  30 fps text  │ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  r refresh  e end  q quit"
+            "refreshing t=1.20s  pull 60pt  30 fps text  │ k pause  , . step  ← → seek  [ ] speed  c part  p mode  space pull  r refresh  e end  + - hold  q quit"
         ),
-        (75, "refreshing t=1.20s  pull 60pt  30 fps text  │ k , . ← → [ ] c p space r e q"),
-        (60, "refr 1.20s  60pt  text  │ k , . ← → [ ] c p space r e q"),
+        (80, "refreshing t=1.20s  pull 60pt  30 fps text  │ k , . ← → [ ] c p space r e + - q"),
+        (64, "refr 1.20s  60pt  text  │ k , . ← → [ ] c p space r e + - q"),
         (30, "refr 1.20s  60pt  text"),
     ])
     func fitsItsWidth(width: Int, expected: String) {
@@ -145,7 +145,7 @@ struct PlayerStatusTests {
 
     /// What text mode cut comes before the time (a CJK character takes two columns).
     @Test(arguments: [
-        (80, "cut 据数  refr 1.20s 2× ‖  60pt  text  │ k , . ← → [ ] c p space r e q"),
+        (80, "cut 据数  refr 1.20s 2× ‖  60pt  text  │ k , . ← → [ ] c p space r e + - q"),
         (60, "cut 据数  refr 1.20s 2× ‖  60pt  text"),
         (20, "cut 据数"),
     ])
@@ -162,5 +162,93 @@ struct PlayerStatusTests {
         var status = Self.refreshing
         status.problem = "m.json:3:15: error: unexpected ','; expected a quoted key"
         #expect(status.line(width: 40) == "m.json:3:15: error: unexpected ',';…")
+    }
+}
+
+/// `--loop`, space from a pause, and `+` / `-` (issue 34).
+struct PlayerLoopAndHoldTests {
+    @Test func loopingGoesOnFromTheStartAndSaysSo() {
+        var clock = PlayerClock(duration: 5, fps: 30)
+        clock.loops = true
+        var around = clock.advance(by: 4)
+        #expect(!around)
+        around = clock.advance(by: 1.5)
+        #expect(around, "past the end: around")
+        #expect(abs(clock.time - 0.5) < 1e-12)
+        clock.changeSpeed(by: 1)
+        around = clock.advance(by: 7.5)
+        #expect(around)
+        #expect(abs(clock.time - 0.5) < 1e-12, "2× for 7.5 s from 0.5: 15.5 s, three times around")
+        clock.loops = false
+        around = clock.advance(by: 10)
+        #expect(!around)
+        #expect(clock.time == 5, "without --loop it stops at the end")
+    }
+
+    @Test func spacePlaysFromAPause() {
+        var clock = PlayerClock(duration: 5, fps: 30)
+        clock.togglePause()
+        clock.play()
+        #expect(!clock.isPaused)
+        clock.advance(by: 1)
+        #expect(clock.time == 1)
+    }
+
+    @Test(arguments: [("+", 5.0), ("=", 5.0), ("-", -5.0), ("_", -5.0)] as [(Character, Double)])
+    func plusAndMinusHoldThePull(key: Character, step: Double) {
+        #expect(PlayerCommand(character: key) == .holdPull(by: step))
+        var clock = PlayerClock(duration: 5, fps: 30)
+        let before = clock
+        let applied = clock.apply(.holdPull(by: step))
+        #expect(!applied, "the player's, not the clock's")
+        #expect(clock == before)
+    }
+
+    @Test func aHeldPullSaysHeld() {
+        var status = PlayerStatusTests.refreshing
+        status.pull = 30
+        status.pullHeld = true
+        #expect(status.line(width: 200).contains("  pull 30pt held  "))
+        #expect(status.line(width: 40) == "refr 1.20s  30pt held  text")
+    }
+
+    @Test func aModeNoteSaysWhyTextIsShown() {
+        var status = PlayerStatusTests.refreshing
+        status.modeNote = "no colours for pixels"
+        #expect(status.line(width: 200).contains("30 fps text (no colours for pixels)  │"))
+        #expect(status.line(width: 40) == "refr 1.20s  60pt  text*")
+    }
+
+    static let problem =
+        "m.json:3:15: error: unknown color 'redd' at scenario.textColor; did you mean 'red'?"
+
+    /// A problem wider than the row goes on over a second row, broken at a space; what fits of the
+    /// rest follows it there.
+    @Test(arguments: [
+        (50, ["m.json:3:15: error: unknown color 'redd' at", "scenario.textColor; did you mean 'red'?"]),
+        (30, ["m.json:3:15: error: unknown", "color 'redd' at…  refr 1.20s"]),
+        (
+            60,
+            [
+                "m.json:3:15: error: unknown color 'redd' at",
+                "scenario.textColor; did you mean 'red'?  refr 1.20s  60pt",
+            ]
+        ),
+        (90, [PlayerLoopAndHoldTests.problem]),
+    ])
+    func aLongProblemTakesTwoRows(width: Int, expected: [String]) {
+        var status = PlayerStatusTests.refreshing
+        status.problem = Self.problem
+        let lines = status.lines(width: width)
+        #expect(lines == expected)
+        for line in lines { #expect(StatusLine.columns(line) <= width) }
+    }
+
+    @Test func aShortProblemStaysOnOneRow() {
+        var status = PlayerStatusTests.refreshing
+        #expect(status.lines(width: 80) == [status.line(width: 80)])
+        status.problem = "m.json: error: gone"
+        #expect(status.lines(width: 80).count == 1)
+        #expect(status.lines(width: 80)[0].hasPrefix("m.json: error: gone  refr 1.20s  60pt"))
     }
 }

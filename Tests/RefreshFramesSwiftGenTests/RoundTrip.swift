@@ -30,6 +30,13 @@ extension AttributesRotateScaleRefreshView: GeneratedRefreshView {}
 extension EqualWidthsColorDotsRefreshView: GeneratedRefreshView {}
 extension IntrinsicSizesMarqueeRefreshView: GeneratedRefreshView {}
 extension TaggedLabelsMarqueeRefreshView: GeneratedRefreshView {}
+extension ImageViewsRefreshView: GeneratedRefreshView {}
+extension NestedViewsRotateScaleRefreshView: GeneratedRefreshView {}
+extension StackFillEquallyColorDotsRefreshView: GeneratedRefreshView {}
+extension StackHiddenMarqueeRefreshView: GeneratedRefreshView {}
+extension StackNestedRotateScaleRefreshView: GeneratedRefreshView {}
+extension MultiLineLabelsRefreshView: GeneratedRefreshView {}
+extension MultiLineLabelsMarqueeRefreshView: GeneratedRefreshView {}
 
 /// A spec and the class generated from it, committed under Generated/.
 struct GeneratedCase: CustomStringConvertible, Sendable {
@@ -48,6 +55,9 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(spec: "samples/classic-spinner.json", type: ClassicSpinnerRefreshView.self),
     // The generator's paths the samples do not take: every curve, delay, alpha, tag lists, palettes.
     GeneratedCase(spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/curves.json", type: CurvesRefreshView.self),
+    // Image views: content and rendering modes, a tint, frame sequences, an image the program swaps.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-views.json", type: ImageViewsRefreshView.self),
     // Specs that `refresh-frames import` writes from the import tests' xibs (see `ImportedFixture`).
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/attributes-rotate-scale.json",
@@ -61,6 +71,24 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/tagged-labels-marquee.json",
         type: TaggedLabelsMarqueeRefreshView.self),
+    // Nested views, stack views (every arrangement key), hidden views, multi-line labels.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/nested-views-rotate-scale.json",
+        type: NestedViewsRotateScaleRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/stack-fill-equally-color-dots.json",
+        type: StackFillEquallyColorDotsRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/stack-hidden-marquee.json",
+        type: StackHiddenMarqueeRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/stack-nested-rotate-scale.json",
+        type: StackNestedRotateScaleRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/multi-line-labels.json", type: MultiLineLabelsRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/multi-line-labels-marquee.json",
+        type: MultiLineLabelsMarqueeRefreshView.self),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
@@ -77,6 +105,11 @@ let importedFixtures = [
     ImportedFixture(xib: "equal-widths", animation: "color-dots"),
     ImportedFixture(xib: "intrinsic-sizes", animation: "marquee"),
     ImportedFixture(xib: "tagged-labels", animation: "marquee"),
+    ImportedFixture(xib: "nested-views", animation: "rotate-scale"),
+    ImportedFixture(xib: "stack-fill-equally", animation: "color-dots"),
+    ImportedFixture(xib: "stack-hidden", animation: "marquee"),
+    ImportedFixture(xib: "stack-nested", animation: "rotate-scale"),
+    ImportedFixture(xib: "multi-line-labels", animation: "marquee"),
 ]
 
 let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
@@ -101,6 +134,7 @@ enum RoundTrip {
         Shim.reset()
         Shim.measurer = measurer
         Shim.displayScale = spec.canvas.scale
+        Shim.systemFontFamily = systemFontFamily(spec)
         let view = type.init(frame: CGRect(origin: .zero, size: type.designSize))
         var mismatches: [String] = []
         if type.designSize != CGSize(width: spec.canvas.width, height: spec.canvas.height) {
@@ -114,7 +148,7 @@ enum RoundTrip {
         mismatches += checkViews(view, spec: spec, layout: timeline.layout, phase: "idle")
 
         var initial: [ObjectIdentifier: [String: any TrackValue]] = [:]
-        for subview in view.subviews { initial[ObjectIdentifier(subview)] = Shim.state(of: subview) }
+        for subview in Shim.descendants(of: view) { initial[ObjectIdentifier(subview)] = Shim.state(of: subview) }
         Shim.clearChanges()
 
         Shim.run(until: timeline.refreshBeganAt)
@@ -134,7 +168,7 @@ enum RoundTrip {
         }
         for t in instants.sorted() {
             let state = timeline.sample(at: t)
-            for subview in view.subviews {
+            for subview in Shim.descendants(of: view) {
                 guard let engine = state.views.first(where: { $0.tag == subview.tag }) else {
                     mismatches.append("tag \(subview.tag): the engine has no such view")
                     continue
@@ -177,10 +211,22 @@ enum RoundTrip {
     /// Frames, tags and the properties set once (fonts, alignment, corner radii) against the spec.
     static func checkViews(_ view: UIView, spec: Spec, layout: Layout, phase: String) -> [String] {
         var issues: [String] = []
-        if view.subviews.map(\.tag) != spec.views.map(\.tag) {
-            issues.append("subview tags \(view.subviews.map(\.tag)), spec \(spec.views.map(\.tag))")
+        let subviews = Shim.descendants(of: view)
+        let specs = spec.views.drawingOrder.map { spec.views[$0] }
+        if subviews.map(\.tag) != specs.map(\.tag) {
+            issues.append("subview tags \(subviews.map(\.tag)), spec \(specs.map(\.tag)) (drawing order)")
         }
-        for (subview, viewSpec) in zip(view.subviews, spec.views) {
+        for (subview, viewSpec) in zip(subviews, specs) {
+            if subview.superview.flatMap({ $0 === view ? nil : $0.tag }) != viewSpec.superview {
+                issues.append(
+                    "tag \(viewSpec.tag) superview: generated code \(subview.superview?.tag ?? 0), spec \(viewSpec.superview ?? 0)"
+                )
+            }
+            if subview.isHidden != viewSpec.isHidden { issues.append("tag \(viewSpec.tag) isHidden differs") }
+            if Shim.kind(of: subview) != viewSpec.kind {
+                issues.append(
+                    "tag \(viewSpec.tag) kind: generated code \(Shim.kind(of: subview)), spec \(viewSpec.kind)")
+            }
             let tag = viewSpec.tag
             let f = layout.frame(tag: tag)
             if subview.frame != CGRect(x: f.x, y: f.y, width: f.width, height: f.height) {
@@ -192,12 +238,12 @@ enum RoundTrip {
             }
             if subview.clipsToBounds != viewSpec.clipsToBounds { issues.append("tag \(tag) clipsToBounds differs") }
             if let label = subview as? UILabel {
-                // `UIFont.systemFont` is the system font whether the spec names it `System` (as import
-                // writes it) or by the family that draws it here.
-                var expected = viewSpec.font
-                if expected.iOS?.font.family == "System" { expected.family = FontSpec.defaultFamily }
+                let expected = viewSpec.font
                 if Shim.fontSpec(of: label) != expected {
                     issues.append("tag \(tag) font: generated code \(Shim.fontSpec(of: label)), spec \(viewSpec.font)")
+                }
+                if Shim.lines(of: label) != viewSpec.lines {
+                    issues.append("tag \(tag) lines: generated code \(Shim.lines(of: label)), spec \(viewSpec.lines)")
                 }
                 let alignment: [TextAlignment: NSTextAlignment] = [.left: .left, .center: .center, .right: .right]
                 if label.textAlignment != alignment[viewSpec.textAlignment] {
@@ -208,6 +254,33 @@ enum RoundTrip {
             }
         }
         return issues
+    }
+
+    /// The family the spec calls the system font by (`UIFont.systemFont` in the generated code):
+    /// `System` where import wrote it, else the renderer's stand-in, as the samples name it.
+    static func systemFontFamily(_ spec: Spec) -> String {
+        let system = spec.views.first { $0.kind == .label && $0.font.iOS?.font.family == "System" }
+        return system?.font.family ?? FontSpec.defaultFamily
+    }
+
+    /// Interrupts the loop of `c`'s class a little after refreshing begins (its animations removed,
+    /// as when the view leaves the window) and says what went wrong: a loop that re-schedules its
+    /// next step at once (a tight loop in the background), or one that never starts again.
+    static func interruptionProblems(_ c: GeneratedCase) throws -> [String] {
+        Shim.reset()
+        Shim.measurer = measurer
+        let view = c.type.init(frame: CGRect(origin: .zero, size: c.type.designSize))
+        view.beginRefreshing()
+        Shim.run(until: 0.05)
+        var problems: [String] = []
+        if Shim.pendingCodeEvents == 0 { problems.append("nothing was running 0.05 s after beginRefreshing") }
+        Shim.interruptAnimations()
+        if Shim.pendingCodeEvents != 0 {
+            problems.append("interrupted, the loop scheduled \(Shim.pendingCodeEvents) event(s) again")
+        }
+        view.beginRefreshing()
+        if Shim.pendingCodeEvents == 0 { problems.append("after the interruption, beginRefreshing started nothing") }
+        return problems
     }
 }
 
@@ -236,7 +309,10 @@ func same<Value: TrackValue>(_ a: Value, _ b: Value) -> Bool {
     case (.bool(let x), .bool(let y)): return x == y
     case (.point(let x), .point(let y)): return abs(x.x - y.x) < tolerance && abs(x.y - y.y) < tolerance
     case (.size(let x), .size(let y)): return abs(x.width - y.width) < tolerance && abs(x.height - y.height) < tolerance
-    case (.transform, _), (.number, _), (.color, _), (.text, _), (.bool, _), (.point, _), (.size, _): return false
+    case (.image(let x), .image(let y)): return x == y
+    case (.transform, _), (.number, _), (.color, _), (.text, _), (.bool, _), (.point, _), (.size, _),
+        (.image, _):
+        return false
     }
 }
 

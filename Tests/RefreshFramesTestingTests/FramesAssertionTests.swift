@@ -134,6 +134,7 @@ struct FramesAssertionTests {
         let dir = try Self.workspace()
         _ = try Self.pull(in: dir).run()
         try Self.edit(dir, #""duration": 0.2,"#, #""duration": 0.3,"#)
+        _ = Self.publicReport
         defer { Self.removeReport(named: "known-issue") }
         try withKnownIssue {
             try assertFrames(
@@ -144,9 +145,19 @@ struct FramesAssertionTests {
         }
     }
 
-    /// The images the public assertion wrote to the default report directory.
+    /// Where the public assertion writes its images: `REFRESH_FRAMES_REPORT` when the run sets it,
+    /// else a temporary directory these tests set it to before their first public assertion, so
+    /// that they leave no `refresh-frames-report/` in the working directory (the repository's).
+    static let publicReport: String = {
+        if let report = ProcessInfo.processInfo.environment[FramesAssertion.reportVariable] { return report }
+        let report = NSTemporaryDirectory() + "frames-assertion-report-" + UUID().uuidString
+        setenv(FramesAssertion.reportVariable, report, 1)
+        return report
+    }()
+
+    /// The images the public assertion wrote to its report directory.
     static func removeReport(named name: String) {
-        let report = ProcessInfo.processInfo.environment[FramesAssertion.reportVariable] ?? "refresh-frames-report"
+        let report = publicReport
         for file in (try? FileManager.default.contentsOfDirectory(atPath: report)) ?? []
         where file.hasPrefix(name + ".") {
             try? FileManager.default.removeItem(atPath: report + "/" + file)

@@ -23,6 +23,7 @@ final class XCTestFailureTests: XCTestCase {
         let dir = try FramesAssertionTests.workspace()
         _ = try FramesAssertionTests.pull(in: dir).run()
         try FramesAssertionTests.edit(dir, #""duration": 0.2,"#, #""duration": 0.3,"#)
+        _ = FramesAssertionTests.publicReport
         defer { FramesAssertionTests.removeReport(named: "xctest") }
         capturing = true
         try assertFrames(

@@ -172,21 +172,41 @@ open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     }
 }
 
-/// Layout through the engine's Cassowary solver: the active constraints become the engine's, with
-/// the view itself as the superview and each subview by its tag.
+/// Layout through the engine's Cassowary solver: the active constraints of the whole hierarchy
+/// become the engine's, with the view itself as the superview and each descendant by its tag (its
+/// superview's tag when it is nested), labels measured and wrapped as the engine does, stack views
+/// arranged as the engine arranges them.
 @MainActor
 enum ShimLayout {
+    /// The view's descendants, each after its superview, subviews in order (depth first).
+    static func descendants(of root: UIView) -> [UIView] {
+        root.subviews.flatMap { [$0] + descendants(of: $0) }
+    }
+
     static func solve(_ root: UIView) throws {
-        let views = root.subviews.map { view -> ViewSpec in
+        let all = descendants(of: root)
+        let views = all.map { view -> ViewSpec in
             var spec = ViewSpec(tag: view.tag)
             switch view {
             case let label as UILabel:
                 spec.kind = .label
                 spec.font = label.font.spec
+                spec.lines = label.lines
                 if let text = label.text { spec.texts[.idle] = text }
             case is UIActivityIndicatorView: spec.kind = .spinner
+            case is UIImageView: spec.kind = .image
+            case let stack as UIStackView:
+                spec.kind = .stack
+                spec.stack = stack.stackSpec
             default: spec.kind = .view
             }
+            if let parent = view.superview, parent !== root {
+                spec.superview = parent.tag
+                if let stack = parent as? UIStackView, stack.customSpacing[ObjectIdentifier(view)] != nil {
+                    spec.spacingAfter = stack.customSpacing(after: view)
+                }
+            }
+            spec.isHidden = view.isHidden
             spec.huggingPriority = Double(view.contentHuggingPriority(for: .horizontal).rawValue)
             spec.compressionPriority = Double(view.contentCompressionResistancePriority(for: .horizontal).rawValue)
             return spec
@@ -211,7 +231,7 @@ enum ShimLayout {
             }
         }
         // UIKit installs a constant size on the view itself, others on the closest common ancestor.
-        let installed = root.constraints + root.subviews.flatMap(\.constraints)
+        let installed = root.constraints + all.flatMap(\.constraints)
         let constraints = installed.enumerated().map { index, c in
             ConstraintSpec(
                 item: item(c.firstItem)!, attribute: attribute(c.firstAttribute)!,
@@ -220,15 +240,14 @@ enum ShimLayout {
                 toItem: item(c.secondItem), toAttribute: attribute(c.secondAttribute), multiplier: c.multiplier,
                 constant: c.constant, priority: Double(c.priority.rawValue), path: "constraints[\(index)]")
         }
-        var sizes: [Int: IntrinsicSize] = [:]
-        for (view, spec) in zip(root.subviews, views) where spec.kind == .label {
-            guard let text = (view as? UILabel)?.text, let measurer = Shim.measurer else { continue }
-            sizes[spec.tag] = try measurer.measure(text, spec.font)
-        }
+        var texts: [Int: String] = [:]
+        for view in all { if let text = (view as? UILabel)?.text { texts[view.tag] = text } }
+        // Without a measurer labels have no intrinsic size (UIView.noIntrinsicMetric).
+        let measurer = Shim.measurer ?? TextMeasurer { _, _ in IntrinsicSize(width: -1, height: -1) }
         let canvas = Canvas(width: root.bounds.width, height: root.bounds.height, scale: Shim.displayScale)
         let layout = try LayoutSolver.solve(
-            canvas: canvas, views: views, constraints: constraints, intrinsicSizes: sizes)
-        for view in root.subviews {
+            canvas: canvas, views: views, constraints: constraints, texts: texts, measurer: measurer)
+        for view in all {
             let f = layout.frame(tag: view.tag)
             view.frame = CGRect(x: f.x, y: f.y, width: f.width, height: f.height)
         }

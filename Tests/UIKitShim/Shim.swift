@@ -26,6 +26,10 @@ public enum Shim {
         var time: Int64
         var sequence: Int
         var action: @MainActor () -> Void
+        /// What runs instead when the animation is interrupted (an animation's completion).
+        var interruption: (@MainActor () -> Void)?
+        /// A `UIImageView`'s next frame of its sequence: its own clock, not a control's loop.
+        var isImageFrame = false
     }
 
     struct Animation {
@@ -46,6 +50,9 @@ public enum Shim {
     public static var displayScale: CGFloat = 2
     /// How a label's text is measured for its intrinsic size; set by the test (the engine's FreeType measurer).
     public static var measurer: TextMeasurer?
+    /// The family the engine calls `UIFont.systemFont` by: the renderer's stand-in (as the samples
+    /// name it) unless the test sets `System` (as import writes it, measured with iOS's metrics).
+    public static var systemFontFamily = FontSpec.defaultFamily
 
     public static var currentTime: Double { Double(now) / 1_000_000 }
 
@@ -56,6 +63,7 @@ public enum Shim {
         changes = []
         layoutErrors = []
         animation = nil
+        systemFontFamily = FontSpec.defaultFamily
     }
 
     /// Forgets the changes recorded so far (the set-up's), keeping the clock.
@@ -63,9 +71,29 @@ public enum Shim {
 
     static func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
-    static func schedule(at time: Int64, _ action: @escaping @MainActor () -> Void) {
+    static func schedule(
+        at time: Int64, _ action: @escaping @MainActor () -> Void,
+        interruption: (@MainActor () -> Void)? = nil, isImageFrame: Bool = false
+    ) {
         sequence += 1
-        events.append(Event(time: time, sequence: sequence, action: action))
+        events.append(
+            Event(
+                time: time, sequence: sequence, action: action, interruption: interruption, isImageFrame: isImageFrame))
+    }
+
+    /// How many events the run loop has waiting (completions of running animations among them).
+    public static var pendingEvents: Int { events.count }
+
+    /// The waiting events of the control's own code (image views' frame sequences left out).
+    public static var pendingCodeEvents: Int { events.filter { !$0.isImageFrame }.count }
+
+    /// Removes every running animation, as `layer.removeAllAnimations()` on each view does (UIKit
+    /// does it when a view leaves its window): each completion runs now, in the order the
+    /// animations began, with `finished` false (a property animator's at `.current`).
+    public static func interruptAnimations() {
+        let interrupted = events.filter { $0.interruption != nil }.sorted { $0.sequence < $1.sequence }
+        events.removeAll { $0.interruption != nil }
+        for event in interrupted { event.interruption?() }
     }
 
     /// Runs every event due before `time` (or at it, with `including`), in time order, then sets the clock to `time`.
@@ -119,7 +147,7 @@ public enum Shim {
         let block = animation!
         animation = outer
         let end = block.animated ? block.start + block.duration : now
-        if let completion { schedule(at: end) { completion(true) } }
+        if let completion { schedule(at: end, { completion(true) }, interruption: { completion(false) }) }
     }
 }
 
@@ -136,6 +164,12 @@ extension Shim {
         for p in AnimatableProperties.all { read(p) }
         return state
     }
+
+    /// The view's descendants, each after its superview, subviews in order: the engine's drawing order.
+    public static func descendants(of view: UIView) -> [UIView] { ShimLayout.descendants(of: view) }
+
+    /// A label's line settings in the engine's form.
+    public static func lines(of label: UILabel) -> LabelLines { label.lines }
 
     /// The kind of view the engine would call `view`.
     public static func kind(of view: UIView) -> ViewKind { view.kind }

@@ -63,19 +63,28 @@ public final class UIFont {
 
     public let fontName: String
     public let pointSize: CGFloat
-    /// The engine's font for this one: the system font is drawn with the renderer's stand-in family.
-    let spec: FontSpec
+    /// A named font's engine form; nil for the system font.
+    let named: FontSpec?
+    /// The system font's weight.
+    let systemWeight: String
 
-    init(fontName: String, pointSize: CGFloat, spec: FontSpec) {
+    /// The engine's font for this one: the system font in the family `Shim.systemFontFamily` says.
+    @MainActor var spec: FontSpec {
+        named ?? FontSpec(family: Shim.systemFontFamily, size: pointSize, weight: systemWeight)
+    }
+
+    init(fontName: String, pointSize: CGFloat, systemWeight: String) {
         self.fontName = fontName
         self.pointSize = pointSize
-        self.spec = spec
+        self.named = nil
+        self.systemWeight = systemWeight
     }
 
     public init?(name fontName: String, size fontSize: CGFloat) {
         self.fontName = fontName
         self.pointSize = fontSize
-        self.spec = FontSpec(family: fontName, size: fontSize)
+        self.named = FontSpec(family: fontName, size: fontSize)
+        self.systemWeight = "regular"
     }
 
     public class func systemFont(ofSize fontSize: CGFloat) -> UIFont {
@@ -83,9 +92,7 @@ public final class UIFont {
     }
 
     public class func systemFont(ofSize fontSize: CGFloat, weight: UIFont.Weight) -> UIFont {
-        UIFont(
-            fontName: ".SFUI-\(weight.name)", pointSize: fontSize,
-            spec: FontSpec(family: FontSpec.defaultFamily, size: fontSize, weight: weight.name))
+        UIFont(fontName: ".SFUI-\(weight.name)", pointSize: fontSize, systemWeight: weight.name)
     }
 }
 

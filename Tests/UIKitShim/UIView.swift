@@ -274,6 +274,15 @@ open class UIView {
     }
 }
 
+public enum NSLineBreakMode: Int, Sendable {
+    case byWordWrapping = 0
+    case byCharWrapping = 1
+    case byClipping = 2
+    case byTruncatingHead = 3
+    case byTruncatingTail = 4
+    case byTruncatingMiddle = 5
+}
+
 public enum NSTextAlignment: Int, Sendable {
     case left = 0
     case center = 1
@@ -292,7 +301,23 @@ open class UILabel: UIView {
         didSet { Shim.record(self, .textColor, from: oldValue?.rgba ?? .black, to: textColor?.rgba ?? .black) }
     }
     open var textAlignment: NSTextAlignment = .natural
+    open var numberOfLines = 1
+    open var lineBreakMode: NSLineBreakMode = .byTruncatingTail
+    open var preferredMaxLayoutWidth: CGFloat = 0
+    open var adjustsFontSizeToFitWidth = false
+    open var minimumScaleFactor: CGFloat = 0
     override var kind: ViewKind { .label }
+
+    /// The engine's form of the line settings.
+    var lines: LabelLines {
+        var lines = LabelLines()
+        lines.numberOfLines = numberOfLines
+        lines.lineBreakMode = LineBreakMode(rawValue: "\(lineBreakMode)")!
+        lines.preferredMaxLayoutWidth = preferredMaxLayoutWidth
+        lines.adjustsFontSizeToFitWidth = adjustsFontSizeToFitWidth
+        lines.minimumScaleFactor = minimumScaleFactor
+        return lines
+    }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -372,6 +397,6 @@ open class UIViewPropertyAnimator {
         let completions = self.completions
         Shim.animate(
             duration: duration, delay: delay, curve: curve, animations: animations ?? {},
-            completion: { _ in for c in completions { c(.end) } })
+            completion: { finished in for c in completions { c(finished ? .end : .current) } })
     }
 }

@@ -39,9 +39,10 @@ public struct RGBA: Hashable, Sendable {
         "clear": .clear,
     ]
 
-    /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA` or a UIKit colour name.
-    public init?(parsing text: String) {
-        if let named = RGBA.named[text] {
+    /// Parses `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a UIKit colour name or a semantic colour
+    /// (`label`, `systemBlue`, …: `SemanticColor`) as it is in `appearance`.
+    public init?(parsing text: String, appearance: Appearance = .light) {
+        if let named = RGBA.named[text] ?? SemanticColor.resolve(text, appearance) {
             self = named
             return
         }

@@ -28,6 +28,13 @@ extension SpecDecoder {
     private func decodeTable(_ r: ValueReader) throws(SpecDiagnostic) -> TableSpec {
         let o = try r.object()
         var table = TableSpec()
+        // A plain table's defaults: systemBackground, separator, and cells in label on systemBackground.
+        let a = o.appearance
+        table.backgroundColor = a.unset("systemBackground", light: table.backgroundColor)
+        table.separatorColor = a.unset("separator", light: table.separatorColor)
+        table.cell.textColor = a.unset("label", light: table.cell.textColor)
+        table.cell.detailTextColor = a.unset("label", light: table.cell.detailTextColor)
+        table.cell.backgroundColor = a.unset("systemBackground", light: table.cell.backgroundColor)
         if let c = o.optional("backgroundColor") { table.backgroundColor = try c.color() }
         if let c = o.optional("separatorColor") { table.separatorColor = try c.color() }
         if let i = o.optional("separatorInset") { table.separatorInset = try i.number(in: 0...Limits.canvasPoints) }
@@ -44,7 +51,7 @@ extension SpecDecoder {
         if let h = o.optional("sectionHeaderHeight") {
             table.sectionHeaderHeight = try h.number(in: 0...Limits.canvasPoints)
         }
-        if let c = o.optional("cell") { table.cell = try decodeCell(c) }
+        if let c = o.optional("cell") { table.cell = try decodeCell(c, defaults: table.cell) }
         guard let content = try decodeContent(o, owner: r) else {
             throw r.fail("missing the table's rows: give 'rows', 'sections' or 'generated'")
         }
@@ -53,9 +60,9 @@ extension SpecDecoder {
         return table
     }
 
-    private func decodeCell(_ r: ValueReader) throws(SpecDiagnostic) -> CellStyle {
+    private func decodeCell(_ r: ValueReader, defaults: CellStyle) throws(SpecDiagnostic) -> CellStyle {
         let o = try r.object()
-        var cell = CellStyle()
+        var cell = defaults
         if let s = o.optional("style") { cell.style = try s.oneOf(CellStyle.Kind.self) }
         if let f = o.optional("font") { cell.font = try decodeFont(f, base: cell.font) }
         if let f = o.optional("detailFont") { cell.detailFont = try decodeFont(f, base: cell.detailFont) }

@@ -27,6 +27,16 @@ public enum Limits {
     public static let checkFrames = 2000
     /// Element nesting in an imported xib; libxml2 refuses deeper documents itself.
     public static let xmlDepth = 256
+    /// Image files a spec names (every variant of every image and frame counts).
+    public static let images = 1024
+    /// One image file's size.
+    public static let imageBytes = 16 << 20
+    /// All of a spec's image files together.
+    public static let imagesBytes = 64 << 20
+    /// One image's width × height in pixels, read from its header before it is decoded.
+    public static let imagePixels = 4096 * 4096
+    /// Every image's pixels together, decoded (4 bytes each: 256 MiB).
+    public static let imagesPixels = 64 << 20
 
     /// One limit as the docs list it.
     public struct Entry: Sendable, Equatable {
@@ -72,6 +82,17 @@ public enum Limits {
             bounds: "frame buffers in flight; a render over it is refused before it starts"),
         Entry(name: "checkFrames", value: "\(checkFrames)", bounds: "frames in one `check`"),
         Entry(name: "xmlDepth", value: "\(xmlDepth)", bounds: "element nesting in an imported .xib or .storyboard"),
+        Entry(
+            name: "images", value: "\(images)",
+            bounds: "image files a spec names (each variant and each frame of a sequence counts)"),
+        Entry(name: "imageBytes", value: "\(imageBytes >> 20) MiB", bounds: "one image file's size"),
+        Entry(name: "imagesBytes", value: "\(imagesBytes >> 20) MiB", bounds: "a spec's image files together"),
+        Entry(
+            name: "imagePixels", value: "4096 × 4096",
+            bounds: "one image's width × height, from its header, before it is decoded"),
+        Entry(
+            name: "imagesPixels", value: "64 Mi",
+            bounds: "every image's pixels together, decoded (4 bytes each)"),
         Entry(
             name: "host rows / sections / updates", value: "\(tableRows) / \(tableSections) / \(tableUpdates)",
             bounds: "the scene's table ([scene.md](scene.md))"),

@@ -41,6 +41,8 @@ public indirect enum Step: Sendable {
     case removeAnimations(RemoveAnimationsStep)
     /// Constraint constants changed, then `layoutIfNeeded()` inside a `UIView.animate` block.
     case layout(LayoutStep)
+    /// `startAnimating()` or `stopAnimating()` on image views: made at once, taking no time.
+    case imageAnimation(ImageAnimationStep)
 }
 
 /// What every block step shares: `UIView.animate`'s duration, delay, curve and options, and
@@ -173,6 +175,18 @@ public struct LayoutStep: Sendable {
     public init(constants: [(id: String, value: Double)], timing: BlockTiming) {
         self.constants = constants
         self.timing = timing
+    }
+}
+
+/// `UIImageView.startAnimating()` (`starts`) or `stopAnimating()` on the target's image views.
+/// Starting a sequence that plays restarts it at frame 0 (research §14 rule 2).
+public struct ImageAnimationStep: Sendable, Equatable {
+    public var target: Target
+    public var starts: Bool
+
+    public init(target: Target, starts: Bool) {
+        self.target = target
+        self.starts = starts
     }
 }
 

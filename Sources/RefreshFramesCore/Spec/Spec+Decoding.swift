@@ -12,13 +12,17 @@ extension Spec {
 }
 
 struct SpecDecoder {
-    func decode(_ reader: ValueReader) throws(SpecDiagnostic) -> Spec {
+    /// `appearance` (`--appearance`) overrides the spec's own.
+    func decode(_ reader: ValueReader, appearance asked: Appearance? = nil) throws(SpecDiagnostic) -> Spec {
         guard case .object = reader.node.value else {
             throw reader.fail(
                 "expected a spec object with 'canvas', 'views' and 'scenario', got \(reader.node.kindDescription)")
         }
         let o = try reader.object()
         _ = try o.optional("$schema")?.string()  // for editors: the schema the file follows
+        // Read first: every colour after it resolves for it.
+        let ownAppearance = try o.optional("appearance")?.oneOf(Appearance.self)
+        o.appearance = asked ?? ownAppearance ?? .light
         let description = try o.optional("description")?.string()
         let canvas = try decodeCanvas(o.required("canvas"))
         let defaultFont =
@@ -43,6 +47,7 @@ struct SpecDecoder {
         }
         try checkSuperviews(views, readers: viewReaders)
         try checkArrangedViews(views, readers: viewReaders)
+        try inheritTintColors(&views, readers: viewReaders)
         let tags = Set(views.map(\.tag))
         let names = try viewNames(views, readers: viewReaders)
         let superviews = views.reduce(into: [Int: Int]()) { $0[$1.tag] = $1.superview }
@@ -91,7 +96,7 @@ struct SpecDecoder {
             }
         }
         let program = try programReader.map { r throws(SpecDiagnostic) in
-            try decodeProgram(r, tags: views.map(\.tag), constraintIDs: ids)
+            try decodeProgram(r, views: views, constraintIDs: ids)
         }
         if let program, let programReader, palette.isEmpty, program.usesPalette {
             throw SpecDiagnostic(
@@ -108,6 +113,7 @@ struct SpecDecoder {
         let host = try o.optional("host").map { r throws(SpecDiagnostic) in try decodeHost(r) }
         let fonts = try o.optional("fonts").map { r throws(SpecDiagnostic) in try decodeFontFiles(r) } ?? []
         let golden = try o.optional("golden").map { r throws(SpecDiagnostic) in try decodeGolden(r) }
+        let assets = try o.optional("assets").map { r throws(SpecDiagnostic) in try decodeAssetCatalogs(r) } ?? []
         try o.finish()
         var spec = Spec(
             description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,
@@ -116,6 +122,8 @@ struct SpecDecoder {
         spec.host = host
         spec.fonts = fonts
         spec.golden = golden
+        spec.appearance = o.appearance
+        spec.assets = assets
         return spec
     }
 
@@ -135,7 +143,7 @@ struct SpecDecoder {
             width: try o.required("width").number(in: size, limit: "canvasPoints"),
             height: try o.required("height").number(in: size, limit: "canvasPoints"),
             scale: try o.optional("scale")?.number(in: 1...Limits.scale, limit: "scale") ?? 2,
-            background: try o.optional("background")?.color() ?? .white)
+            background: try o.optional("background")?.color() ?? r.appearance.unset("systemBackground", light: .white))
         try o.finish()
         return canvas
     }
@@ -219,12 +227,13 @@ struct SpecDecoder {
                 try to.finish()
                 if view.texts[.refreshing] == nil { view.texts[.refreshing] = view.texts[.idle] }
             }
-            if view.kind == .view || view.kind == .stack {
-                throw t.fail("a \(view.kind == .view ? "plain" : "stack") view has no text; use \"kind\": \"label\"")
+            if view.kind == .view || view.kind == .stack || view.kind == .image {
+                let kind = [ViewKind.view: "a plain", .stack: "a stack", .image: "an image"][view.kind]!
+                throw t.fail("\(kind) view has no text; use \"kind\": \"label\"")
             }
         }
         if let f = o.optional("font") { view.font = try decodeFont(f, base: defaultFont) }
-        if let c = o.optional("textColor") { view.textColor = try c.color() }
+        view.textColor = try o.optional("textColor")?.color() ?? o.appearance.unset("label", light: view.textColor)
         if let a = o.optional("textAlignment") { view.textAlignment = try a.oneOf(TextAlignment.self) }
         if let c = o.optional("backgroundColor") { view.backgroundColor = try c.color() }
         if let c = o.optional("cornerRadius") {
@@ -246,6 +255,8 @@ struct SpecDecoder {
         if let h = o.optional("hidden") { view.isHidden = try h.bool() }
         if let a = o.optional("spacingAfter") { view.spacingAfter = try a.number(in: -1e4...1e4) }
         view.stack = try decodeStack(o, kind: view.kind)
+        view.imageView = try decodeImageView(o, kind: view.kind)
+        view.lines = try decodeLines(o, kind: view.kind)
         try o.finish()
         return view
     }
@@ -286,6 +297,26 @@ struct SpecDecoder {
             }
         }
         return stack
+    }
+
+    /// A label's line keys (`numberOfLines`, `lineBreakMode`, `preferredMaxLayoutWidth`,
+    /// `adjustsFontSizeToFitWidth`, `minimumScaleFactor`); no other view may have them.
+    func decodeLines(_ o: ObjectReader, kind: ViewKind) throws(SpecDiagnostic) -> LabelLines {
+        var lines = LabelLines()
+        guard kind == .label else {
+            if let key = LabelLines.keys.first(where: { o.has($0) }) {
+                throw o.optional(key)!.fail("'\(key)' is a label's; this view's kind is '\(kind.rawValue)'")
+            }
+            return lines
+        }
+        if let n = o.optional("numberOfLines") { lines.numberOfLines = try n.integer(in: 0...Limits.textLength) }
+        if let m = o.optional("lineBreakMode") { lines.lineBreakMode = try m.oneOf(LineBreakMode.self) }
+        if let w = o.optional("preferredMaxLayoutWidth") {
+            lines.preferredMaxLayoutWidth = try w.number(in: 0...Limits.canvasPoints)
+        }
+        if let a = o.optional("adjustsFontSizeToFitWidth") { lines.adjustsFontSizeToFitWidth = try a.bool() }
+        if let f = o.optional("minimumScaleFactor") { lines.minimumScaleFactor = try f.number(in: 0...1) }
+        return lines
     }
 
     /// `spacingAfter` belongs to a stack view's arranged views.

@@ -96,6 +96,7 @@ extension SpecDecoder {
         case .color: return .color(try r.color())
         case .bool: return .bool(try r.bool())
         case .text: return .text(try r.string())
+        case .image: throw r.fail("an image view's image has no layer key path")
         case .transform: return .transform(try decodeTransform(r))
         case .point, .size:
             let pair = try r.array()

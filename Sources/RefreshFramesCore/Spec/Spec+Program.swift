@@ -1,7 +1,9 @@
 /// The program's steps (docs/spec.md's `program` section).
 extension SpecDecoder {
-    func decodeProgram(_ r: ValueReader, tags: [Int], constraintIDs: Set<String>) throws(SpecDiagnostic) -> Program {
-        let context = StepContext(tags: tags, constraintIDs: constraintIDs)
+    func decodeProgram(_ r: ValueReader, views: [ViewSpec], constraintIDs: Set<String>) throws(SpecDiagnostic)
+        -> Program
+    {
+        let context = StepContext(views: views, constraintIDs: constraintIDs)
         let o = try r.object()
         var program = Program(cycle: [])
         if let c = o.optional("check") { program.check = try c.oneOf(LoopCheck.self) }
@@ -28,11 +30,15 @@ extension SpecDecoder {
 
     /// What every step's decoder needs to know about the spec.
     struct StepContext {
-        var tags: [Int]
+        var views: [ViewSpec]
         var constraintIDs: Set<String>
+        var tags: [Int] { views.map(\.tag) }
     }
 
-    static let stepKinds = ["animate", "each", "keyframes", "transition", "caAnimation", "removeAnimations", "layout"]
+    static let stepKinds = [
+        "animate", "each", "keyframes", "transition", "caAnimation", "removeAnimations", "layout", "startAnimating",
+        "stopAnimating",
+    ]
 
     func decodeSteps(_ r: ValueReader, _ context: StepContext, insideEach: Bool, depth: Int) throws(SpecDiagnostic)
         -> [Step]
@@ -57,6 +63,14 @@ extension SpecDecoder {
                 steps.append(.removeAnimations(try decodeRemoveAnimations(m, context, insideEach: insideEach)))
             } else if let l = o.optional("layout") {
                 steps.append(.layout(try decodeLayout(l, context)))
+            } else if let a = o.optional("startAnimating") {
+                steps.append(
+                    .imageAnimation(
+                        try decodeImageAnimation(a, starts: true, views: context.views, insideEach: insideEach)))
+            } else if let a = o.optional("stopAnimating") {
+                steps.append(
+                    .imageAnimation(
+                        try decodeImageAnimation(a, starts: false, views: context.views, insideEach: insideEach)))
             } else {
                 let kinds = Self.stepKinds
                 if let first = o.members.first {
@@ -67,7 +81,8 @@ extension SpecDecoder {
                     }
                     throw SpecDiagnostic(path: sr.path + "." + first.key, location: first.keyLocation, message: message)
                 }
-                throw sr.fail("expected a step: {\"animate\": …} or {\"each\": …}")
+                throw sr.fail(
+                    "expected a step: \(kinds.map { "{\"\($0)\": …}" }.joined(separator: ", "))")
             }
             try o.finish()
         }
@@ -368,7 +383,7 @@ extension Program {
                 case .each(let e): uses(e.steps)
                 case .keyframes(let k): k.frames.contains { $0.changes.takesPaletteColor }
                 case .transition(let t): t.changes.takesPaletteColor
-                case .layerAnimation, .removeAnimations, .layout: false
+                case .layerAnimation, .removeAnimations, .layout, .imageAnimation: false
                 }
             }
         }
@@ -387,7 +402,7 @@ extension Program {
                 case .transition(let t): sum + t.timing.waited
                 case .layout(let l): sum + l.timing.waited
                 case .layerAnimation(let c): sum + (c.wait ? c.delay + c.animation.activeDuration : 0)
-                case .removeAnimations: sum
+                case .removeAnimations, .imageAnimation: sum
                 }
             }
         }

@@ -18,6 +18,15 @@ public struct Spec: Sendable {
     public var fonts: [String] = []
     /// The tolerance this spec's golden check uses unless the command line sets one (`"golden"`).
     public var golden: GoldenTolerance? = nil
+    /// The appearance its semantic colours were resolved for: `--appearance`, else the spec's
+    /// `"appearance"`, else light.
+    public var appearance: Appearance = .light
+    /// The app's asset catalogs (`"assets"`), relative to the spec's directory: where image names
+    /// without a file suffix are looked up.
+    public var assets: [String] = []
+    /// The images the views and the program name, decoded: filled by the edge when it opens the
+    /// spec's side files (empty until then, and for a spec whose files are not opened).
+    public var images = ImageLibrary()
 
     public init(
         description: String? = nil, canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec],
@@ -155,6 +164,8 @@ public enum ViewKind: String, Sendable, CaseIterable {
     /// A UIStackView: lays out the views whose `superview` it is (its arranged views); draws nothing
     /// of its own but its background colour.
     case stack
+    /// A UIImageView: its image placed by its content mode, or a frame sequence.
+    case image
 }
 
 /// The phase of the refresh, as the control's owner sees it.
@@ -173,6 +184,8 @@ public struct ViewSpec: Sendable {
     public var font: FontSpec
     public var textColor: RGBA
     public var textAlignment: TextAlignment
+    /// A label's number of lines, line break mode, preferred wrapping width and font shrinking.
+    public var lines = LabelLines()
     public var backgroundColor: RGBA
     public var cornerRadius: CornerRadius
     public var clipsToBounds: Bool
@@ -190,6 +203,8 @@ public struct ViewSpec: Sendable {
     /// The tag of the view this one is a subview of; nil for a subview of the control's root view.
     /// Its frame is in the superview's coordinates; transform, alpha and clipping apply to the subtree.
     public var superview: Int? = nil
+    /// What an image view (`kind` image) shows.
+    public var imageView: ImageViewSpec? = nil
 
     public init(
         tag: Int, kind: ViewKind = .label, texts: [RefreshPhase: String] = [:], font: FontSpec = FontSpec(),
@@ -215,8 +230,8 @@ public struct ViewSpec: Sendable {
     /// The name Visual Format Language strings use for the view.
     public var formatName: String { name ?? "v\(tag)" }
 
-    /// Whether the view has an intrinsic content size from its text.
-    public var hasIntrinsicSize: Bool { kind == .label || kind == .spinner }
+    /// Whether the view has an intrinsic content size (from its text, or its image's point size).
+    public var hasIntrinsicSize: Bool { kind == .label || kind == .spinner || kind == .image }
 }
 
 public enum LayoutAttribute: String, Sendable, CaseIterable {

@@ -10,12 +10,14 @@ public struct SpecDocument: Sendable {
     public var now: Int64
     private let root: JSONNode
 
-    /// `prepare` runs between decoding and layout: the edge opens the spec's own font files there.
+    /// `prepare` runs between decoding and layout: the edge opens the spec's own side files there
+    /// (registers its fonts, puts its decoded images into `spec.images`).
+    /// `appearance` (nil: the spec's own, else light) is what its semantic colours resolve for.
     /// `program` runs a Swift program (`"program": {"swift": …}`) over the timeline of the spec
     /// without one: the edge reads, parses and runs the code there (nil: such a spec is refused).
     public init(
-        bytes: [UInt8], now: Int64, measurer: TextMeasurer,
-        prepare: (Spec) throws(SpecDiagnostic) -> Void = { _ in },
+        bytes: [UInt8], now: Int64, appearance: Appearance? = nil, measurer: TextMeasurer,
+        prepare: (inout Spec) throws(SpecDiagnostic) -> Void = { _ in },
         program: ((SwiftProgramReference, Timeline) throws -> RuntimeRun)? = nil
     ) throws(SpecDiagnostic) {
         let root: JSONNode
@@ -24,9 +26,9 @@ public struct SpecDocument: Sendable {
         } catch {
             throw SpecDiagnostic(path: "", location: error.location, message: error.message)
         }
-        let spec = try SpecDecoder().decode(ValueReader(node: root, path: ""))
+        var spec = try SpecDecoder().decode(ValueReader(node: root, path: ""), appearance: appearance)
         do {
-            try prepare(spec)
+            try prepare(&spec)
         } catch var error {
             error.location = error.location ?? root.locate(error.path)
             throw error

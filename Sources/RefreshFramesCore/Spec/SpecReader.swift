@@ -2,6 +2,8 @@
 struct ValueReader {
     let node: JSONNode
     let path: String
+    /// What semantic colours (`label`, `systemBlue`) resolve for; children inherit it.
+    var appearance: Appearance = .light
 
     func fail(_ message: String) -> SpecDiagnostic {
         SpecDiagnostic(path: path, location: node.location, message: message)
@@ -13,12 +15,12 @@ struct ValueReader {
 
     func object() throws(SpecDiagnostic) -> ObjectReader {
         guard case .object(let members) = node.value else { throw expected("an object") }
-        return ObjectReader(node: node, members: members, path: path)
+        return ObjectReader(node: node, members: members, path: path, appearance: appearance)
     }
 
     func array() throws(SpecDiagnostic) -> [ValueReader] {
         guard case .array(let elements) = node.value else { throw expected("an array") }
-        return elements.enumerated().map { ValueReader(node: $1, path: "\(path)[\($0)]") }
+        return elements.enumerated().map { ValueReader(node: $1, path: "\(path)[\($0)]", appearance: appearance) }
     }
 
     func string() throws(SpecDiagnostic) -> String {
@@ -69,10 +71,12 @@ struct ValueReader {
     func color() throws(SpecDiagnostic) -> RGBA {
         switch node.value {
         case .string(let s):
-            guard let c = RGBA(parsing: s) else {
+            guard let c = RGBA(parsing: s, appearance: appearance) else {
                 var message =
-                    "'\(s)' is not a colour; expected #RRGGBB, #RRGGBBAA or a UIKit name (red, magenta, clear…)"
-                if let m = closestMatch(to: s, in: Array(RGBA.named.keys)) { message += "; did you mean '\(m)'?" }
+                    "'\(s)' is not a colour; expected #RRGGBB, #RRGGBBAA, a UIKit name (red, magenta, clear…) or a semantic colour (label, systemBlue…)"
+                if let m = closestMatch(to: s, in: Array(RGBA.named.keys) + SemanticColor.names) {
+                    message += "; did you mean '\(m)'?"
+                }
                 throw fail(message)
             }
             return c
@@ -110,12 +114,15 @@ final class ObjectReader {
     let node: JSONNode
     let members: [JSONNode.Member]
     let path: String
+    /// What the members' semantic colours resolve for (the spec's own `appearance` is read first).
+    var appearance: Appearance
     private var used: Set<String> = []
 
-    init(node: JSONNode, members: [JSONNode.Member], path: String) {
+    init(node: JSONNode, members: [JSONNode.Member], path: String, appearance: Appearance = .light) {
         self.node = node
         self.members = members
         self.path = path
+        self.appearance = appearance
     }
 
     private func childPath(_ key: String) -> String {
@@ -128,7 +135,7 @@ final class ObjectReader {
         used.insert(key)
         guard let m = members.first(where: { $0.key == key }) else { return nil }
         if case .null = m.value.value { return nil }
-        return ValueReader(node: m.value, path: childPath(key))
+        return ValueReader(node: m.value, path: childPath(key), appearance: appearance)
     }
 
     func required(_ key: String) throws(SpecDiagnostic) -> ValueReader {

@@ -6,7 +6,7 @@ public enum AnimatableProperties {
     /// assignments and of the schema's `set` keys).
     public static let all: [any AnyAnimatableProperty] = [
         AnimatableProperty.transform, AnimatableProperty.alpha, AnimatableProperty.backgroundColor,
-        AnimatableProperty.textColor, AnimatableProperty.text,
+        AnimatableProperty.textColor, AnimatableProperty.text, AnimatableProperty.image,
         // Added by issue 27; `state` prints them only where they are not the view's initial value.
         AnimatableProperty.hidden, AnimatableProperty.center, AnimatableProperty.bounds,
         AnimatableProperty.anchorPoint, AnimatableProperty.cornerRadius, AnimatableProperty.borderWidth,
@@ -105,5 +105,27 @@ extension AnimatableProperty where Setting == String? {
             initial: { view, context in view.texts[.idle].map { expandClockTemplates($0, now: context.now) } },
             animates: { _ in false }, spec: nil, stateFields: { [("text", StateJSON.string($0))] },
             uikit: UIKitMember(member: "text", declaredBy: .label, initialValue: nil), printsAlways: true)
+    }
+}
+
+extension AnimatableProperty where Setting == ImageName {
+    /// An image view's `image`: changes at the block's start (a layer's contents are not animated by
+    /// UIView blocks). While a frame sequence plays, the view shows the sequence's frame instead
+    /// (`Timeline.sample`). `state` prints it for every view that shows an image (none for others).
+    public static var image: Self {
+        Self(
+            name: "image", state: \.image, initial: { view, _ in ImageName(view.imageView?.shownImage) },
+            animates: { _ in false },
+            spec: SpecKey(
+                decode: { r, _ throws(SpecDiagnostic) in ImageName(try SpecDecoder().decodeImageName(r)) },
+                schema: [
+                    "type": "string", "minLength": 1,
+                    "description":
+                        "An image view's image: a file relative to the spec or an asset name; it changes at the block's start.",
+                ]),
+            stateFields: { $0.name.map { [("image", StateJSON.string($0))] } ?? [] },
+            uikit: UIKitMember(
+                member: "image", declaredBy: .image, initialValue: .none, note: "instant: the image is not animated"),
+            printsAlways: true)
     }
 }

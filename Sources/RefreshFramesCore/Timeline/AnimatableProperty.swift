@@ -143,6 +143,8 @@ public enum UIKitValue: Sendable, Equatable {
     case point(Point)
     /// A `CGSize` (`bounds.size`, `layer.shadowOffset`).
     case size(Size)
+    /// A `UIImage(named:)` of the name (nil: none).
+    case image(String?)
 }
 
 /// What UIKit code assigns for a setting: a value, or what the control works out when the block runs.

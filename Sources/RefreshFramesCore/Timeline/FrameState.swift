@@ -59,6 +59,8 @@ public struct ViewState: Sendable, Equatable {
     public var backgroundColor: RGBA = .clear
     /// For spinners: how many of the 12 spokes show (0…12) and the index of the brightest spoke.
     public var spinner: SpinnerState?
+    /// For image views: the image shown (its `image`, or the frame of the sequence playing).
+    public var image = ImageName.none
     /// `isHidden`: the view and its subviews are not drawn. Never animated (research §3.1).
     public var isHidden = false
     /// `layer.anchorPoint` in unit coordinates of the bounds: the point that sits at the layer's

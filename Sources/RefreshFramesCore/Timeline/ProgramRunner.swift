@@ -10,11 +10,15 @@ struct ProgramRunner {
     private(set) var runtime: AnimationRuntime
     private var palette: PaletteCursor
     private var blocks = 0
+    private let kinds: [Int: ViewKind]
+    /// Every `startAnimating()` (`starts`) and `stopAnimating()` of an image view, in the order made.
+    private var imageCalls: [(tag: Int, time: Double, starts: Bool)] = []
 
     init(spec: Spec, now: Int64, layout: Layout = Layout(frames: [:]), relayout: Relayout? = nil) {
         self.spec = spec
         self.now = now
         palette = PaletteCursor(spec.palette)
+        kinds = Dictionary(spec.views.map { ($0.tag, $0.kind) }, uniquingKeysWith: { _, last in last })
         runtime = AnimationRuntime(spec: spec, layout: layout, now: now, relayout: relayout)
     }
 
@@ -287,6 +291,50 @@ struct ProgramRunner {
                 }
             }
             return (t, nil, changes)
+        case .imageAnimation(let step):
+            for tag in targets(step.target) where kinds[tag] == .image {
+                let name = step.starts ? ".startAnimating" : ".stopAnimating"
+                setAnimating(step.starts, tag: tag, at: Self.seconds(t), step: path + name)
+            }
+            return (t, nil, [])
+        }
+    }
+
+    /// `startAnimating()` or `stopAnimating()` of the image view `tag` at `time`, with its line in the log.
+    mutating func setAnimating(_ starts: Bool, tag: Int, at time: Double, step: String? = nil) {
+        imageCalls.append((tag, time, starts))
+        runtime.segments.append(
+            Segment(
+                tag: tag, property: "animating", from: starts ? "false" : "true", to: starts ? "true" : "false",
+                start: time, end: time, curve: .linear, step: step))
+    }
+
+    /// Each image view's runs from the calls made, in time order (calls at one instant in the order
+    /// made): a start while a run plays restarts it, a stop ends it, a stop with none playing does nothing.
+    var imageRuns: [Int: [ImageAnimationRun]] {
+        var runs: [Int: [ImageAnimationRun]] = [:]
+        for call in imageCalls.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) })
+        {
+            let (tag, time, starts) = call.element
+            var list = runs[tag] ?? []
+            if let last = list.last, last.stop == nil { list[list.count - 1].stop = time }
+            if starts { list.append(ImageAnimationRun(start: time)) }
+            runs[tag] = list
+        }
+        return runs
+    }
+
+    /// The frame sequences that play by themselves: from set-up (`"animating": true`), or from
+    /// refresh begin to endRefreshing (`"animating": "refreshing"`).
+    mutating func startImageSequences(began: Double, ended: Double) {
+        for view in spec.views {
+            switch view.imageView?.animating {
+            case .fromSetUp?: setAnimating(true, tag: view.tag, at: 0)
+            case .whileRefreshing?:
+                setAnimating(true, tag: view.tag, at: began)
+                setAnimating(false, tag: view.tag, at: ended)
+            default: break
+            }
         }
     }
 

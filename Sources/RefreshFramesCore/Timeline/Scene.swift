@@ -25,37 +25,18 @@ extension Timeline {
     package static func make(spec: Spec, now: Int64, measurer: TextMeasurer) throws -> Timeline {
         var layouts: [RefreshPhase: Layout] = [:]
         for phase in RefreshPhase.allCases {
-            var sizes: [Int: IntrinsicSize] = [:]
-            for (index, view) in spec.views.enumerated() where view.kind == .label {
-                guard let text = view.texts[phase] else { continue }
-                do {
-                    sizes[view.tag] = try measurer.measure(expandClockTemplates(text, now: now), view.font)
-                } catch {
-                    let key = (error as? any ViewKeyError)?.viewKey ?? "text"
-                    throw SceneError(path: "views[\(index)].\(key)", message: "\(error)")
-                }
-            }
-            do {
-                layouts[phase] = try LayoutSolver.solve(
-                    canvas: spec.canvas, views: spec.views, constraints: spec.constraints, intrinsicSizes: sizes)
-            } catch {
-                throw SceneError(path: error.path, message: error.message)
-            }
+            layouts[phase] = try solve(spec, phase: phase, now: now, measurer: measurer)
         }
-        let refreshingSizes = try intrinsicSizes(spec, texts: [:], now: now, measurer: measurer, phase: .refreshing)
+        let refreshingTexts = texts(spec, phase: .refreshing, now: now)
         // A `layout` step re-solves with the refreshing texts (the program runs while refreshing).
         let relayout: ProgramRunner.Relayout = { request in
             var constraints = spec.constraints
             for i in constraints.indices {
                 if let id = constraints[i].id, let value = request.constants[id] { constraints[i].constant = value }
             }
-            var sizes = refreshingSizes
-            for (tag, text) in request.texts {
-                guard let view = spec.view(tag: tag), view.kind == .label else { continue }
-                sizes[tag] = try text.map { try measurer.measure($0, view.font) }
-            }
-            return try LayoutSolver.solve(
-                canvas: spec.canvas, views: spec.views, constraints: constraints, intrinsicSizes: sizes)
+            var texts = refreshingTexts
+            for (tag, text) in request.texts where spec.view(tag: tag)?.kind == .label { texts[tag] = text }
+            return try solve(spec, texts: texts, constraints: constraints, measurer: measurer)
         }
         var timeline = try Timeline(
             spec: spec, idleLayout: layouts[.idle]!, refreshingLayout: layouts[.refreshing]!, now: now,
@@ -70,16 +51,99 @@ extension Timeline {
     }
 }
 
-/// The labels' measured sizes for the texts of `phase`.
-private func intrinsicSizes(
-    _ spec: Spec, texts: [Int: String], now: Int64, measurer: TextMeasurer, phase: RefreshPhase
-) throws -> [Int: IntrinsicSize] {
-    var sizes: [Int: IntrinsicSize] = [:]
-    for view in spec.views where view.kind == .label {
-        guard let text = view.texts[phase] else { continue }
-        sizes[view.tag] = try measurer.measure(expandClockTemplates(text, now: now), view.font)
+extension Timeline {
+    /// The layout of one phase's texts (`LayoutSolver.solve(canvas:views:constraints:texts:measurer:)`).
+    static func solve(_ spec: Spec, phase: RefreshPhase, now: Int64, measurer: TextMeasurer) throws -> Layout {
+        try solve(spec, texts: texts(spec, phase: phase, now: now), constraints: spec.constraints, measurer: measurer)
     }
-    return sizes
+
+    /// The labels' texts of `phase`, by tag.
+    static func texts(_ spec: Spec, phase: RefreshPhase, now: Int64) -> [Int: String] {
+        var texts: [Int: String] = [:]
+        for view in spec.views where view.kind == .label {
+            if let text = view.texts[phase] { texts[view.tag] = expandClockTemplates(text, now: now) }
+        }
+        return texts
+    }
+
+    /// The layout of these texts (by tag) and constraints.
+    static func solve(_ spec: Spec, texts: [Int: String], constraints: [ConstraintSpec], measurer: TextMeasurer)
+        throws -> Layout
+    {
+        var imageSizes: [Int: IntrinsicSize] = [:]
+        for view in spec.views where view.kind == .image {
+            if let size = spec.images.intrinsicSize(of: view, scale: spec.canvas.scale) { imageSizes[view.tag] = size }
+        }
+        do {
+            return try LayoutSolver.solve(
+                canvas: spec.canvas, views: spec.views, constraints: constraints, texts: texts, measurer: measurer,
+                imageSizes: imageSizes)
+        } catch let error as LabelMeasuringError {
+            let key = (error.underlying as? any ViewKeyError)?.viewKey ?? "text"
+            throw SceneError(path: "views[\(error.index)].\(key)", message: "\(error.underlying)")
+        } catch let error as LayoutError {
+            throw SceneError(path: error.path, message: error.message)
+        }
+    }
+}
+
+/// A label's text could not be measured.
+struct LabelMeasuringError: Error {
+    /// The label's index in `views`.
+    var index: Int
+    var underlying: any Error
+}
+
+extension LayoutSolver {
+    /// Solves the layout with the labels' intrinsic sizes measured from `texts` (by tag), in
+    /// UIKit's two passes when a multi-line label wraps at its own width (`preferredMaxLayoutWidth`
+    /// 0): the first pass sizes it for its text on one line per paragraph, the second for its lines
+    /// at the width the first pass gave it. UIKit does the same (`UIView`'s second update-constraints
+    /// pass after a multi-line label's width changes: WWDC 2015 session 219 "Mysteries of Auto
+    /// Layout, Part 2"; `preferredMaxLayoutWidth`'s documentation); a label with a preferred width
+    /// wraps at it in the first pass and needs no second. Throws `LayoutError`, or the measurer's
+    /// error for a label. `imageSizes` are the image views' intrinsic sizes (their images' point
+    /// sizes), by tag.
+    public static func solve(
+        canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec], texts: [Int: String],
+        measurer: TextMeasurer, imageSizes: [Int: IntrinsicSize] = [:]
+    ) throws -> Layout {
+        func layout(widths: [Int: Double]) throws -> Layout {
+            var sizes = imageSizes
+            for (index, view) in views.enumerated() where view.kind == .label {
+                guard let text = texts[view.tag] else { continue }
+                do {
+                    sizes[view.tag] = try intrinsicSize(view, text: text, width: widths[view.tag], measurer: measurer)
+                } catch {
+                    throw LabelMeasuringError(index: index, underlying: error)
+                }
+            }
+            return try solve(canvas: canvas, views: views, constraints: constraints, intrinsicSizes: sizes)
+        }
+        var widths: [Int: Double] = [:]
+        for view in views where view.kind == .label && view.lines.preferredMaxLayoutWidth > 0 {
+            widths[view.tag] = view.lines.preferredMaxLayoutWidth
+        }
+        let first = try layout(widths: widths)
+        let automatic = views.filter {
+            $0.kind == .label && $0.lines.isMultiline && $0.lines.preferredMaxLayoutWidth == 0
+        }
+        guard !automatic.isEmpty else { return first }
+        for view in automatic { widths[view.tag] = first.frame(tag: view.tag).width }
+        return try layout(widths: widths)
+    }
+
+    /// A label's intrinsic size: its text on one line (a one-line label), else the width of its widest
+    /// line and the height of its lines, wrapped at `width` (nil: only at line breaks).
+    static func intrinsicSize(
+        _ view: ViewSpec, text: String, width: Double?, measurer: TextMeasurer
+    ) throws -> IntrinsicSize {
+        guard view.lines.isMultiline else { return try measurer.measure(text, view.font) }
+        let lines = try view.lines.lines(text, width: width) { try measurer.measure($0, view.font).width }
+        guard !lines.isEmpty else { return IntrinsicSize(width: 0, height: 0) }
+        let lineHeight = try measurer.measure(" ", view.font).height
+        return IntrinsicSize(width: lines.map(\.width).max()!, height: Double(lines.count) * lineHeight)
+    }
 }
 
 /// `UITableViewAutomaticDimension` for the built-in cell styles: the labels' line heights plus the

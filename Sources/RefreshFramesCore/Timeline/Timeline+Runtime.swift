@@ -15,6 +15,9 @@ extension Timeline {
         self.tracks = runtime.tracks
         self.layouts = runtime.layouts
         self.transitions = runtime.transitions
+        // The code starts an image view's frame sequence itself; the binding has no
+        // startAnimating() yet, so a Swift program's image views show their still image.
+        self.imageRuns = [:]
         self.refreshBeganAt = refreshBeganAt
         self.refreshEndedAt = refreshEndedAt
         self.programStoppedAt = programStoppedAt

@@ -14,6 +14,8 @@ public struct Timeline: Sendable {
     public let layouts: [(time: Double, layout: Layout)]
     /// The `UIView.transition` steps, by the tag of the view they run on.
     public let transitions: [Int: [AnimationRuntime.TransitionRecord]]
+    /// Each image view's frame-sequence runs (`startAnimating()` to `stopAnimating()`), by tag.
+    public let imageRuns: [Int: [ImageAnimationRun]]
     public let refreshBeganAt: Double
     public let refreshEndedAt: Double
     /// When the loop reached a check point with refreshing over and the reset applied; nil without a program.
@@ -39,6 +41,7 @@ public struct Timeline: Sendable {
 
         var builder = ProgramRunner(spec: spec, now: now, layout: idleLayout, relayout: relayout)
         builder.applyRefreshingTexts(at: began, layout: self.refreshingLayout)
+        builder.startImageSequences(began: began, ended: ended)
         var stopped: Double?
         if let program = spec.program {
             stopped = try builder.run(program, from: began, refreshEndsAt: ended)
@@ -49,6 +52,7 @@ public struct Timeline: Sendable {
         tracks = builder.tracks
         layouts = builder.runtime.layouts
         transitions = builder.runtime.transitions
+        imageRuns = builder.imageRuns
         let restAt = max(stopped ?? ended, ended + scenario.collapseDuration)
         let lastPull = scenario.pull.last?.time ?? 0
         duration = scenario.duration ?? (max(restAt, lastPull) + 0.5)
@@ -92,6 +96,11 @@ public struct Timeline: Sendable {
                     kind: record.kind,
                     progress: record.curve.progress(at: fraction, duration: record.end - record.begin),
                     from: record.from)
+            }
+            if let image = view.imageView, let runs = imageRuns[view.tag],
+                let frame = image.sequence.image(at: time, runs: runs)
+            {
+                state?.image = ImageName(frame)
             }
             return state
         }

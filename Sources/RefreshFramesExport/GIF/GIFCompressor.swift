@@ -9,7 +9,6 @@ struct GIFCompressor {
     /// compressing as soon as it cannot be shorter than the best so far.
     mutating func smallest(of forms: GIFFrameForms) -> GIFImage {
         var best = forms.opaque
-        best.transparentIndex = nil
         compress(&best, colors: forms.allColors)
         for form in [forms.runs, forms.clear] {
             guard var form else { continue }

@@ -9,7 +9,10 @@ import RefreshFramesCore
 /// next differing frame (or `finish()`) fixes its delay.
 ///
 /// Pixels with partial alpha are composited over black; the GIF has no transparent pixels of its
-/// own.
+/// own. A `transparent` GIF instead shows pixels under half alpha as clear and the others in
+/// their own colour: a frame that leaves clear pixels where the one before showed colour makes
+/// that one clear a rectangle holding them after it is shown (disposal 2, restore to the
+/// background), and redraws what it must keep of that rectangle.
 ///
 /// The header (and so the palette's order) is written only once the changed regions of every frame
 /// are known, up to `holdLimitBytes` of held frames: the palette is then reordered
@@ -27,6 +30,8 @@ public struct GIFEncoder {
     public let height: Int
     public private(set) var palette: GIFPalette
     public let loopCount: Int
+    /// Whether pixels under half alpha are clear.
+    public let transparent: Bool
 
     /// Palette-index bytes of frames held back before the header is written, by default.
     public static let holdLimitBytes = 64 << 20
@@ -42,6 +47,8 @@ public struct GIFEncoder {
     private var pending: GIFIndexCanvas
     private var pendingRect: PixelRect?
     private var pendingDelay = 0
+    /// Whether the pending frame clears its rectangle once shown.
+    private var pendingClears = false
     private var lastFrame: Bitmap?
     private var mapped: [UInt8] = []
     private var hasWrittenFrame = false
@@ -55,9 +62,10 @@ public struct GIFEncoder {
     /// - Parameter loopCount: how many times the animation repeats; 0 loops forever.
     /// - Parameter sink: receives the file's bytes in order, a frame at a time.
     /// - Parameter holdLimit: how many palette-index bytes of frames may wait for the palette's order.
+    /// - Parameter transparent: pixels under half alpha are clear, the others keep their colour.
     public init(
         width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0, holdLimit: Int = GIFEncoder.holdLimitBytes,
-        sink: @escaping Sink
+        transparent: Bool = false, sink: @escaping Sink
     ) throws {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw GIFError.invalidCanvasSize(width: width, height: height)
@@ -67,13 +75,14 @@ public struct GIFEncoder {
         self.height = height
         self.palette = palette
         self.loopCount = loopCount
+        self.transparent = transparent
         writer = GIFWriter(sink: sink)
         self.holdLimit = holdLimit
         var bits = 1
         while 1 << bits < palette.colors.count + 1 { bits += 1 }
         colorTableBits = bits
-        lookup = PaletteLookup(palette: palette)
-        displayed = GIFIndexCanvas(width: width, height: height)
+        lookup = PaletteLookup(palette: palette, transparent: transparent)
+        displayed = GIFIndexCanvas(width: width, height: height, fill: transparent ? GIFFrameForms.placeholder : 0)
         pending = displayed
     }
 
@@ -116,12 +125,7 @@ public struct GIFEncoder {
         guard !isFinished else { throw GIFError.encoderFinished }
         guard delayCentiseconds >= 0 else { throw GIFError.negativeDelay(delayCentiseconds) }
         if held != nil && heldBytes > holdLimit { try release() }
-        var changed: PixelRect?
-        for (rect, pixels) in patch.regions {
-            if let region = PixelRect.changed(in: pixels, at: rect, against: last) {
-                changed = changed.map { $0.union(region) } ?? region
-            }
-        }
+        let changed = patch.changed(against: last)
         lastFrame = nil  // uniquely referenced while the regions are copied in
         var frame = last
         if changed != nil { for (rect, pixels) in patch.regions { frame.paste(pixels, at: rect) } }
@@ -137,12 +141,23 @@ public struct GIFEncoder {
             return
         }
         map(frame, changed)
-        guard let changedIndices = pending.changedRect(mapped, within: changed) else {
+        guard var changedIndices = pending.changedRect(mapped, within: changed) else {
             pendingDelay += delayCentiseconds
             return
         }
+        let clear = GIFFrameForms.placeholder
+        if transparent, let clears = pending.turning(to: clear, mapped, within: changed) {
+            // The frame before clears a rectangle holding what turns clear, once shown.
+            pendingRect = pendingRect.map { $0.union(clears) } ?? clears
+            pendingClears = true
+        }
+        let cleared = pendingClears ? pendingRect : nil
         try writePending()
         pending.paste(mapped, changed)
+        // What the cleared rectangle must show again.
+        if let cleared, let redrawn = pending.boundingBox(notEqualTo: clear, within: cleared) {
+            changedIndices = changedIndices.union(redrawn)
+        }
         pendingRect = changedIndices
         pendingDelay = delayCentiseconds
     }
@@ -187,19 +202,23 @@ public struct GIFEncoder {
             hold(rect)
             return
         }
-        let forms = GIFFrameForms(capture(rect, delay: pendingDelay))
-        try writer.frame(compressor.smallest(of: forms), rect: rect, delay: forms.delay, compressor: &compressor)
+        let clears = pendingClears
+        let forms = GIFFrameForms(capture(rect, delay: pendingDelay, clears: clears))
+        try writer.frame(
+            compressor.smallest(of: forms), rect: rect, delay: forms.delay, clears: clears, compressor: &compressor)
         pendingRect = nil
+        pendingClears = false
     }
 
     /// The pending frame's `rect`, new and old, and the displayed canvas advanced to it: the part of
     /// preparing a frame that depends on the frames before it.
-    private mutating func capture(_ rect: PixelRect, delay: Int) -> GIFFrameForms.Capture {
+    private mutating func capture(_ rect: PixelRect, delay: Int, clears: Bool) -> GIFFrameForms.Capture {
         let new = pending.crop(rect)
         let old = hasWrittenFrame ? displayed.crop(rect) : nil
         hasWrittenFrame = true
         displayed.paste(new, rect)
-        return GIFFrameForms.Capture(rect: rect, delay: delay, new: new, old: old)
+        if clears { displayed.fill(rect, with: GIFFrameForms.placeholder) }
+        return GIFFrameForms.Capture(rect: rect, delay: delay, clears: clears, new: new, old: old)
     }
 
     // MARK: - Holding frames until the palette's order is known
@@ -209,6 +228,7 @@ public struct GIFEncoder {
         var rect: PixelRect
         var indices: [UInt8]
         var delay: Int
+        var clears: Bool
         var changedColors: ColorSet
     }
 
@@ -222,15 +242,18 @@ public struct GIFEncoder {
             for x in rect.x..<(rect.x + rect.width) {
                 let index = indices[out]
                 if isFirst || index != displayed.indices[y * width + x] {
-                    changed.insert(index)
+                    if index != GIFFrameForms.placeholder { changed.insert(index) }
                     displayed.indices[y * width + x] = index
                 }
                 out += 1
             }
         }
-        held?.append(HeldFrame(rect: rect, indices: indices, delay: pendingDelay, changedColors: changed))
+        if pendingClears { displayed.fill(rect, with: GIFFrameForms.placeholder) }
+        held?.append(
+            HeldFrame(rect: rect, indices: indices, delay: pendingDelay, clears: pendingClears, changedColors: changed))
         heldBytes += indices.count
         pendingRect = nil
+        pendingClears = false
     }
 
     /// Reorders the palette from the held frames' changes, writes the header, then the held
@@ -250,7 +273,7 @@ public struct GIFEncoder {
         let waitingRect = pendingRect
         let waitingDelay = pendingDelay
         // Replay the held frames in the new index space, as if they had just arrived.
-        displayed = GIFIndexCanvas(width: width, height: height)
+        displayed = GIFIndexCanvas(width: width, height: height, fill: transparent ? GIFFrameForms.placeholder : 0)
         pending.remap(permutation)
         var canvas = GIFIndexCanvas(width: width, height: height)
         swap(&canvas, &pending)
@@ -265,14 +288,15 @@ public struct GIFEncoder {
             captures.reserveCapacity(batch.count)
             for frame in batch {
                 pending.paste(frame.indices.map { permutation[Int($0)] }, frame.rect)
-                captures.append(capture(frame.rect, delay: frame.delay))
+                captures.append(capture(frame.rect, delay: frame.delay, clears: frame.clears))
             }
             let inputs = captures
             let images = Parallel.map(
                 inputs.count, state: { GIFCompressor() },
                 { compressor, i in compressor.smallest(of: GIFFrameForms(inputs[i])) })
             for (capture, image) in zip(inputs, images) {
-                try writer.frame(image, rect: capture.rect, delay: capture.delay, compressor: &compressor)
+                try writer.frame(
+                    image, rect: capture.rect, delay: capture.delay, clears: capture.clears, compressor: &compressor)
             }
         }
         pendingRect = nil

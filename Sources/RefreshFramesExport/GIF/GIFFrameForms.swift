@@ -3,7 +3,8 @@ import RefreshFramesCore
 /// The ways of writing one frame's rectangle that all decode to the same picture (the choice
 /// `gifsicle -O3` makes): every pixel with its colour; runs of unchanged pixels made transparent
 /// only where a run holds more than one colour; every unchanged pixel transparent. Pure, so frames
-/// are prepared on every core.
+/// are prepared on every core. In a transparent GIF, clear pixels (the placeholder in `new`) are
+/// transparent in every form: the encoder has cleared the canvas under them already.
 struct GIFFrameForms: @unchecked Sendable {
     var rect: PixelRect
     var delay: Int
@@ -22,6 +23,8 @@ struct GIFFrameForms: @unchecked Sendable {
     struct Capture: @unchecked Sendable {
         var rect: PixelRect
         var delay: Int
+        /// Whether the frame clears its rectangle once shown.
+        var clears = false
         var new: [UInt8]
         /// Nil for the first frame, which replaces nothing.
         var old: [UInt8]?
@@ -94,11 +97,14 @@ struct GIFFrameForms: @unchecked Sendable {
                 }
             }
         }
-        for index in 0..<256 {
+        // The placeholder is no colour: in a transparent GIF it marks clear pixels (there are then at most 254 colours).
+        let hasClear = used[Int(placeholder)]
+        for index in 0..<255 {
             if needed[index] { changedColors.insert(UInt8(index)) }
             if used[index] { allColors.insert(UInt8(index)) }
         }
-        opaque.pixels = capture.new
+        // Clear pixels are transparent in every form; the canvas under them is clear already.
+        opaque = hasClear ? GIFImage(transparent: capture.new, colors: allColors) : GIFImage(opaque: capture.new)
         if unchangedCount > 0 {
             // The mixed-runs form is worth trying only when it differs from both others.
             if runsTransparentCount > 0 && runsTransparentCount < unchangedCount {
@@ -116,6 +122,9 @@ struct GIFImage: @unchecked Sendable {
     var compressed: [UInt8] = []
 
     init() {}
+
+    /// Every pixel with its colour.
+    init(opaque pixels: [UInt8]) { self.pixels = pixels }
 
     /// `pixels` with the lowest index none of `colors` uses as the transparent index, written where
     /// the placeholder stands.

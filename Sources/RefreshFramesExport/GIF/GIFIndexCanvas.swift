@@ -5,9 +5,49 @@ struct GIFIndexCanvas {
     let width: Int
     var indices: [UInt8]
 
-    init(width: Int, height: Int) {
+    init(width: Int, height: Int, fill: UInt8 = 0) {
         self.width = width
-        indices = [UInt8](repeating: 0, count: width * height)
+        indices = [UInt8](repeating: fill, count: width * height)
+    }
+
+    /// Sets every index of `rect` to `index`.
+    mutating func fill(_ rect: PixelRect, with index: UInt8) {
+        let canvasWidth = width
+        indices.withUnsafeMutableBufferPointer { canvas in
+            for row in 0..<rect.height {
+                (canvas.baseAddress! + (rect.y + row) * canvasWidth + rect.x).update(
+                    repeating: index, count: rect.width)
+            }
+        }
+    }
+
+    /// The bounding box, within `rect`, of the pixels whose index is not `index`; nil when all are.
+    func boundingBox(notEqualTo index: UInt8, within rect: PixelRect) -> PixelRect? {
+        var box: PixelRect?
+        for row in rect.y..<(rect.y + rect.height) {
+            let start = row * width
+            guard let first = (rect.x..<(rect.x + rect.width)).first(where: { indices[start + $0] != index }) else {
+                continue
+            }
+            let last = (rect.x..<(rect.x + rect.width)).last(where: { indices[start + $0] != index })!
+            let line = PixelRect(x: first, y: row, width: last - first + 1, height: 1)
+            box = box.map { $0.union(line) } ?? line
+        }
+        return box
+    }
+
+    /// The bounding box, within `rect`, of the pixels of `pixels` (`rect`'s, row by row) that are
+    /// `index` where the canvas's are not; nil when none are.
+    func turning(to index: UInt8, _ pixels: [UInt8], within rect: PixelRect) -> PixelRect? {
+        var box: PixelRect?
+        for row in 0..<rect.height {
+            let canvasRow = (rect.y + row) * width + rect.x
+            for x in 0..<rect.width where pixels[row * rect.width + x] == index && indices[canvasRow + x] != index {
+                let point = PixelRect(x: rect.x + x, y: rect.y + row, width: 1, height: 1)
+                box = box.map { $0.union(point) } ?? point
+            }
+        }
+        return box
     }
 
     /// `rect` of the canvas, row by row.

@@ -29,11 +29,15 @@ struct GIFWriter {
         output.append(0)
     }
 
-    /// `image` as the picture of `rect`, shown `delay` centiseconds; a delay longer than a GIF can
-    /// hold continues on 1x1 frames that change nothing. Then hands the bytes to the sink.
-    mutating func frame(_ image: GIFImage, rect: PixelRect, delay: Int, compressor: inout GIFCompressor) throws {
+    /// `image` as the picture of `rect`, shown `delay` centiseconds, then cleared when `clears`
+    /// (disposal 2, restore to the background: transparent); a delay longer than a GIF can hold
+    /// continues on 1x1 frames that change nothing (the last, for a frame that clears, a
+    /// transparent one of `rect` that clears it). Then hands the bytes to the sink.
+    mutating func frame(
+        _ image: GIFImage, rect: PixelRect, delay: Int, clears: Bool = false, compressor: inout GIFCompressor
+    ) throws {
         var delay = delay
-        self.image(rect, delay: min(delay, 65535), image)
+        self.image(rect, delay: min(delay, 65535), image, clears: clears && delay <= 65535)
         delay -= 65535
         if delay > 0 {
             if nothing == nil {
@@ -42,7 +46,15 @@ struct GIFWriter {
                 nothing = blank
             }
             while delay > 0 {
-                self.image(PixelRect(x: 0, y: 0, width: 1, height: 1), delay: min(delay, 65535), nothing!)
+                if clears && delay <= 65535 {
+                    var blank = GIFImage(
+                        transparent: [UInt8](repeating: GIFFrameForms.placeholder, count: rect.width * rect.height),
+                        colors: ColorSet())
+                    compressor.compress(&blank, colors: ColorSet())
+                    self.image(rect, delay: delay, blank, clears: true)
+                } else {
+                    self.image(PixelRect(x: 0, y: 0, width: 1, height: 1), delay: min(delay, 65535), nothing!)
+                }
                 delay -= 65535
             }
         }
@@ -55,9 +67,10 @@ struct GIFWriter {
         try flush()
     }
 
-    private mutating func image(_ rect: PixelRect, delay: Int, _ image: GIFImage) {
-        // Graphic control extension: disposal 1 (do not dispose), transparency when the image uses it.
-        output += [0x21, 0xF9, 0x04, 1 << 2 | (image.transparentIndex == nil ? 0 : 1)]
+    private mutating func image(_ rect: PixelRect, delay: Int, _ image: GIFImage, clears: Bool = false) {
+        // Graphic control extension: disposal 1 (do not dispose) or 2 (restore to background),
+        // transparency when the image uses it.
+        output += [0x21, 0xF9, 0x04, (clears ? 2 : 1) << 2 | (image.transparentIndex == nil ? 0 : 1)]
         appendUInt16(delay)
         output += [image.transparentIndex ?? 0, 0]
         output.append(0x2C)

@@ -333,11 +333,13 @@ extension ASTDecoder {
             }
             _ = d.cursor.find(name)
             var value = Expr(.name(name), at: d.anchorLocation)
-            if let initial = pattern?.node("original_init") {
-                if d.cursor.current?.is("=") == true { d.cursor.advance() }
+            // `[y = a + b]` has its value in the text; `[weak self]`, `[x]` an implicit one of no tokens
+            // (decoding it would look for a second `self` and miss, or find a later one).
+            if let initial = pattern?.node("original_init"), d.cursor.current?.is("=") == true {
+                d.cursor.advance()
                 value = try d.decodeExpr(initial)
-                if case .name("self") = value.kind { value.kind = .self }
             }
+            if case .name("self") = value.kind { value.kind = .self }
             return Capture(name: name, value: value, ownership: ownership)
         }
     }

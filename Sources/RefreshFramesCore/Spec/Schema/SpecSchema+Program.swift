@@ -85,13 +85,27 @@ extension SpecSchema {
     /// One step of the program.
     static let step: SchemaNode = [
         "description":
-            "{\"animate\": …} (one UIView.animate), {\"each\": …} (its steps once per view), {\"keyframes\": …}, {\"transition\": …}, {\"caAnimation\": …}, {\"removeAnimations\": …} or {\"layout\": …}.",
-        "oneOf": [
-            ["$ref": "#/$defs/animateStep"], ["$ref": "#/$defs/eachStep"], ["$ref": "#/$defs/keyframesStep"],
-            ["$ref": "#/$defs/transitionStep"], ["$ref": "#/$defs/caAnimationStep"],
-            ["$ref": "#/$defs/removeAnimationsStep"], ["$ref": "#/$defs/layoutStep"],
-        ],
+            "{\"animate\": …} (one UIView.animate), {\"each\": …} (its steps once per view), {\"keyframes\": …}, {\"transition\": …}, {\"caAnimation\": …}, {\"removeAnimations\": …}, {\"layout\": …}, or {\"startAnimating\": …} / {\"stopAnimating\": …} (image views' frame sequences).",
+        "if": ["type": "object", "required": ["each"]],
+        "then": ["$ref": "#/$defs/eachStep"],
+        "else": stepKinds([
+            (["startAnimating", "stopAnimating"], "imageAnimationStep"), (["keyframes"], "keyframesStep"),
+            (["transition"], "transitionStep"), (["caAnimation"], "caAnimationStep"),
+            (["removeAnimations"], "removeAnimationsStep"), (["layout"], "layoutStep"),
+        ]),
     ]
+
+    /// The step kinds after `each`, by the key that names them, each an `if` whose `else` is the
+    /// next one; a step with none of the keys is an `animate` step (so that its errors say so).
+    static func stepKinds(_ kinds: [(keys: [String], definition: String)]) -> SchemaNode {
+        kinds.reversed().reduce(["$ref": "#/$defs/animateStep"]) { rest, kind in
+            let required: SchemaNode =
+                kind.keys.count == 1
+                ? ["type": "object", "required": .array([.string(kind.keys[0])])]
+                : ["type": "object", "anyOf": .array(kind.keys.map { ["required": .array([.string($0)])] })]
+            return ["if": required, "then": ["$ref": .string("#/$defs/\(kind.definition)")], "else": rest]
+        }
+    }
 
     static func blockTimingMember(_ key: String) -> SchemaNode { blockTiming.first { $0.key == key }!.value }
 

@@ -3,7 +3,9 @@ extension SpecSchema {
     /// A colour: `#RRGGBB`, `#RRGGBBAA`, a UIKit name, or components.
     static let color: SchemaNode = [
         "description":
-            "\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", a UIKit name (black, darkGray, lightGray, white, gray, red, green, blue, cyan, yellow, magenta, orange, purple, brown, clear), {\"red\", \"green\", \"blue\", \"alpha\"} or {\"white\", \"alpha\"} (components 0 to 1).",
+            .string(
+                "\"#RRGGBB\", \"#RRGGBBAA\", \"#RGB\", a UIKit name (black, darkGray, lightGray, white, gray, red, green, blue, cyan, yellow, magenta, orange, purple, brown, clear), a semantic colour resolved for the appearance (\(SemanticColor.names.joined(separator: ", "))), {\"red\", \"green\", \"blue\", \"alpha\"} or {\"white\", \"alpha\"} (components 0 to 1)."
+            ),
         "if": ["type": "object"],
         "then": [
             "if": ["required": ["white"]],
@@ -67,7 +69,17 @@ extension SpecSchema {
     ]
 
     /// One view of `views`.
-    static let view: SchemaNode = [
+    static let view: SchemaNode = {
+        guard case .object(var members) = viewBase, case .object(var properties)? = viewBase["properties"] else {
+            return viewBase
+        }
+        properties += imageViewProperties.map { SchemaNode.Member(key: $0.0, value: $0.1) }
+        members[members.firstIndex { $0.key == "properties" }!].value = .object(properties)
+        return .object(members)
+    }()
+
+    /// A view's keys but for an image view's (`imageViewProperties`).
+    private static let viewBase: SchemaNode = [
         "type": "object",
         "description": "A subview of the control.",
         "properties": [
@@ -85,7 +97,7 @@ extension SpecSchema {
             ],
             "kind": [
                 "description":
-                    "label (UILabel, the default), view (plain UIView), spinner (UIRefreshControl's stock spinner) or stack (UIStackView: lays out its subviews).",
+                    "label (UILabel, the default), view (plain UIView), spinner (UIRefreshControl's stock spinner), stack (UIStackView: lays out its subviews) or image (UIImageView).",
                 "enum": .cases(ViewKind.self),
             ],
             "superview": [
@@ -152,6 +164,27 @@ extension SpecSchema {
             ],
             "textColor": ["$ref": "#/$defs/color", "description": "black by default."],
             "textAlignment": ["description": "center by default.", "enum": .cases(TextAlignment.self)],
+            "numberOfLines": [
+                "type": "integer",
+                "description": "Labels: the most lines shown; 0 for as many as the text needs, 1 by default.",
+                "minimum": 0,
+                "maximum": .integer(Limits.textLength),
+            ],
+            "lineBreakMode": [
+                "description":
+                    "Labels: how lines wrap (by word at UAX #14's break opportunities, or by character) and how the last line is cut; byTruncatingTail by default.",
+                "enum": .cases(LineBreakMode.self),
+            ],
+            "preferredMaxLayoutWidth": .number(
+                "Labels: the width a multi-line label wraps at for its intrinsic size; 0 (the default) wraps at its own width.",
+                0...Limits.canvasPoints),
+            "adjustsFontSizeToFitWidth": [
+                "type": "boolean",
+                "description": "Labels: a one-line label's font shrinks to fit its width, down to minimumScaleFactor.",
+            ],
+            "minimumScaleFactor": .number(
+                "Labels: the smallest fraction of the font size adjustsFontSizeToFitWidth shrinks to; 0 (the default) does not shrink.",
+                0...1),
             "backgroundColor": ["$ref": "#/$defs/color", "description": "clear by default."],
             "cornerRadius": [
                 "description": "Points, or \"quarterOfWidthPlusHeight\": (width + height) * 0.25.",
@@ -162,7 +195,11 @@ extension SpecSchema {
             ],
             "clipsToBounds": ["type": "boolean", "description": "Clips text and background to the (rounded) bounds."],
             "alpha": .number("0 to 1; 1 by default.", 0...1),
-            "tintColor": ["$ref": "#/$defs/color", "description": "The spinner's spoke colour; gray by default."],
+            "tintColor": [
+                "$ref": "#/$defs/color",
+                "description":
+                    "The spinner's spoke colour, gray by default; an image view's template colour, its superview's or system blue by default.",
+            ],
             "huggingPriority": .number("Content hugging of the intrinsic size; 251 by default.", 1...1000),
             "compressionPriority": .number("Compression resistance of the intrinsic size; 750 by default.", 1...1000),
         ],

@@ -25,6 +25,11 @@ public enum SpecSchema {
             "type": "string",
             "description": "Free text: which tutorial or design the spec reproduces.",
         ],
+        "appearance": [
+            "type": "string", "enum": .cases(Appearance.self),
+            "description":
+                "The interface style semantic colours (label, systemBackground…) and the defaults resolve for; light by default; --appearance overrides it.",
+        ],
         "canvas": [
             "type": "object",
             "description": "The control's bounds.",
@@ -119,6 +124,7 @@ public enum SpecSchema {
             "oneOf": [["required": ["refreshAt"]], ["required": ["refreshAtPull"]]],
         ],
         "host": ["$ref": "#/$defs/host"],
+        "assets": assets,
         "golden": [
             "type": "object",
             "description":
@@ -159,6 +165,8 @@ public enum SpecSchema {
             "caAnimationStep": caAnimationStep,
             "removeAnimationsStep": removeAnimationsStep,
             "layoutStep": layoutStep,
+            "imageName": imageName,
+            "imageAnimationStep": imageAnimationStep,
         ]
     }
 

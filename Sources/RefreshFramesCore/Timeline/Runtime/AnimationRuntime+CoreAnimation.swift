@@ -106,6 +106,7 @@ extension AnimationRuntime {
             case .size(let s)?: s.dumpDescription
             case .bool(let b)?: b.dumpDescription
             case .text(let s)?: s.dumpDescription
+            case .image(let name)?: name ?? "none"
             case nil: nil
             }
         }
