@@ -48,7 +48,7 @@ public struct SwiftProgramRunner {
     public func run(over base: Timeline, now: Int64) throws(CodeDiagnostic) -> Result {
         let spec = base.spec
         let scenario = spec.scenario
-        let world = UIKitWorld(spec: spec, layout: base.layout, now: now)
+        let world = UIKitWorld(spec: spec, layout: base.layout, now: now, relayout: base.relayout)
         let binding = UIKitBinding(world: world)
         let interpreter = try Interpreter(module: module, natives: binding.library(), limits: limits)
         world.interpreter = interpreter

@@ -4,6 +4,9 @@ public struct Timeline: Sendable {
     public let spec: Spec
     /// The layout with the idle texts; `refreshingLayout` with the texts shown from refreshBeganAt on.
     public let layout: Layout
+    /// How a `layoutIfNeeded()` re-solves the layout (new constants, new texts), for a program
+    /// that drives its own runtime; nil: the layout never changes.
+    package var relayout: (@Sendable (AnimationRuntime.LayoutRequest) throws -> Layout)?
     public let refreshingLayout: Layout
     /// Every keyframe as the dump prints it, in the order the program produced them.
     public let segments: [Segment]
@@ -39,6 +42,7 @@ public struct Timeline: Sendable {
         refreshBeganAt = began
         refreshEndedAt = ended
 
+        self.relayout = relayout
         var builder = ProgramRunner(spec: spec, now: now, layout: idleLayout, relayout: relayout)
         builder.applyRefreshingTexts(at: began, layout: self.refreshingLayout)
         builder.startImageSequences(began: began, ended: ended)

@@ -179,7 +179,6 @@ extension AnimationRuntime {
         let t = Self.seconds(time)
         let old = layout(at: t)
         guard new != old else { return [] }
-        layouts.append((t, new))
         let animated =
             open.last.map { blocks[$0.index].block.duration > 0 && blocks[$0.index].block.kind == .basic } ?? false
         var changes: [CompletionChange] = []
@@ -196,6 +195,9 @@ extension AnimationRuntime {
                 tracks[view.tag]?.modify(.bounds) { $0.setModel(size, at: t, fromLayout: true) }
             }
         }
+        // After the changes: a view the program had not touched animates from the old layout's
+        // frame (its model value is the layout's until then).
+        layouts.append((t, new))
         return changes
     }
 }
