@@ -58,7 +58,7 @@ public struct SwiftProgramRunner {
     {
         let spec = base.spec
         let scenario = spec.scenario
-        let world = UIKitWorld(spec: spec, layout: base.layout, now: now)
+        let world = UIKitWorld(spec: spec, layout: base.layout, now: now, relayout: base.relayout)
         let binding = UIKitBinding(world: world)
         let interpreter = try Interpreter(module: module, natives: binding.library(), limits: limits)
         world.interpreter = interpreter

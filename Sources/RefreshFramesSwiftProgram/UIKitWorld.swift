@@ -98,11 +98,15 @@ public final class UIKitWorld {
     /// Whether `loadNibNamed` was called: if not, the spec's views are the refresh control's own.
     var nibLoaded = false
 
-    public init(spec: Spec, layout: Layout, now: Int64) {
+    /// `relayout` re-solves the layout at a `layoutIfNeeded()` (nil: it does nothing).
+    public init(
+        spec: Spec, layout: Layout, now: Int64,
+        relayout: (@Sendable (AnimationRuntime.LayoutRequest) throws -> Layout)? = nil
+    ) {
         self.spec = spec
         self.layout = layout
         self.now = now
-        runtime = AnimationRuntime(spec: spec, layout: layout, now: now)
+        runtime = AnimationRuntime(spec: spec, layout: layout, now: now, relayout: relayout)
         for view in spec.views {
             let role: ViewObject.Role = view.kind == .label ? .label : .view
             let object = ViewObject(role: role, specTag: view.tag, label: view.name ?? "view \(view.tag)")
