@@ -53,6 +53,22 @@ import Testing
         #expect(abs(state(timeline, 2, at: 1.5).transform.rotation) < 1e-6)
     }
 
+    /// A block longer than a scenario may last is refused at its call, not turned into a clock
+    /// overflow (a duration of 1e30 s crashed converting it to microseconds).
+    @Test func aBlockLongerThanAnyScenarioIsRefusedAtItsCall() throws {
+        let code = controller(
+            """
+                @objc func refresh() {
+                    UIView.animate(withDuration: 1e30, animations: { self.square.alpha = 0 })
+                }
+            """)
+        #expect {
+            try swiftTimeline(try spec(smallSpec), try decode(code))
+        } throws: { error in
+            "\(error)".contains("the duration 1e+30 s is over the limit totalDuration = 600 s")
+        }
+    }
+
     /// Three views pulse with `[.repeat, .autoreverse]`, each 0.2 s later than the one before:
     /// alpha runs 1 → 0 in 0.5 s and back in 0.5 s, so 0.6 s after its own start a view shows
     /// 0.2 (a fifth of the way back).
