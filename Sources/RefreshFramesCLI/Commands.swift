@@ -66,7 +66,8 @@ enum StateCommand {
         }
         let at = try args.double("at", command: definition.name, in: 0...Limits.scenarioDuration)!
         let now = try SpecLoader.clock(args, environment: env)
-        let loaded = try SpecLoader.load(args.positionals[0], now: now, appearance: try SpecLoader.appearance(args))
+        let loaded = try SpecLoader.load(
+            args.positionals[0], now: now, appearance: try SpecLoader.appearance(args), runsUntil: at)
         Output.out(loaded.timeline.sample(at: at).json + "\n")
         return ExitCode.success
     }

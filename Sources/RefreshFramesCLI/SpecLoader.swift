@@ -17,12 +17,16 @@ enum SpecLoader {
     /// Loads SPEC (or the built-in default when nil) with its side files, its Swift program run by
     /// `SwiftProgramLoader` (the code's warnings go to standard error, its error is the command's),
     /// its semantic colours resolved for `appearance` (nil: the spec's own, else light).
-    static func load(_ path: String?, now: Int64, appearance: Appearance? = nil) throws(CLIError) -> RefreshAnimation {
+    /// `runsUntil`: a Swift program runs only as far as the state at that instant needs (`state --at`).
+    static func load(_ path: String?, now: Int64, appearance: Appearance? = nil, runsUntil: Double? = nil)
+        throws(CLIError) -> RefreshAnimation
+    {
         guard let path else {
             return try input { () throws(LoadError) in try RefreshAnimation.builtIn(now: now, appearance: appearance) }
         }
         let swift = SwiftProgramLoader(
             directory: FilePath.directory(of: path), environment: ProcessInfo.processInfo.environment)
+        swift.runsUntil = runsUntil
         do {
             let animation = try RefreshAnimation(
                 contentsOf: path, now: now,

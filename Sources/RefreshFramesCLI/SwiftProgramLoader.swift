@@ -13,6 +13,8 @@ final class SwiftProgramLoader: @unchecked Sendable {
     let directory: String
     let parserOptions: SwiftParser.Options
     private(set) var warnings: [CodeDiagnostic] = []
+    /// Run the code only as far as the state at this instant needs (`state --at`).
+    var runsUntil: Double?
     /// The line the run stopped with, when the code (or reading it) failed.
     private(set) var failure: String?
 
@@ -47,6 +49,7 @@ final class SwiftProgramLoader: @unchecked Sendable {
             }
             var runner = SwiftProgramRunner(module: module, className: reference.className)
             runner.workDurationGiven = reference.workDurationGiven
+            runner.runsUntil = runsUntil
             var runWarnings: [CodeDiagnostic] = []
             // The warnings are kept when the run fails too: the command prints them before its error.
             defer { warnings = module.diagnostics + runWarnings }

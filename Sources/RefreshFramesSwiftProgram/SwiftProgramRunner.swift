@@ -38,6 +38,9 @@ package struct SwiftProgramRunner {
     /// Whether the scenario gives `workDuration` (else the code must end refreshing itself).
     package var workDurationGiven = true
     package var limits = CodeLimits.standard
+    /// Runs only as far as the state at this instant needs (`state --at`): its events, and on
+    /// until the refresh ended (its end is in every state); nil runs the whole scenario.
+    package var runsUntil: Double?
 
     package init(module: CodeModule, className: String? = nil) {
         self.module = module
@@ -70,6 +73,7 @@ package struct SwiftProgramRunner {
         let root = try RootClass.choose(in: module, named: className, natives: interpreter.natives)
         let at = root.decl.location
         if !module.statements.isEmpty { try interpreter.runTopLevel() }
+        world.rootClassName = root.decl.name
         let object = try interpreter.instantiate(root.decl.name, at: at)
         // A control or controller of a storyboard (Lolita's RefreshControl) is woken from it.
         if interpreter.hasMethod("awakeFromNib", labels: [], on: object) {
@@ -101,6 +105,7 @@ package struct SwiftProgramRunner {
             guard offset != lastOffset else { return }
             lastOffset = offset
             world.contentOffsetY = offset
+            world.followPull()
             try callback("scrollViewDidScroll")
             try binding.notifyScrolled(at: at)
         }
@@ -186,6 +191,7 @@ package struct SwiftProgramRunner {
         // Run until nothing is left to do, or a while after the refresh ended.
         let limit = micros(scenario.duration ?? Limits.totalDuration)
         while let next = interpreter.runLoop.nextTime, next <= limit {
+            if let until = runsUntil, next > micros(until), world.endedRefreshingAt != nil { break }
             if scenario.duration == nil, let ended = world.endedRefreshingAt,
                 next > ended + micros(scenario.collapseDuration + Self.afterglow), next > micros(settled)
             {
@@ -206,6 +212,7 @@ package struct SwiftProgramRunner {
                 : "give scenario.workDuration, or end refreshing in the code (a timer calling endRefreshing())"
             throw .error(at: at, "the refresh never ends: \(how)")
         }
+        world.finishCodeViews()
         let endSeconds = VirtualRunLoop.seconds(ended)
         let lastChange = world.runtime.segments.map(\.end).filter(\.isFinite).max() ?? 0
         let run = RuntimeRun(

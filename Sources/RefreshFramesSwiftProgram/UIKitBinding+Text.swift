@@ -67,7 +67,7 @@ extension UIKitBinding {
             get: { value, context in try self.object(value, context).local["textAlignment"] as? Value ?? .nil },
             set: { native, value, context in
                 let object = try self.object(.native(native), context)
-                if object.specTag != nil {
+                if object.isSpecView {
                     context.warn("setting a label's textAlignment is not supported: the spec's alignment is drawn")
                 }
                 object.local["textAlignment"] = value

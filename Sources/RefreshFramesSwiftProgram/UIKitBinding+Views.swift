@@ -14,19 +14,25 @@ extension UIKitBinding {
                 let name = call.context.interpreter.constructingClass ?? type.name
                 let object = ViewObject(role: role, specTag: nil, label: name + "()")
                 object.nativeType = type
-                call.context.warn(
-                    "\(name)(…) makes a view the spec does not have: it is not drawn (give the spec's views with \"views\" and load them with loadNibNamed)"
-                )
                 return .native(NativeValue(type, object))
             }
-            return [
-                NativeFunction("init") { call in try build(call) },
-                NativeFunction("init", [NativeParameter("frame", .named("CGRect"))]) { call in
-                    let value = try build(call)
-                    if case .native(let n) = value, let object = n.payload as? ViewObject {
-                        object.local["frame"] = try self.rectValue(call.arguments[0], call.context)
+            // A view the code makes is drawn once it is added to a view that is (`addSubview`).
+            func made(_ call: NativeCall, frame: Rect) throws -> Value {
+                let value = try build(call)
+                if case .native(let n) = value, let object = n.payload as? ViewObject {
+                    if call.context.interpreter.constructingClass == self.world.rootClassName {
+                        object.local["frame"] = frame
+                        self.world.rootView = object
+                    } else {
+                        self.world.addCodeView(object, frame: frame, at: call.context.location)
                     }
-                    return value
+                }
+                return value
+            }
+            return [
+                NativeFunction("init") { call in try made(call, frame: Rect(x: 0, y: 0, width: 0, height: 0)) },
+                NativeFunction("init", [NativeParameter("frame", .named("CGRect"))]) { call in
+                    try made(call, frame: try self.rectValue(call.arguments[0], call.context))
                 },
             ]
         }
@@ -114,6 +120,17 @@ extension UIKitBinding {
         ] {
             view.properties[name] = kept(name)
         }
+        // Kept; a view that draws itself (`draw(_:)`) is drawn in it.
+        view.properties["tintColor"] = NativeProperty(
+            get: { value, context in try self.object(value, context).local["tintColor"] as? Value ?? .nil },
+            set: { native, value, context in
+                let object = try self.object(.native(native), context)
+                object.local["tintColor"] = value
+                if object.drawsItself, let tag = object.specTag, !value.isNil {
+                    self.world.runtime.set(
+                        .backgroundColor, of: tag, to: try self.rgba(value, context), at: self.world.time)
+                }
+            }, drawsNothing: true)
         view.methods = [
             NativeFunction("addSubview", [NativeParameter(nil, .named("UIView"))]) { call in
                 let parent = try self.object(call.receiver, call.context)
@@ -121,17 +138,23 @@ extension UIKitBinding {
                 if child.role == .refreshControl, parent.role == .tableView || parent.role == .scrollView {
                     self.world.installedRefreshControl = child
                 }
-                if child.specTag != nil, parent.specTag == nil, child.superview?.specTag != nil {
+                if child.isSpecView, parent.specTag == nil, child.superview?.isSpecView == true {
                     call.context.warn(
                         "moving a spec view to a view the spec does not draw: it is drawn where the spec puts it")
                 }
                 parent.add(child)
+                if child.isCodeView, child.addedAt == nil { child.addedAt = self.world.time }
+                if child.isCodeView, parent.role == .refreshControl { _ = self.world.controlContent() }
                 return .void
             },
             NativeFunction("removeFromSuperview") { call in
                 let object = try self.object(call.receiver, call.context)
-                if object.specTag != nil {
+                if object.isSpecView {
                     call.context.warn("removeFromSuperview() of a spec view is not supported: it stays drawn")
+                } else if object.isCodeView, object.superview != nil {
+                    call.context.warn(
+                        "removeFromSuperview() of a view the code made is not drawn: it stays drawn where it was")
+                    object.removedFrom = object.superview
                 }
                 object.superview?.subviews.removeAll { $0 === object }
                 object.superview = nil
@@ -177,7 +200,7 @@ extension UIKitBinding {
             get: { value, context in try self.object(value, context).local["font"] as? Value ?? .nil },
             set: { native, value, context in
                 let object = try self.object(.native(native), context)
-                if object.specTag != nil {
+                if object.isSpecView {
                     context.warn("setting a label's font is not supported: the spec's font is drawn")
                 }
                 object.local["font"] = value
@@ -218,6 +241,10 @@ extension UIKitBinding {
     }
 
     func setBounds(_ object: ViewObject, _ size: Size, _ context: NativeContext) throws(CodeDiagnostic) {
+        if object.role == .refreshControl, object.local["frame"] == nil {
+            object.local["size"] = size
+            return
+        }
         guard object.specTag != nil else {
             var frame = world.frame(of: object)
             frame.width = size.width

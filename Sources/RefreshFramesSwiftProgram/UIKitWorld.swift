@@ -10,8 +10,19 @@ final class ViewObject {
     }
 
     let role: Role
-    /// The spec view it is, when it is one.
-    let specTag: Int?
+    /// The view the runtime draws it as: a spec view's tag, or the tag given to a view the code
+    /// made (`isCodeView`).
+    var specTag: Int?
+    /// Made by the code (`UIView()`, `UILabel(frame:)`): drawn when it is added to a drawn view.
+    var isCodeView = false
+    /// Where the code made it, for a code view.
+    var madeAt: CodeLocation?
+    /// Its class overrides `draw(_:)`: it is drawn as a square of its tint colour.
+    var drawsItself = false
+    /// When a code view was first added to a superview (virtual microseconds).
+    var addedAt: Int64?
+    /// The superview a code view was removed from (it stays drawn there).
+    weak var removedFrom: ViewObject?
     /// UIKit's `tag` (the spec's tag for a spec view, 0 otherwise until the code sets one).
     var tag: Int
     var subviews: [ViewObject] = []
@@ -43,6 +54,9 @@ final class ViewObject {
         child.superview = self
     }
 
+    /// One of the spec's own views.
+    var isSpecView: Bool { specTag != nil && !isCodeView }
+
     /// This view and every view under it, depth first.
     func withDescendants() -> [ViewObject] { [self] + subviews.flatMap { $0.withDescendants() } }
 }
@@ -53,7 +67,8 @@ final class ViewObject {
 /// driver (`SwiftProgramRunner`) reads the result.
 package final class UIKitWorld {
     package let spec: Spec
-    package let layout: Layout
+    /// The spec's layout, with the frames the views the code made were made with.
+    package internal(set) var layout: Layout
     /// The clock `{now:…}` and `NSDate()` read, seconds since 1970 at virtual time 0.
     package let now: Int64
     package internal(set) var runtime: AnimationRuntime
@@ -95,8 +110,20 @@ package final class UIKitWorld {
     var tableView: ViewObject?
     /// The view `loadNibNamed` returns, holding the spec's root views.
     private var nib: ViewObject?
+    /// The view `loadNibNamed` returned, once it was called.
+    var nibRootView: ViewObject? { nib }
     /// Whether `loadNibNamed` was called: if not, the spec's views are the refresh control's own.
     var nibLoaded = false
+    /// The views the code made, in the order made (`addCodeView`).
+    var codeViews: [ViewObject] = []
+    /// The class the scenario drives (its own view is the control: what is added to it is drawn).
+    var rootClassName: String?
+    /// The host part of the driven object when it is a view.
+    var rootView: ViewObject?
+    /// What holds the views the code added to a refresh control (`controlContent()`).
+    var controlContentView: ViewObject?
+    /// The classes whose `draw(_:)` was named (once each).
+    var placeholderClasses: Set<String> = []
 
     /// `relayout` re-solves the layout at a `layoutIfNeeded()` (nil: it does nothing).
     package init(
@@ -157,7 +184,8 @@ package final class UIKitWorld {
     func set<Setting>(
         _ property: AnimatableProperty<Setting>, of view: ViewObject, to value: Setting.Value, _ context: NativeContext
     ) throws(CodeDiagnostic) {
-        guard let tag = view.specTag else {
+        // A view that draws itself shows its tint colour instead (`drawsItself`).
+        guard let tag = view.specTag, !(view.drawsItself && property.name == "backgroundColor") else {
             view.local[property.name] = value
             undrawnChanges += 1
             if view.isNibRoot || view.role == .refreshControl {
@@ -173,7 +201,9 @@ package final class UIKitWorld {
     func model<Setting>(_ property: AnimatableProperty<Setting>, of view: ViewObject, default value: Setting.Value)
         -> Setting.Value
     {
-        guard let tag = view.specTag else { return view.local[property.name] as? Setting.Value ?? value }
+        guard let tag = view.specTag, !(view.drawsItself && property.name == "backgroundColor") else {
+            return view.local[property.name] as? Setting.Value ?? value
+        }
         return runtime.model(property, of: tag) ?? value
     }
 
@@ -182,8 +212,17 @@ package final class UIKitWorld {
         guard let tag = view.specTag else {
             if let rect = view.local["frame"] as? Rect { return rect }
             if view.role == .refreshControl {
-                // Its origin follows the pull, as UIRefreshControl's does (what KVO on `frame` reads).
-                return Rect(x: 0, y: min(0, contentOffsetY), width: spec.canvas.width, height: spec.canvas.height)
+                // Its origin follows the pull, as UIRefreshControl's does (what KVO on `frame` reads);
+                // a width or height the code set is kept (`bounds.size.width = …`).
+                let size = view.local["size"] as? Size ?? Size(width: spec.canvas.width, height: spec.canvas.height)
+                return Rect(x: 0, y: min(0, contentOffsetY), width: size.width, height: size.height)
+            }
+            if view.role == .tableView || view.role == .scrollView {
+                // The screen the table fills: the host's viewport, else the canvas.
+                let size =
+                    spec.host.map { Size(width: $0.viewport.width, height: $0.viewport.height) }
+                    ?? Size(width: spec.canvas.width, height: spec.canvas.height)
+                return Rect(x: 0, y: contentOffsetY, width: size.width, height: size.height)
             }
             if view.isNibRoot {
                 return Rect(x: 0, y: 0, width: spec.canvas.width, height: spec.canvas.height)

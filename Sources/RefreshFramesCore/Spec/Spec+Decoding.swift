@@ -27,10 +27,19 @@ struct SpecDecoder {
         let canvas = try decodeCanvas(o.required("canvas"))
         let defaultFont =
             try o.optional("font").map { r throws(SpecDiagnostic) in try decodeFont(r, base: FontSpec()) } ?? FontSpec()
-        let viewsReader = try o.required("views")
-        let viewReaders = try viewsReader.array()
-        guard !viewReaders.isEmpty else { throw viewsReader.fail("expected at least one view") }
-        guard viewReaders.count <= Limits.views else {
+        // A Swift program may build every view itself (`UIView()`, `addSubview`): then `views` may be
+        // left out or empty.
+        let codeBuildsViews =
+            try o.optional("program").map { r throws(SpecDiagnostic) in
+                guard case .object = r.node.value else { return false }
+                return try r.object().has("swift")
+            } ?? false
+        let viewsReader = codeBuildsViews ? o.optional("views") : try o.required("views")
+        let viewReaders = try viewsReader?.array() ?? []
+        if let viewsReader, viewReaders.isEmpty, !codeBuildsViews {
+            throw viewsReader.fail("expected at least one view")
+        }
+        if let viewsReader, viewReaders.count > Limits.views {
             throw viewsReader.fail("\(viewReaders.count) views is over the limit views = \(Limits.views)")
         }
         var views: [ViewSpec] = []

@@ -43,6 +43,8 @@ package struct SpecDocument: Sendable {
                 timeline = try Timeline.make(spec: spec, now: now, measurer: measurer) { base in
                     try program(swift, base)
                 }
+                // The views the code made are drawn as the spec's are.
+                spec.views = timeline.spec.views
             } else {
                 timeline = try Timeline.make(spec: spec, now: now, measurer: measurer)
             }

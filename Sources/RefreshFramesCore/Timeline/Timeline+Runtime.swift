@@ -3,11 +3,17 @@ extension Timeline {
     /// UIKit binding): its tracks and segments, with the refresh's begin and end as the code made
     /// them. The scenario's pull, the spinner and the host table are sampled as for a declarative
     /// program; the layout is `layout` until the code re-solves it (`layoutIfNeeded`; the code's texts
-    /// are not re-measured).
+    /// are not re-measured). The views the code made (`AnimationRuntime.addView`) are drawn after
+    /// the spec's, at the frames they were made with.
     package init(
         spec: Spec, layout: Layout, runtime: AnimationRuntime, refreshBeganAt: Double, refreshEndedAt: Double,
         programStoppedAt: Double?
     ) throws(SpecDiagnostic) {
+        var spec = spec
+        var layout = layout
+        let added = Set(runtime.addedTags)
+        spec.views += runtime.spec.views.filter { added.contains($0.tag) }
+        for tag in runtime.addedTags { layout.frames[tag] = runtime.layouts[0].layout.frames[tag] }
         self.spec = spec
         self.layout = layout
         self.refreshingLayout = layout

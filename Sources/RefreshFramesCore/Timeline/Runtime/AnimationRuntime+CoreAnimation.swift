@@ -178,6 +178,9 @@ extension AnimationRuntime {
     mutating func apply(_ new: Layout, at time: Int64, step: String?) -> [CompletionChange] {
         let t = Self.seconds(time)
         let old = layout(at: t)
+        // The spec's constraints do not place the views the program added: they keep their frames.
+        var new = new
+        for tag in addedTags { new.frames[tag] = old.frames[tag] }
         guard new != old else { return [] }
         let animated =
             open.last.map { blocks[$0.index].block.duration > 0 && blocks[$0.index].block.kind == .basic } ?? false

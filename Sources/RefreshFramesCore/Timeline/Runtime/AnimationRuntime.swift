@@ -94,8 +94,11 @@ package struct AnimationRuntime: Sendable {
         package var from: [ViewState]
     }
 
-    let spec: Spec
-    let kinds: [Int: ViewKind]
+    /// The spec's views, and the views the program added (`addView`) after them.
+    package internal(set) var spec: Spec
+    var kinds: [Int: ViewKind]
+    /// The tags of the views the program added, in the order added.
+    package internal(set) var addedTags: [Int] = []
     /// Each view's tracks, by tag.
     package internal(set) var tracks: [Int: ViewTracks] = [:]
     /// Every change made, in the order made (the timeline's log).
