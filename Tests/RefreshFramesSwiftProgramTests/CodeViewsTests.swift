@@ -116,3 +116,30 @@ let codeViewsSpec = """
             ])
     }
 }
+
+/// B4: `state --at T` runs the code only as far as the state at T needs.
+@Suite struct RunsUntilTests {
+    /// A pulse every 0.5 s that outlives the refresh (0.4–0.9 s): run to 0.2 s, the run still goes
+    /// on to the refresh's end (in every state) and stops at the first event after it, so no
+    /// block begins after 1 s; the whole run pulses until the afterglow's end.
+    @Test func aRunToAnInstantStopsOnceTheRefreshEnded() throws {
+        let code = controller(
+            """
+                @objc func refresh() {
+                    Timer.scheduledTimer(withTimeInterval: 0.5, repeats: true) { _ in
+                        UIView.animate(withDuration: 0.25) { self.square.alpha = self.square.alpha == 1 ? 0.5 : 1 }
+                    }
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { self.control.endRefreshing() }
+                }
+            """)
+        let module = try decode(code)
+        let base = try Timeline.make(spec: try spec(smallSpec), now: testNow, measurer: measurer)
+        var runner = SwiftProgramRunner(module: module)
+        let whole = try runner.run(over: base, now: testNow).run
+        runner.runsUntil = 0.2
+        let part = try runner.run(over: base, now: testNow).run
+        #expect(part.refreshEndedAt == whole.refreshEndedAt)
+        #expect(whole.runtime.segments.map(\.start).max()! > 5)
+        #expect(part.runtime.segments.map(\.start).max()! < 1)
+    }
+}
