@@ -215,9 +215,10 @@ package struct SwiftProgramRunner {
         world.finishCodeViews()
         let endSeconds = VirtualRunLoop.seconds(ended)
         let lastChange = world.runtime.segments.map(\.end).filter(\.isFinite).max() ?? 0
-        let run = RuntimeRun(
+        var run = RuntimeRun(
             runtime: world.runtime, refreshBeganAt: began, refreshEndedAt: endSeconds,
             programStoppedAt: lastChange > endSeconds ? lastChange : nil)
+        run.imageRuns = ImageAnimationRun.runs(world.imageCalls)
         return Result(run: run, diagnostics: interpreter.diagnostics, printed: interpreter.printed)
     }
 

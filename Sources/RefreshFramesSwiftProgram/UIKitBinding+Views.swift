@@ -286,7 +286,9 @@ extension UIKitBinding {
 
     /// The value the code sees for a view: its program object when a program subclass made it.
     func value(of object: ViewObject) -> Value {
-        let type = object.nativeType ?? (object.role == .label ? types.label : types.view)
+        let type =
+            object.nativeType
+            ?? (object.role == .label ? types.label : object.role == .imageView ? types.imageView : types.view)
         let native = NativeValue(type, object)
         return world.interpreter?.value(of: native) ?? .native(native)
     }

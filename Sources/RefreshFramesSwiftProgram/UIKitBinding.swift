@@ -57,6 +57,7 @@ package struct UIKitBinding {
         addFoundation(to: &library)
         addText(to: &library)
         addKVO(to: &library)
+        addImageViews(to: &library)
         library.protocols.formUnion(["UIScrollViewDelegate", "CAAnimationDelegate", "UIGestureRecognizerDelegate"])
         return library
     }

@@ -120,6 +120,8 @@ package final class UIKitWorld {
     var rootClassName: String?
     /// The host part of the driven object when it is a view.
     var rootView: ViewObject?
+    /// Every `startAnimating()`/`stopAnimating()` of an image view (seconds).
+    var imageCalls: [(tag: Int, time: Double, starts: Bool)] = []
     /// What holds the views the code added to a refresh control (`controlContent()`).
     var controlContentView: ViewObject?
     /// The classes whose `draw(_:)` was named (once each).
@@ -135,7 +137,7 @@ package final class UIKitWorld {
         self.now = now
         runtime = AnimationRuntime(spec: spec, layout: layout, now: now, relayout: relayout)
         for view in spec.views {
-            let role: ViewObject.Role = view.kind == .label ? .label : .view
+            let role: ViewObject.Role = view.kind == .label ? .label : view.kind == .image ? .imageView : .view
             let object = ViewObject(role: role, specTag: view.tag, label: view.name ?? "view \(view.tag)")
             specViews[view.tag] = object
         }
@@ -291,5 +293,16 @@ package final class UIKitWorld {
     /// A runtime refusal as the code's error at the call.
     func refused(_ error: AnimationRuntime.RuntimeError, _ what: String, _ context: NativeContext) -> CodeDiagnostic {
         context.error("\(what): \(error)")
+    }
+
+    /// The frame sequence image view `object` plays now (the spec's until the code sets one).
+    func imageView(of object: ViewObject) -> ImageViewSpec {
+        object.specTag.flatMap { runtime.spec.view(tag: $0)?.imageView } ?? ImageViewSpec()
+    }
+
+    /// Sets the frame sequence of image view `object` (drawn when it is one of the runtime's views).
+    func setImageView(_ imageView: ImageViewSpec, of object: ViewObject) {
+        guard let tag = object.specTag else { return }
+        runtime.setImageView(imageView, of: tag)
     }
 }

@@ -143,3 +143,48 @@ let codeViewsSpec = """
         #expect(part.runtime.segments.map(\.start).max()! < 1)
     }
 }
+
+/// `startAnimating()` of an image view plays its frame sequence as UIKit does.
+@Suite struct ImageViewAnimationTests {
+    /// Three images over 0.3 s, twice, from the refresh's start at 0.4 s: frame i shows during
+    /// [i·0.1, (i+1)·0.1) of each cycle, so c, d, e, c…, then the still image from 1.0 s.
+    @Test func startAnimatingPlaysTheImagesTheCodeSet() throws {
+        let imageSpec = """
+            {
+              "canvas": {"width": 200, "height": 60},
+              "views": [{"tag": 1, "kind": "image", "image": "still.png"}],
+              "constraints": ["1.width == 20", "1.height == 20", "1.centerX == superview.centerX", "1.centerY == superview.centerY"],
+              "scenario": {"pull": [[0, 0], [0.6, 90], [0.9, 90], [1.2, 0]], "refreshAtPull": 60, "workDuration": 2}
+            }
+            """
+        let code = """
+            import UIKit
+
+            class ViewController: UIViewController {
+                @IBOutlet weak var tableView: UITableView!
+                let control = UIRefreshControl()
+                var spinner: UIImageView!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let content = Bundle.main.loadNibNamed("C", owner: self, options: nil)![0] as! UIView
+                    spinner = content.viewWithTag(1) as! UIImageView
+                    spinner.animationImages = [UIImage(named: "c.png")!, UIImage(named: "d.png")!, UIImage(named: "e.png")!]
+                    spinner.animationDuration = 0.3
+                    spinner.animationRepeatCount = 2
+                    control.addSubview(content)
+                    control.addTarget(self, action: #selector(refresh), for: .valueChanged)
+                    tableView.refreshControl = control
+                }
+
+                @objc func refresh() {
+                    spinner.startAnimating()
+                    print(spinner.isAnimating)
+                }
+            }
+            """
+        let (timeline, _) = try swiftTimeline(try spec(imageSpec), try decode(code))
+        let shown = [0.3, 0.45, 0.55, 0.65, 0.75, 0.95, 1.05].map { state(timeline, 1, at: $0).image.name }
+        #expect(shown == ["still.png", "c.png", "d.png", "e.png", "c.png", "e.png", "still.png"])
+    }
+}

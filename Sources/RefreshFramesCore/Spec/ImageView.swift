@@ -143,3 +143,20 @@ package struct ImageAnimationRun: Sendable, Equatable {
         self.stop = stop
     }
 }
+
+extension ImageAnimationRun {
+    /// Each image view's runs from its `startAnimating()` (`starts`) and `stopAnimating()` calls, in
+    /// time order (calls at one instant in the order made): a start while a run plays restarts it, a
+    /// stop ends it, a stop with none playing does nothing.
+    package static func runs(_ calls: [(tag: Int, time: Double, starts: Bool)]) -> [Int: [ImageAnimationRun]] {
+        var runs: [Int: [ImageAnimationRun]] = [:]
+        for call in calls.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }) {
+            let (tag, time, starts) = call.element
+            var list = runs[tag] ?? []
+            if let last = list.last, last.stop == nil { list[list.count - 1].stop = time }
+            if starts { list.append(ImageAnimationRun(start: time)) }
+            runs[tag] = list
+        }
+        return runs
+    }
+}

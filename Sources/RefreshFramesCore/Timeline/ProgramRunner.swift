@@ -309,20 +309,8 @@ struct ProgramRunner {
                 start: time, end: time, curve: .linear, step: step))
     }
 
-    /// Each image view's runs from the calls made, in time order (calls at one instant in the order
-    /// made): a start while a run plays restarts it, a stop ends it, a stop with none playing does nothing.
-    var imageRuns: [Int: [ImageAnimationRun]] {
-        var runs: [Int: [ImageAnimationRun]] = [:]
-        for call in imageCalls.enumerated().sorted(by: { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) })
-        {
-            let (tag, time, starts) = call.element
-            var list = runs[tag] ?? []
-            if let last = list.last, last.stop == nil { list[list.count - 1].stop = time }
-            if starts { list.append(ImageAnimationRun(start: time)) }
-            runs[tag] = list
-        }
-        return runs
-    }
+    /// Each image view's runs from the calls made (`ImageAnimationRun.runs`).
+    var imageRuns: [Int: [ImageAnimationRun]] { ImageAnimationRun.runs(imageCalls) }
 
     /// The frame sequences that play by themselves: from set-up (`"animating": true`), or from
     /// refresh begin to endRefreshing (`"animating": "refreshing"`).

@@ -7,9 +7,13 @@ extension Timeline {
     /// the spec's, at the frames they were made with.
     package init(
         spec: Spec, layout: Layout, runtime: AnimationRuntime, refreshBeganAt: Double, refreshEndedAt: Double,
-        programStoppedAt: Double?
+        programStoppedAt: Double?, imageRuns: [Int: [ImageAnimationRun]] = [:]
     ) throws(SpecDiagnostic) {
         var spec = spec
+        // The image views' sequences as the code left them (`setImageView`).
+        for index in spec.views.indices where spec.views[index].kind == .image {
+            if let set = runtime.spec.view(tag: spec.views[index].tag)?.imageView { spec.views[index].imageView = set }
+        }
         var layout = layout
         let added = Set(runtime.addedTags)
         spec.views += runtime.spec.views.filter { added.contains($0.tag) }
@@ -21,9 +25,8 @@ extension Timeline {
         self.tracks = runtime.tracks
         self.layouts = runtime.layouts
         self.transitions = runtime.transitions
-        // The code starts an image view's frame sequence itself; the binding has no
-        // startAnimating() yet, so a Swift program's image views show their still image.
-        self.imageRuns = [:]
+        // The code starts an image view's frame sequence itself (`startAnimating()`).
+        self.imageRuns = imageRuns
         self.refreshBeganAt = refreshBeganAt
         self.refreshEndedAt = refreshEndedAt
         self.programStoppedAt = programStoppedAt
@@ -48,6 +51,8 @@ package struct RuntimeRun: Sendable {
     package var refreshBeganAt: Double
     package var refreshEndedAt: Double
     package var programStoppedAt: Double?
+    /// Each image view's `startAnimating()`…`stopAnimating()` runs, by tag.
+    package var imageRuns: [Int: [ImageAnimationRun]] = [:]
 
     package init(runtime: AnimationRuntime, refreshBeganAt: Double, refreshEndedAt: Double, programStoppedAt: Double?) {
         self.runtime = runtime
@@ -70,7 +75,7 @@ extension Timeline {
         let run = try program(base)
         var timeline = try Timeline(
             spec: spec, layout: base.layout, runtime: run.runtime, refreshBeganAt: run.refreshBeganAt,
-            refreshEndedAt: run.refreshEndedAt, programStoppedAt: run.programStoppedAt)
+            refreshEndedAt: run.refreshEndedAt, programStoppedAt: run.programStoppedAt, imageRuns: run.imageRuns)
         if let host = spec.host {
             timeline.table = try TableTimeline(
                 host: host, controlHeight: spec.scenario.controlHeight, controlWidth: spec.canvas.width,

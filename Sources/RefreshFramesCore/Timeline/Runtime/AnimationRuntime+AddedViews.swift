@@ -29,4 +29,11 @@ extension AnimationRuntime {
         segments.removeAll { removed.contains($0.tag) }
         addedTags = views.map(\.tag)
     }
+
+    /// Sets what the image view `tag` plays (the code's `animationImages`, `animationDuration`,
+    /// `animationRepeatCount`): the timeline made from this runtime draws it so.
+    package mutating func setImageView(_ imageView: ImageViewSpec, of tag: Int) {
+        guard let index = spec.views.firstIndex(where: { $0.tag == tag }) else { return }
+        spec.views[index].imageView = imageView
+    }
 }
