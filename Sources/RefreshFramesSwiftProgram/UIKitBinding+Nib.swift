@@ -8,6 +8,32 @@ import RefreshFramesSwiftCode
 /// unwrapped property without a value) is the spec view whose `"name"` is the outlet's, and
 /// `awakeFromNib()` runs.
 extension UIKitBinding {
+    /// `UINib(nibName:bundle:)` and its `instantiate(withOwner:options:)` (Swift 2:
+    /// `instantiateWithOwner(_:options:)`): as `loadNibNamed`, the spec's views are the nib.
+    func addNib(to library: inout NativeLibrary) {
+        let nib = NativeType("UINib", superclass: "NSObject", isReference: true)
+        nib.initializers = [
+            NativeFunction("init", [NativeParameter("nibName", .named("String")), NativeParameter("bundle")]) { call in
+                .native(NativeValue(nib, try call.context.string(call.arguments[0], "the nib's name")))
+            }
+        ]
+        let instantiate: (inout NativeCall) throws -> Value = { call in
+            guard case .native(let n) = call.receiver, let name = n.payload as? String else {
+                throw call.context.error("expected a UINib")
+            }
+            return .array([self.value(of: self.world.nibRoot(named: name, call.context))])
+        }
+        nib.methods = [
+            NativeFunction(
+                "instantiate", [NativeParameter("withOwner"), NativeParameter("options")], acceptsUnknown: true,
+                body: instantiate),
+            NativeFunction(
+                "instantiateWithOwner", [NativeParameter(nil), NativeParameter("options")], acceptsUnknown: true,
+                body: instantiate),
+        ]
+        library.add(nib)
+    }
+
     func nibObject(_ native: NativeValue, _ info: TypeInfo, at location: CodeLocation) throws(CodeDiagnostic)
         -> Value?
     {
