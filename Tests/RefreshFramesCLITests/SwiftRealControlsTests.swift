@@ -81,10 +81,18 @@ struct SwiftRealControlsTests {
     @Test func colorsFromHueAndProgramViewsByTheirNames() throws {
         let r = try run(["validate", "gear-colors.json"], in: fixtures)
         #expect(r.status == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("GearColors.swift:14:16: warning: Gear(…) makes a view the spec does not have"))
+        #expect(r.stderr.contains("GearColors.swift:23:16: warning: Gear(…) makes a view the spec does not have"))
         let label = try label("gear-colors.json", at: "0.1", tag: 1)
         #expect(label["textColor"] as? String == "#66CC66FF")
         #expect(label["backgroundColor"] as? String == "#00FFFF80")
+    }
+
+    /// Gear's `darkerColor`: `getHue(&h, saturation: &s, brightness: &b, alpha: &a)` writes back
+    /// #66CC66's (1/3, 0.5, 0.8, 1) (max 0.8 is green: hue (2 + (0.4 − 0.4)/0.4)/6; saturation
+    /// 0.4/0.8), so brightness × 0.5 is (0.2, 0.4, 0.2) = #336633.
+    @Test func getHueWritesItsComponentsBack() throws {
+        let view = try label("gear-colors.json", at: "0.1", tag: 2)
+        #expect(view["backgroundColor"] as? String == "#336633FF", "\(view)")
     }
 
     /// B2: a block animating a view the spec does not draw still lasts its 0.3 s, so the spin loop
