@@ -1,15 +1,16 @@
 import UIKit
 
 // In the shape of rayray199085/SCRRefreshControl: a UIControl whose view is a nib loaded through
-// UINib, its hint label an outlet, its state kept in that view (no `refreshing` of its own).
+// UINib, its hint label an optional outlet, its state kept in that view (no `refreshing` of its
+// own).
 // Written for the tests.
 class HintView: UIView {
-    @IBOutlet weak var hintLabel: UILabel!
+    @IBOutlet weak var hintLabel: UILabel?
     var pulling = false {
-        didSet { hintLabel.text = pulling ? "Release" : "Pull down" }
+        didSet { hintLabel?.text = pulling ? "Release" : "Pull down" }
     }
     var loading = false {
-        didSet { hintLabel.text = loading ? "Loading" : "Pull down" }
+        didSet { hintLabel?.text = loading ? "Loading" : "Pull down" }
     }
 
     class func make() -> HintView {
