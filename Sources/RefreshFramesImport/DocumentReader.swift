@@ -13,6 +13,8 @@ struct DocumentReader {
     var systemColors: [String: RGBA] = [:]
     /// `<resources><namedColor name=…>`: an asset catalog's colours as the document caches them.
     var namedColors: [String: RGBA] = [:]
+    /// The `@IBOutlet` each view is connected to (`<outlet property=… destination=…>`), by view id.
+    var outletNames: [String: String] = [:]
     /// Views and constraints that the size-class variations leave out for the device.
     var inactive: Set<String> = []
     /// The `<device id=… orientation=…>` the document is laid out for, if it says.
@@ -68,11 +70,34 @@ struct DocumentReader {
         usesSafeAreas = document["useSafeAreas"] == "YES"
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
         inactive = inactiveIDs(root, document: document)
+        outletNames = Self.outletNames(document, root: root)
         let deviceNode = document.child("device")
         let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
         var imported = try readRoot(Self.applyingVariations(root, classes: classes))
         if usesAssetCatalogs { imported.assets = images.catalogs }
         return imported
+    }
+
+    /// Each outlet's property name by its destination's id: the root view's own outlets first (what
+    /// a nib root of the code's class connects), then the other objects' (File's Owner), each in
+    /// document order, the first one of a view kept; a name the spec cannot take (not an ASCII
+    /// identifier) or already taken is left out.
+    static func outletNames(_ document: XMLNode, root: XMLNode) -> [String: String] {
+        var names: [String: String] = [:]
+        var taken: Set<String> = []
+        var pending = [document, root]
+        while let node = pending.popLast() {
+            if node.name == "outlet", let property = node["property"], let destination = node["destination"],
+                names[destination] == nil, !taken.contains(property), let first = property.first,
+                first.isASCII, first.isLetter || first == "_",
+                property.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            {
+                names[destination] = property
+                taken.insert(property)
+            }
+            pending.append(contentsOf: node.children.reversed())
+        }
+        return names
     }
 
     // MARK: - Finding the root view
@@ -225,6 +250,7 @@ struct DocumentReader {
             // UIStackView turns translatesAutoresizingMaskIntoConstraints off for its arranged views.
             let arranged = superview.map { nodes[$0].node.name == "stackView" } ?? false
             var view = readView(node, tag: tag)
+            view.spec.name = node["id"].flatMap { outletNames[$0] }
             view.spec.superview = superview.map { tags[$0] }
             let container = superview.map { views[$0].frame } ?? frame
             if view.frame == nil, let inset = node.keyed("frameInset"), let container {

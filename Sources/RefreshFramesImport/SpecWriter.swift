@@ -57,7 +57,10 @@ enum SpecWriter {
 
     private static func view(_ view: ImportedView) -> String {
         let spec = view.spec
-        var members = ["\"tag\": \(spec.tag)", "\"kind\": \(string(spec.kind.rawValue))"]
+        var members = ["\"tag\": \(spec.tag)"]
+        // The @IBOutlet it is connected to: how a nib root of the code's class finds it.
+        if let name = spec.name { members.append("\"name\": \(string(name))") }
+        members.append("\"kind\": \(string(spec.kind.rawValue))")
         if let superview = spec.superview { members.append("\"superview\": \(superview)") }
         if spec.kind == .label {
             if let text = view.text { members.append("\"text\": \(string(text))") }

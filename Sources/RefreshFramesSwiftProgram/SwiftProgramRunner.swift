@@ -86,8 +86,15 @@ package struct SwiftProgramRunner {
 
         // The scenario's callbacks, on the run loop.
         let micros = VirtualRunLoop.micros
-        let began = ScenarioClock.refreshBegin(scenario)
-        world.beganRefreshingAt = micros(began)
+        // A control that is not a UIRefreshControl (added to the table view) begins refreshing when
+        // it sends .valueChanged itself; a UIRefreshControl when the scenario says.
+        let custom = world.control == nil ? world.customControl : nil
+        var began = ScenarioClock.refreshBegin(scenario)
+        if custom == nil {
+            world.beganRefreshingAt = micros(began)
+        } else {
+            began = .infinity
+        }
         let delegate: () -> Value = {
             if let set = world.tableView?.local["delegate"] as? Value, !set.isNil { return set }
             return object
@@ -146,20 +153,57 @@ package struct SwiftProgramRunner {
             }
         }
         // Refreshing begins.
-        try interpreter.schedule(at: micros(began), "the refresh control's valueChanged") { () throws(CodeDiagnostic) in
-            if pull.first != nil { try scrolled(at: began) }
-            if let control = world.control {
-                control.isRefreshing = true
-                let sender = binding.value(of: control)
-                for (target, action) in control.valueChangedTargets {
-                    try interpreter.send(action, to: target, sender: sender, at: at)
+        if let custom {
+            let scenarioBegins = ScenarioClock.refreshBegin(scenario)
+            // Its own endRefreshing() (SCRRefreshControl's keeps its state in its view) ends it.
+            interpreter.methodReturned = { name, receiver in
+                guard name == "endRefreshing", case .object(let instance) = receiver,
+                    instance.native?.payload as? ViewObject === custom
+                else { return }
+                world.customControlEnded()
+            }
+            world.onCustomControlBegan = { time in
+                began = VirtualRunLoop.seconds(time)
+                guard workDurationGiven else { return }
+                // The app's work ends: the control's own endRefreshing(), unless it ended first.
+                _ = try? interpreter.schedule(at: time + micros(scenario.workDuration), "the work's end") {
+                    () throws(CodeDiagnostic) in
+                    guard world.endedRefreshingAt == nil else { return }
+                    let value = binding.value(of: custom)
+                    if interpreter.hasMethod("endRefreshing", labels: [], on: value) {
+                        try interpreter.callMethod("endRefreshing", on: value, at: at)
+                    }
+                    world.customControlEnded()
                 }
-            } else if interpreter.hasMethod("beginRefreshing", labels: [], on: object) {
-                try interpreter.callMethod("beginRefreshing", on: object, at: at)
+            }
+            if pull.first == nil {
+                // No pull to follow: the scenario's refreshAt begins it, as the app's code would.
+                try interpreter.schedule(at: micros(scenarioBegins), "the control's beginRefreshing") {
+                    () throws(CodeDiagnostic) in
+                    let value = binding.value(of: custom)
+                    if interpreter.hasMethod("beginRefreshing", labels: [], on: value) {
+                        try interpreter.callMethod("beginRefreshing", on: value, at: at)
+                    }
+                    world.customControlBegan()
+                }
+            }
+        } else {
+            try interpreter.schedule(at: micros(began), "the refresh control's valueChanged") {
+                () throws(CodeDiagnostic) in
+                if pull.first != nil { try scrolled(at: began) }
+                if let control = world.control {
+                    control.isRefreshing = true
+                    let sender = binding.value(of: control)
+                    for (target, action) in control.valueChangedTargets {
+                        try interpreter.send(action, to: target, sender: sender, at: at)
+                    }
+                } else if interpreter.hasMethod("beginRefreshing", labels: [], on: object) {
+                    try interpreter.callMethod("beginRefreshing", on: object, at: at)
+                }
             }
         }
         // The app's work ends (unless the code's own timer ended it first).
-        if workDurationGiven {
+        if workDurationGiven, custom == nil {
             try interpreter.schedule(at: micros(began + scenario.workDuration), "the work's end") {
                 () throws(CodeDiagnostic) in
                 guard world.endedRefreshingAt == nil else { return }
@@ -201,11 +245,19 @@ package struct SwiftProgramRunner {
                 break
             }
             try interpreter.run(untilMicros: next)
+            if let custom, !(isRefreshing(custom, binding, interpreter) ?? true) { world.customControlEnded() }
+        }
+        if let custom, world.beganRefreshingAt == nil {
+            throw .error(
+                at: at,
+                "the refresh never began: \(custom.label) never sent .valueChanged (sendActions(for:)) as the scenario pulled"
+            )
         }
         guard let ended = world.endedRefreshingAt else {
             // Nothing began refreshing at all: say that, not what would end it.
             let installed =
-                world.control != nil || interpreter.hasMethod("beginRefreshing", labels: [], on: object)
+                world.control != nil || custom != nil
+                || interpreter.hasMethod("beginRefreshing", labels: [], on: object)
             let how =
                 workDurationGiven || !installed
                 ? "its refresh control was never installed (addSubview or refreshControl =)"
@@ -220,6 +272,15 @@ package struct SwiftProgramRunner {
             programStoppedAt: lastChange > endSeconds ? lastChange : nil)
         run.imageRuns = ImageAnimationRun.runs(world.imageCalls)
         return Result(run: run, diagnostics: interpreter.diagnostics, printed: interpreter.printed)
+    }
+
+    /// A custom control's own `refreshing` (or `isRefreshing`) stored property; nil when it has none.
+    private func isRefreshing(_ control: ViewObject, _ binding: UIKitBinding, _ interpreter: Interpreter) -> Bool? {
+        guard case .object(let instance) = binding.value(of: control) else { return nil }
+        for name in ["refreshing", "isRefreshing"] {
+            if case .bool(let flag) = instance.stored(name) { return flag }
+        }
+        return nil
     }
 
     /// How long after the refresh ended (and the content scrolled back) the code may still animate.

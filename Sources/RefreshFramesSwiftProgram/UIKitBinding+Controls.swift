@@ -125,7 +125,7 @@ extension UIKitBinding {
                 self.world.installedRefreshControl = value.isNil ? nil : try self.object(value, context)
             })
         for name in [
-            "delegate", "dataSource", "contentInset", "bounces", "alwaysBounceVertical", "showsVerticalScrollIndicator",
+            "delegate", "dataSource", "bounces", "alwaysBounceVertical", "showsVerticalScrollIndicator",
             "rowHeight", "estimatedRowHeight", "separatorStyle", "tableFooterView", "tableHeaderView",
         ] {
             scroll.properties[name] = kept(name)

@@ -17,7 +17,7 @@ final class AnimationObject {
 extension UIKitBinding {
     func addCoreAnimation(to library: inout NativeLibrary) {
         let base = types.animation
-        let keyPath = NativeParameter("keyPath", .optional(.named("String"), implicitlyUnwrapped: false))
+        let keyPath = NativeParameter("keyPath", .optional(.named("String"), implicitlyUnwrapped: false), default: .nil)
         types.basicAnimation.initializers = [
             NativeFunction("init", [keyPath]) { call in
                 try self.makeAnimation(self.types.basicAnimation, call, .basic(from: nil, to: nil, by: nil))

@@ -37,7 +37,16 @@ extension UIKitBinding {
             if !Self.observedKeyPaths.contains(keyPath) {
                 call.context.warn("observing '\(keyPath)' is not supported: only the scroll's changes are observed")
             }
-            self.world.observations.append(Observation(observer: call.arguments[0], keyPath: keyPath, object: object))
+            let observation = Observation(observer: call.arguments[0], keyPath: keyPath, object: object)
+            self.world.observations.append(observation)
+            // `.initial`: the observer hears of the value at once (Respinner lays out its spinner so).
+            let options: [Value]
+            if case .array(let list) = call.arguments[2] { options = list } else { options = [call.arguments[2]] }
+            let initial = options.contains {
+                if case .native(let n) = $0 { return n.payload as? String == "initial" }
+                return false
+            }
+            if initial { try self.notify(observation, at: call.context.location) }
             return .void
         }
         let remove: (inout NativeCall) throws -> Value = { call in
@@ -67,7 +76,6 @@ extension UIKitBinding {
     /// Tells the observers of what a scroll changes: the table's `contentOffset`, the refresh
     /// control's `frame`.
     func notifyScrolled(at location: CodeLocation) throws(CodeDiagnostic) {
-        guard let interpreter = world.interpreter else { return }
         for observation in world.observations {
             let role = observation.object.role
             let scrolls = role == .tableView || role == .scrollView
@@ -75,14 +83,20 @@ extension UIKitBinding {
                 scrolls && observation.keyPath == "contentOffset"
                     || role == .refreshControl && ["frame", "bounds"].contains(observation.keyPath)
             else { continue }
-            let arguments: [Value] = [
-                .string(observation.keyPath), value(of: observation.object), .dictionary([]), .nil,
-            ]
-            for name in ["observeValue", "observeValueForKeyPath"]
-            where interpreter.hasMethod(name, on: observation.observer) {
-                try interpreter.callMethod(name, on: observation.observer, arguments: arguments, at: location)
-                break
-            }
+            try notify(observation, at: location)
+        }
+    }
+
+    /// Calls the observer's `observeValue(forKeyPath:of:change:context:)`.
+    func notify(_ observation: Observation, at location: CodeLocation) throws(CodeDiagnostic) {
+        guard let interpreter = world.interpreter else { return }
+        let arguments: [Value] = [
+            .string(observation.keyPath), value(of: observation.object), .dictionary([]), .nil,
+        ]
+        for name in ["observeValue", "observeValueForKeyPath"]
+        where interpreter.hasMethod(name, on: observation.observer) {
+            try interpreter.callMethod(name, on: observation.observer, arguments: arguments, at: location)
+            break
         }
     }
 }

@@ -5,9 +5,35 @@ import RefreshFramesSwiftCode
 /// UIKit makes the root an object of that class with `init(coder:)`, connects its `@IBOutlet`s and
 /// calls `awakeFromNib()`. Here the spec is the nib: the root becomes an object of the code's class
 /// (its stored properties' initial values set, no initializer run), each outlet (an implicitly
-/// unwrapped property without a value) is the spec view whose `"name"` is the outlet's, and
-/// `awakeFromNib()` runs.
+/// unwrapped property without a value, or an optional one a spec view is named for) is the spec
+/// view whose `"name"` is the outlet's, and `awakeFromNib()` runs.
 extension UIKitBinding {
+    /// `UINib(nibName:bundle:)` and its `instantiate(withOwner:options:)` (Swift 2:
+    /// `instantiateWithOwner(_:options:)`): as `loadNibNamed`, the spec's views are the nib.
+    func addNib(to library: inout NativeLibrary) {
+        let nib = NativeType("UINib", superclass: "NSObject", isReference: true)
+        nib.initializers = [
+            NativeFunction("init", [NativeParameter("nibName", .named("String")), NativeParameter("bundle")]) { call in
+                .native(NativeValue(nib, try call.context.string(call.arguments[0], "the nib's name")))
+            }
+        ]
+        let instantiate: (inout NativeCall) throws -> Value = { call in
+            guard case .native(let n) = call.receiver, let name = n.payload as? String else {
+                throw call.context.error("expected a UINib")
+            }
+            return .array([self.value(of: self.world.nibRoot(named: name, call.context))])
+        }
+        nib.methods = [
+            NativeFunction(
+                "instantiate", [NativeParameter("withOwner"), NativeParameter("options")], acceptsUnknown: true,
+                body: instantiate),
+            NativeFunction(
+                "instantiateWithOwner", [NativeParameter(nil), NativeParameter("options")], acceptsUnknown: true,
+                body: instantiate),
+        ]
+        library.add(nib)
+    }
+
     func nibObject(_ native: NativeValue, _ info: TypeInfo, at location: CodeLocation) throws(CodeDiagnostic)
         -> Value?
     {
@@ -19,11 +45,14 @@ extension UIKitBinding {
         object.label = "the \(info.name) of the nib"
         for property in Self.declaration(info.name, in: interpreter.module.types)?.properties ?? [] {
             guard property.initial == nil, !property.isStatic, !property.isComputed,
-                case .optional(_, true)? = property.type
+                case .optional(_, let unwrapped)? = property.type
             else { continue }
             guard let view = world.spec.views.first(where: { $0.name == property.name }),
                 let outlet = world.specViews[view.tag]
             else {
+                // `weak var hintLabel: UILabel?` is an outlet when a view has its name; an implicitly
+                // unwrapped one always is.
+                guard unwrapped else { continue }
                 interpreter.warn(
                     "the outlet '\(property.name)' of \(info.name) is connected to no view: give the spec's view \"name\": \"\(property.name)\"",
                     at: property.location)

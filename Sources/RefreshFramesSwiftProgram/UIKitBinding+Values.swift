@@ -66,6 +66,27 @@ extension UIKitBinding {
                 c.alpha = try component(call, 0, "alpha")
                 return self.color(c)
             },
+            // `getHue(&h, saturation: &s, brightness: &b, alpha: &a)`: the components written back.
+            NativeFunction(
+                "getHue",
+                [
+                    NativeParameter(nil), NativeParameter("saturation"), NativeParameter("brightness"),
+                    NativeParameter("alpha"),
+                ]
+            ) { call in
+                let c = try self.rgba(call.receiver, call.context)
+                let hsb = Self.hsb(red: c.red, green: c.green, blue: c.blue)
+                call.arguments = [.double(hsb.hue), .double(hsb.saturation), .double(hsb.brightness), .double(c.alpha)]
+                return .bool(true)
+            },
+            NativeFunction(
+                "getRed",
+                [NativeParameter(nil), NativeParameter("green"), NativeParameter("blue"), NativeParameter("alpha")]
+            ) { call in
+                let c = try self.rgba(call.receiver, call.context)
+                call.arguments = [.double(c.red), .double(c.green), .double(c.blue), .double(c.alpha)]
+                return .bool(true)
+            },
         ]
         type.properties["cgColor"] = NativeProperty(get: { value, _ in value })
         type.properties["CGColor"] = NativeProperty(get: { value, _ in value })
@@ -400,6 +421,28 @@ extension UIKitBinding {
 }
 
 extension UIKitBinding {
+    /// RGB to HSB as `getHue(_:saturation:brightness:alpha:)` gives it: the hexcone model's inverse
+    /// (hue in turns, 0 ≤ hue < 1; a grey has hue and saturation 0).
+    static func hsb(red r: Double, green g: Double, blue b: Double) -> (
+        hue: Double, saturation: Double, brightness: Double
+    ) {
+        let high = max(r, g, b)
+        let low = min(r, g, b)
+        let range = high - low
+        guard high > 0, range > 0 else { return (0, 0, high) }
+        var hue: Double
+        if high == r {
+            hue = (g - b) / range
+        } else if high == g {
+            hue = 2 + (b - r) / range
+        } else {
+            hue = 4 + (r - g) / range
+        }
+        hue /= 6
+        if hue < 0 { hue += 1 }
+        return (hue, range / high, high)
+    }
+
     /// HSB to RGB as `UIColor(hue:saturation:brightness:alpha:)` gives it: the hexcone model (hue in
     /// turns, 0 and 1 both red; components clamped to 0…1 first).
     static func rgb(hue: Double, saturation: Double, brightness: Double) -> (Double, Double, Double) {

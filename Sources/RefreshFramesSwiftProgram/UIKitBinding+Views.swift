@@ -142,7 +142,7 @@ extension UIKitBinding {
                     call.context.warn(
                         "moving a spec view to a view the spec does not draw: it is drawn where the spec puts it")
                 }
-                parent.add(child)
+                try self.move(child, call.arguments[0], to: parent, call.context)
                 if child.isCodeView, child.addedAt == nil { child.addedAt = self.world.time }
                 if child.isCodeView, parent.role == .refreshControl { _ = self.world.controlContent() }
                 return .void

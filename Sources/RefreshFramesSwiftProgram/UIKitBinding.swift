@@ -14,6 +14,7 @@ package struct UIKitBinding {
         let rect = NativeType("CGRect", isReference: false)
         let point = NativeType("CGPoint", isReference: false)
         let size = NativeType("CGSize", isReference: false)
+        let edgeInsets = NativeType("UIEdgeInsets", isReference: false)
         let options = NativeType("UIViewAnimationOptions", isReference: false)
         let keyframeOptions = NativeType("UIViewKeyframeAnimationOptions", isReference: false)
         let view = NativeType("UIView", superclass: "NSObject", isReference: true)
@@ -58,6 +59,8 @@ package struct UIKitBinding {
         addText(to: &library)
         addKVO(to: &library)
         addImageViews(to: &library)
+        addCustomControls(to: &library)
+        addNib(to: &library)
         library.protocols.formUnion(["UIScrollViewDelegate", "CAAnimationDelegate", "UIGestureRecognizerDelegate"])
         return library
     }

@@ -87,6 +87,11 @@ package final class UIKitWorld {
     var takenSpinners: Set<Int> = []
     /// The refresh control a scroll view holds (`addSubview`, `refreshControl =`).
     var installedRefreshControl: ViewObject?
+    /// A view that is not a refresh control added to a scroll view (Respinner's `UIControl`): the
+    /// control the scenario drives when the code installs no `UIRefreshControl`.
+    var customControl: ViewObject?
+    /// Called when the custom control sends `.valueChanged` the first time (refreshing begins).
+    var onCustomControlBegan: ((Int64) -> Void)?
     /// The interpreter running the code (set once it is made).
     weak var interpreter: Interpreter?
     /// Block completions waiting on the run loop, to move when a later call cancels their animations.
@@ -170,6 +175,20 @@ package final class UIKitWorld {
         return root
     }
 
+    /// The custom control sent `.valueChanged`: refreshing begins now, if it has not yet.
+    func customControlBegan() {
+        guard control == nil, beganRefreshingAt == nil else { return }
+        beganRefreshingAt = time
+        onCustomControlBegan?(time)
+    }
+
+    /// The custom control's refresh ended now (its `refreshing` turned false, or the work ended).
+    func customControlEnded() {
+        guard beganRefreshingAt != nil, endedRefreshingAt == nil else { return }
+        endedRefreshingAt = time
+        onEndRefreshing?(time)
+    }
+
     /// `endRefreshing()` on `control`: the driven control's refresh ends now.
     func endRefreshing(_ control: ViewObject) {
         guard control.isRefreshing else { return }
@@ -225,6 +244,11 @@ package final class UIKitWorld {
                     spec.host.map { Size(width: $0.viewport.width, height: $0.viewport.height) }
                     ?? Size(width: spec.canvas.width, height: spec.canvas.height)
                 return Rect(x: 0, y: contentOffsetY, width: size.width, height: size.height)
+            }
+            if view.role == .tableView || view.role == .scrollView {
+                // The table view fills the host's viewport (a phone screen without one).
+                let viewport = spec.host?.viewport ?? ViewportSize(width: spec.canvas.width, height: spec.canvas.height)
+                return Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
             }
             if view.isNibRoot {
                 return Rect(x: 0, y: 0, width: spec.canvas.width, height: spec.canvas.height)

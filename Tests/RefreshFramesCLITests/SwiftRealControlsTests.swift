@@ -81,10 +81,18 @@ struct SwiftRealControlsTests {
         let r = try run(["validate", "gear-colors.json"], in: fixtures)
         #expect(r.status == 0, "\(r.stderr)")
         // The `Gear()` the code adds to the refresh control is drawn: nothing names it.
-        #expect(!r.stderr.contains("GearColors.swift:14:16"))
+        #expect(!r.stderr.contains("GearColors.swift:23:16"))
         let label = try label("gear-colors.json", at: "0.1", tag: 1)
         #expect(label["textColor"] as? String == "#66CC66FF")
         #expect(label["backgroundColor"] as? String == "#00FFFF80")
+    }
+
+    /// Gear's `darkerColor`: `getHue(&h, saturation: &s, brightness: &b, alpha: &a)` writes back
+    /// #66CC66's (1/3, 0.5, 0.8, 1) (max 0.8 is green: hue (2 + (0.4 − 0.4)/0.4)/6; saturation
+    /// 0.4/0.8), so brightness × 0.5 is (0.2, 0.4, 0.2) = #336633.
+    @Test func getHueWritesItsComponentsBack() throws {
+        let view = try label("gear-colors.json", at: "0.1", tag: 2)
+        #expect(view["backgroundColor"] as? String == "#336633FF", "\(view)")
     }
 
     /// B2: a block animating a view the spec does not draw still lasts its 0.3 s, so the spin loop
@@ -133,6 +141,51 @@ struct SwiftRealControlsTests {
     func observingTheControlsFrameTurnsTheTip(at time: String, degrees: Double) throws {
         let rotation = try label("tip.json", at: time, tag: 1)["rotation"] as? Double
         #expect(rotation.map { abs($0 - degrees) < 0.01 } == true, "\(String(describing: rotation))")
+    }
+
+    /// konkab/Respinner: a `UIControl` of its own, added to the table view (`didMoveToSuperview`
+    /// observes `contentOffset`), begins when it sends `.valueChanged` itself: past its 60 pt height
+    /// with the finger up, at the first 60 Hz frame after the release at 0.8 s (49/60 s, pull
+    /// 75.6 pt); its controller's 1.5 s `asyncAfter` ends it (its `refreshing` turns false), or
+    /// `workDuration` does (its `endRefreshing()` called then). A pull of 55 pt never reaches its
+    /// height, whatever the scenario's `refreshAtPull` (50) says.
+    @Test(arguments: [
+        ("respin.json", Int32(0), "refresh 0.82 s–2.32 s"),
+        ("respin-work.json", 0, "refresh 0.82 s–1.82 s"),
+        (
+            "respin-shallow.json", 2,
+            "RespinControl.swift:57:7: error: the refresh never began: RespinControl() never sent .valueChanged (sendActions(for:)) as the scenario pulled"
+        ),
+    ])
+    func aControlOfItsOwnBeginsWhenItSendsValueChanged(spec: String, status: Int32, says: String) throws {
+        let r = try run(["validate", spec], in: fixtures)
+        #expect(r.status == status, "\(r.stderr)")
+        #expect((r.stdout + r.stderr).contains(says), "\(r.stdout)\(r.stderr)")
+    }
+
+    /// The same control's KVO: the spinner turns −y/60 half-turns and fades in from 0.25 with the
+    /// pull (at 0.35 s: 40 pt, 120°, 0.25 + 40/60); `.initial` called it at 0 s, before the pull
+    /// starts at 0.2 s (alpha 0.25, not the spec's 1). Refreshing, an additive `rotation.z` turn a
+    /// second over the model's 240° (80 pt): 330° a quarter-second after 49/60 s, 306° at 2 s.
+    @Test(arguments: [("0.1", 0.0, 0.25), ("0.35", 120.0, 0.9167), ("1.066667", 330.0, 1.0), ("2", 306.0, 1.0)])
+    func aControlOfItsOwnFollowsTheScrollThroughKVO(at time: String, degrees: Double, alpha: Double) throws {
+        let view = try label("respin.json", at: time, tag: 1)
+        let rotation = view["rotation"] as? Double
+        #expect(rotation.map { abs($0 - degrees) < 0.01 } == true, "\(String(describing: rotation))")
+        #expect((view["alpha"] as? Double).map { abs($0 - alpha) < 0.001 } == true, "\(view)")
+    }
+
+    /// rayray199085/SCRRefreshControl: the control's view is the nib through
+    /// `UINib(nibName:bundle:).instantiate(withOwner:options:)[0] as! HintView` (the spec's views,
+    /// the outlet `hintLabel` by its `"name"`); its state is in that view, so its own
+    /// `endRefreshing()`, 2 s after its `.valueChanged` at 49/60 s, is what ends the refresh.
+    @Test(arguments: [
+        ("0.1", "Pull down"), ("0.4", "Release"), ("0.9", "Loading"), ("2.8", "Loading"), ("2.9", "Pull down"),
+    ])
+    func aNibThroughUINibIsTheSpecsViews(at time: String, text expected: String) throws {
+        #expect(try text("nib-control.json", at: time) == expected)
+        let r = try run(["validate", "nib-control.json"], in: fixtures)
+        #expect(r.stdout.contains("refresh 0.82 s–2.82 s"), "\(r.stdout)\(r.stderr)")
     }
 
     /// B8: docs/swift-programs.md once sent readers to a `refresh-frames limits` that does not exist.

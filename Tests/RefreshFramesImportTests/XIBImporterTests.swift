@@ -47,6 +47,19 @@ struct XIBImporterTests {
         #expect(result.fontMapping.map { "\($0.from) -> \($0.to)" } == ["Avenir-Book -> Avenir-Book"])
     }
 
+    /// Each view an `@IBOutlet` is connected to is named for it (how a nib root of the code's class
+    /// connects its outlets): the root view's own outlets first (`hintLabel` wins over File's
+    /// Owner's `title`), then File's Owner's (`chip`, since `café` is no name a spec can take); the
+    /// root itself (`view`) is not one of the spec's views.
+    @Test func viewsAreNamedForTheirOutlets() throws {
+        let result = try importFixture("outlets.xib")
+        let lines = result.specJSON.split(separator: "\n").filter { $0.contains("\"tag\"") }
+        let names = lines.map { line in line.contains("\"name\"") ? line.split(separator: "\"")[5] : "" }
+        #expect(names == ["hintLabel", "box", "chip"], "\(lines)")
+        #expect(try Spec.decode(Array(result.specJSON.utf8)).views.map(\.name) == ["hintLabel", "box", "chip"])
+        #expect(try importFixture("fixed-frames.xib").specJSON.contains("\"name\"") == false)
+    }
+
     /// An iOS family keeps its iOS name whatever is installed: the spec means the same on every machine.
     @Test func anIOSFamilyKeepsItsIOSName() throws {
         let result = try importFixture("tagged-labels.xib", installed: ["WenQuanYi Micro Hei", "Avenir"])

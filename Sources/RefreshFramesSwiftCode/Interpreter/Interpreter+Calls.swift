@@ -240,6 +240,10 @@ extension Interpreter {
             let value = try host(at: location) { try native.body(&call) }
             var result = CallResult(value: value)
             if native.isMutating, !isReference(receiver) { result.receiver = call.receiver }
+            // `&h`: what the host wrote back into the argument (`getHue(&h, saturation: &s, …)`).
+            for (i, taken) in mapping.enumerated() where taken.count == 1 && args.inouts[taken[0]] != nil {
+                result.inouts[taken[0]] = call.arguments[i]
+            }
             return result
         case .construct(let ref):
             return CallResult(value: try construct(ref, args, at: location))

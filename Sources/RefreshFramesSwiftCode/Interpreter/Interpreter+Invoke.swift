@@ -55,6 +55,7 @@ extension Interpreter {
             scope.declare(parameter.name, convert(value ?? .nil, to: parameter.type), type: parameter.type)
         }
         let flow = try execute(function.body, scope, frame)
+        methodReturned?(function.name, receiver)
         var result: Value = .void
         if case .returned(let value) = flow { result = value }
         var invocation = Invocation(result: result, selfValue: scope.lookup("self")?.value)

@@ -31,6 +31,9 @@ package final class Interpreter {
     /// The host's way to give a host value a program class (a nib's root view whose customClass the
     /// code casts to): the object, or nil when the value cannot be one.
     package var nibObject: ((NativeValue, TypeInfo, CodeLocation) throws(CodeDiagnostic) -> Value?)?
+    /// Told when a program method `name` has run on a receiver (the host hears of a control of the
+    /// code's own calling its `endRefreshing()`).
+    package var methodReturned: ((String, Value) -> Void)?
     /// The program classes whose host part is being made now, innermost last.
     var constructing: [String] = []
     /// The program class whose host part (a `UIView` subclass's view) a host initializer makes now:

@@ -4,6 +4,15 @@ extension UIColor {
     func leaf() -> UIColor {
         return UIColor(hue: 1.0 / 3.0, saturation: 0.5, brightness: 0.8, alpha: 1)
     }
+
+    func darkerColor(_ delta: CGFloat) -> UIColor {
+        var h = CGFloat(0)
+        var s = CGFloat(0)
+        var b = CGFloat(0)
+        var a = CGFloat(0)
+        self.getHue(&h, saturation: &s, brightness: &b, alpha: &a)
+        return UIColor(hue: h, saturation: s, brightness: b * delta, alpha: a)
+    }
 }
 
 class Gear: UIView {
@@ -21,6 +30,7 @@ class ViewController: UITableViewController {
         let label = contents.viewWithTag(1) as! UILabel
         label.textColor = UIColor.red.leaf()
         label.backgroundColor = UIColor(hue: 0.5, saturation: 1, brightness: 1, alpha: 0.5)
+        contents.viewWithTag(2)!.backgroundColor = UIColor.red.leaf().darkerColor(0.5)
         tableView.refreshControl = rc
         rc.addTarget(self, action: #selector(refresh), for: .valueChanged)
     }
