@@ -40,6 +40,8 @@ struct SourcePlan {
         var completion: [String] = []
         /// A keyframes step's calculation mode and frames (`animate` then holds its target and timing).
         var keyframes: (mode: CalculationMode, frames: [Keyframe])?
+        /// A `startAnimating` / `stopAnimating` step: the call, made at once on its image views.
+        var imageCall: String?
     }
 
     /// One `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`.
@@ -117,7 +119,10 @@ struct SourcePlan {
                 try Self.checkKeyframes(k, path: path + ".keyframes")
                 blocks.append(Self.keyframesBlock(k, number: blocks.count + 1, path: path + ".keyframes", all: all))
                 places.append((i, nil, 0))
-            case .transition, .layerAnimation, .removeAnimations, .layout, .imageAnimation:
+            case .imageAnimation(let call):
+                blocks.append(imageBlock(call, number: blocks.count + 1, path: path, current: []))
+                places.append((i, nil, 0))
+            case .transition, .layerAnimation, .removeAnimations, .layout:
                 throw SpecDiagnostic(path: path, location: nil, message: Self.unwritten(step) ?? "")
             case .each(let e):
                 for (j, inner) in e.steps.enumerated() {
@@ -127,6 +132,14 @@ struct SourcePlan {
                         var block = Self.keyframesBlock(k, number: blocks.count + 1, path: here, all: all)
                         block.eachViews = e.views
                         block.targets = Self.targets(k.target, all: all, current: e.views)
+                        blocks.append(block)
+                        places.append((i, e, j))
+                        continue
+                    }
+                    if case .imageAnimation(let call) = inner {
+                        var block = imageBlock(
+                            call, number: blocks.count + 1, path: "\(path).each.steps[\(j)]", current: e.views)
+                        block.eachViews = e.views
                         blocks.append(block)
                         places.append((i, e, j))
                         continue
@@ -241,6 +254,17 @@ struct SourcePlan {
             assignments: frames.flatMap(\.assignments), keyframes: (k.mode, frames))
     }
 
+    /// A `startAnimating` / `stopAnimating` step as a block that takes no time: its image views
+    /// (`all` names the image views, as the engine runs it), or the `each`'s view.
+    private func imageBlock(_ step: ImageAnimationStep, number: Int, path: String, current: [Int]) -> Block {
+        let call = step.starts ? "startAnimating" : "stopAnimating"
+        var target = step.target
+        if case .all = target { target = .tags(spec.views.filter { $0.kind == .image }.map(\.tag)) }
+        return Block(
+            number: number, animate: Animate(target: target, duration: 0, changes: Changes()), path: path + "." + call,
+            eachViews: nil, targets: Self.targets(target, all: [], current: current), assignments: [], imageCall: call)
+    }
+
     /// `UIView.KeyframeAnimationOptions` take the outer curve's bits of `UIView.AnimationOptions`
     /// (research §5.2), which have no spring or Bézier.
     private static func checkKeyframes(_ k: KeyframesStep, path: String) throws(SpecDiagnostic) {
@@ -353,18 +377,13 @@ struct SourcePlan {
 
     /// What a step kind the generator does not write yet is called in its refusal.
     private static func unwritten(_ step: Step) -> String? {
-        if case .imageAnimation = step {
-            return
-                "a 'startAnimating' or 'stopAnimating' step is not written as Swift yet; use the view's \"animating\": \"refreshing\""
-        }
         let name: String? =
             switch step {
-            case .animate, .each, .keyframes: nil
+            case .animate, .each, .keyframes, .imageAnimation: nil
             case .transition: "a transition step"
             case .layerAnimation: "a caAnimation step"
             case .removeAnimations: "a removeAnimations step"
             case .layout: "a layout step"
-            case .imageAnimation: nil
             }
         return name.map { "\($0) is not written as Swift yet" }
     }

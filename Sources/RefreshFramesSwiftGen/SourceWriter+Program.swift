@@ -35,6 +35,7 @@ extension SourceWriter {
 
     private mutating func writeBlock(_ planned: SourcePlan.Block) {
         let (a, number, completion) = (planned.animate, planned.number, planned.completion)
+        if let call = planned.imageCall { return writeImageCall(call, planned) }
         let enumName = "Step\(number)"
         line()
         comment(describe(planned) + ".", prefix: "///")
@@ -157,6 +158,32 @@ extension SourceWriter {
             w.line("        guard finished else { return self.stop() }  // interrupted: no next step")
             for l in completion { w.line("        " + l) }
             w.line("    })")
+        }
+    }
+
+    /// A `startAnimating` / `stopAnimating` step: the call on each image view, then at once the next step.
+    private mutating func writeImageCall(_ call: String, _ planned: SourcePlan.Block) {
+        let tags = planned.targets
+        line()
+        switch planned.animate.target {
+        case .current: line("/// Each view in turn: \(call)() if it is an image view, at once.")
+        default:
+            let noun = tags.count == 1 ? "Image view " : "Image views "
+            line("/// \(noun)\(tags.map(String.init).joined(separator: ", ")): \(call)(), at once.")
+        }
+        let signature =
+            planned.eachViews != nil
+            ? "private func step\(planned.number)(_ position: Int)" : "private func step\(planned.number)()"
+        block(signature) { w in
+            let info = w.collectionInfo(tags)
+            let receiver = info.type == "UIImageView" ? "view" : "(view as? UIImageView)?"
+            if case .current = planned.animate.target {
+                w.line("let view = \(info.name)[position]")
+                w.line("\(receiver).\(call)()")
+            } else {
+                w.block("for view in self.\(info.name)") { w in w.line("\(receiver).\(call)()") }
+            }
+            for l in planned.completion { w.line(l) }
         }
     }
 

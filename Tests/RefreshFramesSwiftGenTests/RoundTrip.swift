@@ -39,6 +39,7 @@ extension MultiLineLabelsRefreshView: GeneratedRefreshView {}
 extension MultiLineLabelsMarqueeRefreshView: GeneratedRefreshView {}
 extension BlockOptionsRefreshView: GeneratedRefreshView {}
 extension KeyframesRefreshView: GeneratedRefreshView {}
+extension ImageStepsRefreshView: GeneratedRefreshView {}
 
 /// A spec and the class generated from it, committed under Generated/.
 struct GeneratedCase: CustomStringConvertible, Sendable {
@@ -96,6 +97,9 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/block-options.json", type: BlockOptionsRefreshView.self),
     GeneratedCase(spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/keyframes.json", type: KeyframesRefreshView.self),
+    // startAnimating / stopAnimating steps, at the top level and in an each over mixed views.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-steps.json", type: ImageStepsRefreshView.self),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
