@@ -34,9 +34,21 @@ struct SourcePlan {
         var eachViews: [Int]?
         /// The views it changes.
         var targets: [Int]
+        /// What it assigns (a keyframes step: every frame's, in order).
         var assignments: [Assignment]
         /// What its completion runs: the next block, or the check point (loop while refreshing, else stop).
         var completion: [String] = []
+        /// A keyframes step's calculation mode and frames (`animate` then holds its target and timing).
+        var keyframes: (mode: CalculationMode, frames: [Keyframe])?
+        /// A `startAnimating` / `stopAnimating` step: the call, made at once on its image views.
+        var imageCall: String?
+    }
+
+    /// One `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`.
+    struct Keyframe {
+        var start: Double
+        var duration: Double
+        var assignments: [Assignment]
     }
 
     /// One property an animation block or the reset assigns, as UIKit spells it.
@@ -103,10 +115,35 @@ struct SourcePlan {
                         targets: Self.targets(a.target, all: all, current: []),
                         assignments: Self.assignments(a.changes)))
                 places.append((i, nil, 0))
-            case .keyframes, .transition, .layerAnimation, .removeAnimations, .layout, .imageAnimation:
+            case .keyframes(let k):
+                try Self.checkKeyframes(k, path: path + ".keyframes")
+                blocks.append(Self.keyframesBlock(k, number: blocks.count + 1, path: path + ".keyframes", all: all))
+                places.append((i, nil, 0))
+            case .imageAnimation(let call):
+                blocks.append(imageBlock(call, number: blocks.count + 1, path: path, current: []))
+                places.append((i, nil, 0))
+            case .transition, .layerAnimation, .removeAnimations, .layout:
                 throw SpecDiagnostic(path: path, location: nil, message: Self.unwritten(step) ?? "")
             case .each(let e):
                 for (j, inner) in e.steps.enumerated() {
+                    if case .keyframes(let k) = inner {
+                        let here = "\(path).each.steps[\(j)].keyframes"
+                        try Self.checkKeyframes(k, path: here)
+                        var block = Self.keyframesBlock(k, number: blocks.count + 1, path: here, all: all)
+                        block.eachViews = e.views
+                        block.targets = Self.targets(k.target, all: all, current: e.views)
+                        blocks.append(block)
+                        places.append((i, e, j))
+                        continue
+                    }
+                    if case .imageAnimation(let call) = inner {
+                        var block = imageBlock(
+                            call, number: blocks.count + 1, path: "\(path).each.steps[\(j)]", current: e.views)
+                        block.eachViews = e.views
+                        blocks.append(block)
+                        places.append((i, e, j))
+                        continue
+                    }
                     guard case .animate(let a) = inner else {
                         throw SpecDiagnostic(
                             path: "\(path).each.steps[\(j)]", location: nil,
@@ -135,6 +172,12 @@ struct SourcePlan {
         if !program.reset.isEmpty { _ = collection(for: all) }
         for b in blocks.indices {
             try keepRenderingMode(&blocks[b].assignments, on: blocks[b].targets, path: blocks[b].path + ".set.image")
+            guard let frames = blocks[b].keyframes?.frames else { continue }
+            for f in frames.indices {
+                try keepRenderingMode(
+                    &blocks[b].keyframes!.frames[f].assignments, on: blocks[b].targets,
+                    path: blocks[b].path + ".frames[\(f)].set.image")
+            }
         }
         try keepRenderingMode(&reset, on: all, path: "program.reset.image")
 
@@ -161,6 +204,13 @@ struct SourcePlan {
                 blocks[b].completion = [
                     "let next = position + 1 == \(limit) ? 0 : position + 1",
                     "if self.isRefreshing { self.step\(first)(next) } else { self.stop() }",
+                ]
+            } else if after == loopEnd {
+                // The cycle's last step: one `if` of three branches, as a line would be too long.
+                blocks[b].completion = [
+                    "if position + 1 < \(limit) {", "    self.step\(first)(position + 1)",
+                    "} else if self.isRefreshing {",
+                    "    self.\(firstCall)", "} else {", "    self.stop()", "}",
                 ]
             } else {
                 blocks[b].completion = [
@@ -191,6 +241,42 @@ struct SourcePlan {
             )
         }
         assignments[i].renderingMode = modes.first ?? .automatic
+    }
+
+    /// A keyframes step as a block: its target and timing in `animate`, its frames' assignments.
+    private static func keyframesBlock(_ k: KeyframesStep, number: Int, path: String, all: [Int]) -> Block {
+        let frames = k.frames.map {
+            Keyframe(start: $0.start, duration: $0.duration, assignments: assignments($0.changes))
+        }
+        return Block(
+            number: number, animate: Animate(target: k.target, timing: k.timing, changes: Changes()), path: path,
+            eachViews: nil, targets: targets(k.target, all: all, current: []),
+            assignments: frames.flatMap(\.assignments), keyframes: (k.mode, frames))
+    }
+
+    /// A `startAnimating` / `stopAnimating` step as a block that takes no time: its image views
+    /// (`all` names the image views, as the engine runs it), or the `each`'s view.
+    private func imageBlock(_ step: ImageAnimationStep, number: Int, path: String, current: [Int]) -> Block {
+        let call = step.starts ? "startAnimating" : "stopAnimating"
+        var target = step.target
+        if case .all = target { target = .tags(spec.views.filter { $0.kind == .image }.map(\.tag)) }
+        return Block(
+            number: number, animate: Animate(target: target, duration: 0, changes: Changes()), path: path + "." + call,
+            eachViews: nil, targets: Self.targets(target, all: [], current: current), assignments: [], imageCall: call)
+    }
+
+    /// `UIView.KeyframeAnimationOptions` take the outer curve's bits of `UIView.AnimationOptions`
+    /// (research §5.2), which have no spring or Bézier.
+    private static func checkKeyframes(_ k: KeyframesStep, path: String) throws(SpecDiagnostic) {
+        switch k.timing.curve {
+        case .linear, .easeIn, .easeOut, .easeInOut: return
+        default:
+            throw SpecDiagnostic(
+                path: path + ".curve", location: nil,
+                message:
+                    "a keyframes step's curve is not written as Swift unless it is linear, easeIn, easeOut or easeInOut: UIView.animateKeyframes takes no spring or Bézier curve"
+            )
+        }
     }
 
     private static func targets(_ target: Target, all: [Int], current: [Int]) -> [Int] {
@@ -291,29 +377,27 @@ struct SourcePlan {
 
     /// What a step kind the generator does not write yet is called in its refusal.
     private static func unwritten(_ step: Step) -> String? {
-        if case .imageAnimation = step {
-            return
-                "a 'startAnimating' or 'stopAnimating' step is not written as Swift yet; use the view's \"animating\": \"refreshing\""
-        }
         let name: String? =
             switch step {
-            case .animate, .each: nil
-            case .keyframes: "a keyframes step"
+            case .animate, .each, .keyframes, .imageAnimation: nil
             case .transition: "a transition step"
             case .layerAnimation: "a caAnimation step"
             case .removeAnimations: "a removeAnimations step"
             case .layout: "a layout step"
-            case .imageAnimation: nil
             }
         return name.map { "\($0) is not written as Swift yet" }
     }
 
-    /// Block options, repeat counts and `wait: false` are not written as Swift yet: refused, not guessed.
+    /// Block options and repeat counts are written as `UIView.AnimationOptions` and
+    /// `UIView.modifyAnimations(withRepeatCount:autoreverses:)`; a property animator (a cubic
+    /// Bézier curve) has neither, so there they are refused, not guessed.
     private static func checkTiming(_ timing: BlockTiming, path: String) throws(SpecDiagnostic) {
-        if !timing.options.isEmpty || timing.repeatCount != nil || !timing.wait {
-            throw SpecDiagnostic(
-                path: path, location: nil, message: "options, repeatCount and wait: false are not written as Swift yet")
-        }
+        guard case .cubicBezier = timing.curve, !timing.options.isEmpty || timing.repeatCount != nil else { return }
+        throw SpecDiagnostic(
+            path: path, location: nil,
+            message:
+                "repeat, autoreverse and beginFromCurrentState with a cubicBezier curve are not written as Swift: UIViewPropertyAnimator has no repeat count or options; use a named curve or a spring"
+        )
     }
 
     private func checkConstraints() throws(SpecDiagnostic) {

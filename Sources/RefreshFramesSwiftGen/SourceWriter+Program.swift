@@ -35,6 +35,7 @@ extension SourceWriter {
 
     private mutating func writeBlock(_ planned: SourcePlan.Block) {
         let (a, number, completion) = (planned.animate, planned.number, planned.completion)
+        if let call = planned.imageCall { return writeImageCall(call, planned) }
         let enumName = "Step\(number)"
         line()
         comment(describe(planned) + ".", prefix: "///")
@@ -42,6 +43,9 @@ extension SourceWriter {
         block("\(isolation)private enum \(enumName)") { w in
             w.line("static let duration: TimeInterval = \(SwiftLiteral.number(a.duration))")
             if a.delay != 0 { w.line("static let delay: TimeInterval = \(SwiftLiteral.number(a.delay))") }
+            if let count = a.timing.repeatCount {
+                w.line("static let repeatCount: CGFloat = \(SwiftLiteral.number(count))")
+            }
             if case .spring(let damping, let velocity) = a.curve {
                 w.line("static let damping: CGFloat = \(SwiftLiteral.number(damping))")
                 w.line("static let velocity: CGFloat = \(SwiftLiteral.number(velocity))")
@@ -51,7 +55,17 @@ extension SourceWriter {
                 w.line("static let controlPoint1 = CGPoint(x: \(n(x1)), y: \(n(y1)))")
                 w.line("static let controlPoint2 = CGPoint(x: \(n(x2)), y: \(n(y2)))")
             }
-            w.constants(planned.assignments)
+            guard let frames = planned.keyframes?.frames else { return w.constants(planned.assignments) }
+            if let curve = Self.keyframeCurve(a.curve) {
+                w.line("/// Keyframe options have no curves; UIKit reads `UIView.AnimationOptions`' curve bits.")
+                w.line("static let \(curve) = UIView.KeyframeAnimationOptions(")
+                w.line("    rawValue: UIView.AnimationOptions.\(curve).rawValue)")
+            }
+            for (i, frame) in frames.enumerated() where frame.assignments.contains(where: Self.hasConstant) {
+                // A nested type is not isolated by its enclosing enum's `@MainActor`: it says so itself.
+                let isolation = Self.hasColorConstants(frame.assignments) ? "@MainActor " : ""
+                w.block("\(isolation)enum Frame\(i + 1)") { w in w.constants(frame.assignments) }
+            }
         }
         line()
         let signature =
@@ -59,22 +73,37 @@ extension SourceWriter {
         block(signature) { w in
             var target: String
             var body: [String] = []
-            switch a.target {
-            case .current:
-                let info = w.collectionInfo(planned.targets)
-                target = info.type == "UILabel" ? "label" : "view"
-                w.line("let \(target) = \(info.name)[position]")
-                body = w.changeLines(planned.assignments, on: target, type: info.type, constants: enumName)
-            case .all, .tags:
-                let info = w.collectionInfo(planned.targets)
-                target = info.type == "UILabel" ? "label" : "view"
-                body = ["for \(target) in self.\(info.name) {"]
-                body += w.changeLines(planned.assignments, on: target, type: info.type, constants: enumName).map {
-                    "    " + $0
+            let info = w.collectionInfo(planned.targets)
+            target = info.type == "UILabel" ? "label" : "view"
+            if case .current = a.target { w.line("let \(target) = \(info.name)[position]") }
+            /// The assignments to the target: the view of the `each`, or each view of the collection.
+            func changes(_ assignments: [SourcePlan.Assignment], constants: String) -> [String] {
+                let lines = w.changeLines(assignments, on: target, type: info.type, constants: constants)
+                if case .current = a.target { return lines }
+                return ["for \(target) in self.\(info.name) {"] + lines.map { "    " + $0 } + ["}"]
+            }
+            if let frames = planned.keyframes?.frames {
+                let n = SwiftLiteral.number
+                for (i, frame) in frames.enumerated() {
+                    body.append(
+                        "UIView.addKeyframe(withRelativeStartTime: \(n(frame.start)), relativeDuration: \(n(frame.duration))) {"
+                    )
+                    body += changes(frame.assignments, constants: "\(enumName).Frame\(i + 1)").map { "    " + $0 }
+                    body.append("}")
                 }
-                body.append("}")
+            } else {
+                body = changes(planned.assignments, constants: enumName)
+            }
+            if a.timing.repeatCount != nil {
+                // The count of `setAnimationRepeatCount`, in the call iOS 13 replaced it with.
+                let reverses = a.timing.options.contains(.autoreverse)
+                body =
+                    ["UIView.modifyAnimations(withRepeatCount: \(enumName).repeatCount, autoreverses: \(reverses)) {"]
+                    + body.map { "    " + $0 } + ["}"]
             }
             let delay = a.delay != 0 ? "\(enumName).delay" : "0"
+            // `wait: false`: the next step follows the call at once, and the block has no completion.
+            let waits = a.timing.wait
             if case .cubicBezier = a.curve {
                 // UIView.animate has no Bézier option; a property animator takes the control points.
                 w.line("let animator = UIViewPropertyAnimator(")
@@ -84,28 +113,45 @@ extension SourceWriter {
                 w.line("    animations: {")
                 for l in body { w.line("        " + l) }
                 w.line("    })")
-                w.line("animator.addCompletion { [weak self] position in")
-                w.line("    guard let self = self else { return }")
-                w.line("    guard position == .end else { return self.stop() }  // interrupted: no next step")
-                for l in completion { w.line("    " + l) }
-                w.line("}")
+                if waits {
+                    w.line("animator.addCompletion { [weak self] position in")
+                    w.line("    guard let self = self else { return }")
+                    w.line("    guard position == .end else { return self.stop() }  // interrupted: no next step")
+                    for l in completion { w.line("    " + l) }
+                    w.line("}")
+                }
                 w.line(
                     a.delay != 0
                         ? "animator.startAnimation(afterDelay: \(enumName).delay)" : "animator.startAnimation()")
+                if !waits { for l in completion { w.line(l) } }
                 return
             }
-            if case .spring = a.curve {
+            if let mode = planned.keyframes?.mode {
+                w.line("UIView.animateKeyframes(")
+                w.line(
+                    "    withDuration: \(enumName).duration, delay: \(delay), options: \(Self.keyframeOptions(a.timing, mode, enumName: enumName)),"
+                )
+            } else if case .spring = a.curve {
                 w.line("UIView.animate(")
                 w.line(
                     "    withDuration: \(enumName).duration, delay: \(delay), usingSpringWithDamping: \(enumName).damping,"
                 )
-                w.line("    initialSpringVelocity: \(enumName).velocity, options: [],")
+                w.line(
+                    "    initialSpringVelocity: \(enumName).velocity, options: \(Self.options(a.timing, spring: true)),"
+                )
             } else {
                 w.line("UIView.animate(")
-                w.line("    withDuration: \(enumName).duration, delay: \(delay), options: \(Self.options(a.curve)),")
+                w.line(
+                    "    withDuration: \(enumName).duration, delay: \(delay), options: \(Self.options(a.timing, spring: false)),"
+                )
             }
             w.line("    animations: {")
             for l in body { w.line("        " + l) }
+            guard waits else {
+                w.line("    })")
+                for l in completion { w.line(l) }
+                return
+            }
             w.line("    },")
             w.line("    completion: { [weak self] finished in")
             w.line("        guard let self = self else { return }")
@@ -115,13 +161,82 @@ extension SourceWriter {
         }
     }
 
-    private static func options(_ curve: Curve) -> String {
-        switch curve {
-        case .linear: ".curveLinear"
-        case .easeIn: ".curveEaseIn"
-        case .easeOut: ".curveEaseOut"
-        default: ".curveEaseInOut"
+    /// A `startAnimating` / `stopAnimating` step: the call on each image view, then at once the next step.
+    private mutating func writeImageCall(_ call: String, _ planned: SourcePlan.Block) {
+        let tags = planned.targets
+        line()
+        switch planned.animate.target {
+        case .current: line("/// Each view in turn: \(call)() if it is an image view, at once.")
+        default:
+            let noun = tags.count == 1 ? "Image view " : "Image views "
+            line("/// \(noun)\(tags.map(String.init).joined(separator: ", ")): \(call)(), at once.")
         }
+        let signature =
+            planned.eachViews != nil
+            ? "private func step\(planned.number)(_ position: Int)" : "private func step\(planned.number)()"
+        block(signature) { w in
+            let info = w.collectionInfo(tags)
+            let receiver = info.type == "UIImageView" ? "view" : "(view as? UIImageView)?"
+            if case .current = planned.animate.target {
+                w.line("let view = \(info.name)[position]")
+                w.line("\(receiver).\(call)()")
+            } else {
+                w.block("for view in self.\(info.name)") { w in w.line("\(receiver).\(call)()") }
+            }
+            for l in planned.completion { w.line(l) }
+        }
+    }
+
+    /// The block's `UIView.AnimationOptions`: its curve (none for a spring), then `.beginFromCurrentState`,
+    /// and `.repeat`/`.autoreverse` unless a repeat count is written (`modifyAnimations` says both).
+    private static func options(_ timing: BlockTiming, spring: Bool) -> String {
+        var options: [String] = []
+        if !spring {
+            switch timing.curve {
+            case .linear: options.append(".curveLinear")
+            case .easeIn: options.append(".curveEaseIn")
+            case .easeOut: options.append(".curveEaseOut")
+            default: options.append(".curveEaseInOut")
+            }
+        }
+        return optionList(options, timing)
+    }
+
+    /// A keyframes step's `UIView.KeyframeAnimationOptions`: its calculation mode, the outer curve
+    /// (easeInOut, curve bits 0, unless given: research §5.2; a constant, `keyframeCurve`),
+    /// `.beginFromCurrentState`, and `.repeat`/`.autoreverse` unless a repeat count is written.
+    private static func keyframeOptions(_ timing: BlockTiming, _ mode: CalculationMode, enumName: String) -> String {
+        let modeName = String(mode.rawValue.prefix(1).uppercased() + mode.rawValue.dropFirst())
+        var options = [".calculationMode" + modeName]
+        if let curve = keyframeCurve(timing.curve) { options.append("\(enumName).\(curve)") }
+        return optionList(options, timing)
+    }
+
+    /// `first` then `.beginFromCurrentState`, and `.repeat`/`.autoreverse` unless a repeat count is
+    /// written (`modifyAnimations` says both), as an option set literal.
+    private static func optionList(_ first: [String], _ timing: BlockTiming) -> String {
+        var options = first
+        if timing.options.contains(.beginFromCurrentState) { options.append(".beginFromCurrentState") }
+        if timing.repeatCount == nil {
+            if timing.options.contains(.repeat) { options.append(".repeat") }
+            if timing.options.contains(.autoreverse) { options.append(".autoreverse") }
+        }
+        return options.count == 1 ? options[0] : "[" + options.joined(separator: ", ") + "]"
+    }
+
+    /// The `UIView.AnimationOptions` member of a keyframes step's outer curve; nil for the default easeInOut.
+    private static func keyframeCurve(_ curve: Curve) -> String? {
+        switch curve {
+        case .linear: "curveLinear"
+        case .easeIn: "curveEaseIn"
+        case .easeOut: "curveEaseOut"
+        default: nil
+        }
+    }
+
+    /// Whether an assignment's value is a constant of its enum.
+    private static func hasConstant(_ a: SourcePlan.Assignment) -> Bool {
+        if case .value(let v) = a.setting { SwiftLiteral.constant(v) != nil } else { false }
     }
 
     /// The `static let`s of a block's or the reset's constants enum: a value UIKit has no short name
@@ -195,8 +310,18 @@ extension SourceWriter {
     /// `Each label in turn: rotate 45°, textColor the next palette colour, 0.1 s linear`.
     private func describe(_ planned: SourcePlan.Block) -> String {
         let a = planned.animate
-        let parts = planned.assignments.map { a in
-            SwiftLiteral.describe(a.setting, of: a.name) + (a.uikit.note.map { " (\($0))" } ?? "")
+        func described(_ assignments: [SourcePlan.Assignment]) -> [String] {
+            assignments.map { a in
+                SwiftLiteral.describe(a.setting, of: a.name) + (a.uikit.note.map { " (\($0))" } ?? "")
+            }
+        }
+        var parts = described(planned.assignments)
+        if let keyframes = planned.keyframes {
+            parts = keyframes.frames.map { f in
+                described(f.assignments).joined(separator: ", ")
+                    + " from \(formatNumber(f.start)) to \(formatNumber(f.start + f.duration))"
+            }
+            parts[0] = "keyframes (\(keyframes.mode.rawValue)): " + parts[0]
         }
         let tags = planned.targets
         let noun = tags.allSatisfy { plan.kind($0) == .label } ? "label" : "view"
@@ -211,6 +336,14 @@ extension SourceWriter {
         }
         var timing = "\(formatNumber(a.duration)) s \(a.curve)"
         if a.delay != 0 { timing += " after \(formatNumber(a.delay)) s" }
+        if let count = a.timing.repeatCount {
+            timing += ", \(formatNumber(count)) times"
+        } else if a.timing.options.contains(.repeat) {
+            timing += ", repeating for ever"
+        }
+        if a.timing.options.contains(.autoreverse) { timing += ", autoreversing" }
+        if a.timing.options.contains(.beginFromCurrentState) { timing += ", from the current state" }
+        if !a.timing.wait { timing += "; the next step starts at once" }
         return "\(who): \(parts.joined(separator: ", ")); \(timing)"
     }
 }

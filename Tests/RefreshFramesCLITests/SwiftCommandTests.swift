@@ -103,6 +103,22 @@ struct SwiftCommandTests {
             ["1.left == superview.left", "2.left == 1.right + 4", "2.width == 10"], "view",
             "x.json:7:58: error: program.cycle[0].animate.set: takes the next palette colour as the textColor of view 2, which is not a label; UIView has no textColor"
         ),
+        // A property animator has no repeat count or options; animateKeyframes takes only named curves.
+        (
+            #"{"animate": {"views": "all", "duration": 0.2, "curve": {"cubicBezier": [0.25, 0.1, 0.25, 1]}, "repeat": 2, "set": {"alpha": 0.5}}}"#,
+            ["1.left == superview.left", "2.left == 1.right + 4", "2.width == 10"], "view",
+            "x.json:7:17: error: program.cycle[0].animate: repeat, autoreverse and beginFromCurrentState with a cubicBezier curve are not written as Swift: UIViewPropertyAnimator has no repeat count or options; use a named curve or a spring"
+        ),
+        (
+            #"{"keyframes": {"views": "all", "duration": 0.2, "curve": {"spring": {"damping": 0.5, "velocity": 0}}, "frames": [{"start": 0, "duration": 1, "set": {"alpha": 0.5}}]}}"#,
+            ["1.left == superview.left", "2.left == 1.right + 4", "2.width == 10"], "view",
+            "x.json:7:62: error: program.cycle[0].keyframes.curve: a keyframes step's curve is not written as Swift unless it is linear, easeIn, easeOut or easeInOut: UIView.animateKeyframes takes no spring or Bézier curve"
+        ),
+        (
+            #"{"transition": {"view": 2, "kind": "crossDissolve", "duration": 0.2, "set": {"alpha": 0.5}}}"#,
+            ["1.left == superview.left", "2.left == 1.right + 4", "2.width == 10"], "view",
+            "x.json:7:5: error: program.cycle[0]: a transition step is not written as Swift yet"
+        ),
     ])
     func specsUIKitCannotSayAreBadInput(
         _ step: String, _ constraints: [String], _ secondKind: String, _ message: String

@@ -59,6 +59,18 @@ import Testing
         #expect(r.presentation(.alpha, of: 1, at: us(1)) == 0.75)
     }
 
+    @Test func beginFromCurrentStateWithNothingInFlightStartsFromTheOldValue() throws {
+        // With nothing in flight what shows is the old model value: a layer asks for its action
+        // before it changes the value (research §1.1, §5.3: "model, or presentation with BFCS, at
+        // the time of the call"). Alpha 1 → 0, 1 s linear: 0.5 at 0.5 s, not the new value at once.
+        // (The Swift generator's round trip found the engine starting from the new value.)
+        var r = try runtime()
+        _ = r.block(duration: 1, curve: .linear, options: .beginFromCurrentState, at: 0) {
+            $0.set(.alpha, of: 1, to: 0, at: 0)
+        }
+        #expect(r.presentation(.alpha, of: 1, at: us(0.5)) == 0.5)
+    }
+
     @Test func twoScaleBlocksMultiplyTheirOffsets() throws {
         // Research §1C: identity → scale(2) at 0 s, → identity at 0.5 s, 1 s linear. Offsets
         // S(1)·S(2)⁻¹ = S(0.5) → I and S(2)·S(1)⁻¹ = S(2) → I, concatenated onto the model S(1):

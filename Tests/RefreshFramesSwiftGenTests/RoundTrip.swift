@@ -37,6 +37,9 @@ extension StackHiddenMarqueeRefreshView: GeneratedRefreshView {}
 extension StackNestedRotateScaleRefreshView: GeneratedRefreshView {}
 extension MultiLineLabelsRefreshView: GeneratedRefreshView {}
 extension MultiLineLabelsMarqueeRefreshView: GeneratedRefreshView {}
+extension BlockOptionsRefreshView: GeneratedRefreshView {}
+extension KeyframesRefreshView: GeneratedRefreshView {}
+extension ImageStepsRefreshView: GeneratedRefreshView {}
 
 /// A spec and the class generated from it, committed under Generated/.
 struct GeneratedCase: CustomStringConvertible, Sendable {
@@ -89,6 +92,14 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/multi-line-labels-marquee.json",
         type: MultiLineLabelsMarqueeRefreshView.self),
+    // The engine's block semantics: repeat counts, .repeat/.autoreverse, beginFromCurrentState,
+    // wait: false; keyframes in linear and discrete modes, on outer curves, inside an each.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/block-options.json", type: BlockOptionsRefreshView.self),
+    GeneratedCase(spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/keyframes.json", type: KeyframesRefreshView.self),
+    // startAnimating / stopAnimating steps, at the top level and in an each over mixed views.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-steps.json", type: ImageStepsRefreshView.self),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
@@ -319,18 +330,46 @@ func same<Value: TrackValue>(_ a: Value, _ b: Value) -> Bool {
 /// The recorded value of one property at `time`: the last change that has started. An additive
 /// property (a transform) shows UIKit's additive form, `offset(p) ⊕ to` with the offset moving
 /// from `from ⊖ to` (for a transform `from · to⁻¹`) to zero (research §1.5); a singular transform
-/// shows its end value at once (§8.1).
+/// shows its end value at once (§8.1). A repeating change plays CAMediaTiming's passes (the curve
+/// forward, then mirrored backward when it autoreverses) until its active end, then shows its model
+/// value (research §2); one that begins from the current state starts from what the changes before
+/// it showed at its start.
 func recordedValue<Setting>(
     _ changes: [Shim.Change], view: ObjectIdentifier, property: AnimatableProperty<Setting>, at time: Double
 ) -> Setting.Value? {
     let list = changes.filter { $0.view == view && $0.property == property.name }.enumerated().sorted {
         ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
     }.map(\.element)
-    guard let change = list.last(where: { $0.start <= time }) else { return nil }
-    let (from, to) = (change.from as! Setting.Value, change.to as! Setting.Value)
-    if time >= change.end { return to }
-    let p = change.curve.progress(
-        at: (time - change.start) / (change.end - change.start), duration: change.end - change.start)
+    return presentation(list, property: property, at: time)
+}
+
+private func presentation<Setting>(_ list: [Shim.Change], property: AnimatableProperty<Setting>, at time: Double)
+    -> Setting.Value?
+{
+    guard let index = list.lastIndex(where: { $0.start <= time }) else { return nil }
+    let change = list[index]
+    var from = change.from as! Setting.Value
+    let to = change.to as! Setting.Value
+    if time >= change.activeEnd || change.end == change.start { return to }
+    if change.beginsFromCurrentState && property.combining != .additive {
+        from = presentation(Array(list[..<index]), property: property, at: change.start) ?? from
+    }
+    let pass = change.end - change.start
+    let elapsed = time - change.start
+    let cycle = change.autoreverses ? 2 * pass : pass
+    let phase = elapsed - (elapsed / cycle).rounded(.down) * cycle
+    let x = phase < pass ? phase / pass : 1 - (phase - pass) / pass
+    let p = change.curve.progress(at: x, duration: pass)
+    if let points = change.keyPoints {
+        // A keyframe animation is not additive: its points, on the outer curve's time (research §5.3).
+        let values = points.map { $0.value as! Setting.Value }
+        guard let i = points.lastIndex(where: { $0.time <= p }) else { return values[0] }
+        // Discrete: each value holds until the next key time (CAKeyframeAnimation's documentation).
+        // The shim models linear and discrete; another mode interpolates linearly, and differs.
+        if change.calculationMode == "discrete" || i + 1 == points.count { return values[i] }
+        let span = points[i + 1].time - points[i].time
+        return span <= 0 ? values[i + 1] : values[i].interpolated(to: values[i + 1], (p - points[i].time) / span)
+    }
     if property.combining == .additive, let zero = Setting.Value.additiveZero {
         guard let offset = to.offset(from: from) else { return to }
         return to.adding(offset.interpolated(to: zero, p))

@@ -9,7 +9,9 @@ import RefreshFramesCore
 /// Times are whole microseconds, as the engine keeps them, so chained durations add up exactly.
 @MainActor
 public enum Shim {
-    /// One property of one view changing: instantly (`start == end`) or animated.
+    /// One property of one view changing: instantly (`start == end`) or animated, `end` closing its
+    /// first pass; a repeating one runs `repeatCount` passes (0: one; `.infinity`: for ever), each
+    /// forward then, when it autoreverses, backward (CAMediaTiming's model).
     public struct Change: Sendable {
         public var view: ObjectIdentifier
         public var tag: Int
@@ -20,6 +22,27 @@ public enum Shim {
         public var start: Double
         public var end: Double
         package var curve: Curve
+        /// CAMediaTiming's `repeatCount` of its animation: 0 is one pass.
+        public var repeatCount: Double = 0
+        public var autoreverses = false
+        /// `.beginFromCurrentState`: starts from what the view shows (a value of an animation in
+        /// flight) instead of the old model value.
+        public var beginsFromCurrentState = false
+        /// A keyframe animation's points (relative times of one pass) and calculation mode.
+        package var keyPoints: [KeyPoint]?
+        public var calculationMode: String?
+
+        /// When its last pass ends: the view shows its model value from then on (`.infinity`: never).
+        public var activeEnd: Double {
+            let passes = (repeatCount == 0 ? 1 : repeatCount) * (autoreverses ? 2 : 1)
+            return start + (end - start) * passes
+        }
+    }
+
+    /// A value of a keyframe animation at a relative time of its pass.
+    package struct KeyPoint: Sendable {
+        package var time: Double
+        package var value: any TrackValue
     }
 
     struct Event {
@@ -36,13 +59,21 @@ public enum Shim {
         var start: Int64
         var duration: Int64
         var curve: Curve
-        var animated = false
+        var repeatCount: Double = 0
+        var autoreverses = false
+        var beginsFromCurrentState = false
+        /// When the block's longest animation ends (nil: nothing animated; `.max`: never).
+        var end: Int64?
     }
 
     static var now: Int64 = 0
     static var events: [Event] = []
     static var sequence = 0
     static var animation: Animation?
+    /// Inside `animateKeyframes`: what its keyframes set, and the keyframe running now.
+    static var inKeyframes = false
+    static var keyframeSettings: [KeyframeSetting] = []
+    static var keyframe: (start: Double, duration: Double)?
     public private(set) static var changes: [Change] = []
     /// Layout failures (UIKit logs unsatisfiable constraints and carries on; the shim keeps them for the test).
     public internal(set) static var layoutErrors: [String] = []
@@ -63,6 +94,7 @@ public enum Shim {
         changes = []
         layoutErrors = []
         animation = nil
+        (inKeyframes, keyframeSettings, keyframe) = (false, [], nil)
         systemFontFamily = FontSpec.defaultFamily
     }
 
@@ -120,13 +152,20 @@ public enum Shim {
     ) {
         view.model[property.name] = to
         let t = Double(now) / 1_000_000
-        if let a = animation, property.animates(view.kind), a.duration > 0 {
-            animation!.animated = true
-            changes.append(
-                Change(
-                    view: ObjectIdentifier(view), tag: view.tag, property: property.name, from: from, to: to,
-                    start: Double(a.start) / 1_000_000, end: Double(a.start + a.duration) / 1_000_000,
-                    curve: a.curve))
+        if inKeyframes, let frame = keyframe, animation != nil, property.animates(view.kind) {
+            keyframeSettings.append(
+                KeyframeSetting(
+                    view: view, property: property.name, frameStart: frame.start, frameDuration: frame.duration,
+                    from: from, to: to, repeatCount: animation!.repeatCount, autoreverses: animation!.autoreverses))
+        } else if let a = animation, property.animates(view.kind), a.duration > 0 {
+            let change = Change(
+                view: ObjectIdentifier(view), tag: view.tag, property: property.name, from: from, to: to,
+                start: Double(a.start) / 1_000_000, end: Double(a.start + a.duration) / 1_000_000,
+                curve: a.curve, repeatCount: a.repeatCount, autoreverses: a.autoreverses,
+                beginsFromCurrentState: a.beginsFromCurrentState)
+            let end = change.activeEnd.isFinite ? micros(change.activeEnd) : Int64.max
+            animation!.end = max(a.end ?? end, end)
+            changes.append(change)
         } else {
             changes.append(
                 Change(
@@ -135,19 +174,49 @@ public enum Shim {
         }
     }
 
+    /// Records a keyframe animation of the setting's property and view through `points`, with the block's timing.
+    static func recordKeyframes(_ setting: KeyframeSetting, points: [KeyPoint], mode: String) {
+        guard let a = animation, a.duration > 0 else { return }
+        let view = setting.view
+        let change = Change(
+            view: ObjectIdentifier(view), tag: view.tag, property: setting.property, from: points[0].value,
+            to: points.last!.value, start: Double(a.start) / 1_000_000, end: Double(a.start + a.duration) / 1_000_000,
+            curve: a.curve, repeatCount: setting.repeatCount, autoreverses: setting.autoreverses,
+            beginsFromCurrentState: a.beginsFromCurrentState, keyPoints: points, calculationMode: mode)
+        let end = change.activeEnd.isFinite ? micros(change.activeEnd) : Int64.max
+        animation!.end = max(a.end ?? end, end)
+        changes.append(change)
+    }
+
     /// Runs `animations` as a block starting after `delay`; the completion runs on the virtual clock
-    /// when the block ends, or on the next turn (now) when nothing in it animated.
+    /// when the block's last animation ends (never for one that repeats for ever), or on the next
+    /// turn (now) when nothing in it animated. `.repeat` is CAMediaTiming's `repeatCount = FLT_MAX`
+    /// on each of its animations, `.autoreverse` its `autoreverses` (UIView.AnimationOptions' documentation).
     static func animate(
-        duration: TimeInterval, delay: TimeInterval, curve: Curve, animations: @MainActor () -> Void,
-        completion: (@MainActor (Bool) -> Void)?
+        duration: TimeInterval, delay: TimeInterval, curve: Curve, options: UIView.AnimationOptions = [],
+        animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)?
     ) {
         let outer = animation
-        animation = Animation(start: now + micros(delay), duration: micros(duration), curve: curve)
+        animation = Animation(
+            start: now + micros(delay), duration: micros(duration), curve: curve,
+            repeatCount: options.contains(.repeat) ? .infinity : 0, autoreverses: options.contains(.autoreverse),
+            beginsFromCurrentState: options.contains(.beginFromCurrentState))
         animations()
         let block = animation!
         animation = outer
-        let end = block.animated ? block.start + block.duration : now
+        let end = block.end ?? now
         if let completion { schedule(at: end, { completion(true) }, interruption: { completion(false) }) }
+    }
+
+    /// `UIView.modifyAnimations(withRepeatCount:autoreverses:animations:)`: the animations made in
+    /// `animations` repeat `count` times (0: once), autoreversing or not; outside a block it does nothing.
+    static func modifyAnimations(count: Double, autoreverses: Bool, _ animations: @MainActor () -> Void) {
+        guard let outer = animation else { return animations() }
+        animation!.repeatCount = count
+        animation!.autoreverses = autoreverses
+        animations()
+        animation!.repeatCount = outer.repeatCount
+        animation!.autoreverses = outer.autoreverses
     }
 }
 

@@ -112,6 +112,9 @@ open class UIView {
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
         public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
 
         var curve: Curve {
             switch rawValue >> 16 & 3 {
@@ -248,7 +251,14 @@ open class UIView {
         animations: @escaping @MainActor @Sendable () -> Void, completion: (@MainActor @Sendable (Bool) -> Void)? = nil
     ) {
         Shim.animate(
-            duration: duration, delay: delay, curve: options.curve, animations: animations, completion: completion)
+            duration: duration, delay: delay, curve: options.curve, options: options, animations: animations,
+            completion: completion)
+    }
+
+    open class func modifyAnimations(
+        withRepeatCount count: CGFloat, autoreverses: Bool, animations: @MainActor () -> Void
+    ) {
+        Shim.modifyAnimations(count: count, autoreverses: autoreverses, animations)
     }
 
     open class func animate(
@@ -270,7 +280,7 @@ open class UIView {
     ) {
         Shim.animate(
             duration: duration, delay: delay, curve: .spring(damping: dampingRatio, velocity: velocity),
-            animations: animations, completion: completion)
+            options: options, animations: animations, completion: completion)
     }
 }
 

@@ -130,7 +130,11 @@ extension AnimationRuntime {
             if Self.additiveMatchesDirect(old: old, new: value, offset: offset) { animation.direct = (old, value) }
             if !inFlight.isEmpty { details.append("adds to \(inFlight.count) in flight") }
         } else {
-            if b.options.contains(.beginFromCurrentState), let shown = presentation(property, of: tag, at: t) {
+            // What shows is the in-flight animations' value; with none, the old model value (the
+            // track already holds the new one).
+            if b.options.contains(.beginFromCurrentState), !inFlight.isEmpty,
+                let shown = presentation(property, of: tag, at: t)
+            {
                 from = shown
                 details.append("from the current state")
             }
