@@ -125,12 +125,13 @@ package struct GoldenCheck: Sendable {
     }
 
     /// Where the refresh control shows at `time` in a frame of the whole screen, in pixels, clipped
-    /// to the frame: the strip between the viewport's top and the first row that the control fills.
+    /// to the frame: the strip between the bars' bottom (the viewport's top without bars) and the
+    /// first row that the control fills.
     func controlRegion(at time: Double, in size: PixelSize) -> PixelRect? {
         guard source.part == .screen, let scene = source.state(at: time).scene, scene.controlVisibleHeight > 0 else {
             return nil
         }
-        let top = max(0, scene.controlFrame.y)
+        let top = max(scene.stripTop, scene.controlFrame.y)
         let y = min(size.height, Int((top * source.scale).rounded(.down)))
         let bottom = min(size.height, Int(((top + scene.controlVisibleHeight) * source.scale).rounded(.up)))
         let x = max(0, Int((scene.controlFrame.x * source.scale).rounded(.down)))

@@ -112,12 +112,13 @@ package struct StateDifference: Sendable {
     /// The state's values measured in points.
     static let pointValues: Set<String> = [
         "frame", "translation", "contentOffset", "viewport", "pull", "contentInsetTop", "visibleHeight",
+        "adjustedContentInset", "bars",
     ]
 
     /// The names of a list's numbers.
     static let components: [String: [String]] = [
         "frame": ["x", "y", "w", "h"], "viewport": ["w", "h"], "translation": ["x", "y"], "scale": ["x", "y"],
-        "contentOffset": ["x", "y"],
+        "contentOffset": ["x", "y"], "adjustedContentInset": ["top", "bottom"], "bars": ["top", "bottom"],
     ]
 
     /// `+1`, `-0.25`

@@ -95,7 +95,8 @@ package struct ANSITextRenderer: Sendable {
         }
 
         if scene.controlVisibleHeight > 0 {
-            let strip = cellSpan(0, -scene.contentOffsetY / cellHeight).clamped(to: 0..<grid.height)
+            let strip = cellSpan(scene.stripTop / cellHeight, scene.contentTop / cellHeight).clamped(
+                to: 0..<grid.height)
             let area = cells(scene.controlFrame)
             fill(area.columns, area.rows.clamped(to: strip), with: canvas.background, opacity: 1, in: &grid)
             drawViews(
@@ -134,7 +135,35 @@ package struct ANSITextRenderer: Sendable {
                 }
             }
         }
+        if let bars = host.bars { drawBars(bars, viewport: scene.viewport, cellWidth: cellWidth, into: &grid) }
         return grid
+    }
+
+    /// The host's bars over the rows: the top bars' cells in the bars' grey with the navigation
+    /// bar's title (centred in its 44 pt row, or at the left margin below it with large titles, in
+    /// bold), and the tab bar's.
+    private func drawBars(_ bars: HostBars, viewport: ViewportSize, cellWidth: Double, into grid: inout CellGrid) {
+        let cellHeight = 2 * cellWidth
+        let columns = cellSpan(0, viewport.width / cellWidth)
+        fill(columns, cellSpan(0, bars.top / cellHeight), with: BarStyle.background, opacity: 1, in: &grid)
+        if let bar = bars.navigationBar, !bar.title.isEmpty {
+            let margin = viewport.width >= 414 ? 20.0 : 16
+            let frame =
+                bar.largeTitle
+                ? Rect(
+                    x: margin - PlainTableStyle.labelInset, y: bars.statusBar + NavigationBarSpec.height,
+                    width: viewport.width - 2 * (margin - PlainTableStyle.labelInset),
+                    height: NavigationBarSpec.largeTitleExtra)
+                : Rect(x: 0, y: bars.statusBar, width: viewport.width, height: NavigationBarSpec.height)
+            _ = write(
+                [bar.title], in: frame, rows: cellSpan(frame.y / cellHeight, frame.maxY / cellHeight),
+                alignment: bar.largeTitle ? .left : .center, colors: [.black], opacity: 1, bold: true,
+                cellWidth: cellWidth, into: &grid)
+        }
+        if bars.bottom > 0 {
+            let rows = cellSpan((viewport.height - bars.bottom) / cellHeight, viewport.height / cellHeight)
+            fill(columns, rows.clamped(to: 0..<grid.height), with: BarStyle.background, opacity: 1, in: &grid)
+        }
     }
 
     private func blankGrid(for canvas: Canvas) -> CellGrid {

@@ -15,8 +15,10 @@ extension DocumentReader {
         var margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         var safeArea = EdgeInsets()
         // A scene in a navigation controller has its 44 pt bar below the status bar (Use Your Loaf,
-        // "Supporting iPhone X": "a status bar (20 points) and navigation bar (44 points)").
-        let navigationBar: Double = isRoot && controller?.keyed("navigationItem") != nil ? 44 : 0
+        // "Supporting iPhone X": "a status bar (20 points) and navigation bar (44 points)"), 96 with
+        // large titles; in a tab bar controller, a 49 pt tab bar above the bottom (ContainerBars).
+        let navigationBar = isRoot ? containerBars.navigationBar : 0
+        let tabBar = isRoot ? containerBars.tabBar : 0
         if isRoot, let controller {
             let usesBars =
                 node.children("viewLayoutGuide").contains { $0["key"] == "safeArea" }
@@ -38,6 +40,7 @@ extension DocumentReader {
             }
             var bars = barInsets(screen)
             bars.top += navigationBar
+            bars.bottom += tabBar
             safeArea = EdgeInsets(top: bars.top, left: 0, bottom: bars.bottom, right: 0)
             // Before safe areas (a document without useSafeAreas, Xcode 8 or earlier), IB lays the
             // root out as iOS 10 did: its margins are the minimums alone, the top and bottom layout
@@ -83,7 +86,7 @@ extension DocumentReader {
             case "top":
                 ids[id] = Anchor(item: item, insets: EdgeInsets(bottom: height - statusBar), isGuide: true)
             case "bottom":
-                let bottomBar = bars.bottom
+                let bottomBar = bars.bottom + tabBar
                 ids[id] = Anchor(
                     item: item, insets: EdgeInsets(top: height - bottomBar, bottom: bottomBar), isGuide: true)
             default: continue

@@ -26,6 +26,8 @@ struct DocumentReader {
     var appearance: Appearance = .light
     /// A storyboard scene's view controller, for its top and bottom layout guides and margins.
     var controller: XMLNode?
+    /// The bars the scene's containers put over it (`DocumentReader+Bars`).
+    var containerBars = ContainerBars()
     /// The storyboard scene to import: a 1-based number or a name; nil for the first.
     var scene: String?
     /// A one-line label's baseline below its centre, from the font's metrics; nil when unknown.
@@ -150,6 +152,7 @@ struct DocumentReader {
                     detail: "scene \(index + 1) has no view controller with a <view key=\"view\">")
             }
             self.controller = controller
+            containerBars = Self.containerBars(of: controller, in: all)
             return view
         }
         guard let objects = document.child("objects") else {

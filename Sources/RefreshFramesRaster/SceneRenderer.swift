@@ -3,7 +3,8 @@ import RefreshFramesCore
 
 /// Draws the whole screen of a spec with a host: the table view's background, the refresh control
 /// (drawn by `FrameRenderer` at its own size) at its revealed position clipped to the strip above
-/// the content, then section headers and cells (background, labels with colour emoji, separator).
+/// the content (below the bars, when the host has them), then section headers and cells
+/// (background, labels with colour emoji, separator), then the host's bars over everything.
 ///
 /// Cells follow UIKit's built-in styles on a 375 pt iPhone of the tutorials' era: labels inset
 /// 15 pt from both sides, the default style's label vertically centred, the subtitle style's two
@@ -75,15 +76,48 @@ package struct SceneRenderer: FrameDrawing {
         for row in scene.rowsInDrawingOrder {
             try drawRow(row, canvas: &canvas)
         }
+        if let bars = host.bars { try drawBars(bars, width: scene.viewport.width, canvas: &canvas) }
         return canvas.surface.bitmap()
+    }
+
+    /// The bars over everything: the status and navigation bars from the top, the tab bar and home
+    /// indicator at the bottom, in the bars' light grey with a hairline on their inner edge, the
+    /// navigation bar's title centred in its 44 pt row (17 pt semibold) or, with large titles, at the
+    /// left margin of the 52 pt below (34 pt bold). The colours and the titles' placement are
+    /// approximations (iOS blurs translucent bars over the content; that is not drawn).
+    private func drawBars(_ bars: HostBars, width: Double, canvas: inout SceneCanvas) throws {
+        let top = canvas.pixelRect(Rect(x: 0, y: 0, width: width, height: bars.top))
+        canvas.fill(top, BarStyle.background, alpha: 1)
+        canvas.fill(PixelBox(x0: top.x0, y0: top.y1 - 1, x1: top.x1, y1: top.y1), BarStyle.hairline, alpha: 1)
+        if let bar = bars.navigationBar, !bar.title.isEmpty {
+            let row = Rect(x: 0, y: bars.statusBar, width: width, height: NavigationBarSpec.height)
+            try drawLine(
+                bar.largeTitle ? "" : bar.title, font: BarStyle.titleFont, color: .black, alignment: .center, in: row,
+                rowTop: row.y, pixelTop: Int((row.y * canvas.scale).rounded()), alpha: 1, canvas: &canvas)
+            if bar.largeTitle {
+                let margin = width >= 414 ? 20.0 : 16
+                let large = Rect(
+                    x: margin, y: row.maxY, width: width - 2 * margin, height: NavigationBarSpec.largeTitleExtra)
+                try drawLine(
+                    bar.title, font: BarStyle.largeTitleFont, color: .black, alignment: .left, in: large,
+                    rowTop: large.y, pixelTop: Int((large.y * canvas.scale).rounded()), alpha: 1, canvas: &canvas)
+            }
+        }
+        guard bars.bottom > 0, bars.tabBar || bars.homeIndicator > 0 else { return }
+        let bottom = canvas.pixelRect(
+            Rect(x: 0, y: host.viewport.height - bars.bottom, width: width, height: bars.bottom))
+        canvas.fill(bottom, BarStyle.background, alpha: 1)
+        canvas.fill(
+            PixelBox(x0: bottom.x0, y0: bottom.y0, x1: bottom.x1, y1: bottom.y0 + 1), BarStyle.hairline, alpha: 1)
     }
 
     /// Where the control's bitmap lands on a screen `height` pixels tall, and the rows it may show.
     func controlPlacement(_ scene: SceneState, scale: Double, height: Int) -> (left: Int, top: Int, clipY: Range<Int>) {
         let top = Int((scene.controlFrame.y * scale).rounded())
         let left = Int((scene.controlFrame.x * scale).rounded())
-        let stripBottom = Int((-scene.contentOffsetY * scale).rounded())
-        return (left, top, 0..<max(0, min(stripBottom, height)))
+        let stripTop = Int((scene.stripTop * scale).rounded())
+        let stripBottom = Int((scene.contentTop * scale).rounded())
+        return (left, top, stripTop..<max(stripTop, min(stripBottom, height)))
     }
 
     private func labelRect(_ frame: Rect, top: Double, height: Double) -> Rect {

@@ -91,3 +91,23 @@ struct GoldenCheckDamageTests {
         #expect(golden == size)
     }
 }
+
+/// The HTML report's crop of a whole-screen frame is the strip the control shows in, which starts
+/// at the bars' bottom when the host has a navigation bar (not at the screen's top).
+struct ControlRegionTests {
+    @Test(arguments: [("", 0.0), (#""navigationBar": "Dots", "#, 64.0)])
+    func theCropStartsWhereTheStripDoes(keys: String, top: Double) throws {
+        var json = String(decoding: try Data(contentsOf: URL(fileURLWithPath: samplePath("color-dots"))), as: UTF8.self)
+        json = json.replacingOccurrences(of: "\"host\": {", with: "\"host\": {\(keys)")
+        let source = try RefreshAnimation(bytes: Array(json.utf8), name: "dots.json", now: 1_455_451_200)
+            .frames(part: .screen, scale: 1)
+        let check = GoldenCheck(
+            source: source, times: [5.15], kinds: .pixels, mode: .never, tolerance: .default, threads: 1)
+        // Half-way through the scroll-back (endRefreshing at 5 s, 0.3 s): the control's lower part
+        // shows between the bar and the first row.
+        let pull = 60 * (1 - Curve.easeOut.progress(at: 0.5))
+        let region = try #require(check.controlRegion(at: 5.15, in: PixelSize(width: 375, height: 667)))
+        let bottom = Int((top + pull).rounded(.up))
+        #expect(region == PixelRect(x: 0, y: Int(top), width: 375, height: bottom - Int(top)))
+    }
+}

@@ -41,6 +41,8 @@ let everyKeySpecs = [
       "golden": {"threshold": 0.2, "maxDiff": 0.5},
       "host": {
         "viewport": {"width": 375, "height": 667},
+        "navigationBar": {"title": "News", "prefersLargeTitles": true}, "tabBar": true, "statusBar": 20,
+        "contentInsetAdjustmentBehavior": "automatic",
         "table": {"backgroundColor": "white", "separatorColor": "lightGray", "separatorInset": 15, "rowHeight": 44,
                   "sectionHeaderHeight": 28,
                   "cell": {"style": "subtitle", "font": {"size": 17}, "detailFont": {"size": 12}, "textAlignment": "left",

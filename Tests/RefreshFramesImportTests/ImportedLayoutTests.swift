@@ -59,6 +59,15 @@ struct ImportedLayoutTests {
             fixture: "status-bars.storyboard", scene: "StatusBar",
             frames: [1: r(20, 30, 100, 30), 2: r(16, 20, 40, 20)],
             summary: "2 frames solved and match Interface Builder's"),
+        // The containers' bars: a large-title navigation bar (20 + 96 above) in a tab bar controller
+        // (49 below); a navigation bar whose item never shows a large title (20 + 44). Frames derived
+        // in the fixture's comment.
+        Case(
+            fixture: "nav-bars.storyboard", scene: "Large", frames: [1: r(20, 126, 100, 30), 2: r(16, 598, 40, 20)],
+            summary: "2 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "nav-bars.storyboard", scene: "Small", frames: [1: r(20, 74, 100, 30), 2: r(16, 647, 40, 20)],
+            summary: "2 frames solved and match Interface Builder's"),
         // A document without safe areas: the root's margins are the minimums alone (iOS 10), the top
         // layout guide carries the status bar.
         Case(

@@ -158,3 +158,31 @@ struct SceneCanvasTests {
         #expect(canvas.surface.bitmap().pixels.allSatisfy { $0 == 255 })
     }
 }
+
+/// The host's bars are drawn over the table, and the control shows below them.
+struct SceneBarsTests {
+    func frame(_ keys: String, at time: Double) throws -> Bitmap {
+        var json = String(
+            decoding: try Data(contentsOf: repositoryRoot.appendingPathComponent("samples/color-dots.json")),
+            as: UTF8.self)
+        json = json.replacingOccurrences(of: "\"host\": {", with: "\"host\": {\(keys), ")
+        let spec = try Spec.decode(Array(json.utf8))
+        let measurer = TextMeasurer { text, font in try FontBook.shared.measure(text, font: font) }
+        let timeline = try Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer)
+        let control = FrameRenderer(canvas: spec.canvas, views: spec.views, fonts: .shared)
+        return try SceneRenderer(host: spec.host!, control: control, fonts: .shared)
+            .render(timeline.sample(at: time), scale: 2)
+    }
+
+    /// Refreshing under a 64 pt bar: the bar is grey with no colour in it, the colour dots show in
+    /// the 60 pt below it; with `never` they are under the bar, so no colour shows above the rows.
+    @Test func theControlShowsBelowTheBarUnlessTheInsetIsNeverAdjusted() throws {
+        let automatic = try frame(#""navigationBar": "Dots""#, at: 1.5)
+        let bar = automatic[4, 4]
+        #expect(bar.red == 248 && bar.green == 248 && bar.blue == 248 && bar.alpha == 255)
+        #expect(colorful(automatic, Rect(x: 0, y: 0, width: 375, height: 64)) == 0)
+        #expect(colorful(automatic, Rect(x: 0, y: 64, width: 375, height: 60)) > 50)
+        let never = try frame(#""navigationBar": "Dots", "contentInsetAdjustmentBehavior": "never""#, at: 1.5)
+        #expect(colorful(never, Rect(x: 0, y: 0, width: 375, height: 60)) == 0)
+    }
+}

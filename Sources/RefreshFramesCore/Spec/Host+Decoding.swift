@@ -4,8 +4,10 @@ extension SpecDecoder {
     func decodeHost(_ r: ValueReader) throws(SpecDiagnostic) -> HostSpec {
         let o = try r.object()
         var host = HostSpec(table: TableSpec())
+        var device: Device?
         if let v = o.optional("viewport"), let name = try? v.string() {
-            guard let device = Device.named(name) else {
+            device = Device.named(name)
+            guard let device else {
                 let names = Device.all.map(\.name).joined(separator: ", ")
                 throw v.fail(
                     "unknown device '\(name)'; expected one of \(names) (the table stops at the iPhone XS Max, see docs/scene.md), or {\"width\", \"height\"}"
@@ -20,6 +22,7 @@ extension SpecDecoder {
                 height: try vo.required("height").number(in: size, limit: "canvasPoints"))
             try vo.finish()
         }
+        host.bars = try decodeBars(o, device: device)
         host.table = try decodeTable(o.required("table"))
         if let u = o.optional("updates") {
             let items = try u.array()
@@ -31,6 +34,33 @@ extension SpecDecoder {
         try o.finish()
         try checkUpdates(host, readers: o.optional("updates").map { r throws(SpecDiagnostic) in try r.array() } ?? [])
         return host
+    }
+
+    /// `navigationBar`, `tabBar`, `statusBar` and `contentInsetAdjustmentBehavior`; nil when none is
+    /// given. The status bar and home indicator default to the named device's safe area (20 and 0
+    /// for a viewport given by its size).
+    private func decodeBars(_ o: ObjectReader, device: Device?) throws(SpecDiagnostic) -> HostBars? {
+        let keys = ["navigationBar", "tabBar", "statusBar", "contentInsetAdjustmentBehavior"]
+        guard keys.contains(where: { o.has($0) }) else { return nil }
+        var bars = HostBars(statusBar: device?.safeAreaTop ?? 20, homeIndicator: device?.safeAreaBottom ?? 0)
+        if let n = o.optional("navigationBar") {
+            if n.isString {
+                bars.navigationBar = NavigationBarSpec(title: try text(n))
+            } else {
+                let no = try n.object()
+                var bar = NavigationBarSpec()
+                if let t = no.optional("title") { bar.title = try text(t) }
+                if let l = no.optional("prefersLargeTitles") { bar.largeTitle = try l.bool() }
+                try no.finish()
+                bars.navigationBar = bar
+            }
+        }
+        if let t = o.optional("tabBar") { bars.tabBar = try t.bool() }
+        if let s = o.optional("statusBar") { bars.statusBar = try s.number(in: 0...100) }
+        if let a = o.optional("contentInsetAdjustmentBehavior") {
+            bars.adjustment = try a.oneOf(ContentInsetAdjustment.self)
+        }
+        return bars
     }
 
     private func decodeTable(_ r: ValueReader) throws(SpecDiagnostic) -> TableSpec {

@@ -31,14 +31,81 @@ package struct HostSpec: Sendable, Equatable {
     package var table: TableSpec
     /// Row updates, in the order the spec gives them.
     package var updates: [TableUpdate]
+    /// The bars over the table (`navigationBar`, `tabBar`, `statusBar`, `contentInsetAdjustmentBehavior`);
+    /// nil: none, the viewport is the table's frame with nothing over it (as before the bars existed).
+    package var bars: HostBars?
 
     package init(
-        viewport: ViewportSize = ViewportSize(width: 375, height: 667), table: TableSpec, updates: [TableUpdate] = []
+        viewport: ViewportSize = ViewportSize(width: 375, height: 667), table: TableSpec, updates: [TableUpdate] = [],
+        bars: HostBars? = nil
     ) {
         self.viewport = viewport
         self.table = table
         self.updates = updates
+        self.bars = bars
     }
+}
+
+/// What iOS 11 and later put over a full-screen table view controller, portrait iPhone, and how its
+/// content inset follows them (`UIScrollView.contentInsetAdjustmentBehavior`). Sources in
+/// docs/scene.md: the status bar (20 pt, or the device's safe area above), a navigation bar of
+/// 44 pt (96 with large titles: 44 + 52), a tab bar of 49 pt above the home indicator.
+package struct HostBars: Sendable, Equatable {
+    /// The status bar, or the iPhone X's sensor housing: the safe area above without bars.
+    package var statusBar: Double
+    /// The home indicator: the safe area below without a tab bar.
+    package var homeIndicator: Double
+    package var navigationBar: NavigationBarSpec?
+    package var tabBar: Bool
+    package var adjustment: ContentInsetAdjustment
+
+    package init(
+        statusBar: Double = 20, homeIndicator: Double = 0, navigationBar: NavigationBarSpec? = nil,
+        tabBar: Bool = false, adjustment: ContentInsetAdjustment = .automatic
+    ) {
+        self.statusBar = statusBar
+        self.homeIndicator = homeIndicator
+        self.navigationBar = navigationBar
+        self.tabBar = tabBar
+        self.adjustment = adjustment
+    }
+
+    /// `UITabBar`'s height on a portrait iPhone.
+    package static let tabBarHeight = 49.0
+
+    /// The bottom edge of the status and navigation bars: the table's safe area above.
+    package var top: Double { statusBar + (navigationBar?.height ?? 0) }
+    /// The tab bar and the home indicator: the table's safe area below.
+    package var bottom: Double { (tabBar ? Self.tabBarHeight : 0) + homeIndicator }
+    /// The safe-area insets added to the table's content inset (`adjustedContentInset` less
+    /// `contentInset`): all of them, except with `never`. `scrollableAxes` adjusts a table that
+    /// scrolls vertically or always bounces (a table that can be pulled to refresh does).
+    package var contentAdjustment: (top: Double, bottom: Double) {
+        adjustment == .never ? (0, 0) : (top, bottom)
+    }
+}
+
+/// A `UINavigationBar` with its top item's title.
+package struct NavigationBarSpec: Sendable, Equatable {
+    package var title: String
+    /// `prefersLargeTitles` (and the item's `largeTitleDisplayMode` not `never`): the bar at rest is
+    /// 52 pt taller, the title in 34 pt bold below the bar's 44 pt row.
+    package var largeTitle: Bool
+
+    package init(title: String = "", largeTitle: Bool = false) {
+        self.title = title
+        self.largeTitle = largeTitle
+    }
+
+    /// The standard bar's height, and the large-title bar's at rest.
+    package static let height = 44.0
+    package static let largeTitleExtra = 52.0
+    package var height: Double { largeTitle ? Self.height + Self.largeTitleExtra : Self.height }
+}
+
+/// `UIScrollView.ContentInsetAdjustmentBehavior`.
+package enum ContentInsetAdjustment: String, Sendable, CaseIterable {
+    case automatic, scrollableAxes, never, always
 }
 
 public struct ViewportSize: Sendable, Equatable {

@@ -64,8 +64,14 @@ extension FrameState {
             "{\"indexPath\": [\(r.indexPath.section), \(r.indexPath.row)], \"text\": \(str(r.text)), "
                 + "\"detail\": \(str(r.detail)), \"frame\": \(rect(r.frame)), \"alpha\": \(num(r.alpha))}"
         }
+        // With bars: where they end and the inset they add (absent without, so that JSON is unchanged).
+        let bars = scene.bars.map { b in
+            " \"adjustedContentInset\": [\(num(b.adjustedContentInset.top)), \(num(b.adjustedContentInset.bottom))], "
+                + "\"bars\": [\(num(b.top)), \(num(b.bottom))],\n"
+        }
         return ",\n \"viewport\": [\(num(scene.viewport.width)), \(num(scene.viewport.height))], "
             + "\"contentOffset\": [0.0, \(num(scene.contentOffsetY))], \"contentInsetTop\": \(num(scene.contentInsetTop)),\n"
+            + (bars ?? "")
             + " \"refreshControl\": {\"frame\": \(rect(scene.controlFrame)), \"visibleHeight\": \(num(scene.controlVisibleHeight))},\n"
             + " \"headers\": [" + (headers.isEmpty ? "" : "\n  " + headers.joined(separator: ",\n  ")) + "],\n"
             + " \"rows\": [" + (rows.isEmpty ? "" : "\n  " + rows.joined(separator: ",\n  ")) + "]"

@@ -15,6 +15,9 @@ public struct SceneState: Sendable, Equatable {
     public var headers: [HeaderState]
     /// Rows that intersect the viewport, by index path.
     public var rows: [RowState]
+    /// The bars over the table, when the host has them (nil: none, the strip starts at the
+    /// viewport's top).
+    package var bars: SceneBars?
 
     public init(
         viewport: ViewportSize, contentOffsetY: Double, contentInsetTop: Double, controlFrame: Rect,
@@ -27,6 +30,33 @@ public struct SceneState: Sendable, Equatable {
         self.controlVisibleHeight = controlVisibleHeight
         self.headers = headers
         self.rows = rows
+    }
+
+    /// Where the strip the control shows in begins: the bottom of the navigation bar (or status
+    /// bar), the viewport's top without bars.
+    package var stripTop: Double { bars?.top ?? 0 }
+    /// Where the content begins in the viewport: the strip's bottom.
+    package var contentTop: Double { -contentOffsetY }
+}
+
+/// The bars over the table at one instant (points, viewport coordinates).
+package struct SceneBars: Sendable, Equatable {
+    /// The bottom edge of the status and navigation bars.
+    package var top: Double
+    /// The height of the tab bar and home indicator at the bottom.
+    package var bottom: Double
+    /// `tableView.adjustedContentInset` (top, bottom): `contentInset` plus the safe-area insets the
+    /// `contentInsetAdjustmentBehavior` adds.
+    package var adjustedContentInset: (top: Double, bottom: Double)
+
+    package init(top: Double, bottom: Double, adjustedContentInset: (top: Double, bottom: Double)) {
+        self.top = top
+        self.bottom = bottom
+        self.adjustedContentInset = adjustedContentInset
+    }
+
+    package static func == (a: SceneBars, b: SceneBars) -> Bool {
+        a.top == b.top && a.bottom == b.bottom && a.adjustedContentInset == b.adjustedContentInset
     }
 }
 
@@ -82,6 +112,15 @@ extension SceneState {
         rows.enumerated().sorted { ($0.element.behind ? 0 : 1, $0.offset) < ($1.element.behind ? 0 : 1, $1.offset) }
             .map(\.element)
     }
+}
+
+/// How the scene draws the host's bars, for the pixel and the text renderer: approximations of
+/// iOS's default bars (light grey, a hairline on the inner edge), not measured.
+package enum BarStyle {
+    package static let background = RGBA(red: 248 / 255, green: 248 / 255, blue: 248 / 255)
+    package static let hairline = RGBA(red: 0, green: 0, blue: 0, alpha: 0.3)
+    package static let titleFont = FontSpec(size: 17, weight: "semibold")
+    package static let largeTitleFont = FontSpec(size: 34, weight: "bold")
 }
 
 /// What a plain UITableView draws besides the cells' own colours, the same for the pixel and the

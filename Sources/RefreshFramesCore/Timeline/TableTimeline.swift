@@ -2,9 +2,12 @@
 /// the spec's updates, with the content following the scenario's pull. Pure, like `Timeline`.
 ///
 /// Geometry (UIKit's, in points): the table view fills the viewport; rows are laid out from content
-/// y = 0 (section header, then rows, per section); `contentOffset.y = −pull`, so a row at content y
-/// shows at viewport y + pull; the refresh control, `controlHeight` tall, sits just above the
-/// content (content y = −controlHeight) and is clipped to the strip above the first row.
+/// y = 0 (section header, then rows, per section); `contentOffset.y = −(top + pull)`, so a row at
+/// content y shows at viewport y + top + pull, where `top` is the safe area the host's bars add to
+/// the content inset (0 without bars, or with `contentInsetAdjustmentBehavior` `never`); the
+/// refresh control, `controlHeight` tall, sits just above the content (content y = −controlHeight)
+/// and is clipped to the strip between the bars' bottom (the viewport's top without bars) and the
+/// first row.
 ///
 /// Row animations (all durations and curves are undocumented by UIKit; the default 0.3 s ease-in-out
 /// is the usual folk value): rows already there move from where they were to their new place; an
@@ -258,10 +261,13 @@ package struct TableTimeline: Sendable {
     package func sample(at time: Double, pull: Double) -> SceneState {
         let epoch = epoch(at: time)
         let viewport = host.viewport
+        // The bars' safe area added to the content inset: the content starts below it.
+        let adjustment = host.bars?.contentAdjustment ?? (top: 0.0, bottom: 0.0)
+        let contentTop = adjustment.top + pull
         func visible(_ r: Rect) -> Bool { r.maxY > 0 && r.y < viewport.height && r.maxX > 0 && r.x < viewport.width }
         let rows = TableTimeline.rows(of: epoch, at: time).compactMap { item -> RowState? in
             var frame = item.frame
-            frame.y += pull
+            frame.y += contentTop
             guard visible(frame) else { return nil }
             return RowState(
                 indexPath: item.row.indexPath, text: item.row.text, detail: item.row.detail, frame: frame,
@@ -269,16 +275,25 @@ package struct TableTimeline: Sendable {
         }
         let headers = TableTimeline.headers(of: epoch, at: time).compactMap { h -> HeaderState? in
             var frame = h.frame
-            frame.y += pull
+            frame.y += contentTop
             return visible(frame) ? HeaderState(section: h.section, title: h.title, frame: frame) : nil
         }
         let control = Rect(
-            x: (viewport.width - controlWidth) / 2, y: pull - controlHeight, width: controlWidth, height: controlHeight)
-        let visibleHeight = max(0, min(pull, viewport.height) - max(control.y, 0))
+            x: (viewport.width - controlWidth) / 2, y: contentTop - controlHeight, width: controlWidth,
+            height: controlHeight)
+        // The control shows between the bars' bottom and the content; under the bars it is covered.
+        let stripTop = host.bars?.top ?? 0
+        let visibleHeight = max(0, min(contentTop, viewport.height) - max(control.y, stripTop))
         let refreshing = time >= refreshBeganAt && time < refreshEndedAt
-        return SceneState(
-            viewport: viewport, contentOffsetY: pull == 0 ? 0 : -pull, contentInsetTop: refreshing ? controlHeight : 0,
+        let inset = refreshing ? controlHeight : 0
+        var scene = SceneState(
+            viewport: viewport, contentOffsetY: contentTop == 0 ? 0 : -contentTop, contentInsetTop: inset,
             controlFrame: control, controlVisibleHeight: visibleHeight, headers: headers, rows: rows)
+        if let bars = host.bars {
+            scene.bars = SceneBars(
+                top: bars.top, bottom: bars.bottom, adjustedContentInset: (inset + adjustment.top, adjustment.bottom))
+        }
+        return scene
     }
 }
 

@@ -72,6 +72,27 @@ extension SpecSchema {
                     ],
                 ]
             ],
+            "navigationBar": [
+                "description":
+                    "A navigation bar over the table: its title, or {title, prefersLargeTitles} (docs/scene.md).",
+                "anyOf": [
+                    ["type": "string"],
+                    [
+                        "type": "object",
+                        "properties": [
+                            "title": ["type": "string"],
+                            "prefersLargeTitles": ["type": "boolean", "description": "A 96 pt bar (44 + 52)."],
+                        ],
+                        "additionalProperties": false,
+                    ],
+                ],
+            ],
+            "tabBar": ["type": "boolean", "description": "A 49 pt tab bar at the bottom."],
+            "statusBar": .number("Points: the safe area above (default: the device's, else 20).", 0...100),
+            "contentInsetAdjustmentBehavior": [
+                "description": "How the table's content inset follows the bars.",
+                "enum": .cases(ContentInsetAdjustment.self),
+            ],
             "table": [
                 "type": "object",
                 "properties": [
