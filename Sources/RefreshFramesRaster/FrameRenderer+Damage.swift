@@ -14,14 +14,23 @@ extension FrameRenderer {
         let (width, height) = try pixelSize(scale)
         let old = try layers(before, scale: scale, width: width, height: height, rasterizingText: false)
         let new = try layers(after, scale: scale, width: width, height: height, rasterizingText: false)
-        var oldByIndex: [Int: DrawnView] = [:]
-        for drawn in old { oldByIndex[drawn.index] = drawn }
+        // A view in a group draws through an offscreen image or not as its group's drawings overlap
+        // or not (`GroupPlan`), which may change while the view does not: its pixels then move by a
+        // rounding, so the way is part of what they depend on.
+        let oldGroups = GroupPlan(old, contentAlpha: clamp01(before.contentAlpha), width: width, height: height)
+        let newGroups = GroupPlan(new, contentAlpha: clamp01(after.contentAlpha), width: width, height: height)
+        var oldByIndex: [Int: (position: Int, view: DrawnView)] = [:]
+        for (position, drawn) in old.enumerated() { oldByIndex[drawn.index] = (position, drawn) }
         var boxes: [PixelBox] = []
         var matched = Set<Int>()
-        for drawn in new {
-            if let previous = oldByIndex[drawn.index] {
+        for (position, drawn) in new.enumerated() {
+            if let (oldPosition, previous) = oldByIndex[drawn.index] {
                 matched.insert(drawn.index)
-                if previous.key == drawn.key { continue }
+                if previous.key == drawn.key
+                    && oldGroups.route(of: oldPosition, in: old) == newGroups.route(of: position, in: new)
+                {
+                    continue
+                }
                 if let box = previous.layer.box(width: width, height: height) { boxes.append(box) }
             }
             if let box = drawn.layer.box(width: width, height: height) { boxes.append(box) }

@@ -4,8 +4,9 @@ import RefreshFramesCore
 
 /// Draws a `FrameState` as UIKit would composite the control's views: the canvas background, then
 /// each view in subview order (a view, then its subviews), transformed about its centre, with its
-/// alpha applied as a group. A subview's transform follows its superview's, its alpha is multiplied
-/// by its ancestors', and every ancestor with clipsToBounds clips it.
+/// alpha applied as a group. A subview's transform follows its superview's, a view below alpha 1
+/// composites its subtree as one group at its alpha (`FrameRenderer+Groups.swift`), and every
+/// ancestor with clipsToBounds clips it.
 package struct FrameRenderer: FrameDrawing {
     package let canvas: Canvas
     package let views: [ViewSpec]
@@ -41,9 +42,9 @@ package struct FrameRenderer: FrameDrawing {
         let scale = scale ?? canvas.scale
         let (width, height) = try pixelSize(scale)
         var surface = Surface(width: width, height: height, background: canvas.background, region: region)
-        for drawn in try layers(state, scale: scale, width: width, height: height) {
-            surface.composite(drawn.layer)
-        }
+        let drawn = try layers(state, scale: scale, width: width, height: height)
+        let groups = GroupPlan(drawn, contentAlpha: clamp01(state.contentAlpha), width: width, height: height)
+        groups.paint(drawn, onto: &surface)
         return surface.bitmap()
     }
 
@@ -65,6 +66,10 @@ package struct FrameRenderer: FrameDrawing {
         var index: Int
         var key: ViewKey
         var layer: Layer
+        /// Its superview's position among the drawn views; nil for a root view.
+        var parent: Int?
+        /// Its own alpha (0…1): what its subtree is composited at as a group.
+        var ownAlpha: Double
     }
 
     struct ViewKey: Equatable {
@@ -82,7 +87,7 @@ package struct FrameRenderer: FrameDrawing {
         var drawn: [DrawnView] = []
         // What a subview inherits from its superview: where the superview landed, its alpha, and
         // the clipping of every ancestor with clipsToBounds.
-        let root = Inheritance(placement: nil, alpha: groupAlpha, clips: [], chain: [])
+        let root = Inheritance(placement: nil, alpha: groupAlpha, clips: [], chain: [], position: nil)
         try state.walk(views, root: root) { index, spec, view, parent throws -> Inheritance? in
             let alpha = clamp01(view.alpha) * parent.alpha
             let placement: Placement?
@@ -118,11 +123,12 @@ package struct FrameRenderer: FrameDrawing {
                         placement: placement, shape: shape, background: view.backgroundColor,
                         clips: spec.clipsToBounds, text: text, textColor: view.textColor, spokes: spokes,
                         tint: spec.tintColor, alpha: alpha, ancestorClips: parent.clips,
-                        image: placedImage(spec, view, scale: scale))))
+                        image: placedImage(spec, view, scale: scale)),
+                    parent: parent.position, ownAlpha: clamp01(view.alpha)))
             return Inheritance(
                 placement: placement, alpha: alpha,
                 clips: parent.clips + (spec.clipsToBounds ? [ClipShape(placement: placement, shape: shape)] : []),
-                chain: chain)
+                chain: chain, position: drawn.count - 1)
         }
         return drawn
     }
@@ -149,6 +155,8 @@ private struct Inheritance {
     var clips: [ClipShape]
     /// The states of the view and its drawn ancestors, root first.
     var chain: [ViewState]
+    /// The view's position among the drawn views; nil for the root.
+    var position: Int?
 }
 
 /// The bounds of an ancestor with clipsToBounds, where they landed.

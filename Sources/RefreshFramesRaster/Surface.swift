@@ -182,6 +182,11 @@ struct Surface {
         try pixels.withUnsafeMutableBufferPointer { try body($0) }
     }
 
+    /// The premultiplied RGBA floats of `region`, to read.
+    func withPixelsRead<T>(_ body: (UnsafeBufferPointer<Float>) throws -> T) rethrows -> T {
+        try pixels.withUnsafeBufferPointer { try body($0) }
+    }
+
     /// The pixels held, 8-bit, non-premultiplied: `region`'s size.
     func bitmap() -> Bitmap {
         let count = region.width * region.height

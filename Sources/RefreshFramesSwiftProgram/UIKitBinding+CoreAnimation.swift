@@ -246,6 +246,7 @@ extension UIKitBinding {
                 return .void
             }
             let world = self.world
+            try self.refuseBeyondAnyScenario(animationObject.animation, at: world.time, call.context)
             do {
                 let (id, changes) = try world.runtime.add(
                     animationObject.animation, to: tag, forKey: key, at: world.time)
@@ -301,5 +302,19 @@ extension UIKitBinding {
                 return keys.isEmpty ? .nil : .array(keys.map(Value.string))
             },
         ]
+    }
+}
+
+extension UIKitBinding {
+    /// An animation still running after the longest a scenario may last (`Limits.totalDuration`:
+    /// a huge `duration`, `beginTime`, `repeatCount` or a tiny `speed`) is refused at its
+    /// `layer.add`, with the line; one that repeats forever (`.infinity`, `MAXFLOAT`) plays until removed.
+    func refuseBeyondAnyScenario(_ a: LayerAnimation, at time: Int64, _ context: NativeContext) throws(CodeDiagnostic) {
+        guard !a.repeatCount.isInfinite, a.repeatCount < Double(Float.greatestFiniteMagnitude) else { return }
+        let end = (a.beginTime ?? VirtualRunLoop.seconds(time)) + a.activeDuration
+        guard end > Limits.totalDuration else { return }
+        throw context.error(
+            "layer.add(_:forKey:) of '\(a.keyPath)': the animation runs until \(formatNumber(end)) s, over the limit totalDuration = \(formatNumber(Limits.totalDuration)) s"
+        )
     }
 }

@@ -3,8 +3,8 @@ import Testing
 
 @testable import RefreshFramesRaster
 
-/// A subview is drawn after its superview, moved, turned and scaled with it, faded by its alpha
-/// and clipped by it when it clips to bounds.
+/// A subview is drawn after its superview, moved, turned and scaled with it, faded with it as a
+/// group and clipped by it when it clips to bounds.
 @Suite struct ViewHierarchyRenderingTests {
     /// A 100 × 40 grey container centred at (100, 60) with a red 20 × 20 square at its top-right
     /// corner, in its coordinates (80, 0); scale 1 so points are pixels.
@@ -47,12 +47,14 @@ import Testing
 
     @Test func theSuperviewsAlphaFadesTheSubtree() throws {
         let bitmap = try scene(alpha: 0.5).render()
-        // Each view at the product of the alphas (no offscreen group): the grey container (204) at
-        // 0.5 over white gives 229.5, then red at 0.5 over that: red 0.5 · 255 + 0.5 · 229.5 = 242,
-        // green and blue 0.5 · 229.5 = 115.
+        // As a group (UIKit's group opacity): the square hides the grey container under it, and the
+        // flattened red is composited at 0.5 over white: (255, 127.5, 127.5) → (255, 128, 128). Each
+        // view at the product of the alphas would give red 0.5 · 255 + 0.5 · 229.5 = 242, 115, 115.
         let p = bitmap[140, 50]
-        #expect(p.red == 242)
-        #expect(p.green == 115 && p.blue == 115)
+        #expect(p.red == 255)
+        #expect(p.green == 128 && p.blue == 128)
+        // The grey container alone: 204 at 0.5 over white, 229.5 → 230.
+        #expect(bitmap[60, 70] == (230, 230, 230, 255))
         // Hidden superview: nothing of the subtree is drawn.
         let hidden = try scene(alpha: 0).render()
         #expect(hidden[140, 50] == (255, 255, 255, 255))

@@ -45,6 +45,9 @@ extension ImageStepsRefreshView: GeneratedRefreshView {}
 struct GeneratedCase: CustomStringConvertible, Sendable {
     var spec: String
     var type: any GeneratedRefreshView.Type
+    /// How many values the round trip compares (`RoundTrip.Outcome.probes`), counted on main at
+    /// cb103ae: a change that compares fewer (fewer instants, views or properties) fails the test.
+    var probes: Int
     var description: String { spec }
 
     var typeName: String { SwiftGenerator.typeName(forSpecPath: spec) }
@@ -52,54 +55,61 @@ struct GeneratedCase: CustomStringConvertible, Sendable {
 }
 
 let generatedCases: [GeneratedCase] = [
-    GeneratedCase(spec: "samples/rotate-scale.json", type: RotateScaleRefreshView.self),
-    GeneratedCase(spec: "samples/color-dots.json", type: ColorDotsRefreshView.self),
-    GeneratedCase(spec: "samples/marquee.json", type: MarqueeRefreshView.self),
-    GeneratedCase(spec: "samples/classic-spinner.json", type: ClassicSpinnerRefreshView.self),
+    GeneratedCase(spec: "samples/rotate-scale.json", type: RotateScaleRefreshView.self, probes: 17927),
+    GeneratedCase(spec: "samples/color-dots.json", type: ColorDotsRefreshView.self, probes: 21216),
+    GeneratedCase(spec: "samples/marquee.json", type: MarqueeRefreshView.self, probes: 7979),
+    GeneratedCase(spec: "samples/classic-spinner.json", type: ClassicSpinnerRefreshView.self, probes: 216),
     // The generator's paths the samples do not take: every curve, delay, alpha, tag lists, palettes.
-    GeneratedCase(spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/curves.json", type: CurvesRefreshView.self),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/curves.json", type: CurvesRefreshView.self, probes: 1813),
     // Image views: content and rendering modes, a tint, frame sequences, an image the program swaps.
     GeneratedCase(
-        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-views.json", type: ImageViewsRefreshView.self),
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-views.json", type: ImageViewsRefreshView.self,
+        probes: 1392),
     // Specs that `refresh-frames import` writes from the import tests' xibs (see `ImportedFixture`).
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/attributes-rotate-scale.json",
-        type: AttributesRotateScaleRefreshView.self),
+        type: AttributesRotateScaleRefreshView.self, probes: 6250),
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/equal-widths-color-dots.json",
-        type: EqualWidthsColorDotsRefreshView.self),
+        type: EqualWidthsColorDotsRefreshView.self, probes: 33228),
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/intrinsic-sizes-marquee.json",
-        type: IntrinsicSizesMarqueeRefreshView.self),
+        type: IntrinsicSizesMarqueeRefreshView.self, probes: 11739),
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/tagged-labels-marquee.json",
-        type: TaggedLabelsMarqueeRefreshView.self),
+        type: TaggedLabelsMarqueeRefreshView.self, probes: 6708),
     // Nested views, stack views (every arrangement key), hidden views, multi-line labels.
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/nested-views-rotate-scale.json",
-        type: NestedViewsRotateScaleRefreshView.self),
+        type: NestedViewsRotateScaleRefreshView.self, probes: 8113),
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/stack-fill-equally-color-dots.json",
-        type: StackFillEquallyColorDotsRefreshView.self),
+        type: StackFillEquallyColorDotsRefreshView.self, probes: 6650),
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/stack-hidden-marquee.json",
-        type: StackHiddenMarqueeRefreshView.self),
+        type: StackHiddenMarqueeRefreshView.self, probes: 6450),
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/stack-nested-rotate-scale.json",
-        type: StackNestedRotateScaleRefreshView.self),
+        type: StackNestedRotateScaleRefreshView.self, probes: 9576),
     GeneratedCase(
-        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/multi-line-labels.json", type: MultiLineLabelsRefreshView.self),
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/multi-line-labels.json", type: MultiLineLabelsRefreshView.self,
+        probes: 3485),
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/multi-line-labels-marquee.json",
-        type: MultiLineLabelsMarqueeRefreshView.self),
+        type: MultiLineLabelsMarqueeRefreshView.self, probes: 8127),
     // The engine's block semantics: repeat counts, .repeat/.autoreverse, beginFromCurrentState,
     // wait: false; keyframes in linear and discrete modes, on outer curves, inside an each.
     GeneratedCase(
-        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/block-options.json", type: BlockOptionsRefreshView.self),
-    GeneratedCase(spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/keyframes.json", type: KeyframesRefreshView.self),
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/block-options.json", type: BlockOptionsRefreshView.self,
+        probes: 999_999_999),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/keyframes.json", type: KeyframesRefreshView.self,
+        probes: 999_999_999),
     // startAnimating / stopAnimating steps, at the top level and in an each over mixed views.
     GeneratedCase(
-        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-steps.json", type: ImageStepsRefreshView.self),
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-steps.json", type: ImageStepsRefreshView.self,
+        probes: 999_999_999),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
@@ -141,6 +151,22 @@ enum RoundTrip {
 
     /// As `differences(_:)`, for any spec against any generated class.
     static func differences(spec: Spec, type: any GeneratedRefreshView.Type) throws -> [String] {
+        try compare(spec: spec, type: type).differences
+    }
+
+    /// What a round trip found, and how many values it compared: one for each view, property
+    /// of the table its class has, and instant (the probes), and the container's alpha at each
+    /// instant where it follows the pull.
+    struct Outcome {
+        var differences: [String]
+        var probes: Int
+    }
+
+    static func compare(_ c: GeneratedCase) throws -> Outcome {
+        try compare(spec: try loadSpec(c.spec).spec, type: c.type)
+    }
+
+    static func compare(spec: Spec, type: any GeneratedRefreshView.Type) throws -> Outcome {
         let timeline = try Timeline.make(spec: spec, now: 0, measurer: measurer)
         Shim.reset()
         Shim.measurer = measurer
@@ -171,6 +197,7 @@ enum RoundTrip {
         Shim.run(until: timeline.duration, including: true)
 
         let recorded = Shim.changes
+        var probes = 0
         var instants = Set(timeline.checkpoints)
         for (a, b) in zip(timeline.checkpoints, timeline.checkpoints.dropFirst()) {
             instants.insert(a + (b - a) / 4)
@@ -194,6 +221,7 @@ enum RoundTrip {
                     {
                         return
                     }
+                    probes += 1
                     let want = engine[keyPath: property.state]
                     let got =
                         recordedValue(recorded, view: ObjectIdentifier(subview), property: property, at: t)
@@ -208,6 +236,7 @@ enum RoundTrip {
             }
             if let follower = view as? FollowsPull {
                 follower.pullDidChange(to: state.pull)
+                probes += 1
                 if abs(view.alpha - state.contentAlpha) > 1e-9 {
                     mismatches.append(
                         "container alpha at \(formatNumber(t)) s (pull \(formatNumber(state.pull))): generated code \(formatNumber(view.alpha)), engine \(formatNumber(state.contentAlpha))"
@@ -216,7 +245,7 @@ enum RoundTrip {
             }
         }
         if instants.count < 5 { mismatches.append("only \(instants.count) instants compared") }
-        return mismatches + Shim.layoutErrors.map { "layout: \($0)" }
+        return Outcome(differences: mismatches + Shim.layoutErrors.map { "layout: \($0)" }, probes: probes)
     }
 
     /// Frames, tags and the properties set once (fonts, alignment, corner radii) against the spec.

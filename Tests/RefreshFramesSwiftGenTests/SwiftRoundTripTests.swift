@@ -181,11 +181,15 @@ import Testing
 @Suite(.serialized) struct SwiftRoundTripTests {
     /// Every view's transform, alpha, colours and text at every segment boundary and three points
     /// between each pair, the solved frames before and after refreshing begins, fonts, alignment and
-    /// corner radii: the generated code run on the shim's clock against the engine.
+    /// corner radii: the generated code run on the shim's clock against the engine. Each case
+    /// compares at least as many values as it did (`GeneratedCase.probes`).
     @Test(arguments: generatedCases)
     func generatedCodeDoesWhatTheEngineShows(_ c: GeneratedCase) throws {
-        let differences = try RoundTrip.differences(c)
-        #expect(differences.isEmpty, "\(differences.prefix(10).joined(separator: "\n"))")
+        let outcome = try RoundTrip.compare(c)
+        #expect(outcome.differences.isEmpty, "\(outcome.differences.prefix(10).joined(separator: "\n"))")
+        // The four samples compare 47,338 values (17,927 + 21,216 + 7,979 + 216), the sixteen cases 150,869
+        // (issue 27's "681 probes" matches no count of this test: see docs/uikit-semantics-sources.md).
+        #expect(outcome.probes >= c.probes, "\(outcome.probes) values compared, \(c.probes) before")
     }
 
     /// The comparison can fail: the marquee's code wraps at the fifth label, as the tutorial does;

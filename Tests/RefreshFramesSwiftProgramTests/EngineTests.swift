@@ -69,6 +69,55 @@ import Testing
         }
     }
 
+    /// A `CABasicAnimation` that would run past the longest scenario (a duration or beginTime of
+    /// 1e30 s, a speed of 1e-300) is refused at its `layer.add`, with the line, instead of at the
+    /// scenario; `MAXFLOAT` repeats (forever) still play (`aMaxFloatRepeatCountTurnsUntilItIsRemoved`).
+    @Test(arguments: [
+        ("spin.duration = 1e30", "until 1e+30 s"), ("spin.beginTime = 1e30", "until 1e+30 s"),
+        ("spin.speed = 1e-300", "until 9.999999999999999e+299 s"),
+    ])
+    func aLayerAnimationPastAnyScenarioIsRefusedAtItsAdd(_ setting: String, _ until: String) throws {
+        let code = controller(
+            """
+                @objc func refresh() {
+                    let spin = CABasicAnimation(keyPath: "opacity")
+                    spin.toValue = 0
+                    spin.duration = 1
+                    \(setting)
+                    square.layer.add(spin, forKey: "spin")
+                }
+            """)
+        #expect {
+            try swiftTimeline(try spec(smallSpec), try decode(code))
+        } throws: { error in
+            let message = "\(error)"
+            return message.contains("RefreshView.swift:23:22: error: ")
+                && message.contains(
+                    "layer.add(_:forKey:) of 'opacity': the animation runs \(until), over the limit totalDuration = 600 s"
+                )
+        }
+    }
+
+    /// Clock values no scenario reaches, which trapped converting or adding microseconds (the
+    /// process died with signal 4): a timer of −1e30 s fires after 0.1 ms as Foundation says of any
+    /// interval ≤ 0, and DispatchTimes 3e30 s away either side, or their uptimeNanoseconds, are held
+    /// to the clock's range; blocks dispatched there never run.
+    @Test func hostileClockValuesPlayInsteadOfTrapping() throws {
+        let code = controller(
+            """
+                @objc func refresh() {
+                    Timer.scheduledTimer(withTimeInterval: -1e30, repeats: false) { _ in self.square.alpha = 0.5 }
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1e30 + 1e30 + 1e30) { self.square.alpha = 0 }
+                    DispatchQueue.main.asyncAfter(deadline: .now() - 1e30 - 1e30 - 1e30) { self.label.alpha = 0.25 }
+                    print((DispatchTime.now() + 1e30 + 1e30 + 1e30).uptimeNanoseconds > 0)
+                }
+            """)
+        let (timeline, _) = try swiftTimeline(try spec(smallSpec), try decode(code))
+        #expect(abs(state(timeline, 2, at: 0.41).alpha - 0.5) < 1e-9)
+        #expect(abs(state(timeline, 1, at: 0.41).alpha - 0.25) < 1e-9)
+        #expect(abs(state(timeline, 2, at: 2).alpha - 0.5) < 1e-9)
+    }
+
     /// Three views pulse with `[.repeat, .autoreverse]`, each 0.2 s later than the one before:
     /// alpha runs 1 → 0 in 0.5 s and back in 0.5 s, so 0.6 s after its own start a view shows
     /// 0.2 (a fifth of the way back).

@@ -27,7 +27,7 @@ struct ProgramRunner {
     var tracks: [Int: ViewTracks] { runtime.tracks }
     var segments: [Segment] { runtime.segments }
 
-    static func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+    static func micros(_ seconds: Double) -> Int64 { AnimationRuntime.micros(seconds) }
     static func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
 
     /// The labels' refreshing texts, and the layout they make, from when refreshing begins.

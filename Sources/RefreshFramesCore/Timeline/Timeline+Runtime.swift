@@ -2,9 +2,11 @@ extension Timeline {
     /// The timeline of a program that drove `runtime` itself (a team's Swift code, through the
     /// UIKit binding): its tracks and segments, with the refresh's begin and end as the code made
     /// them. The scenario's pull, the spinner and the host table are sampled as for a declarative
-    /// program; the layout is `layout` until the code re-solves it (`layoutIfNeeded`; the code's texts
-    /// are not re-measured). The views the code made (`AnimationRuntime.addView`) are drawn after
-    /// the spec's, at the frames they were made with.
+    /// program; the layout is `layout` until the code re-solves it: a `layoutIfNeeded()` after a
+    /// constraint constant or a label's text changed solves it again (`AnimationRuntime.layoutIfNeeded`),
+    /// with the texts the code set measured then (`Timeline.make`'s `relayout`). Until then a
+    /// changed text keeps the frame it had. The views the code made (`AnimationRuntime.addView`) are
+    /// drawn after the spec's, at the frames they were made with.
     package init(
         spec: Spec, layout: Layout, runtime: AnimationRuntime, refreshBeganAt: Double, refreshEndedAt: Double,
         programStoppedAt: Double?, imageRuns: [Int: [ImageAnimationRun]] = [:]

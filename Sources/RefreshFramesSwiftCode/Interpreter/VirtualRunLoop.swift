@@ -28,10 +28,22 @@ package final class VirtualRunLoop {
         self.limits = limits
     }
 
+    /// The clock's range: ± this many microseconds (about ±146,000 years), so that the sum of two
+    /// instants never overflows.
+    package static let range = Int64.max / 2
+
+    /// Seconds as microseconds of the clock, held to its range (NaN is 0).
     package static func micros(_ seconds: Double) -> Int64 {
-        guard seconds.isFinite else { return seconds > 0 ? Int64.max / 2 : 0 }
+        guard !seconds.isNaN else { return 0 }
         let m = (seconds * 1_000_000).rounded()
-        return m >= Double(Int64.max / 2) ? Int64.max / 2 : Int64(m)
+        return m >= Double(range) ? range : m <= -Double(range) ? -range : Int64(m)
+    }
+
+    /// `a + b` on the clock, held to its range (DispatchTime arithmetic the code may repeat).
+    package static func adding(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        if overflow { return a > 0 ? range : -range }
+        return min(max(sum, -range), range)
     }
 
     package static func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }

@@ -293,7 +293,8 @@ extension NativeLibrary {
         time.staticMethods.append(NativeFunction("now") { call in makeTime(call.context.runLoop.now, call.context) })
         time.properties["uptimeNanoseconds"] = NativeProperty(type: .named("UInt64")) { value, _ in
             if case .native(let n) = value, let t = n.payload as? DispatchTimePayload {
-                return .int(Int(t.micros) * 1000)
+                let (nanoseconds, overflow) = Int(t.micros).multipliedReportingOverflow(by: 1000)
+                return .int(overflow ? (t.micros > 0 ? .max : .min) : nanoseconds)
             }
             return .int(0)
         }
@@ -309,8 +310,8 @@ extension NativeLibrary {
                 } else {
                     return nil
                 }
-                if op == "-" { delta = -delta }
-                return makeTime(t.micros + delta, context)
+                if op == "-" { delta = delta == .min ? VirtualRunLoop.range : -delta }
+                return makeTime(VirtualRunLoop.adding(t.micros, delta), context)
             }
         }
         time.equals = { a, b in (a as? DispatchTimePayload)?.micros == (b as? DispatchTimePayload)?.micros }
@@ -342,7 +343,7 @@ extension NativeLibrary {
             ) { call in
                 let start = try deadline(call.arguments[0], call)
                 let nanoseconds = try call.context.double(call.arguments[1], "dispatch_time's delta")
-                return makeTime(start + VirtualRunLoop.micros(nanoseconds / 1e9), call.context)
+                return makeTime(VirtualRunLoop.adding(start, VirtualRunLoop.micros(nanoseconds / 1e9)), call.context)
             })
         add(function: NativeFunction("dispatch_get_main_queue") { call in try mainQueue.get(call.context) })
         add(

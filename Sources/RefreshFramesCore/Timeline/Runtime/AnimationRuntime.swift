@@ -133,7 +133,17 @@ package struct AnimationRuntime: Sendable {
     }
 
     static func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
-    func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+    func micros(_ seconds: Double) -> Int64 { Self.micros(seconds) }
+
+    /// Seconds as the clock's microseconds, held to ± `Int64.max / 2` (about ±146,000 years; NaN
+    /// is 0): what comes in has been held to `Limits` already, so this only keeps a value beyond
+    /// them from trapping in the conversion.
+    static func micros(_ seconds: Double) -> Int64 {
+        guard !seconds.isNaN else { return 0 }
+        let range = Int64.max / 2
+        let m = (seconds * 1_000_000).rounded()
+        return m >= Double(range) ? range : m <= -Double(range) ? -range : Int64(m)
+    }
 
     /// The layout at `time`.
     package func layout(at time: Double) -> Layout {
