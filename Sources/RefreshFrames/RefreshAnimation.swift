@@ -16,6 +16,11 @@ public struct RefreshAnimation: Sendable {
     package let document: SpecDocument
     /// How labels are measured: with the fonts that draw them, unless the caller chose otherwise.
     package let measurer: TextMeasurer
+    /// The measurer the caller chose (nil: the fonts that draw the labels, counted in `fontUsage`).
+    private let chosenMeasurer: TextMeasurer?
+    /// The font files this animation's texts are laid out with, measured and drawn: what its golden
+    /// manifests record, whatever else the process draws.
+    package let fontUsage: FontUsage
     /// What runs a Swift program (`"program": {"swift": …}`): the command line's, which parses
     /// with swiftc; nil refuses such a spec.
     package let program: SwiftProgramHook?
@@ -56,9 +61,11 @@ public struct RefreshAnimation: Sendable {
     /// Loads a spec whose side files are found (or, with `.none`, not opened) as `files` says and
     /// whose labels `measurer` measures (the fuzzer's is pure arithmetic).
     package init(
-        bytes: [UInt8], name: String, files: SpecFiles, now: Int64, measurer: TextMeasurer = .fonts,
+        bytes: [UInt8], name: String, files: SpecFiles, now: Int64, measurer chosen: TextMeasurer? = nil,
         program: SwiftProgramHook? = nil, appearance: Appearance? = nil
     ) throws(LoadError) {
+        let fontUsage = FontUsage()
+        let measurer = chosen ?? .fonts(usage: fontUsage)
         var stage = LoadError.Stage.decode
         do {
             document = try SpecDocument(
@@ -74,6 +81,8 @@ public struct RefreshAnimation: Sendable {
         self.name = name
         self.files = files
         self.measurer = measurer
+        chosenMeasurer = chosen
+        self.fontUsage = fontUsage
         self.program = program
         self.appearance = appearance
     }
@@ -114,12 +123,12 @@ public struct RefreshAnimation: Sendable {
         files.forget(spec)
         guard let path = files.spec else {
             return try RefreshAnimation(
-                bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program,
+                bytes: bytes, name: name, files: files, now: now, measurer: chosenMeasurer, program: program,
                 appearance: appearance)
         }
         let bytes = try Self.readSpec(path)
         return try RefreshAnimation(
-            bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program,
+            bytes: bytes, name: name, files: files, now: now, measurer: chosenMeasurer, program: program,
             appearance: appearance)
     }
 
@@ -140,7 +149,8 @@ public struct RefreshAnimation: Sendable {
     package func frames(
         part: FrameSource.Part? = nil, canvas: Canvas? = nil, scale: Double? = nil, text: TextRendering = .hinted
     ) throws(FrameSource.PartError) -> FrameSource {
-        try FrameSource(spec: spec, timeline: timeline, part: part, canvas: canvas, scale: scale, text: text)
+        try FrameSource(
+            spec: spec, timeline: timeline, part: part, canvas: canvas, scale: scale, text: text, fontUsage: fontUsage)
     }
 }
 

@@ -81,4 +81,9 @@ extension TextMeasurer {
     package static let fonts = TextMeasurer { text, font in
         try FontBook.shared.measure(text, font: font)
     }
+
+    /// `fonts`, counting the font files it measures with in `usage` (one animation's).
+    package static func fonts(usage: FontUsage) -> TextMeasurer {
+        TextMeasurer { text, font in try FontBook.shared.measure(text, font: font, usage: usage) }
+    }
 }

@@ -37,8 +37,8 @@ public final class FontBook: @unchecked Sendable {
 
     /// The text's natural size in points: the sum of advances (kerning included) by the font's line
     /// height (ascender + descender + line gap), as UILabel's intrinsicContentSize before rounding.
-    public func measure(_ text: String, font: FontSpec) throws -> IntrinsicSize {
-        let layout = try layout(text, font: font)
+    public func measure(_ text: String, font: FontSpec, usage: FontUsage? = nil) throws -> IntrinsicSize {
+        let layout = try layout(text, font: font, usage: usage)
         return IntrinsicSize(width: layout.width * font.size, height: layout.lineHeight * font.size)
     }
 
@@ -61,30 +61,35 @@ public final class FontBook: @unchecked Sendable {
     }
 
     /// `filesUsed` with each file's SHA-256 (`unreadable` when it cannot be read), for manifests.
-    public var fingerprints: [(file: String, sha256: String)] {
-        filesUsed.map { path in
-            (path, FileManager.default.contents(atPath: path).map { SHA256.hex([UInt8]($0)) } ?? "unreadable")
-        }
-    }
+    public var fingerprints: [(file: String, sha256: String)] { FontUsage.fingerprints(filesUsed) }
 
-    /// The runs of `text` in `font`, each with the first font that covers its characters.
-    func layout(_ text: String, font: FontSpec) throws -> TextLayout {
+    /// The runs of `text` in `font`, each with the first font that covers its characters; `usage`
+    /// (one animation's) is told the files they are drawn with, cached or not.
+    func layout(_ text: String, font: FontSpec, usage: FontUsage? = nil) throws -> TextLayout {
         let key = LayoutKey(text: text, font: font)
         lock.lock()
         defer { lock.unlock() }
-        if let cached = layouts[key] { return cached }
-        let layout = try makeLayout(text, request: resolve(font))
-        layouts[key] = layout
-        for run in layout.runs { used.insert(run.file) }
-        if !layout.emoji.isEmpty, let file = emoji?.file { used.insert(file) }
+        let layout: TextLayout
+        if let cached = layouts[key] {
+            layout = cached
+        } else {
+            layout = try makeLayout(text, request: resolve(font))
+            layouts[key] = layout
+        }
+        var files = layout.runs.map(\.file)
+        if !layout.emoji.isEmpty, let file = emoji?.file { files.append(file) }
+        used.formUnion(files)
+        usage?.insert(files)
         return layout
     }
 
-    /// Counts a font file drawn with outside the book (the scene's colour emoji) among `filesUsed`.
-    func recordUse(of file: String) {
+    /// Counts a font file drawn with outside the book (the scene's colour emoji) among `filesUsed`
+    /// and `usage`'s.
+    func recordUse(of file: String, usage: FontUsage? = nil) {
         lock.lock()
         defer { lock.unlock() }
         used.insert(file)
+        usage?.insert([file])
     }
 
     /// Adds a font file of the spec's own (`"fonts"`, an app's `UIAppFonts`): its face answers to its
