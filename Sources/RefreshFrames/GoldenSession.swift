@@ -73,7 +73,12 @@ package final class GoldenSession: @unchecked Sendable {
         } catch {
             throw .invalidRun(error.description)
         }
-        return request.check(source, manifest: manifest, threads: threads)
+        // A set without frames is checked at the instants its states.json holds (an unreadable one
+        // is reported by the check itself).
+        let stateTimes =
+            manifest?.frames.isEmpty == true
+            ? (try? store.contents("states.json")).flatMap { $0 }.flatMap { try? StatesDump(bytes: $0) }?.times : nil
+        return request.check(source, manifest: manifest, threads: threads, stateTimes: stateTimes)
     }
 
     /// Compares (or records) every golden of `check`; `report` receives each failing frame's actual
@@ -101,18 +106,31 @@ package final class GoldenSession: @unchecked Sendable {
         report.goldenSpecHash = manifest?.specHash
         let specHash = SHA256.hex(animation.bytes)
         report.currentSpecHash = specHash
+        let swift = Self.swiftFiles(of: animation)
         if !report.passed {
             report.specChanges = SpecChange.summary(
                 recorded: manifest?.spec, recordedHash: manifest?.specHash, current: animation.bytes,
-                currentHash: specHash)
+                currentHash: specHash, currentSwift: swift)
         }
         if let manifest = check.manifest(
             after: report, previous: manifest, frames: frames, toolVersion: RefreshFramesVersion.current,
-            specHash: specHash, now: animation.now, spec: RecordedSpec(specBytes: animation.bytes))
+            specHash: specHash, now: animation.now, spec: RecordedSpec(specBytes: animation.bytes, swift: swift))
         {
             try store.save(manifest.encode(), as: GoldenManifest.fileName)
         }
         return report
+    }
+
+    /// The files of the animation's Swift program as they are now, named as the spec names them
+    /// (empty for a JSON program; a file that cannot be read now is left out).
+    static func swiftFiles(of animation: RefreshAnimation) -> [RecordedSwiftFile] {
+        guard let names = animation.spec.swift?.files, !names.isEmpty else { return [] }
+        let paths = animation.sourceFiles.suffix(names.count)
+        return zip(names, paths).compactMap { name, path in
+            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+            let bytes = [UInt8](data)
+            return RecordedSwiftFile(file: name, hash: SHA256.hex(bytes), text: String(decoding: bytes, as: UTF8.self))
+        }
     }
 
     /// Puts a recorded set in place (nothing to do for a plain check, or when nothing was recorded).

@@ -72,12 +72,21 @@ package struct ImageFiles {
                 case .animate(let a):
                     if let name = a.changes[.image]?.name { found.append((name, "\(path)[\(i)].animate.set.image")) }
                 case .each(let e): walk(e.steps, "\(path)[\(i)].each.steps")
-                case .imageAnimation: break
+                case .keyframes(let k):
+                    for (j, frame) in k.frames.enumerated() {
+                        if let name = frame.changes[.image]?.name {
+                            found.append((name, "\(path)[\(i)].keyframes.frames[\(j)].set.image"))
+                        }
+                    }
+                case .transition(let t):
+                    if let name = t.changes[.image]?.name { found.append((name, "\(path)[\(i)].transition.set.image")) }
+                case .imageAnimation, .layerAnimation, .removeAnimations, .layout: break
                 }
             }
         }
         if let program = spec.program {
             walk(program.cycle, "program.cycle")
+            walk(program.onEnd, "program.onEnd")
             if let name = program.reset[.image]?.name { found.append((name, "program.reset.image")) }
         }
         return found

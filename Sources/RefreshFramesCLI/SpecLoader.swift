@@ -30,7 +30,8 @@ enum SpecLoader {
             for warning in swift.warnings { Output.err(warning.description + "\n") }
             return animation
         } catch {
-            // The code's own error is its line; the spec's, the spec's.
+            // The code's warnings first (they often say why it failed), then its error, or the spec's.
+            for warning in swift.warnings { Output.err(warning.description + "\n") }
             throw .input(swift.failure ?? error.description)
         }
     }

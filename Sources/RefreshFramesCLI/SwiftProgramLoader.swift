@@ -47,8 +47,10 @@ final class SwiftProgramLoader: @unchecked Sendable {
             }
             var runner = SwiftProgramRunner(module: module, className: reference.className)
             runner.workDurationGiven = reference.workDurationGiven
-            let result = try runner.run(over: base, now: now)
-            warnings = module.diagnostics + result.diagnostics
+            var runWarnings: [CodeDiagnostic] = []
+            // The warnings are kept when the run fails too: the command prints them before its error.
+            defer { warnings = module.diagnostics + runWarnings }
+            let result = try runner.run(over: base, now: now, warnings: &runWarnings)
             return result.run
         } catch let error as CodeDiagnostic {
             failure = error.description

@@ -118,7 +118,12 @@ public enum OutputSafety {
                 )
             }
         case .report:
-            if let stranger = names.first(where: { !isReportFile($0) }) {
+            // `images/` of an HTML report holds the copies of its images, and nothing else.
+            func isReportImages(_ name: String) -> Bool {
+                let inside = (try? FileManager.default.contentsOfDirectory(atPath: path + "/" + name)) ?? ["?"]
+                return name == "images" && inside.allSatisfy { $0.hasSuffix(".png") }
+            }
+            if let stranger = names.first(where: { !isReportFile($0) && !isReportImages($0) }) {
                 throw .input(
                     "\(path): error: \(option) holds '\(stranger)', which refresh-frames did not write; choose an empty or new directory"
                 )

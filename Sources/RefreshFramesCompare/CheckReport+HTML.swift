@@ -1,4 +1,5 @@
 import Foundation
+import RefreshFramesCore
 
 extension CheckReport {
     /// A single static page that opens from disk. Per failed frame: golden, actual and diff side by
@@ -27,15 +28,23 @@ extension CheckReport {
             .failed h2 { color: #b00020; } .recorded h2 { color: #a06000; }
             .hint { background: #fff4d6; padding: .5em 1em; }
             .triple { display: grid; grid-template-columns: repeat(3, minmax(0, 1fr)); gap: 1em; }
-            figure { margin: 0; min-width: 0; }
+            figure { margin: 0; min-width: 0; } figcaption { font-size: 12px; color: #555; }
             img { max-width: 100%; height: auto; display: block; image-rendering: pixelated; border: 1px solid #ccc; background: repeating-conic-gradient(#eee 0 25%, #fff 0 50%) 0 0 / 16px 16px; }
+            .crop { display: block; position: relative; overflow: hidden; border: 1px solid #ccc; max-width: 100%; }
+            .crop img { position: absolute; max-width: none; height: auto; border: 0; }
+            section.check { margin: .5em 0; } section.check h2, section.check > p { display: inline; font-size: 1em; margin: 0 .5em 0 0; }
+            section.check .triple { margin-top: .3em; }
+            .flip .pair { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 1em; max-width: 100%; }
+            .flip h2 { font-size: 1.1em; margin: .5em 0 .3em; }
+            details summary { cursor: pointer; color: #0550ae; }
             .compare { position: relative; display: inline-block; max-width: 100%; margin-top: 1em; overflow: hidden; }
             .compare img.top { position: absolute; left: 0; top: 0; width: 100%; }
             .compare .stage { position: relative; transform-origin: 0 0; }
-            .thumbs img { width: 96px; display: inline-block; margin: 0 .5em .5em 0; }
-            pre { background: #f6f6f6; padding: .5em; overflow: auto; max-width: 100%; white-space: pre-wrap; word-break: break-all; }
-            .add { background: #e6ffec; color: #116329; display: inline-block; width: 100%; } .del { background: #ffebe9; color: #82071e; display: inline-block; width: 100%; }
+            .thumbs img { height: 64px; width: auto; display: inline-block; margin: 0 .5em .5em 0; }
+            pre { background: #f6f6f6; padding: .5em; margin: .3em 0; overflow: auto; max-width: 100%; white-space: pre-wrap; word-break: break-all; }
+            .add { background: #e6ffec; color: #116329; } .del { background: #ffebe9; color: #82071e; }
             .hunk { color: #0550ae; }
+            h1 { font-size: 1.3em; margin: .6em 0 .2em; } h2 { font-size: 1.1em; margin: .5em 0 .2em; } p { margin: .3em 0; }
             </style>
             </head>
             <body>
@@ -46,7 +55,8 @@ extension CheckReport {
         return out + body + Self.script + "</body>\n</html>\n"
     }
 
-    /// The font hint, a section per failed or recorded check (ids `check-N`, after `idPrefix`), the passed ones.
+    /// The spec's changes, the hints, the animated before/after of the failing frames, a section per
+    /// failed or recorded check (ids `check-N`, after `idPrefix`), the passed ones folded.
     func htmlSections(idPrefix: String = "") -> String {
         var out = ""
         if !specChangeLines.isEmpty {
@@ -56,19 +66,31 @@ extension CheckReport {
         }
         if let fontHint { out += "<p class=\"hint\">\(xmlEscape(fontHint))</p>\n" }
         if let imageHint { out += "<p class=\"hint\">\(xmlEscape(imageHint))</p>\n" }
+        out += beforeAfter()
         for (index, result) in results.enumerated() where !result.passed || result.recorded {
-            out += "<section id=\"\(idPrefix)check-\(index)\" class=\"\(result.passed ? "recorded" : "failed")\">\n"
+            out +=
+                "<section id=\"\(idPrefix)check-\(index)\" class=\"\(result.passed ? "recorded" : "failed") check\">\n"
             out +=
                 "<h2>\(xmlEscape(result.title))</h2>\n<p>\(xmlEscape(result.recorded ? "recorded new golden" : result.message))</p>\n"
             if result.kind == .pixels {
                 out += pixelViews(result)
             }
-            if let details = result.details { out += "<pre>\(coloredDiff(details))</pre>\n" }
+            // A pixel check's counts are with its whole-frame views; details that say no more than the message are not repeated.
+            if result.kind != .pixels || result.actualPath == nil, let details = result.details,
+                details != result.message
+            {
+                let lines = details.split(separator: "\n", omittingEmptySubsequences: false).count
+                // A text dump's diff is folded (its first line is in the message); a short list is shown.
+                out +=
+                    result.kind == .text || lines > Self.shownDetailLines
+                    ? "<details><summary>\(lines) lines</summary><pre>\(coloredDiff(details))</pre></details>\n"
+                    : "<pre>\(coloredDiff(details))</pre>\n"
+            }
             out += "</section>\n"
         }
         let passing = results.filter { $0.passed && !$0.recorded }
         if !passing.isEmpty {
-            out += "<h2>\(passing.count) passed</h2>\n"
+            out += "<details class=\"passed\"><summary>\(passing.count) passed</summary>\n"
             let thumbnails = passing.filter { $0.kind == .pixels && $0.goldenPath != nil }
             if !thumbnails.isEmpty {
                 out += "<div class=\"thumbs\">\n"
@@ -81,31 +103,46 @@ extension CheckReport {
             }
             out += "<ul>\n"
             for result in passing { out += "<li>\(xmlEscape(result.line))</li>\n" }
-            out += "</ul>\n"
+            out += "</ul>\n</details>\n"
         }
         return out
     }
+
+    /// How many lines of a check's details the page shows unfolded.
+    static let shownDetailLines = 8
 
     private func pixelViews(_ result: CheckResult) -> String {
         let images: [(String, String?)] = [
             ("golden", result.goldenPath), ("actual", result.actualPath), ("diff", result.diffPath),
         ]
         guard images.contains(where: { $0.1 != nil }) else { return "" }
+        let region = Self.cropRegion(result)
         var out = "<div class=\"triple\">\n"
         for case (let label, let path?) in images {
-            out +=
-                "<figure><img src=\"\(xmlEscape(urlPath(path)))\" alt=\"\(label)\"><figcaption>\(label)</figcaption></figure>\n"
+            let shown: String
+            var caption = label
+            if let region, let size = result.frameSize {
+                shown = Self.crop(path, alt: label, region: region, size: size, box: Self.cropBox)
+                caption +=
+                    (result.controlRegion == region ? ": the control" : ": where it changed")
+                    + " · <a href=\"\(xmlEscape(urlPath(path)))\">whole frame</a>"
+            } else {
+                shown = "<img src=\"\(xmlEscape(urlPath(path)))\" alt=\"\(label)\">"
+            }
+            out += "<figure>\(shown)<figcaption>\(caption)</figcaption></figure>\n"
         }
         out += "</div>\n"
         guard let golden = result.goldenPath, let actual = result.actualPath else { return out }
         let g = xmlEscape(urlPath(golden))
         let a = xmlEscape(urlPath(actual))
-        let region =
+        let zoomRegion =
             result.changedRegion.map {
                 " data-region=\"\($0.x),\($0.y),\($0.width),\($0.height)\""
             } ?? ""
         out += """
-            <div class="viewer"\(region)>
+            <details class="views"><summary>compare the whole frame: swipe, onion skin, blink</summary>
+            \(result.details.map { "<pre>\(xmlEscape($0))</pre>" } ?? "")
+            <div class="viewer"\(zoomRegion)>
             <label><input type="radio" name="mode-\(g)" value="swipe" checked> swipe</label>
             <label><input type="radio" name="mode-\(g)" value="onion"> onion skin</label>
             <label><input type="radio" name="mode-\(g)" value="blink"> blink</label>
@@ -114,6 +151,7 @@ extension CheckReport {
             <span class="shown"></span><br>
             <div class="compare"><div class="stage"><img class="under" src="\(g)" alt="golden"><img class="top" src="\(a)" alt="actual"></div></div>
             </div>
+            </details>
 
             """
         return out
@@ -163,6 +201,14 @@ extension CheckReport {
           };
           update();
         });
+        document.querySelectorAll('.flip').forEach(function (f) {
+          var frames = JSON.parse(f.dataset.frames), i = 0, imgs = f.querySelectorAll('img'), at = f.querySelectorAll('.at');
+          setInterval(function () {
+            i = (i + 1) % frames.length;
+            imgs[0].src = frames[i][1]; imgs[1].src = frames[i][2];
+            at[0].textContent = at[1].textContent = frames[i][0];
+          }, 700);
+        });
         var failures = Array.prototype.slice.call(document.querySelectorAll('section.failed')), at = -1;
         function go(d) {
           if (!failures.length) return;
@@ -183,6 +229,14 @@ extension CheckReport {
           document.body.dataset.images = loaded + '/' + all.length;
           document.body.dataset.overflow = document.documentElement.scrollWidth > document.documentElement.clientWidth;
           document.body.dataset.sideBySide = sides.length > 1 && sides.every(function (t) { return t === sides[0]; });
+          // Crops that show a part of their frame, loaded; and the page's height.
+          var crops = document.querySelectorAll('.crop'), cropped = 0;
+          crops.forEach(function (c) {
+            var i = c.querySelector('img');
+            if (i.complete && i.naturalWidth > 0 && c.clientWidth > 0 && (i.offsetWidth > c.clientWidth + 1 || i.offsetHeight > c.clientHeight + 1)) cropped++;
+          });
+          document.body.dataset.crops = cropped + '/' + crops.length;
+          document.body.dataset.height = document.documentElement.scrollHeight;
         });
         </script>
 

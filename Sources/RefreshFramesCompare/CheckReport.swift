@@ -26,8 +26,13 @@ public struct CheckResult: Sendable, Equatable {
     public var diffPath: String?
     /// Seconds the check took, for JUnit's `time`.
     public var duration: Double
-    /// The pixels that differ, for a report's zoom.
+    /// The pixels that differ, for a report's zoom and crop.
     public var changedRegion: PixelRect?
+    /// A frame's size in pixels, for a report's crop.
+    public var frameSize: PixelSize?
+    /// Where the refresh control shows in a frame of the whole screen (nil: a frame of the control
+    /// alone, or the control out of sight): what a report shows of a screen golden first.
+    public var controlRegion: PixelRect?
 
     public init(
         name: String, time: Double? = nil, kind: Kind = .pixels, passed: Bool, recorded: Bool = false, message: String,

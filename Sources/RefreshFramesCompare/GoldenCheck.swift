@@ -115,9 +115,28 @@ public struct GoldenCheck: Sendable {
                 var result = try store.checkFrame(
                     name: name, time: times[i], file: file, frame: frame, as: pixels, mode: mode, report: report)
                 result.duration = prepared.seconds + seconds(since: started)
+                if !result.passed {
+                    result.frameSize = PixelSize(actual.bitmap)
+                    result.controlRegion = controlRegion(at: times[i], in: result.frameSize!)
+                }
                 results.append(result)
             })
         return (results, frames)
+    }
+
+    /// Where the refresh control shows at `time` in a frame of the whole screen, in pixels, clipped
+    /// to the frame: the strip between the viewport's top and the first row that the control fills.
+    func controlRegion(at time: Double, in size: PixelSize) -> PixelRect? {
+        guard source.part == .screen, let scene = source.state(at: time).scene, scene.controlVisibleHeight > 0 else {
+            return nil
+        }
+        let top = max(0, scene.controlFrame.y)
+        let y = min(size.height, Int((top * source.scale).rounded(.down)))
+        let bottom = min(size.height, Int(((top + scene.controlVisibleHeight) * source.scale).rounded(.up)))
+        let x = max(0, Int((scene.controlFrame.x * source.scale).rounded(.down)))
+        let right = min(size.width, Int((scene.controlFrame.maxX * source.scale).rounded(.up)))
+        guard bottom > y, right > x else { return nil }
+        return PixelRect(x: x, y: y, width: right - x, height: bottom - y)
     }
 
     /// Each instant's golden file: the one recorded at that instant, `frame-NNN.png` by position when

@@ -126,6 +126,18 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
         if let scale { out += ",\n  \"scale\": \(number(scale))" }
         if let spec { out += ",\n  \"spec\": " + spec.json.replacingOccurrences(of: "\n", with: "\n  ") }
         out += ",\n  \"specHash\": \(jsonQuoted(specHash))"
+        if let swift = spec?.swift, !swift.isEmpty {
+            out +=
+                ",\n  \"swift\": [\n"
+                + swift.map { file in
+                    "    {\n      \"file\": \(jsonQuoted(file.file)),\n      \"hash\": \(jsonQuoted(file.hash)),\n      \"lines\": ["
+                        + (file.lines.isEmpty
+                            ? "]"
+                            : "\n" + file.lines.map { "        " + jsonQuoted($0) }.joined(separator: ",\n")
+                                + "\n      ]")
+                        + "\n    }"
+                }.joined(separator: ",\n") + "\n  ]"
+        }
         if let threshold { out += ",\n  \"threshold\": \(number(threshold))" }
         out += ",\n  \"toolVersion\": \(jsonQuoted(toolVersion))\n}\n"
         return Array(out.utf8)
@@ -140,7 +152,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
         do {
             manifest = try JSONDecoder().decode(GoldenManifest.self, from: Data(bytes))
             if let node = try? JSONParser.parse(bytes), let spec = node["spec"] {
-                manifest.spec = RecordedSpec(json: spec.pretty(indent: ""))
+                manifest.spec = RecordedSpec(json: spec.pretty(indent: ""), swift: recordedSwift(node["swift"]))
             }
         } catch let error as DecodingError {
             throw .invalidManifest(path: path, reason: describe(error))
@@ -162,6 +174,22 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
             try check(frame.time, "frames[\(i)].time", 0...Double.greatestFiniteMagnitude)
         }
         return manifest
+    }
+
+    /// The manifest's `swift` files; a member that is not a file (`file`, `hash`, `lines` of text) is left out.
+    static func recordedSwift(_ node: JSONNode?) -> [RecordedSwiftFile] {
+        guard case .array(let files)? = node?.value else { return [] }
+        func text(_ node: JSONNode?) -> String? {
+            if case .string(let s)? = node?.value { return s }
+            return nil
+        }
+        return files.compactMap { file in
+            guard let name = text(file["file"]), let hash = text(file["hash"]),
+                case .array(let lines)? = file["lines"]?.value
+            else { return nil }
+            let texts = lines.compactMap(text)
+            return texts.count == lines.count ? RecordedSwiftFile(file: name, hash: hash, lines: texts) : nil
+        }
     }
 
     static func describe(_ error: DecodingError) -> String {

@@ -42,12 +42,20 @@ public struct GoldenRequest: Sendable {
         part ?? manifest?.part.flatMap(FrameSource.Part.init(rawValue:))
     }
 
-    /// The check of one spec against goldens recorded with `manifest` (nil: none yet).
-    public func check(_ source: FrameSource, manifest: GoldenManifest?, threads: Int) -> GoldenCheck {
+    /// The check of one spec against goldens recorded with `manifest` (nil: none yet). A set that
+    /// holds no frames (recorded with `--kind semantic`) is a semantic set: a check of every kind
+    /// that records nothing new looks at its semantic goldens, at the instants of its `states.json`
+    /// (`stateTimes`), so a plain check of such a set recorded at any instants passes.
+    public func check(
+        _ source: FrameSource, manifest: GoldenManifest?, threads: Int, stateTimes: [Double]? = nil
+    ) -> GoldenCheck {
+        let semanticSet = manifest.map(\.frames.isEmpty) ?? false
         let times = GoldenCheck.instants(
-            at: self.times, checkpoints: checkpoints, fps: fps, timeline: source.timeline, manifest: manifest)
+            at: self.times, checkpoints: checkpoints, fps: fps, timeline: source.timeline, manifest: manifest,
+            stateTimes: semanticSet ? stateTimes : nil)
         let tolerance = PixelTolerance.resolved(
             threshold: threshold, maxDiff: maxDiff, spec: source.spec.golden, manifest: manifest)
+        let kinds = semanticSet && self.kinds == .all && mode != .all ? .semantic : self.kinds
         var check = GoldenCheck(
             source: source, times: times, kinds: kinds, mode: mode, tolerance: tolerance, threads: threads)
         if kinds != .semantic { check.recordedTimes = manifest?.frames.map(\.time) ?? [] }
@@ -131,6 +139,8 @@ extension GoldenCheck {
         let runFrames = kinds == .semantic ? [] : times
         let keepsFrames = kinds == .semantic || mode != .all && !(previous?.frames.isEmpty ?? true)
         let frames = keepsFrames ? (previous?.frames.map(\.time) ?? runFrames) : runFrames
+        // A set without frames is checked at the instants of its states.json: these, when recorded.
+        if frames.isEmpty && kinds != .pixels { return true }
         let plain = frames.isEmpty ? Self.defaultInstants(source.timeline) : frames
         // The instants states.json holds after the recording: these, when states are recorded.
         let states: [Double]

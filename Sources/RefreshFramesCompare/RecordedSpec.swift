@@ -5,23 +5,80 @@ import RefreshFramesCore
 /// recorded their spec has none: such a set still checks, and its summary says only that the spec's
 /// hash changed.
 ///
-/// A spec that is a Swift program (issue 28) is a hook left open here: it would record its code's
-/// hash and lines beside (or instead of) `json`, and `SpecChange.between` would name the lines that
-/// changed (`Refresh.swift:42: "…0.1…" → "…0.12…"`) as it names JSON values below.
+/// A spec whose program is Swift code (`"program": {"swift": …}`) records each file's hash and
+/// lines beside its JSON (`swift`), and the summary names the lines that changed
+/// (`marquee.swift:99: "…(0.15, …" → "…(0.2, …"`) as it names JSON values.
 public struct RecordedSpec: Sendable, Hashable {
     /// The spec's JSON as the manifest writes it: the spec's own key order, two-space indentation.
     public var json: String
+    /// The Swift program's files, in the spec's order (empty: the program is JSON).
+    public var swift: [RecordedSwiftFile] = []
 
-    public init(json: String) { self.json = json }
+    public init(json: String, swift: [RecordedSwiftFile] = []) {
+        self.json = json
+        self.swift = swift
+    }
 
-    /// The spec of `bytes`, when they are JSON (an imported or program spec is not yet recorded).
-    public init?(specBytes bytes: [UInt8]) {
+    /// The spec of `bytes`, when they are JSON, with its Swift program's files.
+    public init?(specBytes bytes: [UInt8], swift: [RecordedSwiftFile] = []) {
         guard let node = try? JSONParser.parse(bytes) else { return nil }
         json = node.pretty(indent: "")
+        self.swift = swift
     }
 
     /// The recorded JSON, parsed (nil when the manifest's `spec` is not JSON: it came from a pull request).
     public var node: JSONNode? { try? JSONParser.parse(Array(json.utf8)) }
+}
+
+/// One file of a Swift program as goldens record it: its name as the spec writes it, its SHA-256
+/// and its lines.
+public struct RecordedSwiftFile: Sendable, Hashable {
+    public var file: String
+    public var hash: String
+    public var lines: [String]
+
+    public init(file: String, hash: String, lines: [String]) {
+        self.file = file
+        self.hash = hash
+        self.lines = lines
+    }
+
+    /// The file of `text`, split at line ends (`\n` or `\r\n`).
+    public init(file: String, hash: String, text: String) {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
+        }
+        self.init(file: file, hash: hash, lines: lines.last == "" ? Array(lines.dropLast()) : lines)
+    }
+
+    /// The lines that differ between `old` and `new` (files of one name), one phrase each:
+    /// `marquee.swift:99: "…(0.15, …" → "…(0.2, …"`, `marquee.swift:12: added "…"`,
+    /// `marquee.swift:12: removed "…"`. The changed lines are those between the lines both files
+    /// start and end with; paired one for one when as many were removed as added.
+    public static func changes(_ old: RecordedSwiftFile, _ new: RecordedSwiftFile) -> [String] {
+        guard old.hash != new.hash else { return [] }
+        let (a, b) = (old.lines, new.lines)
+        var prefix = 0
+        while prefix < min(a.count, b.count) && a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < min(a.count, b.count) - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] {
+            suffix += 1
+        }
+        let removed = Array(a[prefix..<(a.count - suffix)])
+        let added = Array(b[prefix..<(b.count - suffix)])
+        func code(_ line: String) -> String {
+            let text = line.trimmingPrefix(while: \.isWhitespace)
+            let shown = text.count > 70 ? String(text.prefix(69)) + "…" : String(text)
+            return jsonQuoted(shown)
+        }
+        if removed.count == added.count {
+            return zip(removed, added).enumerated().compactMap { i, pair in
+                pair.0 == pair.1 ? nil : "\(new.file):\(prefix + i + 1): \(code(pair.0)) → \(code(pair.1))"
+            }
+        }
+        return removed.enumerated().map { "\(new.file):\(prefix + $0 + 1): removed (was \(code($1)))" }
+            + added.enumerated().map { "\(new.file):\(prefix + $0 + 1): added \(code($1))" }
+    }
 }
 
 /// One spec value that differs between the golden's recorded spec and the current one.
@@ -82,7 +139,41 @@ public struct SpecChange: Sendable, Equatable, CustomStringConvertible {
     /// were recorded, at most `limit` values. Empty when nothing can be said (the spec is the same,
     /// or neither spec is known and the hashes agree).
     public static func summary(
-        recorded: RecordedSpec?, recordedHash: String?, current: [UInt8], currentHash: String, limit: Int = 20
+        recorded: RecordedSpec?, recordedHash: String?, current: [UInt8], currentHash: String,
+        currentSwift: [RecordedSwiftFile] = [], limit: Int = 20
+    ) -> [String] {
+        var swift = swiftChanges(recorded: recorded?.swift ?? [], current: currentSwift)
+        if swift.count > limit {
+            let more = swift.count - limit
+            swift = Array(swift.prefix(limit)) + ["… and \(more) more changed lines of Swift"]
+        }
+        return jsonSummary(
+            recorded: recorded, recordedHash: recordedHash, current: current, currentHash: currentHash, limit: limit)
+            + swift
+    }
+
+    /// What changed in a Swift program since the goldens recorded its files: the lines of each
+    /// file (`marquee.swift:99: … → …`), or that a file was added or removed. Nothing when the
+    /// goldens recorded no Swift file (older goldens, or a JSON program).
+    static func swiftChanges(recorded: [RecordedSwiftFile], current: [RecordedSwiftFile]) -> [String] {
+        guard !recorded.isEmpty else { return [] }
+        var lines: [String] = []
+        for file in current {
+            if let old = recorded.first(where: { $0.file == file.file }) {
+                lines += RecordedSwiftFile.changes(old, file)
+            } else {
+                lines.append("\(file.file): added to the program")
+            }
+        }
+        for file in recorded where !current.contains(where: { $0.file == file.file }) {
+            lines.append("\(file.file): removed from the program")
+        }
+        return lines
+    }
+
+    /// The JSON part of `summary`, at most `limit` values.
+    static func jsonSummary(
+        recorded: RecordedSpec?, recordedHash: String?, current: [UInt8], currentHash: String, limit: Int
     ) -> [String] {
         guard let recordedHash, recordedHash != currentHash else { return [] }
         guard let recorded, let old = recorded.node, let new = try? JSONParser.parse(current) else {

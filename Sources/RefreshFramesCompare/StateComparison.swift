@@ -13,27 +13,41 @@ public enum StateComparison {
         Array(("[\n" + states.joined(separator: ",\n") + "\n]\n").utf8)
     }
 
-    /// One message per differing value, in golden order, e.g.
+    /// One message per difference, in golden order, repeated differences grouped
+    /// (`StateDifference.grouped`): `tags 1–6: x +1 pt at every instant`,
+    /// `tag 3: alpha 0.5 → 0.4 from 0.30 s to 0.55 s`; a difference seen once keeps its own words,
     /// `tag 1: rotation 18.75 at 0.05 s, golden 22.5` or `contentAlpha 0.8 at 1.2 s, golden 0.6`.
     public static func compare(actual: JSONNode, golden: JSONNode) -> [String] {
+        let (differences, instants) = differences(actual: actual, golden: golden)
+        return StateDifference.grouped(differences, instants: instants)
+    }
+
+    /// Every differing value, one per instant, in golden order, and the instants both dumps hold.
+    public static func differences(actual: JSONNode, golden: JSONNode) -> (
+        differences: [StateDifference], instants: [Double]
+    ) {
         guard case .array(let goldenStates) = golden.value, case .array(let actualStates) = actual.value else {
-            return ["states: not an array of states"]
+            return ([StateDifference(message: "states: not an array of states")], [])
         }
-        var messages: [String] = []
+        var differences: [StateDifference] = []
+        var instants: [Double] = []
         let byTime = Dictionary(actualStates.map { (key(time: $0), $0) }, uniquingKeysWith: { first, _ in first })
         var seen = Set<Int>()
         for g in goldenStates {
             let k = key(time: g)
             seen.insert(k)
-            let at = "at \(formatSeconds(number(g["time"]) ?? 0)) s"
+            let time = number(g["time"]) ?? 0
             // A golden instant this run does not look at (`--at` chose others) is not checked.
             guard let a = byTime[k] else { continue }
-            walk(a, g, path: "", at: at, into: &messages)
+            instants.append(time)
+            walk(a, g, path: "", time: time, into: &differences)
         }
         for a in actualStates where !seen.contains(key(time: a)) {
-            messages.append("a state at \(formatSeconds(number(a["time"]) ?? 0)) s that the golden does not have")
+            differences.append(
+                StateDifference(
+                    message: "a state at \(formatSeconds(number(a["time"]) ?? 0)) s that the golden does not have"))
         }
-        return messages
+        return (differences, instants)
     }
 
     /// The instant in whole microseconds; an instant too far for an `Int` (a states golden or manifest
@@ -43,7 +57,7 @@ public enum StateComparison {
         return abs(micros) < 9e18 ? Int(micros) : micros < 0 ? Int.min : Int.max
     }
 
-    private static func number(_ node: JSONNode?) -> Double? {
+    static func number(_ node: JSONNode?) -> Double? {
         if case .number(let v)? = node?.value { return v }
         return nil
     }
@@ -58,20 +72,25 @@ public enum StateComparison {
         return "[\(index)]"
     }
 
-    private static func walk(_ a: JSONNode, _ g: JSONNode, path: String, at: String, into messages: inout [String]) {
+    private static func walk(
+        _ a: JSONNode, _ g: JSONNode, path: String, time: Double, into differences: inout [StateDifference]
+    ) {
+        let at = "at \(formatSeconds(time)) s"
         switch (a.value, g.value) {
         case (.object(let am), .object(let gm)):
             for member in gm {
                 let childPath = path.isEmpty ? member.key : path + (path.hasSuffix(":") ? " " : ".") + member.key
                 guard let other = am.first(where: { $0.key == member.key }) else {
-                    messages.append("\(childPath) missing \(at), golden \(text(member.value))")
+                    differences.append(
+                        StateDifference(message: "\(childPath) missing \(at), golden \(text(member.value))"))
                     continue
                 }
-                walk(other.value, member.value, path: childPath, at: at, into: &messages)
+                walk(other.value, member.value, path: childPath, time: time, into: &differences)
             }
             for member in am where !gm.contains(where: { $0.key == member.key }) {
                 let childPath = path.isEmpty ? member.key : path + "." + member.key
-                messages.append("\(childPath) \(text(member.value)) \(at), the golden has none")
+                differences.append(
+                    StateDifference(message: "\(childPath) \(text(member.value)) \(at), the golden has none"))
             }
         case (.array(let ae), .array(let ge)) where !isLeaf(ae) || !isLeaf(ge):
             let named = ge.enumerated().map { (name($1, index: $0), $1) }
@@ -80,19 +99,22 @@ public enum StateComparison {
             for (n, gNode) in named {
                 let childPath = n.hasPrefix("[") ? path + n : n + ":"
                 guard let aNode = actualNamed[n] else {
-                    messages.append("\(n.hasPrefix("[") ? childPath : n) missing \(at), the golden has it")
+                    differences.append(
+                        StateDifference(message: "\(n.hasPrefix("[") ? childPath : n) missing \(at), the golden has it")
+                    )
                     continue
                 }
-                walk(aNode, gNode, path: childPath, at: at, into: &messages)
+                walk(aNode, gNode, path: childPath, time: time, into: &differences)
             }
             let goldenNames = Set(named.map(\.0))
             for (i, aNode) in ae.enumerated() where !goldenNames.contains(name(aNode, index: i)) {
-                messages.append("\(name(aNode, index: i)) present \(at), the golden has none")
+                differences.append(
+                    StateDifference(message: "\(name(aNode, index: i)) present \(at), the golden has none"))
             }
         default:
             if !equal(a, g) {
                 let label = path.hasSuffix(":") ? String(path.dropLast()) : path
-                messages.append("\(label) \(text(a)) \(at), golden \(text(g))")
+                differences.append(StateDifference(label: label, actual: a, golden: g, time: time))
             }
         }
     }
@@ -107,7 +129,7 @@ public enum StateComparison {
         }
     }
 
-    private static func equal(_ a: JSONNode, _ g: JSONNode) -> Bool {
+    static func equal(_ a: JSONNode, _ g: JSONNode) -> Bool {
         switch (a.value, g.value) {
         case (.null, .null): true
         case (.bool(let x), .bool(let y)): x == y
@@ -157,6 +179,12 @@ public struct StatesDump: Sendable {
         guard case .array = node.value else {
             throw UnreadableGolden(description: "not a states golden (expected a JSON array of states)")
         }
+    }
+
+    /// The instants the dump holds, in its order.
+    public var times: [Double] {
+        guard case .array(let states) = node.value else { return [] }
+        return states.compactMap { StateComparison.number($0["time"]) }
     }
 
     /// The states `refresh-frames state` prints at `times`.

@@ -64,8 +64,9 @@ public struct SuiteReport: Sendable {
         if !suite.usesRoot, let report = reports.first { return report.html() }
         var body = suite.emptyShardLine.map { "<p>\(xmlEscape($0))</p>\n" } ?? ""
         for (index, (member, report)) in zip(suite.members, reports).enumerated() {
-            body += "<h1 id=\"spec-\(index)\">\(xmlEscape("\(member.spec) → \(member.golden)"))</h1>\n"
-            body += "<p>\(xmlEscape(report.totalsLine))</p>\n" + report.htmlSections(idPrefix: "s\(index)-")
+            body += "<h1 id=\"spec-\(index)\">\(xmlEscape("\(member.spec) → \(member.golden)"))"
+            body +=
+                " <small>\(xmlEscape(report.totalsLine))</small></h1>\n" + report.htmlSections(idPrefix: "s\(index)-")
         }
         return CheckReport.htmlPage(heading: "\(name): golden check", totals: summaryLine, body: body)
     }
@@ -128,14 +129,16 @@ extension PixelTolerance {
 
 extension GoldenCheck {
     /// The instants to check: `--at`, else every checkpoint, else every frame at `fps`, else the
-    /// manifest's, else `defaultInstants`.
+    /// manifest's, else those of a semantic set's `states.json` (`stateTimes`), else `defaultInstants`.
     public static func instants(
-        at requested: [Double]?, checkpoints: Bool, fps: Double?, timeline: Timeline, manifest: GoldenManifest?
+        at requested: [Double]?, checkpoints: Bool, fps: Double?, timeline: Timeline, manifest: GoldenManifest?,
+        stateTimes: [Double]? = nil
     ) -> [Double] {
         if let requested { return requested }
         if checkpoints { return timeline.checkpoints }
         if let fps { return timeline.frameTimes(fps: fps) }
         if let manifest, !manifest.frames.isEmpty { return manifest.frames.map(\.time) }
+        if let stateTimes, !stateTimes.isEmpty { return stateTimes }
         return defaultInstants(timeline)
     }
 }

@@ -180,6 +180,8 @@ struct Anchor {
     var insets = EdgeInsets()
     /// The view's layoutMargins, for `leadingMargin` and the like.
     var margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
+    /// The view's safe-area insets (for its subviews' safe areas); zero for a guide.
+    var safeArea = EdgeInsets()
     var isGuide = false
     /// For a label: its baseline's offset below its centre (from the font's metrics).
     var baseline: Double? = nil

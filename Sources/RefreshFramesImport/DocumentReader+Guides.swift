@@ -4,41 +4,68 @@ import RefreshFramesCore
 /// is relative to.
 extension DocumentReader {
     /// The view's id with its layout margins, and its layout guides: the safe area (from the
-    /// device, for a storyboard scene's root view; a xib's views have no bars over them), the
-    /// margins guide, and a scene's top and bottom layout guides (below the status bar, and at the
-    /// bottom edge).
+    /// device, for a storyboard scene's root view; a xib's views have no bars over them; a subview's
+    /// is the part of its superview's that it covers), the margins guide, and a scene's top and
+    /// bottom layout guides (below the status bar, and at the bottom edge). `superview` is a
+    /// subview's superview's anchor and bounds size.
     mutating func addAnchors(
-        of node: XMLNode, as item: LayoutItem, isRoot: Bool, size: Rect?, to ids: inout [String: Anchor]
+        of node: XMLNode, as item: LayoutItem, isRoot: Bool, size: Rect?,
+        superview: (anchor: Anchor, bounds: Rect?)? = nil, to ids: inout [String: Anchor]
     ) {
         var margins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
         var safeArea = EdgeInsets()
         // A scene in a navigation controller has its 44 pt bar below the status bar (Use Your Loaf,
         // "Supporting iPhone X": "a status bar (20 points) and navigation bar (44 points)").
         let navigationBar: Double = isRoot && controller?.keyed("navigationItem") != nil ? 44 : 0
-        if isRoot, controller != nil {
+        if isRoot, let controller {
             let usesBars =
                 node.children("viewLayoutGuide").contains { $0["key"] == "safeArea" }
-                || controller?.child("layoutGuides") != nil
+                || controller.child("layoutGuides") != nil
+            let screen = Self.simulatedScreen(controller)
             if usesBars, !Self.knownDevices.contains(device ?? "") || orientation == "landscape" {
                 let name = "\(device ?? "none") (\(orientation ?? "portrait"))"
+                let assumed = screen == .noStatusBar ? "no status bar (IB shows none)" : "a status bar of 20 pt"
                 warn(
                     node,
-                    "the safe area of device \(name) is not in the import's table; a status bar of 20 pt and no home indicator assumed"
+                    "the safe area of device \(name) is not in the import's table; \(assumed) and no home indicator assumed"
                 )
             }
-            var bars = Self.deviceInsets(device)
+            if screen == .noStatusBar, barInsets(screen).top == 0 {
+                warn(
+                    controller,
+                    "IB shows this scene with no status bar, so its frames have none over them; at run time UIKit puts one there unless the controller hides it (prefersStatusBarHidden)"
+                )
+            }
+            var bars = barInsets(screen)
             bars.top += navigationBar
             safeArea = EdgeInsets(top: bars.top, left: 0, bottom: bars.bottom, right: 0)
+            // Before safe areas (a document without useSafeAreas, Xcode 8 or earlier), IB lays the
+            // root out as iOS 10 did: its margins are the minimums alone, the top and bottom layout
+            // guides carry the bars. iOS 11 insets them from the safe area: say so where it matters.
+            if !usesSafeAreas, bars.top > 0 || bars.bottom > 0, Self.usesOwnVerticalMargins(node) {
+                warn(
+                    node,
+                    "laid out as IB does for a document without safe areas (Xcode 8 or earlier): the root's top and bottom margins leave out the bars (\(formatNumber(bars.top)) pt above, \(formatNumber(bars.bottom)) below); on iOS 11 and later UIKit insets them from the safe area, so views on those margins move by that much"
+                )
+            }
             margins = Self.rootMargins(
                 custom: Self.customMargins(node), width: size?.width ?? 0, safeArea: safeArea,
-                respectsMinimums: controller?["viewRespectsSystemMinimumLayoutMargins"] != "NO",
-                insetFromSafeArea: node["insetsLayoutMarginsFromSafeArea"] != "NO")
-        } else if let custom = Self.customMargins(node) {
-            margins = EdgeInsets(
-                top: custom.top ?? margins.top, left: custom.left ?? margins.left,
-                bottom: custom.bottom ?? margins.bottom, right: custom.right ?? margins.right)
+                respectsMinimums: controller["viewRespectsSystemMinimumLayoutMargins"] != "NO",
+                insetFromSafeArea: usesSafeAreas && node["insetsLayoutMarginsFromSafeArea"] != "NO")
+        } else {
+            if let custom = Self.customMargins(node) {
+                margins = EdgeInsets(
+                    top: custom.top ?? margins.top, left: custom.left ?? margins.left,
+                    bottom: custom.bottom ?? margins.bottom, right: custom.right ?? margins.right)
+            }
+            if let superview, let frame = size, let bounds = superview.bounds {
+                (safeArea, margins) = Self.subviewInsets(
+                    margins: margins, frame: frame, in: bounds, superview: superview.anchor,
+                    insetFromSafeArea: usesSafeAreas && node["insetsLayoutMarginsFromSafeArea"] != "NO",
+                    preservesSuperviewMargins: node["preservesSuperviewLayoutMargins"] == "YES")
+            }
         }
-        if let id = node["id"] { ids[id] = Anchor(item: item, margins: margins) }
+        if let id = node["id"] { ids[id] = Anchor(item: item, margins: margins, safeArea: safeArea) }
         for guide in node.children("viewLayoutGuide") {
             guard let id = guide["id"] else { continue }
             switch guide["key"] {
@@ -48,14 +75,15 @@ extension DocumentReader {
             }
         }
         guard isRoot, let controller, let height = size?.height else { return }
-        let statusBar = Self.deviceInsets(device).top + navigationBar
+        let bars = barInsets(Self.simulatedScreen(controller))
+        let statusBar = bars.top + navigationBar
         for guide in controller.child("layoutGuides")?.children("viewControllerLayoutGuide") ?? [] {
             guard let id = guide["id"] else { continue }
             switch guide["type"] {
             case "top":
                 ids[id] = Anchor(item: item, insets: EdgeInsets(bottom: height - statusBar), isGuide: true)
             case "bottom":
-                let bottomBar = Self.deviceInsets(device).bottom
+                let bottomBar = bars.bottom
                 ids[id] = Anchor(
                     item: item, insets: EdgeInsets(top: height - bottomBar, bottom: bottomBar), isGuide: true)
             default: continue
@@ -63,24 +91,79 @@ extension DocumentReader {
         }
     }
 
-    /// The device ids `deviceInsets` knows, in portrait: the iPhones from the 4s to the 8 Plus, and
-    /// the iPhone X, XS, XR and XS Max.
-    static let knownDevices: Set<String> = [
-        "retina3_5", "retina4_0", "retina4_7", "retina5_5", "retina5_9", "retina6_1", "retina6_5",
-    ]
+    /// A subview's safe area and margins, from the frame IB stored for it (the layout's own frame
+    /// would make the margins depend on the solution): the safe area is the part of the
+    /// superview's that the view covers; its own margins are measured from that safe area (unless
+    /// `insetsLayoutMarginsFromSafeArea` is off), then, with `preservesSuperviewLayoutMargins`, grown
+    /// by the least that keeps its content inside the superview's margins too. Sources in
+    /// docs/import-sources.md.
+    static func subviewInsets(
+        margins own: EdgeInsets, frame: Rect, in bounds: Rect, superview: Anchor, insetFromSafeArea: Bool,
+        preservesSuperviewMargins: Bool
+    ) -> (safeArea: EdgeInsets, margins: EdgeInsets) {
+        // How far each edge of the view lies inside the superview's bounds.
+        let top = frame.y
+        let left = frame.x
+        let bottom = bounds.height - frame.maxY
+        let right = bounds.width - frame.maxX
+        let parent = superview.safeArea
+        let safeArea = EdgeInsets(
+            top: max(0, parent.top - top), left: max(0, parent.left - left), bottom: max(0, parent.bottom - bottom),
+            right: max(0, parent.right - right))
+        var margins = own
+        if insetFromSafeArea {
+            margins = EdgeInsets(
+                top: own.top + safeArea.top, left: own.left + safeArea.left, bottom: own.bottom + safeArea.bottom,
+                right: own.right + safeArea.right)
+        }
+        if preservesSuperviewMargins {
+            let outer = superview.margins
+            margins = EdgeInsets(
+                top: max(margins.top, outer.top - top), left: max(margins.left, outer.left - left),
+                bottom: max(margins.bottom, outer.bottom - bottom), right: max(margins.right, outer.right - right))
+        }
+        return (safeArea, margins)
+    }
+
+    /// What IB's simulated metrics put over a scene: the device's screen (a status bar, and the home
+    /// indicator of the devices that have one), or the screen with the simulated status bar set to
+    /// None (`<nil key="simulatedStatusBarMetrics"/>`).
+    enum SimulatedScreen { case device, noStatusBar }
+
+    static func simulatedScreen(_ controller: XMLNode) -> SimulatedScreen {
+        controller.keyed("simulatedStatusBarMetrics")?.name == "nil" ? .noStatusBar : .device
+    }
+
+    /// The bars over a scene's root view, as IB lays it out: the device's (`deviceInsets`), without
+    /// the status bar where IB shows none (on the devices whose safe area is the status bar alone;
+    /// the iPhone X's sensor housing stays).
+    func barInsets(_ screen: SimulatedScreen) -> (top: Double, bottom: Double) {
+        let insets = Self.deviceInsets(device)
+        return screen == .noStatusBar && insets.top == 20 ? (0, insets.bottom) : insets
+    }
+
+    /// Whether a constraint of the root's own list is to its top or bottom margin (an item left out
+    /// is the owner).
+    static func usesOwnVerticalMargins(_ root: XMLNode) -> Bool {
+        let id = root["id"]
+        return (root.child("constraints")?.children("constraint") ?? []).contains { constraint in
+            [("firstItem", "firstAttribute"), ("secondItem", "secondAttribute")].contains { item, attribute in
+                ["topMargin", "bottomMargin"].contains(constraint[attribute] ?? "")
+                    && (constraint[item] == nil || constraint[item] == id)
+            }
+        }
+    }
+
+    /// The device ids `deviceInsets` knows, in portrait (`Device.all`: the iPhones from the 4s to the
+    /// 8 Plus, and the iPhone X, XS, XR and XS Max).
+    static var knownDevices: Set<String> { Set(Device.all.map(\.interfaceBuilderID)) }
 
     /// The status bar (or sensor housing) above and the home indicator below a full-screen view
-    /// controller, portrait, by IB's device id: 20 and 0 before the iPhone X, 44 and 34 on the
-    /// iPhone X, XS, XR and XS Max. Sources (docs/import-sources.md): Use Your Loaf, "Supporting
-    /// iPhone X" (a 20 pt status bar on the iPhone 8; 34 pt at the bottom of the iPhone X, 88 pt at
-    /// its top with a 44 pt navigation bar), and usagimaru's table on Qiita (812 pt high, 734 pt safe;
-    /// 896 pt high, 818 pt safe: 78 = 44 + 34). Later devices (47, 50 or 59 pt at the top) are not
-    /// in the table: a warning says so.
+    /// controller, portrait, by IB's device id, from `Device` (sources there and in
+    /// docs/import-sources.md): 20 and 0 for a device the table does not have (a warning says so).
     static func deviceInsets(_ device: String?) -> (top: Double, bottom: Double) {
-        switch device {
-        case "retina5_9", "retina6_1", "retina6_5": (44, 34)
-        default: (20, 0)
-        }
+        guard let known = device.flatMap(Device.interfaceBuilder) else { return (20, 0) }
+        return (known.safeAreaTop, known.safeAreaBottom)
     }
 
     /// A view's own margins as IB writes them: `<edgeInsets key="layoutMargins">` (left, right) or

@@ -18,6 +18,8 @@ struct DocumentReader {
     /// The `<device id=… orientation=…>` the document is laid out for, if it says.
     var device: String?
     var orientation: String?
+    /// `useSafeAreas="YES"` (Xcode 9 and later, unless turned off): the scenes have safe areas.
+    var usesSafeAreas = true
     /// The device's `appearance="dark"`, else light: what system colours resolve for.
     var appearance: Appearance = .light
     /// A storyboard scene's view controller, for its top and bottom layout guides and margins.
@@ -63,6 +65,7 @@ struct DocumentReader {
         device = document.child("device")?["id"]
         appearance = document.child("device")?["appearance"] == "dark" ? .dark : .light
         orientation = document.child("device")?["orientation"]
+        usesSafeAreas = document["useSafeAreas"] == "YES"
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
         inactive = inactiveIDs(root, document: document)
         let deviceNode = document.child("device")
@@ -242,7 +245,10 @@ struct DocumentReader {
                 constraints += intrinsicConstraints(view, node: node, size: size)
             }
             views.append(view)
-            addAnchors(of: node, as: .view(tag: tag), isRoot: false, size: view.frame, to: &ids)
+            let superviewAnchor = (superview.map { nodes[$0].node } ?? root)["id"].flatMap { ids[$0] }
+            addAnchors(
+                of: node, as: .view(tag: tag), isRoot: false, size: view.frame,
+                superview: superviewAnchor.map { ($0, container) }, to: &ids)
             if view.spec.kind == .label, let id = node["id"] {
                 ids[id]?.hasText = true
                 ids[id]?.baseline = baselineOffset(view.spec.font)

@@ -46,16 +46,35 @@ public struct SwiftProgramRunner {
 
     /// Runs the code over `base`'s spec and layout (the timeline of the spec without a program).
     public func run(over base: Timeline, now: Int64) throws(CodeDiagnostic) -> Result {
+        var warnings: [CodeDiagnostic] = []
+        return try run(over: base, now: now, warnings: &warnings)
+    }
+
+    /// As `run(over:now:)`, keeping the code's warnings in `warnings` also when the run fails (they
+    /// often say why: a view that is not drawn, a call that was skipped), and naming first, in one
+    /// pass over the code, every name it uses that the interpreter does not know.
+    public func run(over base: Timeline, now: Int64, warnings: inout [CodeDiagnostic]) throws(CodeDiagnostic)
+        -> Result
+    {
         let spec = base.spec
         let scenario = spec.scenario
-        let world = UIKitWorld(spec: spec, layout: base.layout, now: now)
+        let world = UIKitWorld(spec: spec, layout: base.layout, now: now, relayout: base.relayout)
         let binding = UIKitBinding(world: world)
         let interpreter = try Interpreter(module: module, natives: binding.library(), limits: limits)
         world.interpreter = interpreter
+        interpreter.nibObject = { native, info, location throws(CodeDiagnostic) in
+            try binding.nibObject(native, info, at: location)
+        }
+        interpreter.warnUnknownNames()
+        defer { warnings = interpreter.diagnostics }
         let root = try RootClass.choose(in: module, named: className, natives: interpreter.natives)
         let at = root.decl.location
         if !module.statements.isEmpty { try interpreter.runTopLevel() }
         let object = try interpreter.instantiate(root.decl.name, at: at)
+        // A control or controller of a storyboard (Lolita's RefreshControl) is woken from it.
+        if interpreter.hasMethod("awakeFromNib", labels: [], on: object) {
+            try interpreter.callMethod("awakeFromNib", on: object, at: at)
+        }
         for property in root.outlets {
             try interpreter.setProperty(property, of: object, to: binding.value(of: binding.tableObject))
         }
@@ -83,6 +102,7 @@ public struct SwiftProgramRunner {
             lastOffset = offset
             world.contentOffsetY = offset
             try callback("scrollViewDidScroll")
+            try binding.notifyScrolled(at: at)
         }
         func frames(from start: Double, to end: Double) throws(CodeDiagnostic) {
             var k = (start * Self.frameRate).rounded(.up)
@@ -177,8 +197,11 @@ public struct SwiftProgramRunner {
             try interpreter.run(untilMicros: next)
         }
         guard let ended = world.endedRefreshingAt else {
+            // Nothing began refreshing at all: say that, not what would end it.
+            let installed =
+                world.control != nil || interpreter.hasMethod("beginRefreshing", labels: [], on: object)
             let how =
-                workDurationGiven
+                workDurationGiven || !installed
                 ? "its refresh control was never installed (addSubview or refreshControl =)"
                 : "give scenario.workDuration, or end refreshing in the code (a timer calling endRefreshing())"
             throw .error(at: at, "the refresh never ends: \(how)")

@@ -148,7 +148,9 @@ extension UIKitBinding {
             delay: max(0, try context.double(delay, "the delay")), keyframes: keyframes)
         if let curve { block.curve = curve }
         let world = self.world
-        let id = world.runtime.beginBlock(block, at: world.time)
+        let begin = world.time
+        let undrawn = world.undrawnChanges
+        let id = world.runtime.beginBlock(block, at: begin)
         do {
             _ = try context.call(animations, [])
         } catch {
@@ -156,7 +158,13 @@ extension UIKitBinding {
             throw error
         }
         try world.apply(world.runtime.endBlock(id, at: world.time), context)
-        try world.scheduleCompletion(of: id, completion, context)
+        // A block that animated views the spec does not draw still lasts its delay and duration on
+        // iOS: its completion (a spin loop's next turn) waits for them.
+        let repeats = raw & (1 << 3) != 0
+        let undrawnEnd =
+            world.undrawnChanges > undrawn && !repeats
+            ? begin + VirtualRunLoop.micros(block.delay) + VirtualRunLoop.micros(block.duration) : nil
+        try world.scheduleCompletion(of: id, completion, notBefore: undrawnEnd, context)
         return .void
     }
 

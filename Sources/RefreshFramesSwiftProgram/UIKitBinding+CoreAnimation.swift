@@ -232,6 +232,7 @@ extension UIKitBinding {
         library.constants["FLT_MAX"] = NativeStaticProperty(type: .named("Float")) {
             _ in .double(Double(Float.greatestFiniteMagnitude))
         }
+        library.constants["MAXFLOAT"] = library.constants["FLT_MAX"]
     }
 
     private func addLayerAnimationMethods() {

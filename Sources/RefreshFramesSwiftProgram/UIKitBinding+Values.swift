@@ -42,6 +42,18 @@ extension UIKitBinding {
             NativeFunction("init", [NativeParameter("white", number), NativeParameter("alpha", number)]) { call in
                 self.color(RGBA(white: try component(call, 0, "white"), alpha: try component(call, 1, "alpha")))
             },
+            NativeFunction(
+                "init",
+                [
+                    NativeParameter("hue", number), NativeParameter("saturation", number),
+                    NativeParameter("brightness", number), NativeParameter("alpha", number),
+                ]
+            ) { call in
+                let (r, g, b) = Self.rgb(
+                    hue: try component(call, 0, "hue"), saturation: try component(call, 1, "saturation"),
+                    brightness: try component(call, 2, "brightness"))
+                return self.color(RGBA(red: r, green: g, blue: b, alpha: try component(call, 3, "alpha")))
+            },
         ]
         type.methods = [
             NativeFunction("withAlphaComponent", [NativeParameter(nil, number)]) { call in
@@ -250,6 +262,14 @@ extension UIKitBinding {
             ("minX", { $0.x }, nil), ("minY", { $0.y }, nil), ("midX", { $0.midX }, nil), ("midY", { $0.midY }, nil),
             ("maxX", { $0.maxX }, nil), ("maxY", { $0.maxY }, nil),
         ]
+        for (name, get, _) in fields {
+            // Swift 2's CGRectGetWidth(r), CGRectGetMaxY(r), …
+            let swift2 = "CGRectGet" + name.prefix(1).uppercased() + name.dropFirst()
+            library.add(
+                function: NativeFunction(swift2, [NativeParameter(nil, .named("CGRect"))]) { call in
+                    .double(get(try self.rectValue(call.arguments[0], call.context)))
+                })
+        }
         for (name, get, set) in fields {
             rect.properties[name] = NativeProperty(
                 type: number, get: { value, context in .double(get(try self.rectValue(value, context))) },
@@ -376,5 +396,30 @@ extension UIKitBinding {
             throw context.error("expected a CGSize, got \(context.interpreter.describeType(value))")
         }
         return s
+    }
+}
+
+extension UIKitBinding {
+    /// HSB to RGB as `UIColor(hue:saturation:brightness:alpha:)` gives it: the hexcone model (hue in
+    /// turns, 0 and 1 both red; components clamped to 0…1 first).
+    static func rgb(hue: Double, saturation: Double, brightness: Double) -> (Double, Double, Double) {
+        let s = min(max(saturation, 0), 1)
+        let v = min(max(brightness, 0), 1)
+        var h = hue.truncatingRemainder(dividingBy: 1)
+        if h < 0 { h += 1 }
+        let sector = h * 6
+        let i = Int(sector.rounded(.down)) % 6
+        let f = sector - sector.rounded(.down)
+        let p = v * (1 - s)
+        let q = v * (1 - s * f)
+        let t = v * (1 - s * (1 - f))
+        switch i {
+        case 0: return (v, t, p)
+        case 1: return (q, v, p)
+        case 2: return (p, v, t)
+        case 3: return (p, q, v)
+        case 4: return (t, p, v)
+        default: return (v, p, q)
+        }
     }
 }

@@ -10,10 +10,12 @@ extension UIKitBinding {
         let number = TypeName.named("CGFloat")
         func make(_ role: ViewObject.Role, _ type: NativeType) -> [NativeFunction] {
             let build: (NativeCall) throws -> Value = { call in
-                let object = ViewObject(role: role, specTag: nil, label: type.name + "()")
+                // `MainGear()` (a program subclass) is named as the code wrote it, not as `UIView(…)`.
+                let name = call.context.interpreter.constructingClass ?? type.name
+                let object = ViewObject(role: role, specTag: nil, label: name + "()")
                 object.nativeType = type
                 call.context.warn(
-                    "\(type.name)(…) makes a view the spec does not have: it is not drawn (give the spec's views with \"views\" and load them with loadNibNamed)"
+                    "\(name)(…) makes a view the spec does not have: it is not drawn (give the spec's views with \"views\" and load them with loadNibNamed)"
                 )
                 return .native(NativeValue(type, object))
             }
@@ -30,7 +32,15 @@ extension UIKitBinding {
         }
         view.initializers = make(.view, view)
         types.label.initializers = make(.label, types.label)
-        types.imageView.initializers = make(.imageView, types.imageView)
+        types.imageView.initializers =
+            make(.imageView, types.imageView) + [
+                NativeFunction("init", [NativeParameter("image", .named("UIImage"))], acceptsUnknown: true) { call in
+                    try make(.imageView, self.types.imageView)[0].body(&call)
+                }
+            ]
+        // A UIControl subclass (`super.init(frame:)`) is a view like UIView's.
+        types.control.initializers = make(.view, types.control)
+        addActivityIndicator(make(.view, types.activityIndicator), to: &library)
 
         view.properties["alpha"] = property(
             .alpha, number, read: { .double($0) },
@@ -99,7 +109,8 @@ extension UIKitBinding {
         for name in [
             "tintColor", "contentMode", "isUserInteractionEnabled", "userInteractionEnabled",
             "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "isOpaque", "opaque",
-            "textAlignment", "numberOfLines", "image", "adjustsFontSizeToFitWidth",
+            "textAlignment", "numberOfLines", "image", "adjustsFontSizeToFitWidth", "highlightedImage",
+            "lineBreakMode", "minimumScaleFactor", "isExclusiveTouch", "accessibilityLabel", "isAccessibilityElement",
         ] {
             view.properties[name] = kept(name)
         }
@@ -141,6 +152,7 @@ extension UIKitBinding {
                 return .void
             },
             NativeFunction("setNeedsLayout") { _ in .void },
+            NativeFunction("awakeFromNib") { _ in .void },
             NativeFunction("setNeedsDisplay") { _ in .void },
             NativeFunction("bringSubviewToFront", [NativeParameter(nil, .named("UIView"))]) { call in
                 call.context.warn("bringSubviewToFront is not supported: the spec's drawing order is kept")
@@ -161,8 +173,15 @@ extension UIKitBinding {
             .textColor, .named("UIColor"), read: { self.color($0) },
             write: { value, context in try self.rgba(value, context) })
         label.properties["font"] = NativeProperty(
-            type: .named("UIFont"), get: { _, _ in .nil },
-            set: { _, _, context in context.warn("setting a label's font is not supported: the spec's font is drawn") })
+            type: .named("UIFont"),
+            get: { value, context in try self.object(value, context).local["font"] as? Value ?? .nil },
+            set: { native, value, context in
+                let object = try self.object(.native(native), context)
+                if object.specTag != nil {
+                    context.warn("setting a label's font is not supported: the spec's font is drawn")
+                }
+                object.local["font"] = value
+            }, drawsNothing: true)
         library.add(label)
         library.add(types.imageView)
         addLayer(to: &library)
@@ -194,7 +213,8 @@ extension UIKitBinding {
     func kept(_ name: String) -> NativeProperty {
         NativeProperty(
             get: { value, context in try self.object(value, context).local[name] as? Value ?? .nil },
-            set: { native, value, context in try self.object(.native(native), context).local[name] = value })
+            set: { native, value, context in try self.object(.native(native), context).local[name] = value },
+            drawsNothing: true)
     }
 
     func setBounds(_ object: ViewObject, _ size: Size, _ context: NativeContext) throws(CodeDiagnostic) {

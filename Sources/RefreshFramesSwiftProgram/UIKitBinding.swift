@@ -20,6 +20,8 @@ public struct UIKitBinding {
         let label = NativeType("UILabel", superclass: "UIView", isReference: true)
         let imageView = NativeType("UIImageView", superclass: "UIView", isReference: true)
         let control = NativeType("UIControl", superclass: "UIView", isReference: true)
+        let activityIndicator = NativeType("UIActivityIndicatorView", superclass: "UIView", isReference: true)
+        let font = NativeType("UIFont", superclass: "NSObject", isReference: false)
         let refreshControl = NativeType("UIRefreshControl", superclass: "UIControl", isReference: true)
         let scrollView = NativeType("UIScrollView", superclass: "UIView", isReference: true)
         let tableView = NativeType("UITableView", superclass: "UIScrollView", isReference: true)
@@ -53,6 +55,8 @@ public struct UIKitBinding {
         addCoreAnimation(to: &library)
         addControls(to: &library)
         addFoundation(to: &library)
+        addText(to: &library)
+        addKVO(to: &library)
         library.protocols.formUnion(["UIScrollViewDelegate", "CAAnimationDelegate", "UIGestureRecognizerDelegate"])
         return library
     }

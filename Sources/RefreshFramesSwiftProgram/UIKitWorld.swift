@@ -63,6 +63,13 @@ public final class UIKitWorld {
     var rootViews: [ViewObject] = []
     /// Every refresh control the code made, in order.
     var refreshControls: [ViewObject] = []
+    /// Key-value observers of what the scroll changes (`addObserver(_:forKeyPath:…)`).
+    var observations: [Observation] = []
+    /// How many animatable properties the code set on views that are not drawn (a block that
+    /// changed one takes its duration, as it would on iOS, though the runtime draws nothing of it).
+    var undrawnChanges = 0
+    /// The spec's spinners a `UIActivityIndicatorView` of the code has taken (by tag).
+    var takenSpinners: Set<Int> = []
     /// The refresh control a scroll view holds (`addSubview`, `refreshControl =`).
     var installedRefreshControl: ViewObject?
     /// The interpreter running the code (set once it is made).
@@ -91,11 +98,15 @@ public final class UIKitWorld {
     /// Whether `loadNibNamed` was called: if not, the spec's views are the refresh control's own.
     var nibLoaded = false
 
-    public init(spec: Spec, layout: Layout, now: Int64) {
+    /// `relayout` re-solves the layout at a `layoutIfNeeded()` (nil: it does nothing).
+    public init(
+        spec: Spec, layout: Layout, now: Int64,
+        relayout: (@Sendable (AnimationRuntime.LayoutRequest) throws -> Layout)? = nil
+    ) {
         self.spec = spec
         self.layout = layout
         self.now = now
-        runtime = AnimationRuntime(spec: spec, layout: layout, now: now)
+        runtime = AnimationRuntime(spec: spec, layout: layout, now: now, relayout: relayout)
         for view in spec.views {
             let role: ViewObject.Role = view.kind == .label ? .label : .view
             let object = ViewObject(role: role, specTag: view.tag, label: view.name ?? "view \(view.tag)")
@@ -148,6 +159,7 @@ public final class UIKitWorld {
     ) throws(CodeDiagnostic) {
         guard let tag = view.specTag else {
             view.local[property.name] = value
+            undrawnChanges += 1
             if view.isNibRoot || view.role == .refreshControl {
                 context.warn("'\(property.name)' of \(view.label) is not drawn (only the spec's views are): skipped")
             }
@@ -169,7 +181,11 @@ public final class UIKitWorld {
     func frame(of view: ViewObject) -> Rect {
         guard let tag = view.specTag else {
             if let rect = view.local["frame"] as? Rect { return rect }
-            if view.role == .refreshControl || view.isNibRoot {
+            if view.role == .refreshControl {
+                // Its origin follows the pull, as UIRefreshControl's does (what KVO on `frame` reads).
+                return Rect(x: 0, y: min(0, contentOffsetY), width: spec.canvas.width, height: spec.canvas.height)
+            }
+            if view.isNibRoot {
                 return Rect(x: 0, y: 0, width: spec.canvas.width, height: spec.canvas.height)
             }
             return Rect(x: 0, y: 0, width: 0, height: 0)
@@ -183,10 +199,13 @@ public final class UIKitWorld {
     // MARK: - Completions
 
     /// Schedules a block's completion closure when the runtime says it runs.
-    func scheduleCompletion(of id: AnimationRuntime.BlockID, _ completion: Value, _ context: NativeContext)
+    func scheduleCompletion(
+        of id: AnimationRuntime.BlockID, _ completion: Value, notBefore: Int64? = nil, _ context: NativeContext
+    )
         throws(CodeDiagnostic)
     {
-        guard !completion.isNil, let when = runtime.completion(of: id) else { return }
+        guard !completion.isNil, var when = runtime.completion(of: id) else { return }
+        if let notBefore, when.time < notBefore, when.finished { when.time = notBefore }
         let call: (Bool) throws(CodeDiagnostic) -> Void = { [weak self] finished throws(CodeDiagnostic) in
             _ = try self?.interpreter?.call(completion, arguments: [.bool(finished)], at: context.location)
         }

@@ -219,7 +219,7 @@ struct CIReportTests {
         #expect(markdown.hasPrefix(expectedStart), "\(markdown)")
         #expect(
             markdown.contains(
-                "What changed in the spec since the goldens were recorded:\n\n- `constraints[12]: \"3.centerX == superview.centerX - 19\" → \"3.centerX == superview.centerX - 18\"`\n\nIts effect:\n\n- `timeline: 6 lines removed, 6 added (-golden / +actual), first difference at line 3`\n- `states: tag 1: frame [99.5, 15.0, 20.0, 30.0] at 0.00 s, golden [98.5, 15.0, 20.0, 30.0]; "
+                "What changed in the spec since the goldens were recorded:\n\n- `constraints[12]: \"3.centerX == superview.centerX - 19\" → \"3.centerX == superview.centerX - 18\"`\n\nIts effect:\n\n- `timeline: 6 lines removed, 6 added (-golden / +actual), first difference at line 3`\n- `states: tags 1–6: x +1 pt at every instant`\n"
             ), "\(markdown)")
         #expect(markdown.contains("```sh\n\(accept)\n```\n"))
         #expect(
@@ -236,6 +236,55 @@ struct CIReportTests {
             try String(contentsOfFile: step, encoding: .utf8).hasSuffix(
                 "## refresh-frames check: every golden matched\n\n| spec | golden | checks |\n|---|---|---|\n| ✅ `\(samplePath("marquee"))` | `\(golden)` | 8 passed, 0 failed |\n"
             ))
+    }
+
+    /// One shift of every label (a constraint's constant) is one line in the output, the HTML and
+    /// JUnit's message, not a line per label and instant.
+    @Test func aRepeatedStateDifferenceIsOneLine() throws {
+        let dir = try temporaryDirectory()
+        let golden = try Self.recordedMarquee(dir)
+        let spec = try Self.changedMarquee(dir, [Self.movedLabel])
+        let r = try run([
+            "check", spec, "--golden", golden, "--report", dir + "/images", "--junit", dir + "/junit.xml", "--html",
+            dir + "/html",
+        ])
+        #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+        let line = "tags 1–6: x +1 pt at every instant"
+        #expect(r.stdout.split(separator: "\n").contains { $0 == "states: " + line }, "\(r.stdout)")
+        #expect(!r.stdout.contains("golden [98.5"))
+        let junit = try String(contentsOfFile: dir + "/junit.xml", encoding: .utf8)
+        #expect(junit.contains(" — \(line)\" type=\"state mismatch\">"), "\(junit)")
+        let html = try String(contentsOfFile: dir + "/html/index.html", encoding: .utf8)
+        #expect(html.contains("<h2>states</h2>\n<p>\(line)</p>"), "\(html)")
+    }
+
+    /// A semantic set recorded at chosen instants into a new directory is whole: a plain check
+    /// passes, checks its states at those instants, and the accept command of a change keeps it so.
+    @Test func aSemanticSetAtChosenInstantsPassesAPlainCheck() throws {
+        let dir = try temporaryDirectory()
+        let golden = dir + "/goldens/marquee"
+        let recorded = try run([
+            "record", samplePath("marquee"), "--golden", golden, "--kind", "semantic", "--at", "0.3,0.55",
+        ])
+        #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
+        let plain = try run(["check", samplePath("marquee"), "--golden", golden, "--report", dir + "/images"])
+        #expect(plain.status == 0, "\(plain.stdout)\(plain.stderr)")
+        #expect(plain.stdout == "2 passed, 0 failed\n")
+        let spec = try Self.changedMarquee(dir, [Self.movedLabel])
+        let failed = try run(["check", spec, "--golden", golden, "--report", dir + "/images"])
+        #expect(failed.status == 1, "\(failed.stdout)\(failed.stderr)")
+        #expect(failed.stdout.contains("states: tags 1–6: x +1 pt at every instant\n"), "\(failed.stdout)")
+        let prefix = "to accept these changes: refresh-frames "
+        let last = try #require(failed.stdout.split(separator: "\n").last.map(String.init))
+        #expect(last.hasPrefix(prefix), "\(last)")
+        let accepted = try run(
+            last.dropFirst(prefix.count).split(separator: " ").map(String.init) + ["--report", dir + "/images"])
+        #expect(accepted.status == 0, "\(accepted.stdout)\(accepted.stderr)")
+        let after = try run(["check", spec, "--golden", golden, "--report", dir + "/images"])
+        #expect(after.status == 0, "\(after.stdout)\(after.stderr)")
+        let states = try String(contentsOfFile: golden + "/states.json", encoding: .utf8)
+        #expect(states.hasPrefix("[\n{\"time\": 0.3,"), "\(states.prefix(80))")
+        #expect(contents(ofDirectory: golden) == ["manifest.json", "states.json", "timeline.txt"])
     }
 
     /// XML text as the reports escape it.

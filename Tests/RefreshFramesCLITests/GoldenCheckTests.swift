@@ -207,7 +207,7 @@ struct GoldenCheckTests {
         #expect(counter.caseSeconds.filter { $0 > 0 }.count >= 6)
         #expect(abs((Double(counter.suites.first?["time"] ?? "") ?? -1) - counter.caseSeconds.reduce(0, +)) < 0.01)
         let html = try String(contentsOfFile: dir + "/html/index.html", encoding: .utf8)
-        #expect(html.contains("<img src=\"images/2-diff.png\" alt=\"diff\">"))
+        #expect(html.contains("<img src=\"images/2-diff.png\" alt=\"diff\" style=\"width: "))
         #expect(FileManager.default.fileExists(atPath: dir + "/html/images/2-diff.png"))
     }
 }

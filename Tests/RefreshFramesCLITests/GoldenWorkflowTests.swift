@@ -52,7 +52,7 @@ struct GoldenWorkflowTests {
         Change(
             sample: "marquee", old: "\"3.centerX == superview.centerX - 19\"",
             new: "\"3.centerX == superview.centerX - 18\"", kind: "semantic",
-            expected: "; tag 3: frame [159.5, 15.0, 20.0, 30.0] at 0.00 s, golden [158.5, 15.0, 20.0, 30.0]; "),
+            expected: "states: tags 1–6: x +1 pt at every instant\n"),
         // The inserted rows' text: the semantic golden holds the rows.
         Change(
             sample: "marquee", old: "\"新闻标题{random:1000}\", \"detail\": \"{now:yyyy-MM-dd HH:mm:ss}\", \"seed\": 2",
@@ -94,7 +94,10 @@ struct GoldenWorkflowTests {
         // Told otherwise, the texts differ.
         let told = try run(["check", samplePath("marquee"), "--golden", golden, "--now", "0", "--kind", "semantic"])
         #expect(told.status == 1)
-        #expect(told.stdout.contains("states: row [0, 0]: detail \"1970-01-01 00:00:03\" at 3.60 s, golden \"20"))
+        // Every row's detail, one line.
+        #expect(
+            told.stdout.contains("states: rows [0, 0], [0, 1], [0, 2], [0, 3], [0, 4]: detail \"20"), "\(told.stdout)")
+        #expect(told.stdout.contains(" → \"1970-01-01 00:00:03\" at 3.60 s\n"))
     }
 
     @Test func recordSaysWhichClockItUsed() throws {

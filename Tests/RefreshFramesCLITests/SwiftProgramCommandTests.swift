@@ -22,6 +22,8 @@ struct SwiftProgramCommandTests {
         #expect(code.stdout == hand.stdout)
         #expect(
             code.stderr == """
+                marquee.swift:160:24: warning: 'UITableViewCell' is not supported: skipped
+                marquee.swift:160:47: warning: 'UITableViewCellStyle' is not supported: skipped
                 marquee.swift:145:28: warning: reloadData: the table's rows are the spec's "host" table: skipped
                 marquee.swift:51:20: warning: 'alpha' of the view of nib 'RefreshView' is not drawn (only the spec's views are): skipped
                 marquee.swift:76:20: warning: 'alpha' of the view of nib 'RefreshView' is not drawn (only the spec's views are): skipped
@@ -44,6 +46,22 @@ struct SwiftProgramCommandTests {
         #expect(
             changed.stdout.contains(
                 "marquee.json: its program is the Swift code in marquee.swift: a change there changes these frames\n"))
+        // The goldens recorded the code's lines: the changed one is named first, in its own words.
+        #expect(
+            changed.stdout.hasPrefix(
+                """
+                what changed in the spec since the goldens were recorded:
+                  marquee.swift:99: "UIView.animateWithDuration(0.15, delay: 0.0," → "UIView.animateWithDuration(0.2, delay: 0.0,"
+                its effect:
+
+                """), "\(changed.stdout)")
+        let manifest = try String(contentsOfFile: dir + "/g/manifest.json", encoding: .utf8)
+        #expect(manifest.contains(",\n  \"swift\": [\n    {\n      \"file\": \"marquee.swift\",\n      \"hash\": \""))
+        // Accepted, the set records the new code and passes.
+        let accepted = try run(
+            ["check", "marquee.json", "--golden", "g", "--kind", "semantic", "--record", "failed"], in: dir)
+        #expect(accepted.status == 0, "\(accepted.stdout)")
+        #expect(try run(["check", "marquee.json", "--golden", "g", "--kind", "semantic"], in: dir).status == 0)
     }
 
     @Test func anErrorInTheCodeIsItsLineAndExitsTwo() throws {

@@ -23,13 +23,14 @@ import Testing
         #expect(keys == AnimatableProperties.settable.map(\.name))
     }
 
-    /// The schema's `set` is the table's settable properties, in its order.
+    /// The schema's `set` is the table's settable properties, in its order, then `frame` (which
+    /// sets `center` and `bounds` together).
     @Test func theSchemasSetListsTheSettableProperties() throws {
         guard case .object(let members)? = SpecSchema.changes["properties"] else {
             Issue.record("the schema's changes have no properties")
             return
         }
-        #expect(members.map(\.key) == AnimatableProperties.settable.map(\.name))
+        #expect(members.map(\.key) == AnimatableProperties.settable.map(\.name) + ["frame"])
     }
 
     /// Every property of a view has its track, and `state` prints each of the historical ones; the

@@ -32,6 +32,17 @@ struct HostDecodingTests {
         #expect(love.updates[0].at == .endRefreshing)
     }
 
+    /// A named device's portrait screen, from PaintCode's table of iPhone resolutions (Device.swift).
+    @Test(arguments: [
+        ("iPhone 8", ViewportSize(width: 375, height: 667)), ("iPhone 7", ViewportSize(width: 375, height: 667)),
+        ("iPhone SE", ViewportSize(width: 320, height: 568)), ("iPhone X", ViewportSize(width: 375, height: 812)),
+        ("iPhone XS Max", ViewportSize(width: 414, height: 896)),
+    ])
+    func aViewportCanNameADevice(name: String, size: ViewportSize) throws {
+        let spec = try Spec.decode(Array(hostSpec(#"{"table": {"rows": ["a"]}, "viewport": "\#(name)"}"#).utf8))
+        #expect(spec.host?.viewport == size)
+    }
+
     @Test func withoutAHostTheSpecIsTheControlAlone() throws {
         #expect(try Spec.decode(Array(minimalSpec().utf8)).host == nil)
     }
@@ -46,6 +57,10 @@ struct HostDecodingTests {
             "unknown key 'viewprt'; did you mean 'viewport'?"
         ),
         (hostSpec(#"{"table": {}}"#), "host.table", "missing the table's rows: give 'rows', 'sections' or 'generated'"),
+        (
+            hostSpec(#"{"table": {"rows": ["a"]}, "viewport": "iPhone 12"}"#), "host.viewport",
+            "unknown device 'iPhone 12'; expected one of iPhone 4s, iPhone SE, iPhone 8, iPhone 8 Plus, iPhone X, iPhone XR, iPhone XS Max (the table stops at the iPhone XS Max, see docs/scene.md), or {\"width\", \"height\"}"
+        ),
         (
             hostSpec(#"{"table": {"rows": ["a"], "sections": []}}"#), "host.table.sections",
             "give one of 'rows', 'sections' or 'generated', not both 'rows' and 'sections'"

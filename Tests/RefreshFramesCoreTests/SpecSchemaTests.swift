@@ -85,6 +85,49 @@ let everyKeySpecs = [
       }
     }
     """#,
+    #"""
+    {
+      "description": "Every step kind of issue 27 and every key they take.",
+      "canvas": {"width": 200, "height": 60},
+      "views": [
+        {"tag": 1, "text": "我"},
+        {"tag": 2, "kind": "view", "backgroundColor": "red"},
+        {"tag": 3, "kind": "view", "backgroundColor": "blue"}
+      ],
+      "constraints": [
+        "1.left == superview.left + 10", "1.centerY == superview.centerY",
+        {"item": 2, "attribute": "left", "toItem": "superview", "constant": 40, "id": "dotLeft"},
+        "2.top == superview.top + 10", "2.width == 20", "2.height == 20",
+        "3.left == 2.right + 5", "3.top == 2.top", "3.width == 20", "3.height == 20"
+      ],
+      "program": {"cycle": [
+        {"animate": {"views": [2], "duration": 0.2, "repeat": 1.5, "autoreverse": true, "beginFromCurrentState": true,
+         "wait": false,
+         "set": {"transform": {"rotationX": 10, "rotationY": 20, "perspective": 500}, "hidden": false,
+                 "center": [50, 20], "bounds": [20, 20], "anchorPoint": [0.5, 0.5], "cornerRadius": 3,
+                 "borderWidth": 1, "borderColor": "black", "shadowOpacity": 0.5, "shadowOffset": [0, 2],
+                 "shadowRadius": 2, "shadowColor": "gray"}}},
+        {"animate": {"views": [3], "duration": 0.2, "set": {"frame": [70, 10, 20, 20]}}},
+        {"keyframes": {"views": [2, 3], "duration": 0.4, "delay": 0, "curve": "linear", "repeat": false,
+         "autoreverse": false, "beginFromCurrentState": false, "wait": true, "mode": "cubic",
+         "frames": [{"start": 0, "duration": 0.5, "set": {"alpha": 0.5}}, {"start": 0.5, "duration": 0.5, "set": {"alpha": 1}}]}},
+        {"transition": {"view": 1, "kind": "crossDissolve", "views": [1], "duration": 0.2, "delay": 0, "curve": "easeIn",
+         "repeat": false, "autoreverse": false, "beginFromCurrentState": false, "wait": true, "set": {"textColor": "red"}}},
+        {"caAnimation": {"views": [2], "keyPath": "transform.rotation.z", "key": "spin", "from": 0, "to": 6.2832,
+         "duration": 0.5, "delay": 0, "curve": "linear", "repeat": true, "autoreverse": false, "additive": true,
+         "cumulative": false, "fillMode": "removed", "removedOnCompletion": true, "wait": false}},
+        {"caAnimation": {"views": [3], "keyPath": "opacity", "values": [1, 0.2, 1], "keyTimes": [0, 0.3, 1],
+         "timingFunctions": ["easeIn", "easeOut"], "mode": "linear", "duration": 0.3, "wait": true}},
+        {"caAnimation": {"views": [3], "keyPath": "position.y", "by": 5,
+         "spring": {"mass": 1, "stiffness": 200, "damping": 20, "velocity": 0}, "duration": 0.3, "wait": true}},
+        {"layout": {"constraints": {"dotLeft": 60}, "duration": 0.2, "delay": 0, "curve": "linear", "repeat": false,
+         "autoreverse": false, "beginFromCurrentState": false, "wait": true}}
+      ],
+      "reset": {"alpha": 1},
+      "onEnd": [{"removeAnimations": {"views": [2], "key": "spin"}}, {"removeAnimations": {"views": [3]}}]},
+      "scenario": {"refreshAt": 0.2, "workDuration": 1}
+    }
+    """#,
 ]
 
 /// The schema's nodes by JSON pointer, with `$ref`, `anyOf`, `oneOf`, `then` and `else` followed.
@@ -238,10 +281,12 @@ private struct SchemaWalker {
 private let foreignKey = String(repeating: "q", count: 40)
 
 /// The keys the decoder knows at every object of `root` (`views[0].font` → its keys), from the
-/// message it gives when `foreignKey` is added to that object alone. Maps of names (`metrics`) are skipped.
+/// message it gives when `foreignKey` is added to that object alone. Maps of names (`metrics`, a
+/// layout step's `constraints` by id) are skipped.
 private func knownKeys(_ root: JSONNode) throws -> [String: Set<String>] {
     var result: [String: Set<String>] = [:]
-    for path in objectPaths(root, path: "") where !path.hasSuffix(".metrics") {
+    for path in objectPaths(root, path: "") where !path.hasSuffix(".metrics") && !path.hasSuffix(".layout.constraints")
+    {
         let bytes = Array(serialized(root, adding: foreignKey, at: path, current: "").utf8)
         do {
             _ = try Spec.decode(bytes)

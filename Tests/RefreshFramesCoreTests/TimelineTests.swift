@@ -108,8 +108,8 @@ struct MarqueeTimelineTests {
 
     @Test func theSixthLabelNeverAnimates() throws {
         let sixth = try #require(timeline.tracks[6])
-        #expect(sixth[.transform].keyframes.isEmpty && sixth[.alpha].keyframes.isEmpty)
-        #expect(sixth[.textColor].keyframes.isEmpty && sixth[.backgroundColor].keyframes.isEmpty)
+        #expect(sixth[.transform].animations.isEmpty && sixth[.alpha].animations.isEmpty)
+        #expect(sixth[.textColor].animations.isEmpty && sixth[.backgroundColor].animations.isEmpty)
         // After label 5 the index wraps to the first label.
         let afterFive = timeline.refreshBeganAt + 5 * 0.25 + 0.075
         #expect(abs(view(timeline.sample(at: afterFive), 1).transform.scaleX - 1.25) < 1e-9)

@@ -2,40 +2,81 @@ import Testing
 
 @testable import RefreshFramesCore
 
+/// A track is a model value over time plus the animations attached to it (research §1.3): what
+/// shows is the model with each present animation applied in add order.
 @Suite struct TrackTests {
-    @Test func beforeItsFirstKeyframeATrackHoldsItsInitialValue() {
+    /// UIKit's block timing: fillMode both, begin = the block's start (research §1.1).
+    private func timing(_ begin: Double, _ duration: Double) -> AnimationTiming {
+        .block(begin: begin, duration: duration, curve: .linear, repeatCount: 0, autoreverses: false)
+    }
+
+    @Test func beforeItsFirstChangeATrackHoldsItsInitialValue() {
         var alpha = Track<Double>("alpha", initial: 1)
-        alpha.add(Keyframe(from: 1, to: 0, start: 2, end: 3, curve: .linear))
+        alpha.setModel(0, at: 2)
+        alpha.add(
+            TrackAnimation(
+                key: "opacity", addedAt: 2, timing: timing(2, 1), additive: false,
+                values: .basic(from: 1, to: 0, by: nil)))
         #expect(alpha.value(at: 1.9) == 1)
         #expect(alpha.value(at: 2.5) == 0.5)
         #expect(alpha.value(at: 9) == 0)
     }
 
-    @Test func theModelValueIsTheLastSetEvenWhenAnEarlierKeyframeStartsLater() {
-        var transform = Track<Transform>("transform", initial: .identity)
-        let tilted = Transform(rotation: 45)
-        let grown = Transform(scaleX: 1.5, scaleY: 1.5)
-        // A delayed animation first, then an instant change made at the same call: UIKit's model
-        // value is the last one set, while the presentation shows the instant change until the delay ends.
-        transform.add(Keyframe(from: .identity, to: tilted, start: 1, end: 2, curve: .linear))
-        transform.add(Keyframe(from: tilted, to: grown, start: 0.5, end: 0.5, curve: .linear))
-        #expect(transform.model == grown)
-        #expect(transform.keyframes.map(\.start) == [0.5, 1])
-        #expect(transform.value(at: 0.75) == grown)
+    @Test func anAdditiveAnimationAddsItsOffsetToTheModelValue() {
+        // center.y 0 → 100 as UIKit makes it: the model is 100 at once, the animation runs from
+        // old − new = −100 to 0 (research §1.2), so at the middle of a linear second 100 − 50 = 50.
+        var y = Track<Double>("center.y", initial: 0)
+        y.setModel(100, at: 0)
+        y.add(
+            TrackAnimation(
+                key: "position", addedAt: 0, timing: timing(0, 1), additive: true,
+                values: .basic(from: -100, to: 0, by: nil)))
+        #expect(y.model == 100)
+        #expect(y.value(at: 0.5) == 50)
+        #expect(y.value(at: 1) == 100)
     }
 
-    @Test func keyframesThatStartTogetherKeepTheOrderTheyWereAddedIn() {
+    @Test func aChangeOutsideABlockMovesTheModelAndTheOffsetsKeepRunning() {
+        // Research §1.8: presentation = new model + the offsets still in flight.
+        var y = Track<Double>("center.y", initial: 0)
+        y.setModel(100, at: 0)
+        y.add(
+            TrackAnimation(
+                key: "position", addedAt: 0, timing: timing(0, 1), additive: true,
+                values: .basic(from: -100, to: 0, by: nil)))
+        y.setModel(200, at: 0.25)
+        #expect(y.model == 200)
+        #expect(y.value(at: 0.5) == 200 - 50)
+    }
+
+    @Test func changesAtOneInstantKeepTheOrderTheyWereMadeIn() {
         var color = Track<RGBA>("textColor", initial: .black)
-        color.add(Keyframe(from: .black, to: magenta, start: 1, end: 1, curve: .linear))
-        color.add(Keyframe(from: magenta, to: .clear, start: 1, end: 1, curve: .linear))
+        color.setModel(magenta, at: 1)
+        color.setModel(.clear, at: 1)
+        #expect(color.value(at: 0.99) == .black)
         #expect(color.value(at: 1) == .clear)
+        #expect(color.model == .clear)
     }
 
-    @Test func textChangesWhenItsKeyframeEndsAndIsNeverBlended() {
+    @Test func aRemovedAnimationShowsNothingFromItsRemovalOn() {
+        var alpha = Track<Double>("alpha", initial: 1)
+        alpha.setModel(0, at: 0)
+        let index = alpha.add(
+            TrackAnimation(
+                key: "opacity", addedAt: 0, timing: timing(0, 1), additive: false,
+                values: .basic(from: 1, to: 0, by: nil)))
+        alpha.remove(index, at: 0.5)
+        #expect(alpha.value(at: 0.25) == 0.75)
+        #expect(alpha.value(at: 0.5) == 0)
+        #expect(alpha.animations[index].stop?.finished == false)
+    }
+
+    @Test func textIsNeverBlended() {
         var text = Track<String?>("text", initial: "下拉刷新")
-        text.add(Keyframe(from: "下拉刷新", to: "刷新中", start: 1, end: 2, curve: .linear))
+        text.setModel("刷新中", at: 2)
         #expect(text.value(at: 1.99) == "下拉刷新")
         #expect(text.value(at: 2) == "刷新中")
+        #expect(Optional("a").interpolated(to: "b", 0.99) == "a")
         #expect(text.initial.dumpDescription == "\"下拉刷新\"")
         #expect(Track<String?>("text", initial: nil).initial.dumpDescription == "null")
     }

@@ -49,6 +49,31 @@ struct ImportedLayoutTests {
         Case(
             fixture: "root-margins.storyboard", scene: "Exact", frames: [1: r(4, 10, 100, 30), 2: r(305, 10, 40, 20)],
             summary: "2 frames solved and match Interface Builder's"),
+        // IB's simulated status bar None takes the 20 pt bar off an iPhone 8's safe area: the label
+        // 10 below the safe area's top, the view on the top margin (0 inside it); with the status
+        // bar, 20 lower. Frames derived in the fixture's comment.
+        Case(
+            fixture: "status-bars.storyboard", frames: [1: r(20, 10, 100, 30), 2: r(16, 0, 40, 20)],
+            summary: "2 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "status-bars.storyboard", scene: "StatusBar",
+            frames: [1: r(20, 30, 100, 30), 2: r(16, 20, 40, 20)],
+            summary: "2 frames solved and match Interface Builder's"),
+        // A document without safe areas: the root's margins are the minimums alone (iOS 10), the top
+        // layout guide carries the status bar.
+        Case(
+            fixture: "legacy-margins.storyboard", frames: [1: r(16, 0, 100, 30), 2: r(20, 28, 40, 20)],
+            summary: "2 frames solved and match Interface Builder's"),
+        // Views below the root of an iPhone X scene: a safe area where they cover the root's unsafe
+        // edges, margins measured from it (or not), and preservesSuperviewLayoutMargins. Frames
+        // derived in the fixture's comment.
+        Case(
+            fixture: "subview-margins.storyboard",
+            frames: [
+                10: r(0, 0, 375, 100), 1: r(8, 52, 40, 20), 2: r(335, 44, 40, 20), 11: r(0, 300, 375, 100),
+                3: r(16, 8, 40, 20), 12: r(0, 712, 375, 100), 4: r(327, 72, 40, 20), 5: r(0, 46, 40, 20),
+            ],
+            summary: "8 frames solved and match Interface Builder's"),
         Case(
             fixture: "fixed-frames.xib", frames: [1: r(10, 15, 60, 30), 10: r(100, 5, 120, 50), 2: r(10, 10, 100, 30)],
             summary: "3 frames solved and match Interface Builder's"),
@@ -120,6 +145,23 @@ struct ImportedLayoutTests {
         )
         #expect(result.specJSON.contains(#""1.top == superview.top + 12 @999""#))
         #expect(!result.specJSON.contains("== 50"))
+    }
+
+    @Test func aSceneWithoutAStatusBarOrSafeAreasSaysWhatUIKitDoesAtRunTime() throws {
+        let none = try importFixture("status-bars.storyboard").warnings.map(\.message)
+        #expect(
+            none.contains(
+                "IB shows this scene with no status bar, so its frames have none over them; at run time UIKit puts one there unless the controller hides it (prefersStatusBarHidden)"
+            ))
+        let legacy = try importFixture("legacy-margins.storyboard").warnings.map(\.message)
+        #expect(
+            legacy == [
+                "laid out as IB does for a document without safe areas (Xcode 8 or earlier): the root's top and bottom margins leave out the bars (20 pt above, 0 below); on iOS 11 and later UIKit insets them from the safe area, so views on those margins move by that much"
+            ])
+        let shown = try XIBImporter.importDocument(
+            fixture("status-bars.storyboard"), fileName: "s", animation: .none, measurer: wenQuanYi,
+            scene: "StatusBar")
+        #expect(shown.warnings.isEmpty)
     }
 
     @Test func nestedViewsKeepTheirSuperviewAndConstraintsAcrossLevels() throws {

@@ -294,6 +294,9 @@ func same<Value: TrackValue>(_ a: Value, _ b: Value) -> Bool {
     let tolerance = 1e-9
     switch (a.uikitValue, b.uikitValue) {
     case (.transform(let x), .transform(let y)):
+        guard x.isPlanar && y.isPlanar else {
+            return zip(x.matrix3D.elements, y.matrix3D.elements).allSatisfy { abs($0 - $1) < 1e-8 }
+        }
         let (p, q) = (x.normalized, y.normalized)
         return abs(p.rotation - q.rotation) < 1e-7 && abs(p.scaleX - q.scaleX) < tolerance
             && abs(p.scaleY - q.scaleY) < tolerance && abs(p.translationX - q.translationX) < tolerance
@@ -313,7 +316,10 @@ func same<Value: TrackValue>(_ a: Value, _ b: Value) -> Bool {
     }
 }
 
-/// The recorded value of one property at `time`: the last change that has started, as the engine samples.
+/// The recorded value of one property at `time`: the last change that has started. An additive
+/// property (a transform) shows UIKit's additive form, `offset(p) ⊕ to` with the offset moving
+/// from `from ⊖ to` (for a transform `from · to⁻¹`) to zero (research §1.5); a singular transform
+/// shows its end value at once (§8.1).
 func recordedValue<Setting>(
     _ changes: [Shim.Change], view: ObjectIdentifier, property: AnimatableProperty<Setting>, at time: Double
 ) -> Setting.Value? {
@@ -325,5 +331,9 @@ func recordedValue<Setting>(
     if time >= change.end { return to }
     let p = change.curve.progress(
         at: (time - change.start) / (change.end - change.start), duration: change.end - change.start)
+    if property.combining == .additive, let zero = Setting.Value.additiveZero {
+        guard let offset = to.offset(from: from) else { return to }
+        return to.adding(offset.interpolated(to: zero, p))
+    }
     return from.interpolated(to: to, p)
 }

@@ -141,9 +141,16 @@ func state(_ timeline: Timeline, _ tag: Int, at time: Double) -> ViewState {
         let end = state(timeline, 1, at: 0.7)
         #expect(abs(end.transform.rotation - 90) < 1e-6)
         #expect(abs(end.transform.scaleX - 1) < 1e-9 && abs(end.transform.scaleY - 2) < 1e-9)
+        // Halfway UIKit shows its additive form (docs/uikit-semantics-sources.md, research §1.5):
+        // the animation runs from M⁻¹ = [0 −½; 1 0] (scale (½, 1) then −90°) to the identity,
+        // decomposed, and is concatenated before the model M. At ½ it is A = scale (¾, 1) then −45°,
+        // so A·M = [1.5s ¾c; −2c s] (c = s = cos 45°): its first row's angle atan(½), its second
+        // row's length √2.5 (the direct blend would give 45° and 1.5).
+        let c = cos(Double.pi / 4)
+        let shown = [[1.5 * c, 0.75 * c], [-2 * c, c]]
         let half = state(timeline, 1, at: 0.6)
-        #expect(abs(half.transform.rotation - 45) < 1e-6)
-        #expect(abs(half.transform.scaleY - 1.5) < 1e-9)
+        #expect(abs(half.transform.rotation - atan2(shown[0][1], shown[0][0]) * 180 / .pi) < 1e-6)
+        #expect(abs(half.transform.scaleY - hypot(shown[1][0], shown[1][1])) < 1e-9)
         #expect(state(timeline, 1, at: 0.39).textColor == .black)
         #expect(state(timeline, 1, at: 0.4).textColor == RGBA(red: 1, green: 0, blue: 0))
         // A plain view's backgroundColor animates: blue → orange, halfway at 0.6 s.

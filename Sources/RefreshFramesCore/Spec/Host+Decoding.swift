@@ -4,7 +4,15 @@ extension SpecDecoder {
     func decodeHost(_ r: ValueReader) throws(SpecDiagnostic) -> HostSpec {
         let o = try r.object()
         var host = HostSpec(table: TableSpec())
-        if let v = o.optional("viewport") {
+        if let v = o.optional("viewport"), let name = try? v.string() {
+            guard let device = Device.named(name) else {
+                let names = Device.all.map(\.name).joined(separator: ", ")
+                throw v.fail(
+                    "unknown device '\(name)'; expected one of \(names) (the table stops at the iPhone XS Max, see docs/scene.md), or {\"width\", \"height\"}"
+                )
+            }
+            host.viewport = ViewportSize(width: device.width, height: device.height)
+        } else if let v = o.optional("viewport") {
             let vo = try v.object()
             let size = 1.0...Limits.canvasPoints
             host.viewport = ViewportSize(

@@ -7,6 +7,10 @@ public struct Program: Sendable {
     public var check: LoopCheck
     /// Applied instantly (no animation block) to every view when the loop stops.
     public var reset: Changes
+    /// Steps run when refreshing ends (the control's `endRefreshing`), alongside the loop: a
+    /// `removeAnimations` there cancels what the loop waits for, which then stops (its completion
+    /// gets `finished = false`).
+    public var onEnd: [Step] = []
 
     public init(cycle: [Step], check: LoopCheck = .afterCycle, reset: Changes = Changes()) {
         self.cycle = cycle
@@ -27,8 +31,151 @@ public indirect enum Step: Sendable {
     case animate(Animate)
     /// Runs `steps` once per view, in order; inside them, the target `current` is that view.
     case each(Each)
+    /// `UIView.animateKeyframes(withDuration:delay:options:animations:completion:)`.
+    case keyframes(KeyframesStep)
+    /// `UIView.transition(with:duration:options:animations:completion:)`.
+    case transition(TransitionStep)
+    /// `layer.add(_:forKey:)` of a `CABasicAnimation`, `CAKeyframeAnimation` or `CASpringAnimation` on each view.
+    case layerAnimation(LayerAnimationStep)
+    /// `layer.removeAnimation(forKey:)`, or `removeAllAnimations()`, on each view.
+    case removeAnimations(RemoveAnimationsStep)
+    /// Constraint constants changed, then `layoutIfNeeded()` inside a `UIView.animate` block.
+    case layout(LayoutStep)
     /// `startAnimating()` or `stopAnimating()` on image views: made at once, taking no time.
     case imageAnimation(ImageAnimationStep)
+}
+
+/// What every block step shares: `UIView.animate`'s duration, delay, curve and options, and
+/// whether the next step is its completion (`wait`, the default) or follows the call at once.
+public struct BlockTiming: Sendable, Equatable {
+    public var duration: Double
+    public var delay: Double
+    public var curve: Curve
+    /// `.beginFromCurrentState`, `.repeat`, `.autoreverse`.
+    public var options: AnimationOptions
+    /// `setAnimationRepeatCount`; nil with `.repeat`: forever.
+    public var repeatCount: Double?
+    /// Whether the next step waits for the completion. A completion with `finished = false`
+    /// stops the steps after it (as `guard finished else { return }` does).
+    public var wait: Bool
+
+    public init(
+        duration: Double, delay: Double = 0, curve: Curve = .easeInOut, options: AnimationOptions = [],
+        repeatCount: Double? = nil, wait: Bool = true
+    ) {
+        self.duration = duration
+        self.delay = delay
+        self.curve = curve
+        self.options = options
+        self.repeatCount = repeatCount
+        self.wait = wait
+    }
+
+    /// The runtime's block of this timing.
+    func block(_ kind: AnimationBlock.Kind = .basic) -> AnimationBlock {
+        AnimationBlock(
+            kind: kind, duration: duration, delay: delay, curve: curve, options: options, repeatCount: repeatCount)
+    }
+
+    /// How long the completion takes: the active duration (∞ for a repeat forever), 0 when the
+    /// next step does not wait.
+    var waited: Double {
+        guard wait else { return 0 }
+        let count = repeatCount ?? (options.contains(.repeat) ? .infinity : 0)
+        guard duration > 0 else { return delay }
+        return delay + duration * (count == 0 ? 1 : count) * (options.contains(.autoreverse) ? 2 : 1)
+    }
+}
+
+/// `UIView.animateKeyframes`: keyframes at relative times, each setting properties of the views.
+public struct KeyframesStep: Sendable {
+    public var target: Target
+    /// The outer curve (easeInEaseOut unless given: research §5.2).
+    public var timing: BlockTiming
+    public var mode: CalculationMode
+    public var frames: [KeyframeSpec]
+
+    public init(target: Target, timing: BlockTiming, mode: CalculationMode = .linear, frames: [KeyframeSpec]) {
+        self.target = target
+        self.timing = timing
+        self.mode = mode
+        self.frames = frames
+    }
+}
+
+/// One `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`.
+public struct KeyframeSpec: Sendable {
+    public var start: Double
+    public var duration: Double
+    public var changes: Changes
+
+    public init(start: Double, duration: Double, changes: Changes) {
+        self.start = start
+        self.duration = duration
+        self.changes = changes
+    }
+}
+
+/// `UIView.transition(with: view, …) { changes }`: the changes are instant, and `view` shows its
+/// subtree's old rendering turning into the new one.
+public struct TransitionStep: Sendable {
+    public var view: Int
+    public var kind: TransitionState.Kind
+    /// The views the changes are made to (the transition view by default).
+    public var target: Target
+    public var timing: BlockTiming
+    public var changes: Changes
+
+    public init(view: Int, kind: TransitionState.Kind, target: Target, timing: BlockTiming, changes: Changes) {
+        self.view = view
+        self.kind = kind
+        self.target = target
+        self.timing = timing
+        self.changes = changes
+    }
+}
+
+/// A Core Animation animation added to each view's layer. It never changes the model value.
+public struct LayerAnimationStep: Sendable {
+    public var target: Target
+    public var key: String?
+    /// `beginTime` is the step's delay (from the instant the step runs); nil for none.
+    public var animation: LayerAnimation
+    public var delay: Double
+    /// Whether the next step waits for `animationDidStop` (false by default: a layer animation has
+    /// no completion unless it has a delegate).
+    public var wait: Bool
+
+    public init(target: Target, key: String?, animation: LayerAnimation, delay: Double = 0, wait: Bool = false) {
+        self.target = target
+        self.key = key
+        self.animation = animation
+        self.delay = delay
+        self.wait = wait
+    }
+}
+
+/// `layer.removeAnimation(forKey: key)` (or, without a key, `removeAllAnimations()`) on each view.
+public struct RemoveAnimationsStep: Sendable {
+    public var target: Target
+    public var key: String?
+
+    public init(target: Target, key: String? = nil) {
+        self.target = target
+        self.key = key
+    }
+}
+
+/// `constraint.constant = …` for the constraints with these ids, then, in a `UIView.animate`
+/// block, `layoutIfNeeded()`: every view whose frame changes animates to it (duration 0: jumps).
+public struct LayoutStep: Sendable {
+    public var constants: [(id: String, value: Double)]
+    public var timing: BlockTiming
+
+    public init(constants: [(id: String, value: Double)], timing: BlockTiming) {
+        self.constants = constants
+        self.timing = timing
+    }
 }
 
 /// `UIImageView.startAnimating()` (`starts`) or `stopAnimating()` on the target's image views.
@@ -67,16 +214,20 @@ public enum Target: Sendable, Equatable {
 /// One `UIView.animate(withDuration:delay:options:animations:completion:)` call.
 public struct Animate: Sendable {
     public var target: Target
-    public var duration: Double
-    public var delay: Double
-    public var curve: Curve
+    public var timing: BlockTiming
     public var changes: Changes
 
+    public var duration: Double { timing.duration }
+    public var delay: Double { timing.delay }
+    public var curve: Curve { timing.curve }
+
     public init(target: Target, duration: Double, delay: Double = 0, curve: Curve = .easeInOut, changes: Changes) {
+        self.init(target: target, timing: BlockTiming(duration: duration, delay: delay, curve: curve), changes: changes)
+    }
+
+    public init(target: Target, timing: BlockTiming, changes: Changes) {
         self.target = target
-        self.duration = duration
-        self.delay = delay
-        self.curve = curve
+        self.timing = timing
         self.changes = changes
     }
 }

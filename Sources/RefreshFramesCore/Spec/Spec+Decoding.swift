@@ -88,7 +88,16 @@ struct SpecDecoder {
             swift = try decodeSwiftProgram(try r.object())
             programReader = nil
         }
-        let program = try programReader.map { r throws(SpecDiagnostic) in try decodeProgram(r, views: views) }
+        var ids: Set<String> = []
+        for c in constraints {
+            guard let id = c.id else { continue }
+            guard ids.insert(id).inserted else {
+                throw SpecDiagnostic(path: c.path + ".id", location: nil, message: "duplicate constraint id '\(id)'")
+            }
+        }
+        let program = try programReader.map { r throws(SpecDiagnostic) in
+            try decodeProgram(r, views: views, constraintIDs: ids)
+        }
         if let program, let programReader, palette.isEmpty, program.usesPalette {
             throw SpecDiagnostic(
                 path: "palette", location: programReader.node.location,
@@ -380,233 +389,12 @@ struct SpecDecoder {
         if let m = o.optional("multiplier") { c.multiplier = try m.number(in: -1e4...1e4) }
         if let k = o.optional("constant") { c.constant = try k.number(in: -1e5...1e5) }
         if let p = o.optional("priority") { c.priority = try p.number(in: 1...1000) }
+        if let i = o.optional("id") {
+            c.id = try i.string()
+            if c.id!.isEmpty { throw i.fail("expected a constraint id, got an empty string") }
+        }
         try o.finish()
         return c
-    }
-
-    // MARK: - Program
-
-    func decodeProgram(_ r: ValueReader, views: [ViewSpec]) throws(SpecDiagnostic) -> Program {
-        let o = try r.object()
-        let tags = views.map(\.tag)
-        var program = Program(cycle: [])
-        if let c = o.optional("check") { program.check = try c.oneOf(LoopCheck.self) }
-        let cycleReader = try o.required("cycle")
-        program.cycle = try decodeSteps(cycleReader, views: views, insideEach: false, depth: 1)
-        guard !program.cycle.isEmpty else { throw cycleReader.fail("expected at least one step") }
-        if program.check == .afterEachView {
-            guard program.cycle.count == 1, case .each = program.cycle[0] else {
-                throw cycleReader.fail("with \"check\": \"afterEachView\" the cycle must be a single 'each' step")
-            }
-        }
-        if program.cycleDuration <= 0 {
-            throw cycleReader.fail("the cycle takes no time, so the loop would never advance; give a step a duration")
-        }
-        if let reset = o.optional("reset") {
-            program.reset = try decodeChanges(reset, allowNext: false)
-        }
-        try o.finish()
-        return program
-    }
-
-    func decodeSteps(_ r: ValueReader, views: [ViewSpec], insideEach: Bool, depth: Int) throws(SpecDiagnostic)
-        -> [Step]
-    {
-        let tags = views.map(\.tag)
-        guard depth <= Limits.programDepth else {
-            throw r.fail("steps nested deeper than the limit programDepth = \(Limits.programDepth)")
-        }
-        var steps: [Step] = []
-        for sr in try r.array() {
-            let o = try sr.object()
-            if let a = o.optional("animate") {
-                steps.append(.animate(try decodeAnimate(a, tags: tags, insideEach: insideEach)))
-            } else if let e = o.optional("each") {
-                steps.append(.each(try decodeEach(e, views: views, depth: depth)))
-            } else if let a = o.optional("startAnimating") {
-                steps.append(
-                    .imageAnimation(try decodeImageAnimation(a, starts: true, views: views, insideEach: insideEach)))
-            } else if let a = o.optional("stopAnimating") {
-                steps.append(
-                    .imageAnimation(try decodeImageAnimation(a, starts: false, views: views, insideEach: insideEach)))
-            } else {
-                if let first = o.members.first {
-                    let kinds = ["animate", "each", "startAnimating", "stopAnimating"]
-                    var message =
-                        "unknown step '\(first.key)'; expected 'animate', 'each', 'startAnimating' or 'stopAnimating'"
-                    if let m = closestMatch(to: first.key, in: kinds) {
-                        message = "unknown step '\(first.key)'; did you mean '\(m)'?"
-                    }
-                    throw SpecDiagnostic(path: sr.path + "." + first.key, location: first.keyLocation, message: message)
-                }
-                throw sr.fail(
-                    "expected a step: {\"animate\": …}, {\"each\": …}, {\"startAnimating\": …} or {\"stopAnimating\": …}"
-                )
-            }
-            try o.finish()
-        }
-        return steps
-    }
-
-    func decodeViewList(_ r: ValueReader, tags: [Int]) throws(SpecDiagnostic) -> [Int] {
-        if r.isString {
-            guard try r.string() == "all" else {
-                throw r.fail("expected \"all\", a list of tags or {\"from\", \"to\"}, got '\(try r.string())'")
-            }
-            return tags
-        }
-        var list: [Int] = []
-        if case .object = r.node.value {
-            let o = try r.object()
-            let from = try o.required("from").integer()
-            let to = try o.required("to").integer()
-            try o.finish()
-            guard from <= to else { throw r.fail("'from' \(from) is after 'to' \(to)") }
-            guard to - from < Limits.views else { throw r.fail("range is over the limit views = \(Limits.views)") }
-            list = Array(from...to)
-        } else {
-            for t in try r.array() { list.append(try t.integer()) }
-        }
-        guard !list.isEmpty else { throw r.fail("expected at least one view") }
-        for tag in list where !tags.contains(tag) {
-            throw r.fail("no view with tag \(tag)")
-        }
-        return list
-    }
-
-    func decodeEach(_ r: ValueReader, views specs: [ViewSpec], depth: Int) throws(SpecDiagnostic) -> Each {
-        let o = try r.object()
-        let views = try decodeViewList(o.required("views"), tags: specs.map(\.tag))
-        var wrapAt: Int?
-        if let w = o.optional("wrapAt") { wrapAt = try w.integer(in: 1...views.count) }
-        let stepsReader = try o.required("steps")
-        let steps = try decodeSteps(stepsReader, views: specs, insideEach: true, depth: depth + 1)
-        guard !steps.isEmpty else { throw stepsReader.fail("expected at least one step") }
-        try o.finish()
-        return Each(views: views, wrapAt: wrapAt, steps: steps)
-    }
-
-    func decodeAnimate(_ r: ValueReader, tags: [Int], insideEach: Bool) throws(SpecDiagnostic) -> Animate {
-        let o = try r.object()
-        var target = Target.current
-        if let v = o.optional("views") {
-            if v.isString, try v.string() == "current" {
-                target = .current
-            } else {
-                let list = try decodeViewList(v, tags: tags)
-                target = list == tags ? .all : .tags(list)
-            }
-        } else if !insideEach {
-            throw r.fail("missing required key 'views' (outside an 'each', say which views: \"all\" or a list of tags)")
-        }
-        if target == .current && !insideEach {
-            throw r.fail("'current' names the view of an enclosing 'each', and there is none")
-        }
-        let durationReader = try o.required("duration")
-        let duration = try durationReader.number(in: 0...Limits.stepDuration, limit: "stepDuration")
-        let delay = try o.optional("delay")?.number(in: 0...Limits.stepDuration, limit: "stepDuration") ?? 0
-        let curve = try o.optional("curve").map { r throws(SpecDiagnostic) in try decodeCurve(r) } ?? .easeInOut
-        let changes = try decodeChanges(o.required("set"), allowNext: true)
-        try o.finish()
-        return Animate(target: target, duration: duration, delay: delay, curve: curve, changes: changes)
-    }
-
-    func decodeCurve(_ r: ValueReader) throws(SpecDiagnostic) -> Curve {
-        if r.isString {
-            let names = ["linear", "easeIn", "easeOut", "easeInOut"]
-            let s = try r.string()
-            switch s {
-            case "linear": return .linear
-            case "easeIn": return .easeIn
-            case "easeOut": return .easeOut
-            case "easeInOut": return .easeInOut
-            default:
-                var message =
-                    "'\(s)' is not a curve; expected \(names.joined(separator: ", ")), {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {\"damping\", \"velocity\"}}"
-                if let m = closestMatch(to: s, in: names) { message = "'\(s)' is not a curve; did you mean '\(m)'?" }
-                throw r.fail(message)
-            }
-        }
-        let o = try r.object()
-        if let b = o.optional("cubicBezier") {
-            let points = try b.array()
-            guard points.count == 4 else { throw b.fail("expected four numbers [x1, y1, x2, y2], got \(points.count)") }
-            let x1 = try points[0].number(in: 0...1)
-            let y1 = try points[1].number(in: -10...10)
-            let x2 = try points[2].number(in: 0...1)
-            let y2 = try points[3].number(in: -10...10)
-            try o.finish()
-            return .cubicBezier(x1, y1, x2, y2)
-        }
-        if let s = o.optional("spring") {
-            let so = try s.object()
-            let damping = try so.required("damping").number(in: 0.01...1)
-            let velocity = try so.optional("velocity")?.number(in: -100...100) ?? 0
-            try so.finish()
-            try o.finish()
-            return .spring(damping: damping, velocity: velocity)
-        }
-        try o.finish()
-        throw r.fail("expected {\"cubicBezier\": [x1, y1, x2, y2]} or {\"spring\": {\"damping\", \"velocity\"}}")
-    }
-
-    func decodeColorValue(_ r: ValueReader, allowNext: Bool) throws(SpecDiagnostic) -> ColorValue {
-        if r.isString, try r.string() == "palette.next" {
-            guard allowNext else { throw r.fail("'palette.next' is only allowed inside an animation step") }
-            return .nextPaletteColor
-        }
-        if r.isString, try r.string() == "initial" { return .initial }
-        return .color(try r.color())
-    }
-
-    /// An animation block's `set` (or the reset): a key per settable property of the table.
-    func decodeChanges(_ r: ValueReader, allowNext: Bool) throws(SpecDiagnostic) -> Changes {
-        let o = try r.object()
-        var changes = Changes()
-        func decode<P: AnyAnimatableProperty>(_ p: P) throws(SpecDiagnostic) {
-            guard let key = p.property.spec, let v = o.optional(p.name) else { return }
-            changes[p.property] = try key.decode(v, allowNext)
-        }
-        for p in AnimatableProperties.settable { try decode(p) }
-        try o.finish()
-        if changes.isEmpty {
-            throw r.fail(
-                "expected at least one of \(AnimatableProperties.settable.map(\.name).joined(separator: ", "))")
-        }
-        return changes
-    }
-
-    func decodeTransform(_ r: ValueReader) throws(SpecDiagnostic) -> Transform {
-        if r.isString {
-            guard try r.string() == "identity" else {
-                throw r.fail(
-                    "expected \"identity\" or {\"rotation\", \"scale\", \"translation\"}, got '\(try r.string())'")
-            }
-            return .identity
-        }
-        let o = try r.object()
-        var t = Transform.identity
-        if let a = o.optional("rotation") { t.rotation = try a.number(in: -3600...3600) }
-        if let s = o.optional("scale") {
-            if s.isNumber {
-                let v = try s.number(in: -100...100)
-                t.scaleX = v
-                t.scaleY = v
-            } else {
-                let pair = try s.array()
-                guard pair.count == 2 else { throw s.fail("expected a number or [sx, sy]") }
-                t.scaleX = try pair[0].number(in: -100...100)
-                t.scaleY = try pair[1].number(in: -100...100)
-            }
-        }
-        if let tr = o.optional("translation") {
-            let pair = try tr.array()
-            guard pair.count == 2 else { throw tr.fail("expected [tx, ty] in points") }
-            t.translationX = try pair[0].number(in: -1e4...1e4)
-            t.translationY = try pair[1].number(in: -1e4...1e4)
-        }
-        try o.finish()
-        return t
     }
 
     // MARK: - Scenario
@@ -658,34 +446,5 @@ struct SpecDecoder {
         }
         try o.finish()
         return scenario
-    }
-}
-
-extension Program {
-    var usesPalette: Bool {
-        func uses(_ steps: [Step]) -> Bool {
-            steps.contains { step in
-                switch step {
-                case .animate(let a): a.changes.takesPaletteColor
-                case .each(let e): uses(e.steps)
-                case .imageAnimation: false
-                }
-            }
-        }
-        return uses(cycle)
-    }
-
-    /// Seconds one pass of the cycle takes (for `afterEachView`, one view's steps).
-    public var cycleDuration: Double {
-        func duration(_ steps: [Step]) -> Double {
-            steps.reduce(0) { sum, step in
-                switch step {
-                case .animate(let a): sum + a.delay + a.duration
-                case .each(let e): sum + Double(e.wrapAt) * duration(e.steps)
-                case .imageAnimation: sum
-                }
-            }
-        }
-        return duration(cycle)
     }
 }

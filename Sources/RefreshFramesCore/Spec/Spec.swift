@@ -268,6 +268,8 @@ public struct ConstraintSpec: Sendable {
     public var priority: Double
     /// Where the constraint was written, for diagnostics (`constraints[3]`).
     public var path: String
+    /// The name a program's `layout` step changes its constant by (`"id"` in the spec).
+    public var id: String? = nil
 
     public init(
         item: LayoutItem, attribute: LayoutAttribute, relation: LayoutRelation = .equal,

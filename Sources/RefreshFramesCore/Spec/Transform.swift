@@ -40,15 +40,29 @@ public struct Transform: Sendable, Equatable {
 
     public static let identity = Transform()
 
-    /// A transform that is `matrix` (its fields the matrix's 2-D decomposition).
+    /// A transform that is `matrix`: its fields the 2-D decomposition of the matrix's affine part
+    /// (WebKit's `decompose2`: a negative determinant flips the axis with the smaller diagonal
+    /// element, so scale(−1, −1) reads as a half turn), and `general` the matrix itself unless
+    /// the fields make it (to 1e−9).
     public init(matrix: Transform3D) {
-        let (a, b, c, d, tx, ty) = matrix.affine
-        let sx = (a * a + b * b).squareRoot()
-        let sy = sx == 0 ? 0 : (a * d - b * c) / sx
-        self.init(rotation: atan2(b, a) * 180 / .pi, scaleX: sx, scaleY: sy, translationX: tx, translationY: ty)
-        if Transform(
-            rotation: rotation, scaleX: scaleX, scaleY: scaleY, translationX: translationX, translationY: translationY
-        ).matrix3D != matrix {
+        let affine = Transform3D(
+            affine: matrix.m11, matrix.m12, matrix.m21, matrix.m22, matrix.m41, matrix.m42)
+        if let d = Decomposed2(affine) {
+            let angle = abs(d.angle) < 1e-12 ? 0 : d.angle
+            self.init(
+                rotation: angle, scaleX: d.scaleX, scaleY: d.scaleY, translationX: d.translateX,
+                translationY: d.translateY)
+        } else {
+            let (a, b, c, dd) = (matrix.m11, matrix.m12, matrix.m21, matrix.m22)
+            let sx = (a * a + b * b).squareRoot()
+            let sy = sx == 0 ? (c * c + dd * dd).squareRoot() : (a * dd - b * c) / sx
+            self.init(
+                rotation: sx == 0 ? 0 : atan2(b, a) * 180 / .pi, scaleX: sx, scaleY: sy, translationX: matrix.m41,
+                translationY: matrix.m42)
+        }
+        let fields = matrix3D
+        let tolerance = 1e-9 * max(1, matrix.elements.map(abs).max() ?? 1)
+        if zip(fields.elements, matrix.elements).contains(where: { abs($0 - $1) > tolerance }) {
             general = matrix
         }
     }

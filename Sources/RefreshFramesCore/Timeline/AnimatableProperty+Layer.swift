@@ -1,12 +1,17 @@
 /// The properties issue 27 added: geometry (`center`, `bounds`), `isHidden`, and the layer's
 /// anchor point, corner radius, border and shadow. Their UIKit rules and sources are in
-/// docs/uikit-animation.md; each entry says only what it is.
+/// docs/uikit-semantics-sources.md; each entry says only what it is.
 extension AnimatableProperty where Setting == Bool {
     /// `view.isHidden`: never animated, it changes at once even inside a block (research §3.1).
     public static var hidden: Self {
         Self(
             name: "hidden", state: \.isHidden, initial: { view, _ in view.isHidden }, animates: { _ in false },
-            spec: nil, stateFields: { [("hidden", $0 ? "true" : "false")] },
+            spec: SpecKey(
+                decode: { r, _ throws(SpecDiagnostic) in try r.bool() },
+                schema: [
+                    "type": "boolean",
+                    "description": "isHidden: the view and its subviews are not drawn; never animated.",
+                ]), stateFields: { [("hidden", $0 ? "true" : "false")] },
             uikit: UIKitMember(member: "isHidden", initialValue: false, note: "instant: isHidden does not animate"),
             layerKeyPath: "hidden")
     }
@@ -20,7 +25,10 @@ extension AnimatableProperty where Setting == Point {
             name: "center", state: \.position,
             initial: { _, context in
                 Point(x: context.frame.x + context.frame.width / 2, y: context.frame.y + context.frame.height / 2)
-            }, animates: { _ in true }, spec: nil,
+            }, animates: { _ in true },
+            spec: SpecKey(
+                decode: { r, _ throws(SpecDiagnostic) in try SpecDecoder().decodePoint(r, in: -1e4...1e4) },
+                schema: SpecSchema.pair("[x, y]: the view's centre in its superview, points.")),
             stateFields: { [("center", StateJSON.numbers([$0.x, $0.y]))] },
             uikit: UIKitMember(member: "center", initialValue: .zero), combining: .additive, layerKeyPath: "position",
             followsLayout: true)
@@ -30,7 +38,12 @@ extension AnimatableProperty where Setting == Point {
     public static var anchorPoint: Self {
         Self(
             name: "anchorPoint", state: \.anchorKeepingPosition, initial: { _, _ in Point(x: 0.5, y: 0.5) },
-            animates: { _ in false }, spec: nil,
+            animates: { _ in false },
+            spec: SpecKey(
+                decode: { r, _ throws(SpecDiagnostic) in try SpecDecoder().decodePoint(r, in: -10...10) },
+                schema: SpecSchema.pair(
+                    "[x, y] in unit coordinates of the bounds; (0.5, 0.5) is the centre. The position stays, so the frame moves."
+                )),
             stateFields: { [("anchorPoint", StateJSON.numbers([$0.x, $0.y]))] },
             uikit: UIKitMember(
                 member: "layer.anchorPoint", initialValue: Point(x: 0.5, y: 0.5),
@@ -45,7 +58,14 @@ extension AnimatableProperty where Setting == Size {
         Self(
             name: "bounds", state: \.size,
             initial: { _, context in Size(width: context.frame.width, height: context.frame.height) },
-            animates: { _ in true }, spec: nil,
+            animates: { _ in true },
+            spec: SpecKey(
+                decode: { r, _ throws(SpecDiagnostic) in
+                    let p = try SpecDecoder().decodePoint(r, in: 0...1e4)
+                    return Size(width: p.x, height: p.y)
+                },
+                schema: SpecSchema.pair(
+                    "[width, height] of the bounds, points; the frame grows about the anchor point.")),
             stateFields: { [("bounds", StateJSON.numbers([$0.width, $0.height]))] },
             uikit: UIKitMember(member: "bounds.size", initialValue: .zero), combining: .additive,
             layerKeyPath: "bounds.size", followsLayout: true)
@@ -55,7 +75,13 @@ extension AnimatableProperty where Setting == Size {
     public static var shadowOffset: Self {
         Self(
             name: "shadowOffset", state: \.shadowOffset, initial: { _, _ in Size(width: 0, height: -3) },
-            animates: { _ in false }, spec: nil,
+            animates: { _ in false },
+            spec: SpecKey(
+                decode: { r, _ throws(SpecDiagnostic) in
+                    let p = try SpecDecoder().decodePoint(r, in: -1e4...1e4)
+                    return Size(width: p.x, height: p.y)
+                },
+                schema: SpecSchema.pair("[width, height]: the shadow's offset, points.")),
             stateFields: { [("shadowOffset", StateJSON.numbers([$0.width, $0.height]))] },
             uikit: UIKitMember(
                 member: "layer.shadowOffset", initialValue: Size(width: 0, height: -3), note: layerNote),
@@ -71,31 +97,39 @@ extension AnimatableProperty where Setting == Double {
             name: "cornerRadius", state: \.cornerRadius,
             initial: { view, context in
                 view.cornerRadius.resolved(width: context.frame.width, height: context.frame.height)
-            }, animates: { _ in true }, spec: nil, stateFields: { [("cornerRadius", StateJSON.number($0))] },
+            }, animates: { _ in true },
+            spec: SpecKey(
+                decode: { r, _ throws(SpecDiagnostic) in try r.number(in: 0...Limits.canvasPoints) },
+                schema: .number("layer.cornerRadius, points.", 0...Limits.canvasPoints)),
+            stateFields: { [("cornerRadius", StateJSON.number($0))] },
             uikit: UIKitMember(member: "layer.cornerRadius", initialValue: 0), combining: .additive,
             layerKeyPath: "cornerRadius", followsLayout: true)
     }
 
     /// `layer.borderWidth`: instant in a block, animatable with a CABasicAnimation (research §6.2).
     public static var borderWidth: Self {
-        layerNumber("borderWidth", \.borderWidth, initial: 0)
+        layerNumber("borderWidth", \.borderWidth, initial: 0, range: 0...1000, "layer.borderWidth, points.")
     }
 
     /// `layer.shadowOpacity`, 0…1: instant in a block, animatable with a CABasicAnimation.
     public static var shadowOpacity: Self {
-        layerNumber("shadowOpacity", \.shadowOpacity, initial: 0)
+        layerNumber("shadowOpacity", \.shadowOpacity, initial: 0, range: 0...1, "layer.shadowOpacity, 0 to 1.")
     }
 
     /// `layer.shadowRadius`: instant in a block, animatable with a CABasicAnimation.
     public static var shadowRadius: Self {
-        layerNumber("shadowRadius", \.shadowRadius, initial: 3)
+        layerNumber("shadowRadius", \.shadowRadius, initial: 3, range: 0...1000, "layer.shadowRadius, points.")
     }
 
     private static func layerNumber(
-        _ name: String, _ state: WritableKeyPath<ViewState, Double> & Sendable, initial: Double
+        _ name: String, _ state: WritableKeyPath<ViewState, Double> & Sendable, initial: Double,
+        range: ClosedRange<Double>, _ description: String
     ) -> Self {
         Self(
-            name: name, state: state, initial: { _, _ in initial }, animates: { _ in false }, spec: nil,
+            name: name, state: state, initial: { _, _ in initial }, animates: { _ in false },
+            spec: SpecKey(
+                decode: { r, _ throws(SpecDiagnostic) in try r.number(in: range) },
+                schema: .number(description + " Instant in a block.", range)),
             stateFields: { [(name, StateJSON.number($0))] },
             uikit: UIKitMember(member: "layer." + name, initialValue: initial, note: layerNote), layerKeyPath: name)
     }
@@ -110,7 +144,11 @@ extension AnimatableProperty where Setting == ColorValue {
 
     private static func layerColor(_ name: String, _ state: WritableKeyPath<ViewState, RGBA> & Sendable) -> Self {
         Self(
-            name: name, state: state, initial: { _, _ in .black }, animates: { _ in false }, spec: nil,
+            name: name, state: state, initial: { _, _ in .black }, animates: { _ in false },
+            spec: SpecKey(
+                decode: { r, inBlock throws(SpecDiagnostic) in try SpecDecoder().decodeColorValue(r, allowNext: inBlock)
+                },
+                schema: ["$ref": "#/$defs/colorValue"]),
             stateFields: { [(name, StateJSON.string($0.hexString))] },
             uikit: UIKitMember(member: "layer." + name, initialValue: .black, note: layerNote), layerKeyPath: name)
     }

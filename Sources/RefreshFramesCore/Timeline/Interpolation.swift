@@ -35,19 +35,30 @@ extension RGBA: Interpolatable {
 }
 
 extension Transform: Interpolatable {
-    /// Decomposed interpolation, as Core Animation does: angle, scale and translation each move
-    /// linearly (never the matrix elements), and the angle takes the short way round.
+    /// Interpolated by decomposition, as Core Animation does (`Transform3D.blended`): never the
+    /// matrix elements. For two planar transforms with positive scales whose angles are not half a
+    /// turn apart, decomposition comes down to moving the angle (the short way round), the scales
+    /// and the translation linearly, which is computed on the fields directly; otherwise through
+    /// the matrices, which is what turns scale(−1, −1), the matrix of a half turn, into a rotation
+    /// at full size (research §8.2).
     public func interpolated(to other: Transform, _ progress: Double) -> Transform {
-        let a = normalized
-        var b = other.normalized
-        if b.rotation - a.rotation > 180 { b.rotation -= 360 }
-        if a.rotation - b.rotation > 180 { b.rotation += 360 }
-        return Transform(
-            rotation: a.rotation.interpolated(to: b.rotation, progress),
-            scaleX: a.scaleX.interpolated(to: b.scaleX, progress),
-            scaleY: a.scaleY.interpolated(to: b.scaleY, progress),
-            translationX: a.translationX.interpolated(to: b.translationX, progress),
-            translationY: a.translationY.interpolated(to: b.translationY, progress))
+        if isPlanar && other.isPlanar && scaleX > 0 && scaleY > 0 && other.scaleX > 0 && other.scaleY > 0 {
+            let a = normalized
+            var b = other.normalized
+            if b.rotation - a.rotation > 180 { b.rotation -= 360 }
+            if a.rotation - b.rotation > 180 { b.rotation += 360 }
+            if abs(b.rotation - a.rotation) != 180 {
+                return Transform(
+                    rotation: a.rotation.interpolated(to: b.rotation, progress),
+                    scaleX: a.scaleX.interpolated(to: b.scaleX, progress),
+                    scaleY: a.scaleY.interpolated(to: b.scaleY, progress),
+                    translationX: a.translationX.interpolated(to: b.translationX, progress),
+                    translationY: a.translationY.interpolated(to: b.translationY, progress))
+            }
+        }
+        if progress == 0 { return self }
+        if progress == 1 { return other }
+        return Transform(matrix: matrix3D.blended(to: other.matrix3D, progress))
     }
 
     /// The same transform with its angle in (−180°, 180°], as a decomposed matrix would give it.

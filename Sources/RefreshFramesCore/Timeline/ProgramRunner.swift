@@ -1,58 +1,52 @@
-/// Runs the animation program as UIKit would: each block sets the model values at once, adds an
-/// animation for the animatable ones, and its completion starts the next block exactly when it ends.
-/// Times are kept in whole microseconds so chained durations add up exactly.
+/// Runs the animation program as UIKit would, through the `AnimationRuntime`: each block sets the
+/// model values at once and adds the animations UIKit adds, and its completion starts the next
+/// step exactly when it ends (a step with `wait: false` follows its call at once). A completion
+/// with `finished = false` stops the steps after it, as the generated Swift's
+/// `guard finished else { return }` does. The loop and the `onEnd` steps are two chains of steps
+/// run in time order. Times are kept in whole microseconds so chained durations add up exactly.
 struct ProgramRunner {
     let spec: Spec
     let now: Int64
-    private(set) var tracks: [Int: ViewTracks] = [:]
-    /// Every keyframe added, in the order the program made them (the timeline's log).
-    private(set) var segments: [Segment] = []
+    private(set) var runtime: AnimationRuntime
     private var palette: PaletteCursor
     private var blocks = 0
     private let kinds: [Int: ViewKind]
     /// Every `startAnimating()` (`starts`) and `stopAnimating()` of an image view, in the order made.
     private var imageCalls: [(tag: Int, time: Double, starts: Bool)] = []
 
-    init(spec: Spec, now: Int64, layout: Layout = Layout(frames: [:])) {
+    init(spec: Spec, now: Int64, layout: Layout = Layout(frames: [:]), relayout: Relayout? = nil) {
         self.spec = spec
         self.now = now
         palette = PaletteCursor(spec.palette)
-        var kinds: [Int: ViewKind] = [:]
-        for view in spec.views {
-            kinds[view.tag] = view.kind
-            tracks[view.tag] = ViewTracks(view, now: now, frame: layout.frame(tag: view.tag))
-        }
-        self.kinds = kinds
+        kinds = Dictionary(spec.views.map { ($0.tag, $0.kind) }, uniquingKeysWith: { _, last in last })
+        runtime = AnimationRuntime(spec: spec, layout: layout, now: now, relayout: relayout)
     }
+
+    typealias Relayout = @Sendable (AnimationRuntime.LayoutRequest) throws -> Layout
+
+    var tracks: [Int: ViewTracks] { runtime.tracks }
+    var segments: [Segment] { runtime.segments }
 
     static func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
     static func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
 
-    /// Adds a keyframe to the track of `property` of the view `tag`, from its model value, and its
-    /// line to the log. How keyframes of one track combine is the track's business.
-    private mutating func add<Setting>(
-        _ property: AnimatableProperty<Setting>, of tag: Int, to value: Setting.Value, start: Double,
-        end: Double, curve: Curve, step: String? = nil
-    ) {
-        guard let from = tracks[tag]?.add(value, to: property, start: start, end: end, curve: curve) else { return }
-        segments.append(
-            Segment(
-                tag: tag, property: property.name, from: from.dumpDescription, to: value.dumpDescription,
-                start: start, end: end, curve: curve, step: step))
-    }
-
-    mutating func applyRefreshingTexts(at began: Double) {
+    /// The labels' refreshing texts, and the layout they make, from when refreshing begins.
+    mutating func applyRefreshingTexts(at began: Double, layout: Layout) {
+        let t = Self.micros(began)
         for view in spec.views {
             guard let text = view.texts[.refreshing], text != view.texts[.idle] else { continue }
-            add(.text, of: view.tag, to: expandClockTemplates(text, now: now), start: began, end: began, curve: .linear)
+            runtime.set(.text, of: view.tag, to: expandClockTemplates(text, now: now), at: t)
         }
+        runtime.needsLayout = false
+        runtime.apply(layout, at: t, step: nil)
     }
 
     /// Spinners fade out (UIRefreshControl's `_goAway`, 0.3 s) when refreshing ends.
     mutating func fadeSpinners(at ended: Double, duration: Double) {
-        for view in spec.views where view.kind == .spinner {
-            add(.alpha, of: view.tag, to: 0, start: ended, end: ended + duration, curve: .easeInOut)
-        }
+        let t = Self.micros(ended)
+        let block = runtime.beginBlock(AnimationBlock(duration: duration), at: t)
+        for view in spec.views where view.kind == .spinner { runtime.set(.alpha, of: view.tag, to: 0, at: t) }
+        runtime.endBlock(block, at: t)
     }
 
     /// A cycle whose blocks animate nothing (only instant changes such as a label's textColor)
@@ -65,104 +59,251 @@ struct ProgramRunner {
         )
     }
 
-    /// Runs the loop from `start`; returns when it stopped (the reset applied).
-    mutating func run(_ program: Program, from start: Double, refreshEndsAt end: Double) throws(SpecDiagnostic)
-        -> Double
-    {
-        var t = Self.micros(start)
-        let endMicros = Self.micros(end)
-        switch program.check {
-        case .afterCycle:
-            repeat {
-                let passStart = t
-                for (i, step) in program.cycle.enumerated() {
-                    t = try run(step, at: t, current: nil, path: "program.cycle[\(i)]")
-                }
-                if t == passStart { throw neverAdvances("program.cycle") }
-            } while endMicros > t
-        case .afterEachView:
-            guard case .each(let each) = program.cycle[0] else { return Self.seconds(t) }
-            var cursor = 0
-            var roundStart = t
-            repeat {
-                for (i, step) in each.steps.enumerated() {
-                    t = try run(step, at: t, current: each.views[cursor], path: "program.cycle[0].each.steps[\(i)]")
-                }
-                cursor += 1
-                if cursor == each.wrapAt {
-                    cursor = 0
-                    if t == roundStart { throw neverAdvances("program.cycle[0].each") }
-                    roundStart = t
-                }
-            } while endMicros > t
-        }
-        // The loop saw `refreshing == false`: snap every view to the reset values, no animation.
-        for view in spec.views { _ = apply(program.reset, to: view.tag, at: t, duration: 0, delay: 0, curve: .linear) }
-        return Self.seconds(t)
+    // MARK: - Chains
+
+    /// A step to run, with the view its `current` names and its JSON path.
+    struct Instruction {
+        var step: Step
+        var current: Int?
+        var path: String
     }
 
-    private mutating func run(_ step: Step, at t: Int64, current: Int?, path: String) throws(SpecDiagnostic) -> Int64 {
-        switch step {
-        case .each(let each):
-            var t = t
-            for tag in each.views.prefix(each.wrapAt) {
-                for (i, inner) in each.steps.enumerated() {
-                    t = try run(inner, at: t, current: tag, path: path + ".each.steps[\(i)]")
+    /// What a chain waits for before its next step.
+    enum Waiting {
+        case block(AnimationRuntime.BlockID)
+        case animations([AnimationRuntime.AnimationID])
+    }
+
+    /// A sequence of steps run one after another.
+    struct Chain {
+        var queue: [Instruction] = []
+        var waiting: Waiting?
+        /// The loop: where it is, and what it does at the end of each pass.
+        var isLoop = false
+        var passStart: Int64 = 0
+        var cursor = 0
+        var roundStart: Int64 = 0
+        var stopped = false
+    }
+
+    /// Runs the loop from `start` and the `onEnd` steps from `end`; returns when the loop stopped
+    /// (the reset applied), nil when it never did (a completion with `finished = false` stopped
+    /// it, or it waits for an animation that never ends).
+    mutating func run(_ program: Program, from start: Double, refreshEndsAt end: Double) throws(SpecDiagnostic)
+        -> Double?
+    {
+        let endMicros = Self.micros(end)
+        var loop = Chain()
+        loop.isLoop = true
+        var chains = [loop]
+        var times: [Int64] = [Self.micros(start)]
+        if !program.onEnd.isEmpty {
+            chains.append(
+                Chain(
+                    queue: program.onEnd.enumerated().map {
+                        Instruction(step: $1, current: nil, path: "program.onEnd[\($0)]")
+                    }))
+            times.append(endMicros)
+        }
+        var stoppedAt: Int64?
+        // Repeatedly run the chain due first (the loop before onEnd at the same instant).
+        while let next = times.indices.filter({ !chains[$0].stopped && times[$0] != .max }).min(by: {
+            (times[$0], $0) < (times[$1], $1)
+        }) {
+            let t = times[next]
+            if let waiting = chains[next].waiting {
+                chains[next].waiting = nil
+                guard finished(waiting) else {
+                    chains[next].stopped = true
+                    continue
                 }
             }
-            return t
+            if chains[next].queue.isEmpty {
+                guard chains[next].isLoop else {
+                    chains[next].stopped = true
+                    continue
+                }
+                // The loop's check point.
+                if try !startPass(&chains[next], program, at: t, refreshEndsAt: endMicros) {
+                    for view in spec.views {
+                        apply(program.reset, to: view.tag, at: t, step: nil)
+                    }
+                    stoppedAt = t
+                    chains[next].stopped = true
+                    continue
+                }
+            }
+            let instruction = chains[next].queue.removeFirst()
+            let (resume, waiting, changes) = try run(instruction, at: t)
+            chains[next].waiting = waiting
+            times[next] = resume ?? .max
+            // A cancelled completion moves the chain waiting for it to that instant.
+            for change in changes {
+                for i in chains.indices where i != next && chains[i].isWaiting(for: change.subject) {
+                    times[i] = min(times[i], change.completion.time)
+                }
+            }
+        }
+        return stoppedAt.map(Self.seconds)
+    }
+
+    /// Whether what the chain waited for finished.
+    private func finished(_ waiting: Waiting) -> Bool {
+        switch waiting {
+        case .block(let id): return runtime.completion(of: id)?.finished ?? false
+        case .animations(let ids):
+            let stops = ids.compactMap { runtime.stop(of: $0) }
+            guard let last = stops.max(by: { ($0.time, $0.finished ? 1 : 0) < ($1.time, $1.finished ? 1 : 0) })
+            else { return true }
+            return last.finished
+        }
+    }
+
+    /// At the loop's check point: queues the next pass, or returns false when refreshing is over.
+    private mutating func startPass(_ chain: inout Chain, _ program: Program, at t: Int64, refreshEndsAt end: Int64)
+        throws(SpecDiagnostic) -> Bool
+    {
+        switch program.check {
+        case .afterCycle:
+            if chain.cursor > 0 {
+                if t == chain.passStart { throw neverAdvances("program.cycle") }
+                guard end > t else { return false }
+            }
+            chain.cursor = 1
+            chain.passStart = t
+            chain.queue = flatten(program.cycle, current: nil, path: "program.cycle")
+        case .afterEachView:
+            guard case .each(let each) = program.cycle[0] else { return false }
+            if chain.passStart > 0 || chain.cursor > 0 || chain.roundStart > 0 {
+                chain.cursor += 1
+                if chain.cursor == each.wrapAt {
+                    chain.cursor = 0
+                    if t == chain.roundStart { throw neverAdvances("program.cycle[0].each") }
+                    chain.roundStart = t
+                }
+                guard end > t else { return false }
+            } else {
+                chain.roundStart = t
+            }
+            chain.passStart = 1
+            chain.queue = each.steps.enumerated().flatMap { i, step in
+                flatten(
+                    [step], current: each.views[chain.cursor], path: "program.cycle[0].each.steps[\(i)]", indexed: false
+                )
+            }
+        }
+        return true
+    }
+
+    /// The steps with every `each` unrolled, in the order they run.
+    private func flatten(_ steps: [Step], current: Int?, path: String, indexed: Bool = true) -> [Instruction] {
+        steps.enumerated().flatMap { i, step -> [Instruction] in
+            let here = indexed ? path + "[\(i)]" : path
+            guard case .each(let each) = step else { return [Instruction(step: step, current: current, path: here)] }
+            return each.views.prefix(each.wrapAt).flatMap { tag in
+                flatten(each.steps, current: tag, path: here + ".each.steps")
+            }
+        }
+    }
+
+    /// Runs one step at `t`; returns when the chain goes on (nil: never), what it waits for, and
+    /// the completions the step moved.
+    private mutating func run(_ instruction: Instruction, at t: Int64) throws(SpecDiagnostic)
+        -> (Int64?, Waiting?, [AnimationRuntime.CompletionChange])
+    {
+        let path = instruction.path
+        func targets(_ target: Target) -> [Int] {
+            switch target {
+            case .current: instruction.current.map { [$0] } ?? []
+            case .all: spec.views.map(\.tag)
+            case .tags(let list): list
+            }
+        }
+        var changes: [AnimationRuntime.CompletionChange] = []
+        func block(_ timing: BlockTiming, _ kind: AnimationBlock.Kind, step: String, _ body: (inout Self) -> Void)
+            throws(SpecDiagnostic) -> (Int64?, Waiting?, [AnimationRuntime.CompletionChange])
+        {
+            try countBlock()
+            let id = runtime.beginBlock(timing.block(kind), at: t)
+            body(&self)
+            changes += runtime.endBlock(id, at: t)
+            try checkSegments()
+            guard timing.wait else { return (t, nil, changes) }
+            return (runtime.completion(of: id)?.time, .block(id), changes)
+        }
+        switch instruction.step {
+        case .each: return (t, nil, [])
         case .animate(let a):
-            blocks += 1
-            if blocks > Limits.animationBlocks {
-                throw SpecDiagnostic(
-                    path: "program", location: nil,
-                    message:
-                        "the program runs more than \(Limits.animationBlocks) animation blocks before the refresh ends, over the limit animationBlocks = \(Limits.animationBlocks); lengthen its steps or shorten scenario.workDuration"
-                )
+            return try block(a.timing, .basic, step: path + ".animate") { runner in
+                for tag in targets(a.target) {
+                    changes += runner.apply(a.changes, to: tag, at: t, step: path + ".animate")
+                }
             }
-            let targets: [Int]
-            switch a.target {
-            case .current: targets = current.map { [$0] } ?? []
-            case .all: targets = spec.views.map(\.tag)
-            case .tags(let list): targets = list
+        case .keyframes(let k):
+            return try block(k.timing, .keyframes(k.mode), step: path + ".keyframes") { runner in
+                for frame in k.frames {
+                    runner.runtime.beginKeyframe(relativeStart: frame.start, relativeDuration: frame.duration)
+                    for tag in targets(k.target) {
+                        changes += runner.apply(frame.changes, to: tag, at: t, step: path + ".keyframes")
+                    }
+                    runner.runtime.endKeyframe()
+                }
             }
-            let duration = Self.micros(a.duration)
-            let delay = Self.micros(a.delay)
-            var animated = false
-            for tag in targets {
-                animated =
-                    apply(
-                        a.changes, to: tag, at: t, duration: duration, delay: delay, curve: a.curve,
-                        step: path + ".animate") || animated
+        case .transition(let tr):
+            return try block(tr.timing, .transition(tr.kind, view: tr.view), step: path + ".transition") { runner in
+                for tag in targets(tr.target) {
+                    changes += runner.apply(tr.changes, to: tag, at: t, step: path + ".transition")
+                }
             }
-            if segments.count > Limits.animationSegments {
-                throw SpecDiagnostic(
-                    path: "program", location: nil,
-                    message:
-                        "the program makes more than \(Limits.animationSegments) property animations before the refresh ends, over the limit animationSegments = \(Limits.animationSegments); animate fewer views or shorten scenario.workDuration"
-                )
+        case .layout(let l):
+            return try block(l.timing, .basic, step: path + ".layout") { runner in
+                for (id, value) in l.constants { try? runner.runtime.setConstraintConstant(id, to: value, at: t) }
+                do {
+                    changes += try runner.runtime.layoutIfNeeded(at: t)
+                } catch {
+                    runner.layoutError = SpecDiagnostic(path: path + ".layout", location: nil, message: "\(error)")
+                }
             }
-            // A block that animates nothing completes at once (UIKit calls the completion on the next turn).
-            return animated ? t + delay + duration : t
+        case .layerAnimation(let c):
+            var ids: [AnimationRuntime.AnimationID] = []
+            for tag in targets(c.target) {
+                var animation = c.animation
+                animation.beginTime = Self.seconds(t + Self.micros(c.delay))
+                do {
+                    let (id, moved) = try runtime.add(animation, to: tag, forKey: c.key, at: t)
+                    ids.append(id)
+                    changes += moved
+                } catch {
+                    throw SpecDiagnostic(path: path + ".caAnimation", location: nil, message: "\(error)")
+                }
+            }
+            try checkSegments()
+            guard c.wait else { return (t, nil, changes) }
+            let stops = ids.map { runtime.stop(of: $0) }
+            if stops.contains(where: { $0 == nil }) { return (nil, .animations(ids), changes) }
+            return (stops.compactMap { $0?.time }.max() ?? t, .animations(ids), changes)
+        case .removeAnimations(let r):
+            for tag in targets(r.target) {
+                if let key = r.key {
+                    changes += runtime.removeAnimation(forKey: key, from: tag, at: t)
+                } else {
+                    changes += runtime.removeAllAnimations(from: tag, at: t)
+                }
+            }
+            return (t, nil, changes)
         case .imageAnimation(let step):
-            let targets: [Int]
-            switch step.target {
-            case .current: targets = current.map { [$0] } ?? []
-            case .all: targets = spec.views.map(\.tag)
-            case .tags(let list): targets = list
-            }
-            for tag in targets where kinds[tag] == .image {
+            for tag in targets(step.target) where kinds[tag] == .image {
                 let name = step.starts ? ".startAnimating" : ".stopAnimating"
                 setAnimating(step.starts, tag: tag, at: Self.seconds(t), step: path + name)
             }
-            return t
+            return (t, nil, [])
         }
     }
 
     /// `startAnimating()` or `stopAnimating()` of the image view `tag` at `time`, with its line in the log.
     mutating func setAnimating(_ starts: Bool, tag: Int, at time: Double, step: String? = nil) {
         imageCalls.append((tag, time, starts))
-        segments.append(
+        runtime.segments.append(
             Segment(
                 tag: tag, property: "animating", from: starts ? "false" : "true", to: starts ? "true" : "false",
                 start: time, end: time, curve: .linear, step: step))
@@ -197,29 +338,57 @@ struct ProgramRunner {
         }
     }
 
-    /// Applies every property `changes` sets, in the table's order; returns whether any change was
-    /// animated (not instant).
-    private mutating func apply(
-        _ changes: Changes, to tag: Int, at t: Int64, duration: Int64, delay: Int64, curve: Curve, step: String? = nil
-    ) -> Bool {
-        let kind = kinds[tag] ?? .view
-        var animated = false
+    /// A layout step's failure, thrown after its block.
+    private var layoutError: SpecDiagnostic?
+
+    private mutating func countBlock() throws(SpecDiagnostic) {
+        if let layoutError { throw layoutError }
+        blocks += 1
+        if blocks > Limits.animationBlocks {
+            throw SpecDiagnostic(
+                path: "program", location: nil,
+                message:
+                    "the program runs more than \(Limits.animationBlocks) animation blocks before the refresh ends, over the limit animationBlocks = \(Limits.animationBlocks); lengthen its steps or shorten scenario.workDuration"
+            )
+        }
+    }
+
+    private func checkSegments() throws(SpecDiagnostic) {
+        if let layoutError { throw layoutError }
+        if runtime.segments.count > Limits.animationSegments {
+            throw SpecDiagnostic(
+                path: "program", location: nil,
+                message:
+                    "the program makes more than \(Limits.animationSegments) property animations before the refresh ends, over the limit animationSegments = \(Limits.animationSegments); animate fewer views or shorten scenario.workDuration"
+            )
+        }
+    }
+
+    /// Sets every property `changes` sets on view `tag`, in the table's order, inside the block
+    /// open in the runtime (outside any block for the reset).
+    private mutating func apply(_ changes: Changes, to tag: Int, at t: Int64, step: String?)
+        -> [AnimationRuntime.CompletionChange]
+    {
+        var moved: [AnimationRuntime.CompletionChange] = []
         func assign<P: AnyAnimatableProperty>(_ p: P) {
             let property = p.property
-            guard let setting = changes[property], let initial = tracks[tag]?.initial(of: property) else { return }
-            let value = setting.resolved(initial: initial, palette: &palette)
-            if property.animates(kind) && duration > 0 {
-                add(
-                    property, of: tag, to: value, start: Self.seconds(t + delay),
-                    end: Self.seconds(t + delay + duration), curve: curve, step: step)
-                animated = true
-            } else {
-                add(
-                    property, of: tag, to: value, start: Self.seconds(t), end: Self.seconds(t), curve: .linear,
-                    step: step)
+            guard let setting = changes[property], let initial = runtime.tracks[tag]?.initial(of: property) else {
+                return
             }
+            let value = setting.resolved(initial: initial, palette: &palette)
+            moved += runtime.set(property, of: tag, to: value, at: t, step: step)
         }
         for p in AnimatableProperties.settable { assign(p) }
-        return animated
+        return moved
+    }
+}
+
+extension ProgramRunner.Chain {
+    func isWaiting(for subject: AnimationRuntime.CompletionChange.Subject) -> Bool {
+        switch (waiting, subject) {
+        case (.block(let id)?, .block(let other)): id == other
+        case (.animations(let ids)?, .animation(let other)): ids.contains(other)
+        default: false
+        }
     }
 }

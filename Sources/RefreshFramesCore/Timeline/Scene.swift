@@ -27,8 +27,20 @@ extension Timeline {
         for phase in RefreshPhase.allCases {
             layouts[phase] = try solve(spec, phase: phase, now: now, measurer: measurer)
         }
+        let refreshingTexts = texts(spec, phase: .refreshing, now: now)
+        // A `layout` step re-solves with the refreshing texts (the program runs while refreshing).
+        let relayout: ProgramRunner.Relayout = { request in
+            var constraints = spec.constraints
+            for i in constraints.indices {
+                if let id = constraints[i].id, let value = request.constants[id] { constraints[i].constant = value }
+            }
+            var texts = refreshingTexts
+            for (tag, text) in request.texts where spec.view(tag: tag)?.kind == .label { texts[tag] = text }
+            return try solve(spec, texts: texts, constraints: constraints, measurer: measurer)
+        }
         var timeline = try Timeline(
-            spec: spec, idleLayout: layouts[.idle]!, refreshingLayout: layouts[.refreshing]!, now: now)
+            spec: spec, idleLayout: layouts[.idle]!, refreshingLayout: layouts[.refreshing]!, now: now,
+            relayout: relayout)
         if let host = spec.host {
             timeline.table = try TableTimeline(
                 host: host, controlHeight: spec.scenario.controlHeight, controlWidth: spec.canvas.width,
@@ -42,17 +54,29 @@ extension Timeline {
 extension Timeline {
     /// The layout of one phase's texts (`LayoutSolver.solve(canvas:views:constraints:texts:measurer:)`).
     static func solve(_ spec: Spec, phase: RefreshPhase, now: Int64, measurer: TextMeasurer) throws -> Layout {
+        try solve(spec, texts: texts(spec, phase: phase, now: now), constraints: spec.constraints, measurer: measurer)
+    }
+
+    /// The labels' texts of `phase`, by tag.
+    static func texts(_ spec: Spec, phase: RefreshPhase, now: Int64) -> [Int: String] {
         var texts: [Int: String] = [:]
         for view in spec.views where view.kind == .label {
             if let text = view.texts[phase] { texts[view.tag] = expandClockTemplates(text, now: now) }
         }
+        return texts
+    }
+
+    /// The layout of these texts (by tag) and constraints.
+    static func solve(_ spec: Spec, texts: [Int: String], constraints: [ConstraintSpec], measurer: TextMeasurer)
+        throws -> Layout
+    {
         var imageSizes: [Int: IntrinsicSize] = [:]
         for view in spec.views where view.kind == .image {
             if let size = spec.images.intrinsicSize(of: view, scale: spec.canvas.scale) { imageSizes[view.tag] = size }
         }
         do {
             return try LayoutSolver.solve(
-                canvas: spec.canvas, views: spec.views, constraints: spec.constraints, texts: texts, measurer: measurer,
+                canvas: spec.canvas, views: spec.views, constraints: constraints, texts: texts, measurer: measurer,
                 imageSizes: imageSizes)
         } catch let error as LabelMeasuringError {
             let key = (error.underlying as? any ViewKeyError)?.viewKey ?? "text"

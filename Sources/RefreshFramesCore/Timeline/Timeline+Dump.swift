@@ -18,12 +18,13 @@ extension Timeline {
         }
         lines.append("segments:")
         for s in segments {
-            let time =
-                s.isInstant
-                ? "\(pad(seconds(s.start), 8))          " : "\(pad(seconds(s.start), 8)) → \(pad(seconds(s.end), 7))"
+            let end = s.end.isFinite ? pad(seconds(s.end), 7) : "      ∞"
+            let time = s.isInstant ? "\(pad(seconds(s.start), 8))          " : "\(pad(seconds(s.start), 8)) → \(end)"
             let property = s.property.padding(toLength: 15, withPad: " ", startingAt: 0)
             let curve = s.isInstant ? "instant" : s.curve.description
-            lines.append("\(time)  tag \(s.tag)  \(property)  \(s.from) → \(s.to)  \(curve)")
+            lines.append(
+                "\(time)  tag \(s.tag)  \(property)  \(s.from) → \(s.to)  \(curve)" + (s.detail.map { "  " + $0 } ?? "")
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }

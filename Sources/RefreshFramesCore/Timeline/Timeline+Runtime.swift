@@ -2,7 +2,8 @@ extension Timeline {
     /// The timeline of a program that drove `runtime` itself (a team's Swift code, through the
     /// UIKit binding): its tracks and segments, with the refresh's begin and end as the code made
     /// them. The scenario's pull, the spinner and the host table are sampled as for a declarative
-    /// program; the layout is `layout` throughout (the code's texts are not re-measured).
+    /// program; the layout is `layout` until the code re-solves it (`layoutIfNeeded`; the code's texts
+    /// are not re-measured).
     public init(
         spec: Spec, layout: Layout, runtime: AnimationRuntime, refreshBeganAt: Double, refreshEndedAt: Double,
         programStoppedAt: Double?
@@ -12,6 +13,8 @@ extension Timeline {
         self.refreshingLayout = layout
         self.segments = runtime.segments
         self.tracks = runtime.tracks
+        self.layouts = runtime.layouts
+        self.transitions = runtime.transitions
         // The code starts an image view's frame sequence itself; the binding has no
         // startAnimating() yet, so a Swift program's image views show their still image.
         self.imageRuns = [:]

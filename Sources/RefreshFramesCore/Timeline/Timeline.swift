@@ -4,11 +4,19 @@ public struct Timeline: Sendable {
     public let spec: Spec
     /// The layout with the idle texts; `refreshingLayout` with the texts shown from refreshBeganAt on.
     public let layout: Layout
+    /// How a `layoutIfNeeded()` re-solves the layout (new constants, new texts), for a program
+    /// that drives its own runtime; nil: the layout never changes.
+    package var relayout: (@Sendable (AnimationRuntime.LayoutRequest) throws -> Layout)?
     public let refreshingLayout: Layout
     /// Every keyframe as the dump prints it, in the order the program produced them.
     public let segments: [Segment]
     /// Each view's animated properties, by tag.
     public let tracks: [Int: ViewTracks]
+    /// The layout from each instant on (the idle layout, the refreshing one, and each re-solve a
+    /// `layout` step made).
+    public let layouts: [(time: Double, layout: Layout)]
+    /// The `UIView.transition` steps, by the tag of the view they run on.
+    public let transitions: [Int: [AnimationRuntime.TransitionRecord]]
     /// Each image view's frame-sequence runs (`startAnimating()` to `stopAnimating()`), by tag.
     public let imageRuns: [Int: [ImageAnimationRun]]
     public let refreshBeganAt: Double
@@ -21,7 +29,10 @@ public struct Timeline: Sendable {
     public internal(set) var table: TableTimeline?
 
     /// Use `Timeline.make`, which also builds the host table's timeline.
-    init(spec: Spec, idleLayout: Layout, refreshingLayout: Layout? = nil, now: Int64 = 0) throws(SpecDiagnostic) {
+    init(
+        spec: Spec, idleLayout: Layout, refreshingLayout: Layout? = nil, now: Int64 = 0,
+        relayout: ProgramRunner.Relayout? = nil
+    ) throws(SpecDiagnostic) {
         self.spec = spec
         self.layout = idleLayout
         self.refreshingLayout = refreshingLayout ?? idleLayout
@@ -31,8 +42,9 @@ public struct Timeline: Sendable {
         refreshBeganAt = began
         refreshEndedAt = ended
 
-        var builder = ProgramRunner(spec: spec, now: now, layout: idleLayout)
-        builder.applyRefreshingTexts(at: began)
+        self.relayout = relayout
+        var builder = ProgramRunner(spec: spec, now: now, layout: idleLayout, relayout: relayout)
+        builder.applyRefreshingTexts(at: began, layout: self.refreshingLayout)
         builder.startImageSequences(began: began, ended: ended)
         var stopped: Double?
         if let program = spec.program {
@@ -42,6 +54,8 @@ public struct Timeline: Sendable {
         segments = builder.segments
         programStoppedAt = stopped
         tracks = builder.tracks
+        layouts = builder.runtime.layouts
+        transitions = builder.runtime.transitions
         imageRuns = builder.imageRuns
         let restAt = max(stopped ?? ended, ended + scenario.collapseDuration)
         let lastPull = scenario.pull.last?.time ?? 0
@@ -54,6 +68,11 @@ public struct Timeline: Sendable {
                     "the animation lasts \(formatNumber(duration)) s (refreshing \(formatNumber(began))–\(formatNumber(ended)) s\(stop)), over the limit totalDuration = \(formatNumber(Limits.totalDuration)) s"
             )
         }
+    }
+
+    /// The layout at `time`.
+    public func layout(at time: Double) -> Layout {
+        layouts.last { $0.time <= time }?.layout ?? layout
     }
 
     public func phase(at time: Double) -> ScenarioPhase {
@@ -69,11 +88,18 @@ public struct Timeline: Sendable {
         let scenario = spec.scenario
         let pull = ScenarioClock.pull(scenario, at: time, began: refreshBeganAt, ended: refreshEndedAt)
         let contentAlpha = scenario.contentAlphaFollowsPull.map { min(max(pull / $0, 0), 1) } ?? 1
-        let layout = time >= refreshBeganAt ? refreshingLayout : self.layout
+        let layout = layout(at: time)
         let views = spec.views.sorted { $0.tag < $1.tag }.compactMap { view -> ViewState? in
             var state = tracks[view.tag]?.state(tag: view.tag, frame: layout.frame(tag: view.tag), at: time)
             if view.kind == .spinner {
                 state?.spinner = ScenarioClock.spinner(scenario, at: time, pull: pull, began: refreshBeganAt)
+            }
+            if let record = transitions[view.tag]?.last(where: { $0.added <= time && time < $0.end }) {
+                let fraction = time < record.begin ? 0 : (time - record.begin) / (record.end - record.begin)
+                state?.transition = TransitionState(
+                    kind: record.kind,
+                    progress: record.curve.progress(at: fraction, duration: record.end - record.begin),
+                    from: record.from)
             }
             if let image = view.imageView, let runs = imageRuns[view.tag],
                 let frame = image.sequence.image(at: time, runs: runs)

@@ -1,96 +1,136 @@
-/// A value a track moves: interpolated as Core Animation does, printed in the timeline dump, and
-/// held by UIKit code as one of the kinds of `UIKitValue`.
-public protocol TrackValue: Interpolatable {
-    var dumpDescription: String { get }
-    var uikitValue: UIKitValue { get }
-}
-
-extension Double: TrackValue {
-    public var dumpDescription: String { formatNumber(self) }
-    public var uikitValue: UIKitValue { .number(self) }
-}
-
-extension RGBA: TrackValue {
-    public var dumpDescription: String { hexString }
-    public var uikitValue: UIKitValue { .color(self) }
-}
-
-extension Bool: TrackValue {
-    public var dumpDescription: String { self ? "true" : "false" }
-    public var uikitValue: UIKitValue { .bool(self) }
-}
-
-extension Point: TrackValue {
-    public var dumpDescription: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
-    public var uikitValue: UIKitValue { .point(self) }
-}
-
-extension Size: TrackValue {
-    public var dumpDescription: String { "\(formatNumber(width))×\(formatNumber(height))" }
-    public var uikitValue: UIKitValue { .size(self) }
-}
-
-extension Transform: TrackValue {
-    public var uikitValue: UIKitValue { .transform(self) }
-}
-
-/// A label's text: never interpolated, it changes when the keyframe ends (an instant change ends where it starts).
-extension Optional: Interpolatable, TrackValue where Wrapped == String {
-    public func interpolated(to other: String?, _ progress: Double) -> String? { progress >= 1 ? other : self }
-    public var dumpDescription: String { map { "\"\($0)\"" } ?? "null" }
-    public var uikitValue: UIKitValue { .text(self) }
-}
-
-/// One property of one view moving from a value to another between two instants; an instant change
-/// (text, a label's textColor, the reset) has `start == end`.
-public struct Keyframe<Value: TrackValue>: Sendable, Equatable {
-    public var from: Value
-    public var to: Value
-    public var start: Double
-    public var end: Double
-    public var curve: Curve
-
-    public var isInstant: Bool { end <= start }
-
-    public func value(at time: Double) -> Value {
-        if time >= end { return to }
-        let fraction = (time - start) / (end - start)
-        return from.interpolated(to: to, curve.progress(at: fraction, duration: end - start))
-    }
-}
-
-/// Every keyframe of one property of one view, ordered by start (keyframes that start together keep
-/// the order they were added in); `value(at:)` is the value UIKit's presentation layer shows.
+/// One property of one view over time, as Core Animation keeps it: the model value (each change at
+/// its instant) and the animations attached to it, in the order they were added. The value shown
+/// at an instant (the presentation layer's) is the model value with each animation present then
+/// applied in turn: an additive one adds its value, another replaces what is below it
+/// (research §1.3).
 public struct Track<Value: TrackValue>: Sendable, Equatable {
     /// The property's name in the timeline dump and in `state` (`transform`, `textColor`).
     public let name: String
     public let initial: Value
-    public private(set) var keyframes: [Keyframe<Value>] = []
+    /// The model value's changes, by time (changes at one instant in the order made).
+    public private(set) var changes: [ModelChange] = []
+    /// The animations, in the order they were added (by `addedAt`).
+    public private(set) var animations: [TrackAnimation<Value>] = []
     /// The value last set (UIKit's model value): where the next animation of the property starts from.
     public private(set) var model: Value
+    /// Whether the program set or animated it (a change the layout makes does not count).
+    public private(set) var isTouched = false
+    /// For each animation, the latest `presenceEnd` of it and the ones before it that end at all:
+    /// sampling walks back from the last animation added only while this is later than the instant.
+    private var reach: [Double] = []
+    /// The animations that never stop showing by themselves (infinite repeats, forward fill).
+    private var unbounded: [Int] = []
 
-    init(_ name: String, initial: Value) {
+    public struct ModelChange: Sendable, Equatable {
+        public var time: Double
+        public var value: Value
+        /// Made by a layout pass, not by the program.
+        public var fromLayout: Bool
+    }
+
+    public init(_ name: String, initial: Value) {
         self.name = name
         self.initial = initial
         self.model = initial
     }
 
-    mutating func add(_ keyframe: Keyframe<Value>) {
-        var index = keyframes.endIndex
-        while index > keyframes.startIndex && keyframes[index - 1].start > keyframe.start { index -= 1 }
-        keyframes.insert(keyframe, at: index)
-        model = keyframe.to
+    /// Sets the model value at `time` (UIKit's `view.alpha = 0`: the model changes at once).
+    public mutating func setModel(_ value: Value, at time: Double, fromLayout: Bool = false) {
+        var index = changes.endIndex
+        while index > changes.startIndex && changes[index - 1].time > time { index -= 1 }
+        changes.insert(ModelChange(time: time, value: value, fromLayout: fromLayout), at: index)
+        if index == changes.endIndex - 1 { model = value }
+        if !fromLayout { isTouched = true }
     }
 
-    public func value(at time: Double) -> Value {
-        // The last keyframe that has started.
+    /// The model value at `time`.
+    public func model(at time: Double) -> Value {
         var lo = 0
-        var hi = keyframes.count
+        var hi = changes.count
         while lo < hi {
             let mid = (lo + hi) / 2
-            if keyframes[mid].start <= time { lo = mid + 1 } else { hi = mid }
+            if changes[mid].time <= time { lo = mid + 1 } else { hi = mid }
         }
-        return lo > 0 ? keyframes[lo - 1].value(at: time) : initial
+        return lo > 0 ? changes[lo - 1].value : initial
+    }
+
+    /// Attaches `animation`; returns its index in `animations`.
+    @discardableResult
+    public mutating func add(_ animation: TrackAnimation<Value>) -> Int {
+        var index = animations.endIndex
+        while index > animations.startIndex && animations[index - 1].addedAt > animation.addedAt { index -= 1 }
+        animations.insert(animation, at: index)
+        isTouched = true
+        unbounded = unbounded.map { $0 >= index ? $0 + 1 : $0 }
+        if !animation.presenceEnd.isFinite { unbounded = (unbounded + [index]).sorted() }
+        reindex(from: index)
+        return index
+    }
+
+    /// Removes the animation at `index` from `time` on (it shows nothing from then).
+    public mutating func remove(_ index: Int, at time: Double) {
+        guard animations[index].removedAt.map({ $0 > time }) ?? true else { return }
+        animations[index].removedAt = time
+        unbounded.removeAll { $0 == index }
+        reindex(from: index)
+    }
+
+    /// The animations showing at `time`, in add order.
+    public func present(at time: Double) -> [Int] {
+        var lo = 0
+        var hi = animations.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if animations[mid].addedAt <= time { lo = mid + 1 } else { hi = mid }
+        }
+        var found: [Int] = []
+        var j = lo - 1
+        while j >= 0 && reach[j] > time {
+            if animations[j].presenceEnd.isFinite && animations[j].isPresent(at: time) { found.append(j) }
+            j -= 1
+        }
+        for i in unbounded where i < lo && animations[i].isPresent(at: time) { found.append(i) }
+        return found.count > 1 ? found.sorted() : found
+    }
+
+    /// The animations attached at `time` that have not stopped (removed or run their course): the
+    /// ones a new animation of the property meets.
+    public func inFlight(at time: Double) -> [Int] {
+        var found: [Int] = []
+        var j = animations.count - 1
+        while j >= 0 && reach[j] > time {
+            if animations[j].presenceEnd.isFinite && animations[j].addedAt <= time && animations[j].isRunning(at: time)
+            {
+                found.append(j)
+            }
+            j -= 1
+        }
+        for i in unbounded where animations[i].addedAt <= time && animations[i].isRunning(at: time) { found.append(i) }
+        return found.count > 1 ? found.sorted() : found
+    }
+
+    /// The index of the animation with this serial number.
+    func index(ofSerial serial: Int) -> Int? { animations.lastIndex { $0.serial == serial } }
+
+    /// What the screen shows at `time`.
+    public func value(at time: Double) -> Value {
+        let model = model(at: time)
+        let shown = present(at: time)
+        if shown.isEmpty { return model }
+        if shown.count == 1, let v = animations[shown[0]].directValue(at: time, model: model) { return v }
+        var v = model
+        for i in shown { v = animations[i].apply(to: v, model: model, at: time) }
+        return v
+    }
+
+    private mutating func reindex(from index: Int) {
+        reach.removeSubrange(min(index, reach.count)...)
+        var best = index > 0 ? reach[index - 1] : -Double.infinity
+        for i in index..<animations.count {
+            let end = animations[i].presenceEnd
+            if end.isFinite { best = max(best, end) }
+            reach.append(best)
+        }
     }
 }
 
@@ -119,15 +159,14 @@ public struct ViewTracks: Sendable, Equatable {
 
     /// The value of `property` before the program changes it.
     func initial<Setting>(of property: AnimatableProperty<Setting>) -> Setting.Value {
-        tracks[index(property.name)].initial(as: Setting.Value.self)
+        self[property].initial
     }
 
-    /// Adds a keyframe to the track of `property`, in place, from its model value to `value`;
-    /// returns the value it starts from.
-    mutating func add<Setting>(
-        _ value: Setting.Value, to property: AnimatableProperty<Setting>, start: Double, end: Double, curve: Curve
-    ) -> Setting.Value {
-        tracks[index(property.name)].add(value, start: start, end: end, curve: curve)
+    /// Changes the track of `property` in place.
+    mutating func modify<Setting, Result>(
+        _ property: AnimatableProperty<Setting>, _ body: (inout Track<Setting.Value>) -> Result
+    ) -> Result {
+        tracks[index(property.name)].modify(body)
     }
 
     /// The view's state at `time`, over its frame in the layout of that instant.
@@ -149,11 +188,8 @@ public struct ViewTracks: Sendable, Equatable {
 private protocol PropertyTrack: Sendable {
     var name: String { get }
     var erased: any Sendable { get }
-    /// The initial value; `Value` is the track's value type.
-    func initial<Value>(as: Value.Type) -> Value
-    /// Adds a keyframe from the model value to `value` (of the track's value type); returns that model value.
-    /// (Generic rather than `any`, so that a value is not boxed on the way.)
-    mutating func add<Value>(_ value: Value, start: Double, end: Double, curve: Curve) -> Value
+    /// Runs `body` on the track, in place; `Value` is the track's value type.
+    mutating func modify<Value, Result>(_ body: (inout Track<Value>) -> Result) -> Result
     /// Writes the value at `time` into `state`; returns whether `state` should print it (a property
     /// `state` prints only where it differs from its initial value, and does).
     func write(into state: inout ViewState, at time: Double) -> Bool
@@ -166,17 +202,18 @@ private struct PropertyTrackOf<Setting: PropertySetting>: PropertyTrack {
 
     var name: String { property.name }
     var erased: any Sendable { track }
-    func initial<Value>(as: Value.Type) -> Value { track.initial as! Value }
 
-    mutating func add<Value>(_ value: Value, start: Double, end: Double, curve: Curve) -> Value {
-        let from = track.model
-        track.add(Keyframe(from: from, to: value as! Setting.Value, start: start, end: end, curve: curve))
-        return from as! Value
+    mutating func modify<Value, Result>(_ body: (inout Track<Value>) -> Result) -> Result {
+        // Move the track out, so that it is not shared while it changes (no copy of its arrays).
+        var moved = track as! Track<Value>
+        track = Track(track.name, initial: track.initial)
+        defer { track = moved as! Track<Setting.Value> }
+        return body(&moved)
     }
 
     func write(into state: inout ViewState, at time: Double) -> Bool {
         // A layout-driven property the program has not touched keeps the layout's value.
-        if property.followsLayout && track.keyframes.isEmpty { return false }
+        if property.followsLayout && !track.isTouched { return false }
         let value = track.value(at: time)
         state[keyPath: property.state] = value
         return !property.printsAlways && value != track.initial
@@ -198,6 +235,9 @@ public struct Segment: Sendable, Equatable {
     /// The JSON path of the program step that made it (`program.cycle[0].each.steps[1].animate`);
     /// nil for the scenario's own changes (texts, spinner fade, reset). Not part of the dump.
     public var step: String?
+    /// What the dump adds after the curve (`repeat 2, autoreverse`, `keyframes linear`, `replaces`,
+    /// `CABasicAnimation`); nil for a plain block animation, whose line reads as it always has.
+    public var detail: String? = nil
 
     public var isInstant: Bool { end <= start }
 }
@@ -215,6 +255,13 @@ extension Transform {
                 scaleX == scaleY
                     ? "scale(\(formatNumber(scaleX)))" : "scale(\(formatNumber(scaleX)), \(formatNumber(scaleY)))")
         }
+        if let general {
+            return "matrix(" + general.elements.map { formatNumber(($0 * 1e4).rounded() / 1e4) }.joined(separator: ", ")
+                + ")"
+        }
+        if rotationX != 0 { parts.append("rotateX(\(formatNumber(rotationX))°)") }
+        if rotationY != 0 { parts.append("rotateY(\(formatNumber(rotationY))°)") }
+        if perspective != 0 { parts.append("perspective(\(formatNumber(perspective)))") }
         return parts.isEmpty ? "identity" : parts.joined(separator: " ")
     }
 }

@@ -210,6 +210,13 @@ extension Interpreter {
         case .native(let candidates, let receiver):
             let shapes = candidates.map { $0.parameters.map(parameterShape) }
             guard let (index, mapping) = select(shapes, args) else {
+                if case .type(.native(let type)) = receiver, candidates.allSatisfy({ $0.name == "init" }) {
+                    // A host initializer the binding does not have (`UIColor(hue:…)`): an unknown value,
+                    // an error only where something depends on it.
+                    _ = try args.evaluate([])
+                    let written = "(" + args.shapes.map { ($0.label ?? "_") + ":" }.joined() + ")"
+                    return CallResult(value: unknown("'\(type.name)\(written)'", "is not supported", at: location))
+                }
                 throw noMatch(candidates.map(\.signature), args, at: location)
             }
             let native = candidates[index]
@@ -537,6 +544,9 @@ extension Interpreter {
     private func noMatch(_ signatures: [String], _ args: PendingArguments, at location: CodeLocation) -> CodeDiagnostic
     {
         let written = "(" + args.shapes.map { ($0.label ?? "_") + ":" }.joined() + ")"
+        guard !signatures.isEmpty else {
+            return .error(at: location, "no function here takes the arguments \(written)")
+        }
         return .error(
             at: location,
             "no function takes the arguments \(written): \(signatures.sorted().joined(separator: ", ")) \(signatures.count == 1 ? "does" : "do") not"

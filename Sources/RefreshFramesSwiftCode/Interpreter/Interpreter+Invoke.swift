@@ -118,6 +118,9 @@ extension Interpreter {
                     return .enumCase(EnumValue(type: info, name: c.name))
                 }
                 return .nil
+            case .extension where natives.type(info.name) != nil:
+                // `UIColor(…)` inside `extension UIColor`: the host type's initializer.
+                return try construct(.native(natives.type(info.name)!), args, at: location)
             default:
                 throw .error(at: location, "\(info.name) cannot be created")
             }
@@ -181,6 +184,8 @@ extension Interpreter {
             return value
         }
         if let type = natives.type(base) {
+            constructing.append(info.name)
+            defer { constructing.removeLast() }
             let made = try perform(
                 .native(type.initializers, receiver: .type(.native(type))), args, at: location, frame: Frame(name: base)
             )
@@ -190,6 +195,20 @@ extension Interpreter {
             warn("\(base) is not supported: its part of \(info.name) is skipped", at: location)
         }
         return value
+    }
+
+    /// An object of the program class `info` around an existing host part (a nib's view, made by
+    /// UIKit with `init(coder:)`, which the code does not get to run): its stored properties with
+    /// their initial values, no initializer.
+    public func adopt(_ native: NativeValue, as info: TypeInfo, at location: CodeLocation) throws(CodeDiagnostic)
+        -> Value
+    {
+        try onBigStack { () throws(CodeDiagnostic) in
+            let instance = try made(Instance(type: info), at: location)
+            try initializeStored(instance, at: location)
+            attach(native, to: instance)
+            return .object(instance)
+        }
     }
 
     private func noInitializer(
@@ -229,6 +248,8 @@ extension Interpreter {
         }
         var pending = PendingArguments(shapes: []) { _ throws(CodeDiagnostic) in [] }
         pending.positional = false
+        constructing.append(instance.type.name)
+        defer { constructing.removeLast() }
         let made = try perform(
             .native(type.initializers, receiver: .type(.native(type))), pending, at: location, frame: Frame(name: base))
         attach(nativePart(of: made.value), to: instance)
@@ -268,6 +289,8 @@ extension Interpreter {
             }
             return
         }
+        constructing.append(instance.type.name)
+        defer { constructing.removeLast() }
         let made = try perform(
             .native(native.initializers, receiver: .type(.native(native))), args, at: location, frame: frame)
         attach(nativePart(of: made.value), to: instance)

@@ -10,6 +10,11 @@ extension Interpreter {
                     instance.storage[name] = $0
                 }
             }
+            // `tableView` in a UITableViewController that declares `tableView(_:numberOfRowsInSection:)`:
+            // the host's property, as Swift resolves a bare name (the methods' full names differ).
+            if hostPropertyWins(name, over: instance.type, value) {
+                return try hostMember(of: value, name, owner: instance.type, at: location)
+            }
             if let method = instance.type.method(name).first, let owner = owner(of: method, in: instance.type) {
                 return .function(.method(BoundMethod(function: method, receiver: value, owner: owner)))
             }
@@ -57,6 +62,15 @@ extension Interpreter {
         default:
             return try primitiveMember(of: value, name, at: location)
         }
+    }
+
+    /// Whether a bare `name` of `value` is its host part's property although `type` declares methods
+    /// of that base name: when every such method takes arguments (a method reference would need them).
+    func hostPropertyWins(_ name: String, over type: TypeInfo, _ value: Value) -> Bool {
+        let methods = type.method(name)
+        guard !methods.isEmpty, methods.allSatisfy({ !$0.parameters.isEmpty }), let native = nativePart(of: value)
+        else { return false }
+        return nativeProperty(name, of: native.type.name) != nil
     }
 
     /// A property's value: stored, lazy (made on first use) or computed.
@@ -315,7 +329,13 @@ extension Interpreter {
         guard let setter = property.set else {
             throw .error(at: location, "'\(name)' of \(native.type.name) is read-only")
         }
-        if let unknown = newValue.unknown { throw dependsOnUnknown(unknown, at: location) }
+        if let unknown = newValue.unknown {
+            guard property.drawsNothing else { throw dependsOnUnknown(unknown, at: location) }
+            warn(
+                "'\(name)' of \(native.type.name) draws nothing here: setting it to \(unknown.what) is skipped",
+                at: location)
+            return
+        }
         try host(at: location) { try setter(&native, newValue, NativeContext(interpreter: self, location: location)) }
         switch value {
         case .object(let instance): instance.native = native

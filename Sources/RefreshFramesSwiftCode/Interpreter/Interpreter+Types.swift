@@ -74,6 +74,13 @@ extension Interpreter {
             throw .error(at: location, "unexpectedly found nil casting to \(type) with 'as!'")
         }
         if isInstance(value, of: type) { return convert(value, to: type) }
+        // A nib's root view of a custom class (`loadNibNamed(…)[0] as! RefreshView`): the host makes
+        // it an object of that class, as UIKit does from the nib's customClass.
+        if case .native(let native) = value, let name = type.unwrapped.name, let info = lookupType(name, from: nil),
+            info.kind == .class, let nibObject, let made = try nibObject(native, info, location)
+        {
+            return made
+        }
         if kind == .conditional { return .nil }
         throw .error(at: location, "could not cast \(describeType(value)) to \(type) (UIKit would crash here)")
     }

@@ -28,6 +28,14 @@ public final class Interpreter {
     /// The statement running now, for the limits' messages.
     var current: CodeLocation?
     var callNames: [String] = []
+    /// The host's way to give a host value a program class (a nib's root view whose customClass the
+    /// code casts to): the object, or nil when the value cannot be one.
+    public var nibObject: ((NativeValue, TypeInfo, CodeLocation) throws(CodeDiagnostic) -> Value?)?
+    /// The program classes whose host part is being made now, innermost last.
+    var constructing: [String] = []
+    /// The program class whose host part (a `UIView` subclass's view) a host initializer makes now:
+    /// what its messages name.
+    public var constructingClass: String? { constructing.last }
     private var warned: Set<String> = []
     /// Set while the interpreter runs (on its own stack).
     private var running = false

@@ -40,7 +40,7 @@ public final class TypeInfo {
     }
 
     /// The native type at the base of the chain (`UIView` for a UIView subclass).
-    var nativeBase: String? { chain.last?.nativeBaseName }
+    public var nativeBase: String? { chain.last?.nativeBaseName }
 
     func isSubclass(of name: String) -> Bool { chain.contains { $0.name == name } }
 

@@ -61,14 +61,18 @@ public struct NativeProperty {
     public var get: (Value, NativeContext) throws -> Value
     /// nil for a read-only property. Receives the receiver to change (a copy, for value types).
     public var set: ((inout NativeValue, Value, NativeContext) throws -> Void)?
+    /// Draws nothing the engine models (a label's `font`, `textAlignment`): a value the interpreter
+    /// does not support is skipped with a warning instead of stopping the run.
+    public var drawsNothing = false
 
     public init(
         type: TypeName? = nil, get: @escaping (Value, NativeContext) throws -> Value,
-        set: ((inout NativeValue, Value, NativeContext) throws -> Void)? = nil
+        set: ((inout NativeValue, Value, NativeContext) throws -> Void)? = nil, drawsNothing: Bool = false
     ) {
         self.type = type
         self.get = get
         self.set = set
+        self.drawsNothing = drawsNothing
     }
 }
 

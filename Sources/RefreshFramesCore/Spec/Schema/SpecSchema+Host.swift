@@ -55,13 +55,22 @@ extension SpecSchema {
         "description": "The table the control sits above (docs/scene.md).",
         "properties": [
             "viewport": [
-                "type": "object",
-                "properties": [
-                    "width": .number("Points.", 1...4096),
-                    "height": .number("Points.", 1...4096),
-                ],
-                "required": ["width", "height"],
-                "additionalProperties": false,
+                "anyOf": [
+                    [
+                        "type": "object",
+                        "properties": [
+                            "width": .number("Points.", 1...4096),
+                            "height": .number("Points.", 1...4096),
+                        ],
+                        "required": ["width", "height"],
+                        "additionalProperties": false,
+                    ],
+                    [
+                        "description": "A device's portrait screen (docs/scene.md).",
+                        "type": "string",
+                        "enum": .strings(Device.all.flatMap { [$0.name] + $0.aliases }),
+                    ],
+                ]
             ],
             "table": [
                 "type": "object",

@@ -269,6 +269,7 @@ extension SpecSchema {
             "multiplier": .number("1 by default.", -10000...10000),
             "constant": .number("Points; 0 by default.", -100000...100000),
             "priority": .number("1 to 1000; 1000 (required) by default.", 1...1000),
+            "id": ["type": "string", "description": "The name a program's layout step changes the constant by."],
         ],
         "required": ["item", "attribute"],
         "additionalProperties": false,

@@ -89,6 +89,11 @@ public enum SpecSchema {
                             "minItems": 1,
                         ],
                         "reset": ["$ref": "#/$defs/changes"],
+                        "onEnd": [
+                            "type": "array",
+                            "description": "Steps run when refreshing ends, alongside the loop.",
+                            "items": ["$ref": "#/$defs/step"],
+                        ],
                     ],
                     "required": ["cycle"],
                     "additionalProperties": false,
@@ -155,6 +160,11 @@ public enum SpecSchema {
             "visualFormat": visualFormat,
             "animateStep": animateStep,
             "eachStep": eachStep,
+            "keyframesStep": keyframesStep,
+            "transitionStep": transitionStep,
+            "caAnimationStep": caAnimationStep,
+            "removeAnimationsStep": removeAnimationsStep,
+            "layoutStep": layoutStep,
             "imageName": imageName,
             "imageAnimationStep": imageAnimationStep,
         ]
@@ -165,7 +175,15 @@ public enum SpecSchema {
         [
             "type": "object",
             "description": "The properties an animation block sets.",
-            "properties": .object(AnimatableProperties.settable.map { .init(key: $0.name, value: $0.setSchema!) }),
+            "properties": .object(
+                AnimatableProperties.settable.map { .init(key: $0.name, value: $0.setSchema!) } + [
+                    .init(
+                        key: "frame",
+                        value: [
+                            "type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4,
+                            "description": "[x, y, width, height]: view.frame, that is center and bounds together.",
+                        ])
+                ]),
             "additionalProperties": false,
             "minProperties": 1,
         ]

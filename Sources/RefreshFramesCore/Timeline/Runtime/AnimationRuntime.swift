@@ -11,8 +11,8 @@
 /// - `completion(of:)` says when a block's completion runs and with which `finished` flag; calls
 ///   that cancel animations return a `CompletionChange` for every pending completion they move
 ///   (earlier, with `finished = false`). `nil` is a completion that never runs (an infinite repeat).
-/// - `model` and `presentation` read any property; `tracks` and `segments` are what a `Timeline`
-///   samples and dumps.
+/// - `model` and `presentation` read any property; `tracks`, `segments`, `layouts` and
+///   `transitions` are what a `Timeline` samples and dumps.
 ///
 /// A value type: copying it forks the world, and nothing in it depends on wall-clock time.
 public struct AnimationRuntime: Sendable {
@@ -50,7 +50,7 @@ public struct AnimationRuntime: Sendable {
     }
 
     /// What a re-solve of the layout needs besides the spec: the constraint constants changed so
-    /// far (by constraint `id`) and the labels' current texts (by tag; absent: the spec's).
+    /// far (by constraint `id`) and the labels' current texts (by tag; absent: the spec's idle text).
     public struct LayoutRequest: Sendable {
         public var constants: [String: Double]
         public var texts: [Int: String?]
@@ -67,7 +67,7 @@ public struct AnimationRuntime: Sendable {
         case unknownConstraint(String)
         /// The re-solved layout failed.
         case layout(String)
-        /// What the engine does not model yet (named, not guessed).
+        /// What the engine does not model (named, not guessed).
         case unsupported(String)
 
         public var description: String {
@@ -82,17 +82,35 @@ public struct AnimationRuntime: Sendable {
         }
     }
 
+    /// A `UIView.transition(with:…)` on a view: what `Timeline.sample` turns into a `TransitionState`.
+    public struct TransitionRecord: Sendable, Equatable {
+        public var kind: TransitionState.Kind
+        /// Seconds: the transition shows its old side from `added` to `begin`, then turns.
+        public var added: Double
+        public var begin: Double
+        public var end: Double
+        public var curve: Curve
+        /// The view's subtree as it was before the animations closure.
+        public var from: [ViewState]
+    }
+
     let spec: Spec
     let kinds: [Int: ViewKind]
     /// Each view's tracks, by tag.
     public internal(set) var tracks: [Int: ViewTracks] = [:]
     /// Every change made, in the order made (the timeline's log).
     public internal(set) var segments: [Segment] = []
+    /// The layout from each instant on, in time order (the first from the start).
+    public internal(set) var layouts: [(time: Double, layout: Layout)]
+    /// The transitions, by the tag of the view they run on.
+    public internal(set) var transitions: [Int: [TransitionRecord]] = [:]
     var blocks: [BlockRecord] = []
     /// The blocks begun and not ended, innermost last.
     var open: [BlockID] = []
-    var layout: Layout
+    var animations: [AnimationRecord] = []
     var constants: [String: Double] = [:]
+    var texts: [Int: String?] = [:]
+    var needsLayout = false
     var relayout: (@Sendable (LayoutRequest) throws -> Layout)?
 
     /// The views of `spec` at their initial values, laid out as `layout`. `relayout` re-solves
@@ -101,7 +119,7 @@ public struct AnimationRuntime: Sendable {
         spec: Spec, layout: Layout, now: Int64, relayout: (@Sendable (LayoutRequest) throws -> Layout)? = nil
     ) {
         self.spec = spec
-        self.layout = layout
+        self.layouts = [(-Double.infinity, layout)]
         self.relayout = relayout
         var kinds: [Int: ViewKind] = [:]
         for view in spec.views {
@@ -112,46 +130,11 @@ public struct AnimationRuntime: Sendable {
     }
 
     static func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
+    func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
-    // MARK: - Blocks
-
-    /// `UIView.animate…` begins: the changes `set` makes until `endBlock` belong to it.
-    public mutating func beginBlock(_ block: AnimationBlock, at time: Int64) -> BlockID {
-        let id = BlockID(index: blocks.count)
-        blocks.append(BlockRecord(block: block, begin: time))
-        open.append(id)
-        return id
-    }
-
-    /// The animations closure has returned: the block's animations are committed. Its completion
-    /// is then `completion(of:)`.
-    @discardableResult
-    public mutating func endBlock(_ id: BlockID, at time: Int64) -> [CompletionChange] {
-        if let index = open.lastIndex(of: id) { open.remove(at: index) }
-        blocks[id.index].ended = true
-        return []
-    }
-
-    /// `UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:)` begins inside a
-    /// keyframes block: the changes `set` makes until `endKeyframe` are that keyframe's.
-    public mutating func beginKeyframe(relativeStart: Double, relativeDuration: Double) {
-        guard let id = open.last else { return }
-        blocks[id.index].keyframe = (relativeStart, relativeDuration)
-    }
-
-    public mutating func endKeyframe() {
-        guard let id = open.last else { return }
-        blocks[id.index].keyframe = nil
-    }
-
-    /// When the block's completion runs and with which flag; nil while it never will (an
-    /// infinite repeat that nothing removed) or before `endBlock`.
-    public func completion(of id: BlockID) -> Completion? {
-        let record = blocks[id.index]
-        guard record.ended else { return nil }
-        let b = record.block
-        guard record.animated else { return Completion(time: record.begin, finished: true) }
-        return Completion(time: record.begin + micros(b.delay) + micros(b.duration), finished: true)
+    /// The layout at `time`.
+    public func layout(at time: Double) -> Layout {
+        layouts.last { $0.time <= time }?.layout ?? layouts[0].layout
     }
 
     // MARK: - Properties
@@ -166,25 +149,6 @@ public struct AnimationRuntime: Sendable {
         set(property, of: tag, to: value, at: time, step: nil)
     }
 
-    mutating func set<Setting>(
-        _ property: AnimatableProperty<Setting>, of tag: Int, to value: Setting.Value, at time: Int64, step: String?
-    ) -> [CompletionChange] {
-        let kind = kinds[tag] ?? .view
-        if let id = open.last, blocks[id.index].block.duration > 0, property.animates(kind) {
-            let block = blocks[id.index]
-            let start = block.begin + micros(block.block.delay)
-            log(
-                property, of: tag, to: value, start: Self.seconds(start),
-                end: Self.seconds(start + micros(block.block.duration)), curve: block.block.curve, step: step)
-            blocks[id.index].animated = true
-        } else {
-            log(
-                property, of: tag, to: value, start: Self.seconds(time), end: Self.seconds(time), curve: .linear,
-                step: step)
-        }
-        return []
-    }
-
     /// The model value of `property` of view `tag` (what UIKit code reads back).
     public func model<Setting>(_ property: AnimatableProperty<Setting>, of tag: Int) -> Setting.Value? {
         tracks[tag]?[property].model
@@ -194,64 +158,72 @@ public struct AnimationRuntime: Sendable {
     public func presentation<Setting>(_ property: AnimatableProperty<Setting>, of tag: Int, at time: Int64)
         -> Setting.Value?
     {
-        tracks[tag]?[property].value(at: Self.seconds(time))
+        presentation(property, of: tag, at: Self.seconds(time))
     }
 
-    /// Adds a keyframe to the track and its line to the log.
-    mutating func log<Setting>(
-        _ property: AnimatableProperty<Setting>, of tag: Int, to value: Setting.Value, start: Double, end: Double,
-        curve: Curve, step: String?
+    func presentation<Setting>(_ property: AnimatableProperty<Setting>, of tag: Int, at t: Double) -> Setting.Value? {
+        guard let track = tracks[tag]?[property] else { return nil }
+        if property.followsLayout && !track.isTouched, let view = spec.view(tag: tag) {
+            return property.layoutValue(layout(at: t).frame(tag: tag), view: view)
+        }
+        return track.value(at: t)
+    }
+
+    /// Appends a line to the log.
+    mutating func log<Value: TrackValue>(
+        _ name: String, of tag: Int, from: Value, to: Value, start: Double, end: Double, curve: Curve, step: String?,
+        detail: String? = nil
     ) {
-        guard let from = tracks[tag]?.add(value, to: property, start: start, end: end, curve: curve) else { return }
         segments.append(
             Segment(
-                tag: tag, property: property.name, from: from.dumpDescription, to: value.dumpDescription,
-                start: start, end: end, curve: curve, step: step))
+                tag: tag, property: name, from: from.dumpDescription, to: to.dumpDescription, start: start, end: end,
+                curve: curve, step: step, detail: detail))
     }
 
-    // MARK: - Core Animation
+    // MARK: - Completions
 
-    /// `layer.add(animation, forKey: key)` on view `tag`'s layer at `time`. A key already in use
-    /// replaces that animation (its delegate gets `finished = false`).
-    public mutating func add(_ animation: LayerAnimation, to tag: Int, forKey key: String?, at time: Int64)
-        throws(RuntimeError) -> (id: AnimationID, changes: [CompletionChange])
-    {
-        throw .unsupported("layer.add(_:forKey:) is being built (issue 27)")
+    /// When the block's completion runs and with which flag; nil while it never will (an
+    /// infinite repeat that nothing removed) or before `endBlock`.
+    public func completion(of id: BlockID) -> Completion? {
+        let record = blocks[id.index]
+        guard record.ended else { return nil }
+        var latest = record.phantomEnd.map { Completion(time: $0, finished: true) }
+        for animation in record.animations {
+            guard let stop = stop(of: animation) else { return nil }
+            if latest == nil || stop.time > latest!.time || (stop.time == latest!.time && !stop.finished) {
+                latest = stop
+            }
+        }
+        return latest ?? Completion(time: record.begin, finished: true)
     }
 
-    /// `layer.removeAnimation(forKey:)`: its delegate and block get `finished = false` now.
-    @discardableResult
-    public mutating func removeAnimation(forKey key: String, from tag: Int, at time: Int64) -> [CompletionChange] {
-        []
+    /// When an added animation stops and with which flag (nil: never).
+    public func stop(of id: AnimationID) -> Completion? {
+        let record = animations[id.index]
+        guard let stop = record.stop(in: tracks[record.tag]) else { return nil }
+        return Completion(time: micros(stop.time), finished: stop.finished)
     }
 
-    /// `layer.removeAllAnimations()`: every animation of the view's layer stops now, `finished = false`.
-    @discardableResult
-    public mutating func removeAllAnimations(from tag: Int, at time: Int64) -> [CompletionChange] { [] }
-
-    /// `layer.animationKeys()` at `time`: the keys of the animations attached then, in add order.
-    public func animationKeys(of tag: Int, at time: Int64) -> [String] { [] }
-
-    /// When an added animation stops and with which flag (nil: never, or not yet known).
-    public func stop(of id: AnimationID) -> Completion? { nil }
-
-    // MARK: - Layout
-
-    /// `constraint.constant = value` for the spec's constraint with this `id`: takes effect at the
-    /// next layout pass (`layoutIfNeeded`).
-    public mutating func setConstraintConstant(_ id: String, to value: Double, at time: Int64) throws(RuntimeError) {
-        constants[id] = value
+    /// Removes the animations `ids` at `time`; returns the completions that moved.
+    mutating func remove(_ ids: [AnimationID], at time: Int64) -> [CompletionChange] {
+        guard !ids.isEmpty else { return [] }
+        let affected = Set(ids.compactMap { animations[$0.index].block })
+        let before = affected.map { ($0, completion(of: $0)) }
+        var changes: [CompletionChange] = []
+        for id in ids {
+            let old = stop(of: id)
+            animations[id.index].remove(from: &tracks, at: Self.seconds(time))
+            if let new = stop(of: id), new != old {
+                changes.append(CompletionChange(subject: .animation(id), completion: new))
+            }
+        }
+        for (block, old) in before {
+            if let new = completion(of: block), new != old {
+                changes.append(CompletionChange(subject: .block(block), completion: new))
+            }
+        }
+        return changes
     }
-
-    /// `view.layoutIfNeeded()`: re-solves the layout now; inside a block, each view whose frame
-    /// changed animates to its new frame with the block's timing (no re-solve in between,
-    /// research §3.3); outside one the frames jump.
-    @discardableResult
-    public mutating func layoutIfNeeded(at time: Int64) throws(RuntimeError) -> [CompletionChange] {
-        throw .unsupported("layoutIfNeeded is being built (issue 27)")
-    }
-
-    func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 }
 
 /// A block's bookkeeping.
@@ -260,8 +232,72 @@ struct BlockRecord: Sendable {
     /// When `beginBlock` was called.
     var begin: Int64
     var ended = false
-    /// Whether any change in it animated (else it completes at once).
-    var animated = false
+    /// The animations it made.
+    var animations: [AnimationRuntime.AnimationID] = []
+    /// A change it did not animate but whose completion UIKit still reports after the duration
+    /// (a transform to or from a singular matrix; a transition).
+    var phantomEnd: Int64?
     /// The keyframe being filled in, relative start and duration.
     var keyframe: (start: Double, duration: Double)?
+    /// The keyframes' changes, by view and property, committed at `endBlock`.
+    var pending: [PendingKey: any PendingKeyframes] = [:]
+    var pendingOrder: [PendingKey] = []
+
+    struct PendingKey: Hashable, Sendable {
+        var tag: Int
+        var property: String
+    }
+}
+
+/// One animation the runtime made, by view and property, to find it in its track.
+struct AnimationRecord: Sendable {
+    var tag: Int
+    var property: String
+    var serial: Int
+    var key: String?
+    var block: AnimationRuntime.BlockID?
+
+    func stop(in tracks: ViewTracks?) -> (time: Double, finished: Bool)? {
+        guard let tracks else { return nil }
+        func find<P: AnyAnimatableProperty>(_ p: P) -> (time: Double, finished: Bool)?? {
+            let track = tracks[p.property]
+            guard let i = track.index(ofSerial: serial) else { return .some(nil) }
+            return .some(track.animations[i].stop)
+        }
+        guard let p = AnimatableProperties.all.first(where: { $0.name == property }), let found = find(p) else {
+            return nil
+        }
+        return found
+    }
+
+    /// Whether it is attached and running at `time`.
+    func isRunning(in tracks: ViewTracks?, at time: Double) -> Bool {
+        guard let tracks, let p = AnimatableProperties.all.first(where: { $0.name == property }) else { return false }
+        func running<Q: AnyAnimatableProperty>(_ q: Q) -> Bool {
+            let track = tracks[q.property]
+            guard let i = track.index(ofSerial: serial) else { return false }
+            return track.animations[i].addedAt <= time && track.animations[i].isRunning(at: time)
+        }
+        return running(p)
+    }
+
+    func remove(from tracks: inout [Int: ViewTracks], at time: Double) {
+        guard let p = AnimatableProperties.all.first(where: { $0.name == property }) else { return }
+        func remove<Q: AnyAnimatableProperty>(_ q: Q) {
+            tracks[tag]?.modify(q.property) { track in
+                if let i = track.index(ofSerial: serial) { track.remove(i, at: time) }
+            }
+        }
+        remove(p)
+    }
+}
+
+extension AnimatableProperty {
+    /// A layout-driven property's value in `frame` (`center`'s centre, `bounds`' size), for a view
+    /// the program has not touched.
+    func layoutValue(_ frame: Rect, view: ViewSpec) -> Value {
+        var state = ViewState(tag: 0, frame: frame)
+        state.cornerRadius = view.cornerRadius.resolved(width: frame.width, height: frame.height)
+        return state[keyPath: self.state]
+    }
 }

@@ -67,6 +67,12 @@ public struct LayerAnimation: Sendable, Equatable {
         self.timeOffset = timeOffset
     }
 
+    /// How long it runs: duration (0 is 0.25 s) × repeats × (2 with autoreverse).
+    public var activeDuration: Double {
+        let d = duration > 0 ? duration : 0.25
+        return d * (repeatCount == 0 ? 1 : repeatCount) * (autoreverses ? 2 : 1) / (speed > 0 ? speed : 1)
+    }
+
     /// `CABasicAnimation(keyPath:)` with from/to/by.
     public static func basic(
         _ keyPath: String, from: UIKitValue? = nil, to: UIKitValue? = nil, by: UIKitValue? = nil, duration: Double

@@ -1,0 +1,48 @@
+import RefreshFramesCore
+import RefreshFramesSwiftCode
+
+/// A nib whose root view has a custom class (`loadNibNamed("RefreshView", …)[0] as! RefreshView`):
+/// UIKit makes the root an object of that class with `init(coder:)`, connects its `@IBOutlet`s and
+/// calls `awakeFromNib()`. Here the spec is the nib: the root becomes an object of the code's class
+/// (its stored properties' initial values set, no initializer run), each outlet (an implicitly
+/// unwrapped property without a value) is the spec view whose `"name"` is the outlet's, and
+/// `awakeFromNib()` runs.
+extension UIKitBinding {
+    func nibObject(_ native: NativeValue, _ info: TypeInfo, at location: CodeLocation) throws(CodeDiagnostic)
+        -> Value?
+    {
+        guard let object = native.payload as? ViewObject, object.isNibRoot, let interpreter = world.interpreter,
+            case .native = interpreter.value(of: native), let base = info.nativeBase,
+            interpreter.natives.chain(base).contains(where: { $0.name == "UIView" })
+        else { return nil }
+        let made = try interpreter.adopt(native, as: info, at: location)
+        object.label = "the \(info.name) of the nib"
+        for property in Self.declaration(info.name, in: interpreter.module.types)?.properties ?? [] {
+            guard property.initial == nil, !property.isStatic, !property.isComputed,
+                case .optional(_, true)? = property.type
+            else { continue }
+            guard let view = world.spec.views.first(where: { $0.name == property.name }),
+                let outlet = world.specViews[view.tag]
+            else {
+                interpreter.warn(
+                    "the outlet '\(property.name)' of \(info.name) is connected to no view: give the spec's view \"name\": \"\(property.name)\"",
+                    at: property.location)
+                continue
+            }
+            try interpreter.setProperty(property.name, of: made, to: value(of: outlet))
+        }
+        if interpreter.hasMethod("awakeFromNib", labels: [], on: made) {
+            try interpreter.callMethod("awakeFromNib", on: made, at: location)
+        }
+        return made
+    }
+
+    /// The class `name` declared anywhere in `types` (nested ones too).
+    static func declaration(_ name: String, in types: [TypeDecl]) -> TypeDecl? {
+        for t in types {
+            if t.name == name, t.kind == .class { return t }
+            if let nested = declaration(name, in: t.nested) { return nested }
+        }
+        return nil
+    }
+}
