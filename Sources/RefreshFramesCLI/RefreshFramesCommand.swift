@@ -4,8 +4,8 @@ import RefreshFramesCommandLine
 import RefreshFramesCore
 
 /// The `refresh-frames` program: parses the subcommand, runs it, maps every failure to its exit status.
-public enum RefreshFramesCommand {
-    public static let version = RefreshFramesVersion.current
+package enum RefreshFramesCommand {
+    package static let version = RefreshFramesVersion.current
 
     typealias Subcommand = RefreshFramesCommandLine.Subcommand
 
@@ -20,13 +20,13 @@ public enum RefreshFramesCommand {
     }
 
     /// Runs with `arguments` (argv, program name first) and returns the exit status.
-    public static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
+    package static func main(_ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment)
         -> Int32
     {
         tool.main(arguments, environment: environment)
     }
 
-    public static func exit(_ code: Int32) -> Never { Foundation.exit(code) }
+    package static func exit(_ code: Int32) -> Never { Foundation.exit(code) }
 }
 
 /// `--now` appears on every command that builds a timeline.

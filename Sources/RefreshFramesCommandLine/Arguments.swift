@@ -1,50 +1,50 @@
 import RefreshFramesCore
 
 /// One option a command accepts: `--fps 30`, `-o out.gif`, or a flag `--quiet`.
-public struct OptionDefinition: Sendable {
-    public var long: String
-    public var short: Character?
+package struct OptionDefinition: Sendable {
+    package var long: String
+    package var short: Character?
     /// Nil for a flag.
-    public var valueName: String?
-    public var help: String
+    package var valueName: String?
+    package var help: String
     /// The values an option of fixed values takes, in the order completion offers them; empty
     /// for any value (a number, a path).
-    public var choices: [String] = []
+    package var choices: [String] = []
 
-    public static func value(_ long: String, short: Character? = nil, _ valueName: String, _ help: String)
+    package static func value(_ long: String, short: Character? = nil, _ valueName: String, _ help: String)
         -> OptionDefinition
     {
         OptionDefinition(long: long, short: short, valueName: valueName, help: help)
     }
 
     /// An option whose value is one of `choices`.
-    public static func value(
+    package static func value(
         _ long: String, short: Character? = nil, _ valueName: String, choices: [String], _ help: String
     ) -> OptionDefinition {
         OptionDefinition(long: long, short: short, valueName: valueName, help: help, choices: choices)
     }
 
     /// An option whose value is one of `type`'s raw values (what `ParsedArguments.choice` parses).
-    public static func choice<E: RawRepresentable & CaseIterable>(
+    package static func choice<E: RawRepresentable & CaseIterable>(
         _ long: String, short: Character? = nil, _ valueName: String, _ type: E.Type, _ help: String
     ) -> OptionDefinition where E.RawValue == String {
         OptionDefinition(
             long: long, short: short, valueName: valueName, help: help, choices: E.allCases.map(\.rawValue))
     }
 
-    public static func flag(_ long: String, short: Character? = nil, _ help: String) -> OptionDefinition {
+    package static func flag(_ long: String, short: Character? = nil, _ help: String) -> OptionDefinition {
         OptionDefinition(long: long, short: short, valueName: nil, help: help)
     }
 }
 
-public struct ArgumentDefinition: Sendable {
-    public var name: String
-    public var help: String
-    public var isOptional: Bool
+package struct ArgumentDefinition: Sendable {
+    package var name: String
+    package var help: String
+    package var isOptional: Bool
     /// The last argument may be given several times: `<spec> ...`.
-    public var isVariadic = false
+    package var isVariadic = false
 
-    public init(name: String, help: String, isOptional: Bool, isVariadic: Bool = false) {
+    package init(name: String, help: String, isOptional: Bool, isVariadic: Bool = false) {
         self.name = name
         self.help = help
         self.isOptional = isOptional
@@ -53,14 +53,14 @@ public struct ArgumentDefinition: Sendable {
 }
 
 /// A subcommand's interface, from which both parsing and `--help` are derived.
-public struct CommandDefinition: Sendable {
-    public var name: String
-    public var abstract: String
-    public var discussion: String = ""
-    public var arguments: [ArgumentDefinition] = []
-    public var options: [OptionDefinition] = []
+package struct CommandDefinition: Sendable {
+    package var name: String
+    package var abstract: String
+    package var discussion: String = ""
+    package var arguments: [ArgumentDefinition] = []
+    package var options: [OptionDefinition] = []
 
-    public init(
+    package init(
         name: String, abstract: String, discussion: String = "", arguments: [ArgumentDefinition] = [],
         options: [OptionDefinition] = []
     ) {
@@ -71,7 +71,7 @@ public struct CommandDefinition: Sendable {
         self.options = options
     }
 
-    public var usage: String {
+    package var usage: String {
         var parts = ["refresh-frames", name]
         for a in arguments { parts.append(a.isOptional ? "[<\(a.name)>]" : "<\(a.name)>") }
         if arguments.last?.isVariadic == true { parts.append("...") }
@@ -79,7 +79,7 @@ public struct CommandDefinition: Sendable {
         return parts.joined(separator: " ")
     }
 
-    public var help: String {
+    package var help: String {
         var out = "OVERVIEW: \(abstract)\n"
         if !discussion.isEmpty { out += "\n\(discussion)\n" }
         out += "\nUSAGE: \(usage)\n"
@@ -98,7 +98,7 @@ public struct CommandDefinition: Sendable {
     }
 }
 
-public func row(_ label: String, _ help: String) -> String {
+package func row(_ label: String, _ help: String) -> String {
     let pad = 26
     if label.count + 2 < pad {
         return "  " + label + String(repeating: " ", count: pad - label.count - 2) + help + "\n"
@@ -106,20 +106,20 @@ public func row(_ label: String, _ help: String) -> String {
     return "  \(label)\n" + String(repeating: " ", count: pad) + help + "\n"
 }
 
-public struct ParsedArguments: Sendable {
+package struct ParsedArguments: Sendable {
     /// The subcommand's name, for messages.
-    public var command = ""
-    public var positionals: [String] = []
-    public var values: [String: String] = [:]
-    public var flags: Set<String> = []
-    public var wantsHelp = false
+    package var command = ""
+    package var positionals: [String] = []
+    package var values: [String: String] = [:]
+    package var flags: Set<String> = []
+    package var wantsHelp = false
 
-    public func value(_ long: String) -> String? { values[long] }
-    public func has(_ long: String) -> Bool { flags.contains(long) || values[long] != nil }
+    package func value(_ long: String) -> String? { values[long] }
+    package func has(_ long: String) -> Bool { flags.contains(long) || values[long] != nil }
 }
 
 extension CommandDefinition {
-    public func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
+    package func parse(_ arguments: [String]) throws(CLIError) -> ParsedArguments {
         var parsed = ParsedArguments(command: name)
         var i = 0
         var onlyPositionals = false
@@ -195,7 +195,7 @@ extension CommandDefinition {
 
 /// Typed values from option strings, with usage errors that quote the value.
 extension ParsedArguments {
-    public func double(_ long: String, command: String, in range: ClosedRange<Double>) throws(CLIError) -> Double? {
+    package func double(_ long: String, command: String, in range: ClosedRange<Double>) throws(CLIError) -> Double? {
         guard let text = values[long] else { return nil }
         guard let v = Double(text), v.isFinite else {
             throw .usage("Invalid value '\(text)' for '--\(long)': expected a number.", command: command)
@@ -208,7 +208,7 @@ extension ParsedArguments {
         return v
     }
 
-    public func integer(_ long: String, command: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
+    package func integer(_ long: String, command: String, in range: ClosedRange<Int>) throws(CLIError) -> Int? {
         guard let text = values[long] else { return nil }
         guard let v = Int(text) else {
             throw .usage("Invalid value '\(text)' for '--\(long)': expected a whole number.", command: command)
@@ -221,7 +221,8 @@ extension ParsedArguments {
         return v
     }
 
-    public func choice<E: RawRepresentable & CaseIterable>(_ long: String, command: String, as: E.Type) throws(CLIError)
+    package func choice<E: RawRepresentable & CaseIterable>(_ long: String, command: String, as: E.Type)
+        throws(CLIError)
         -> E?
     where E.RawValue == String {
         guard let text = values[long] else { return nil }

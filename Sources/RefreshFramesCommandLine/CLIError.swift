@@ -1,5 +1,5 @@
 /// Every way a command can fail, each with the exit status the README documents.
-public enum CLIError: Error, Sendable {
+package enum CLIError: Error, Sendable {
     /// Bad command line: exit 64, with the usage line and a pointer to `--help`.
     case usage(String, command: String?)
     /// Bad input (spec, files): exit 2, one line.
@@ -8,13 +8,13 @@ public enum CLIError: Error, Sendable {
     case differences(String)
 
     /// The message alone, as one line.
-    public var message: String {
+    package var message: String {
         switch self {
         case .usage(let text, _), .input(let text), .differences(let text): text
         }
     }
 
-    public var exitCode: Int32 {
+    package var exitCode: Int32 {
         switch self {
         case .usage: 64
         case .input: 2
@@ -23,9 +23,9 @@ public enum CLIError: Error, Sendable {
     }
 }
 
-public enum ExitCode {
-    public static let success: Int32 = 0
-    public static let differences: Int32 = 1
-    public static let badInput: Int32 = 2
-    public static let usage: Int32 = 64
+package enum ExitCode {
+    package static let success: Int32 = 0
+    package static let differences: Int32 = 1
+    package static let badInput: Int32 = 2
+    package static let usage: Int32 = 64
 }

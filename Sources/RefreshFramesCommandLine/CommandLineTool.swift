@@ -2,11 +2,11 @@ import Foundation
 import RefreshFramesCore
 
 /// One subcommand: its interface and what it does with the parsed arguments and the environment.
-public struct Subcommand: Sendable {
-    public var definition: CommandDefinition
-    public var run: @Sendable (ParsedArguments, [String: String]) throws(CLIError) -> Int32
+package struct Subcommand: Sendable {
+    package var definition: CommandDefinition
+    package var run: @Sendable (ParsedArguments, [String: String]) throws(CLIError) -> Int32
 
-    public init(
+    package init(
         definition: CommandDefinition,
         run: @escaping @Sendable (ParsedArguments, [String: String]) throws(CLIError) -> Int32
     ) {
@@ -17,19 +17,19 @@ public struct Subcommand: Sendable {
 
 /// The program around the subcommands: `--help`, `--version`, `help NAME`, completion scripts,
 /// unknown subcommands, and every failure mapped to its exit status with one message.
-public struct CommandLineTool: Sendable {
+package struct CommandLineTool: Sendable {
     /// The first line of `--help`.
-    public var abstract: String
-    public var version: String
-    public var subcommands: [Subcommand]
+    package var abstract: String
+    package var version: String
+    package var subcommands: [Subcommand]
 
-    public init(abstract: String, version: String, subcommands: [Subcommand]) {
+    package init(abstract: String, version: String, subcommands: [Subcommand]) {
         self.abstract = abstract
         self.version = version
         self.subcommands = subcommands
     }
 
-    public static let exitCodes = """
+    package static let exitCodes = """
         EXIT STATUS:
           0   success
           1   a golden check found differences
@@ -38,7 +38,7 @@ public struct CommandLineTool: Sendable {
 
         """
 
-    public var help: String {
+    package var help: String {
         var out = "OVERVIEW: \(abstract)\n\nUSAGE: refresh-frames <subcommand> [<arguments>] [options]\n"
         out += "\nOPTIONS:\n" + row("--version", "Show the version.") + row("-h, --help", "Show help information.")
         out += row("--generate-completion-script <shell>", "Print the bash, zsh or fish completion script.")
@@ -50,7 +50,7 @@ public struct CommandLineTool: Sendable {
     }
 
     /// Runs with `arguments` (argv, program name first) and returns the exit status.
-    public func main(_ arguments: [String], environment: [String: String]) -> Int32 {
+    package func main(_ arguments: [String], environment: [String: String]) -> Int32 {
         // A closed pipe is a write error (exit 2, one line), not a silent kill.
         signal(SIGPIPE, SIG_IGN)
         let args = Array(arguments.dropFirst())

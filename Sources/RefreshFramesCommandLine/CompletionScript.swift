@@ -1,11 +1,11 @@
 /// `--generate-completion-script bash|zsh|fish` (swift-argument-parser's spelling): shell
 /// completion generated from the command definitions, so it cannot drift from `--help`.
-public enum CompletionScript {
-    public enum Shell: String, CaseIterable {
+package enum CompletionScript {
+    package enum Shell: String, CaseIterable {
         case bash, zsh, fish
     }
 
-    public static func make(_ shell: Shell, commands: [CommandDefinition]) -> String {
+    package static func make(_ shell: Shell, commands: [CommandDefinition]) -> String {
         switch shell {
         case .bash: bash(commands)
         case .zsh: zsh(commands)
@@ -14,7 +14,7 @@ public enum CompletionScript {
     }
 
     /// A help text's first sentence without the characters the shells' quoting would need escaped.
-    public static func summary(_ help: String) -> String {
+    package static func summary(_ help: String) -> String {
         let sentence = help.split(separator: ".", maxSplits: 1).first.map(String.init) ?? help
         return String(sentence.filter { !"'\"`\\[]:$".contains($0) })
     }
@@ -23,7 +23,7 @@ public enum CompletionScript {
         ["--" + option.long] + (option.short.map { ["-\($0)"] } ?? [])
     }
 
-    public static func bash(_ commands: [CommandDefinition]) -> String {
+    package static func bash(_ commands: [CommandDefinition]) -> String {
         let top = (commands.map(\.name) + ["help", "--help", "--version", "--generate-completion-script"])
         var cases = ""
         for command in commands {
@@ -86,7 +86,7 @@ public enum CompletionScript {
             """
     }
 
-    public static func zsh(_ commands: [CommandDefinition]) -> String {
+    package static func zsh(_ commands: [CommandDefinition]) -> String {
         let described = commands.map { "'\($0.name):\(summary($0.abstract))'" }
         var cases = ""
         for command in commands {
@@ -124,7 +124,7 @@ public enum CompletionScript {
             """
     }
 
-    public static func fish(_ commands: [CommandDefinition]) -> String {
+    package static func fish(_ commands: [CommandDefinition]) -> String {
         var lines = [
             "# fish completion for refresh-frames (refresh-frames --generate-completion-script fish)",
             "complete -c refresh-frames -f",

@@ -2,25 +2,25 @@ import Foundation
 
 /// Notices when files are saved: a file's modification time, size or inode (editors that save by
 /// renaming a new file over the old one) differ from the last look. Cheap enough to ask every frame.
-public struct FileWatcher {
+package struct FileWatcher {
     /// The files watched: the spec and the font files it names (`--watch`).
-    public private(set) var paths: [String]
+    package private(set) var paths: [String]
     private var last: [[Int]]
 
-    public init(paths: [String]) {
+    package init(paths: [String]) {
         self.paths = paths
         last = paths.map(Self.signature)
     }
 
     /// Whether any file changed since the last call (or since `init` or `watch`).
-    public mutating func changed() -> Bool {
+    package mutating func changed() -> Bool {
         let now = paths.map(Self.signature)
         defer { last = now }
         return now != last
     }
 
     /// Watches `paths` from now on, as they are now.
-    public mutating func watch(_ paths: [String]) {
+    package mutating func watch(_ paths: [String]) {
         self = FileWatcher(paths: paths)
     }
 

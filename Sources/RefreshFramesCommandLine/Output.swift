@@ -6,22 +6,22 @@ import RefreshFramesCore
 /// Text goes through `TerminalText.escaped`, so a string from a spec cannot reach the terminal as a
 /// control sequence; a failed write (a full disk, a closed pipe) ends the process with one line on
 /// stderr and exit status 2.
-public enum Output {
-    public static func out(_ text: String) {
+package enum Output {
+    package static func out(_ text: String) {
         write(Data(TerminalText.escaped(text).utf8), to: .standardOutput, name: "standard output")
     }
 
-    public static func err(_ text: String) {
+    package static func err(_ text: String) {
         write(Data(TerminalText.escaped(text).utf8), to: .standardError, name: "standard error")
     }
 
     /// Bytes as they are: images, ANSI streams, the terminal's own control sequences.
-    public static func outBytes(_ bytes: [UInt8]) {
+    package static func outBytes(_ bytes: [UInt8]) {
         write(Data(bytes), to: .standardOutput, name: "standard output")
     }
 
     /// Control sequences of our own (progress) on stderr, unescaped.
-    public static func errControl(_ text: String) {
+    package static func errControl(_ text: String) {
         write(Data(text.utf8), to: .standardError, name: "standard error")
     }
 
@@ -39,6 +39,6 @@ public enum Output {
         }
     }
 
-    public static var stderrIsTerminal: Bool { isatty(2) == 1 }
-    public static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    package static var stderrIsTerminal: Bool { isatty(2) == 1 }
+    package static var stdoutIsTerminal: Bool { isatty(1) == 1 }
 }

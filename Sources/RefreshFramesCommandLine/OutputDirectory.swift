@@ -5,12 +5,12 @@ import RefreshFramesCore
 ///
 /// The directory it replaces loses only what RefreshFrames wrote there: its `frames.json` and the
 /// frames that file lists (`OutputSafety` refuses a directory holding anything else beforehand).
-public final class OutputDirectory {
-    public let path: String
-    public let temporaryPath: String
+package final class OutputDirectory {
+    package let path: String
+    package let temporaryPath: String
     private var committed = false
 
-    public init(_ path: String) throws(CLIError) {
+    package init(_ path: String) throws(CLIError) {
         self.path = path
         temporaryPath = OutputFile.temporaryName(for: path.hasSuffix("/") ? String(path.dropLast()) : path)
         TemporaryFiles.shared.installSignalHandlers()
@@ -31,7 +31,7 @@ public final class OutputDirectory {
         }
     }
 
-    public func write(_ bytes: [UInt8], name: String) throws(CLIError) {
+    package func write(_ bytes: [UInt8], name: String) throws(CLIError) {
         let created = TemporaryFiles.shared.whileOpen {
             FileManager.default.createFile(atPath: temporaryPath + "/" + name, contents: Data(bytes))
         }
@@ -40,7 +40,7 @@ public final class OutputDirectory {
         }
     }
 
-    public func commit() throws(CLIError) {
+    package func commit() throws(CLIError) {
         let target = path.hasSuffix("/") ? String(path.dropLast()) : path
         let old = OutputFile.temporaryName(for: target, suffix: "old")
         var isDirectory: ObjCBool = false
@@ -83,11 +83,11 @@ public final class OutputDirectory {
 
 /// The frames a PNG sequence's `frames.json` lists: names of the form `frame-NNNN.png` only, so that a
 /// `frames.json` someone else wrote cannot make a replacement remove any other file.
-public enum FrameList {
+package enum FrameList {
     /// The largest `frames.json` read: 50 000 frames of about 60 bytes each, and room to spare.
     static let maxBytes = 8 << 20
 
-    public static func files(inDirectory directory: String) -> [String] {
+    package static func files(inDirectory directory: String) -> [String] {
         let descriptor = open(
             (directory as NSString).appendingPathComponent("frames.json"),
             O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
@@ -113,7 +113,7 @@ public enum FrameList {
     }
 
     /// `frame-` digits `.png`, as the PNG sequence names its frames.
-    public static func isFrameName(_ name: String) -> Bool {
+    package static func isFrameName(_ name: String) -> Bool {
         guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
         let digits = name.dropFirst(6).dropLast(4)
         return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }

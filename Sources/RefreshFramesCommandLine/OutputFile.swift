@@ -10,9 +10,9 @@ import RefreshFramesCore
 /// character device or FIFO (`/dev/null`, `/dev/full`, a named pipe) is written in place. Renaming a
 /// file over any of those would replace the link or node itself (`/dev/stdout`, as root). A block
 /// device or socket is refused.
-public final class OutputFile {
-    public let path: String
-    public let temporaryPath: String
+package final class OutputFile {
+    package let path: String
+    package let temporaryPath: String
     private let handle: FileHandle
     private var committed = false
     /// Writing straight into a descriptor, device or FIFO: nothing to rename or clean up.
@@ -68,7 +68,7 @@ public final class OutputFile {
 
     /// The temporary name beside `target`: `NAME.tmp-PID`, with NAME cut (at a character boundary)
     /// so that the whole fits in a file name of 255 bytes, and a counter after the PID when it was cut.
-    public static func temporaryName(for target: String, suffix: String = "tmp") -> String {
+    package static func temporaryName(for target: String, suffix: String = "tmp") -> String {
         let directory = FilePath.directory(of: target)
         var name = (target as NSString).lastPathComponent
         var tail = ".\(suffix)-\(getpid())"
@@ -93,7 +93,7 @@ public final class OutputFile {
 
     /// Checks the target's directory first, so the error names what is wrong.
     /// `isDirectory`: the output is a directory of files (a PNG sequence), not one file.
-    public static func checkTarget(
+    package static func checkTarget(
         _ path: String, protecting inputs: [String] = [], isDirectory wantsDirectory: Bool = false
     )
         throws(CLIError)
@@ -129,7 +129,7 @@ public final class OutputFile {
         try OutputSafety.check(path, option: "the output", directory: wantsDirectory ? .frames : nil, inputs: inputs)
     }
 
-    public init(_ path: String) throws(CLIError) {
+    package init(_ path: String) throws(CLIError) {
         self.path = path
         switch try Self.resolve(path) {
         case .descriptor(let descriptor):
@@ -172,14 +172,14 @@ public final class OutputFile {
 
     /// Whether the bytes go to this process's standard output (`-o /dev/stdout`), where a summary
     /// line would land inside the output.
-    public var isStandardOutput: Bool {
+    package var isStandardOutput: Bool {
         var mine = stat()
         var standard = stat()
         guard inPlace, fstat(handle.fileDescriptor, &mine) == 0, fstat(1, &standard) == 0 else { return false }
         return mine.st_dev == standard.st_dev && mine.st_ino == standard.st_ino
     }
 
-    public func write<C: Collection>(_ bytes: C) throws(CLIError) where C.Element == UInt8 {
+    package func write<C: Collection>(_ bytes: C) throws(CLIError) where C.Element == UInt8 {
         do {
             try handle.write(contentsOf: Data(bytes))
         } catch {
@@ -187,7 +187,7 @@ public final class OutputFile {
         }
     }
 
-    public func commit() throws(CLIError) {
+    package func commit() throws(CLIError) {
         if inPlace {
             do { try handle.close() } catch { throw .input("\(path): error: writing failed: \(Self.describe(error))") }
             committed = true
@@ -206,7 +206,7 @@ public final class OutputFile {
         TemporaryFiles.shared.remove(temporaryPath)
     }
 
-    public static func describe(_ error: any Error) -> String {
+    package static func describe(_ error: any Error) -> String {
         let ns = error as NSError
         if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))
@@ -216,7 +216,7 @@ public final class OutputFile {
     }
 
     /// Writes a whole file atomically.
-    public static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
+    package static func write(_ bytes: [UInt8], to path: String) throws(CLIError) {
         let file = try OutputFile(path)
         try file.write(bytes)
         try file.commit()

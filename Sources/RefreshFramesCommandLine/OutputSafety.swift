@@ -9,9 +9,9 @@ import Foundation
 /// - an existing directory is only replaced (a PNG sequence) when RefreshFrames wrote it, that is,
 ///   it holds a `frames.json` or nothing at all; a directory that reports are written into, or a
 ///   golden directory being recorded, holds only files of the names RefreshFrames writes there.
-public enum OutputSafety {
+package enum OutputSafety {
     /// What a directory output is for: which existing directories it may write into or replace.
-    public enum DirectoryKind {
+    package enum DirectoryKind {
         /// A PNG sequence: replaces the whole directory.
         case frames
         /// `--report` and `--html`: actual frames, diff images and `index.html` are written into it.
@@ -22,7 +22,7 @@ public enum OutputSafety {
 
     /// Throws unless writing `output` (a file, or a directory of `kind`) can touch none of `inputs`.
     /// `option` names the output in the message (`-o`, `--junit`).
-    public static func check(
+    package static func check(
         _ output: String, option: String, directory kind: DirectoryKind? = nil, inputs: [String],
         goldenDirectory: String? = nil
     ) throws(CLIError) {
@@ -53,7 +53,7 @@ public enum OutputSafety {
 
     /// Checks every output of `check` and `record` against the spec and the golden directory, before
     /// anything is read or written.
-    public static func checkGoldenRun(
+    package static func checkGoldenRun(
         spec: String, golden: String, recording: Bool, report: String, junit: String?, html: String?
     ) throws(CLIError) {
         if recording {
@@ -72,7 +72,7 @@ public enum OutputSafety {
 
     /// A relative path needs the working directory: when it was removed, nothing can say where the
     /// path is (resolving it looped for ever), so such an output is refused.
-    public static func requireWorkingDirectory(for path: String) throws(CLIError) {
+    package static func requireWorkingDirectory(for path: String) throws(CLIError) {
         guard !path.hasPrefix("/") else { return }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         guard getcwd(&buffer, buffer.count) == nil else { return }
@@ -80,12 +80,12 @@ public enum OutputSafety {
     }
 
     /// Names RefreshFrames writes into a report directory.
-    public static func isReportFile(_ name: String) -> Bool {
+    package static func isReportFile(_ name: String) -> Bool {
         name == "index.html" || name.hasSuffix(".actual.png") || name.hasSuffix(".diff.png")
     }
 
     /// Names of a golden set.
-    public static func isGoldenFile(_ name: String) -> Bool {
+    package static func isGoldenFile(_ name: String) -> Bool {
         if ["manifest.json", "timeline.txt", "states.json"].contains(name) { return true }
         guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
         let digits = name.dropFirst(6).dropLast(4)
@@ -149,7 +149,7 @@ public enum OutputSafety {
     }
 
     /// The absolute path with `.`, `..` and the symlinks of its existing part resolved.
-    public static func canonicalPath(_ path: String) -> String {
+    package static func canonicalPath(_ path: String) -> String {
         var url = URL(fileURLWithPath: path).standardizedFileURL
         var rest: [String] = []
         while url.path != "/" {
@@ -169,7 +169,7 @@ public enum OutputSafety {
     }
 
     /// Whether `path` lies strictly inside `directory` (both canonical).
-    public static func isInside(_ path: String, _ directory: String) -> Bool {
+    package static func isInside(_ path: String, _ directory: String) -> Bool {
         directory == "/" ? path != "/" : path.hasPrefix(directory + "/")
     }
 

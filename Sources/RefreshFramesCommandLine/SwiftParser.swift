@@ -8,29 +8,29 @@ import RefreshFramesCore
 /// Bounded: the compiler is killed after `timeout` seconds or `outputLimit` bytes of output. Cached by
 /// content: the same source parsed by the same compiler is read from memory (and from `cacheDirectory`
 /// when given) instead of running swiftc again.
-public enum SwiftParser {
+package enum SwiftParser {
     /// What the parser printed: the AST as JSON, and its diagnostics (`<file>:LINE:COL: error: …`, one a
     /// line, in the text it parsed: the caller maps them back through its migration).
-    public struct Output: Sendable, Equatable {
-        public var json: [UInt8]
-        public var diagnostics: String
+    package struct Output: Sendable, Equatable {
+        package var json: [UInt8]
+        package var diagnostics: String
         /// Whether it came from the cache rather than from swiftc.
-        public var cached: Bool
+        package var cached: Bool
     }
 
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The compiler to run; nil: `swiftc` on PATH (`xcrun swiftc` on macOS).
-        public var compiler: String?
+        package var compiler: String?
         /// Where parsed files are kept between runs; nil: in memory only.
-        public var cacheDirectory: String?
-        public var timeout: Double
-        public var outputLimit: Int
+        package var cacheDirectory: String?
+        package var timeout: Double
+        package var outputLimit: Int
         /// PATH, to find swiftc.
-        public var searchPath: String
+        package var searchPath: String
         /// Keep parses in memory for the process (a watch session re-parses on every save).
-        public var memoryCache = true
+        package var memoryCache = true
 
-        public init(
+        package init(
             compiler: String? = nil, cacheDirectory: String? = nil, timeout: Double = 60, outputLimit: Int = 256 << 20,
             searchPath: String = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         ) {
@@ -44,7 +44,7 @@ public enum SwiftParser {
 
     /// The cache directory RefreshFrames uses: `$REFRESH_FRAMES_CACHE` ("off": none),
     /// `$XDG_CACHE_HOME/refresh-frames`, or `~/.cache/refresh-frames`; the AST files go in `swift-ast/`.
-    public static func defaultCacheDirectory(environment: [String: String]) -> String? {
+    package static func defaultCacheDirectory(environment: [String: String]) -> String? {
         if let explicit = environment["REFRESH_FRAMES_CACHE"] {
             return explicit == "off" || explicit.isEmpty ? nil : explicit + "/swift-ast"
         }
@@ -54,7 +54,7 @@ public enum SwiftParser {
     }
 
     /// Parses `source` (the text of `file`, already migrated) and returns swiftc's JSON dump.
-    public static func parse(source: [UInt8], file: String, options: Options = Options()) throws(CLIError) -> Output {
+    package static func parse(source: [UInt8], file: String, options: Options = Options()) throws(CLIError) -> Output {
         let command = try compilerCommand(options)
         let key = cacheKey(source: source, compiler: command)
         if options.memoryCache, let hit = memory.lookup(key) { return hit }

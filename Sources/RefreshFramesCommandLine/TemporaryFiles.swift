@@ -3,8 +3,8 @@ import Foundation
 /// What a command has not finished writing, and the one handler of the signals that end a command:
 /// every temporary output is removed (and the terminal given back) before the process exits with
 /// 128 + the signal's number, so an interrupted or failed run never leaves a half-written file.
-public final class TemporaryFiles: @unchecked Sendable {
-    public static let shared = TemporaryFiles()
+package final class TemporaryFiles: @unchecked Sendable {
+    package static let shared = TemporaryFiles()
     private let lock = NSLock()
     private var paths: Set<String> = []
     /// Clean-ups of more than a path (a golden set's staging directory and lock, the terminal),
@@ -17,23 +17,23 @@ public final class TemporaryFiles: @unchecked Sendable {
 
     /// The signals whose default action ends the process without a core dump, and SIGQUIT (whose
     /// default action would dump core, and whose Swift runtime handler prints a backtrace).
-    public static let endingSignals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM]
+    package static let endingSignals: [Int32] = [SIGHUP, SIGINT, SIGQUIT, SIGTERM, SIGUSR1, SIGUSR2, SIGALRM]
 
-    public func add(_ path: String) {
+    package func add(_ path: String) {
         lock.lock()
         if closed { waitForExit() }
         paths.insert(path)
         lock.unlock()
     }
 
-    public func remove(_ path: String) {
+    package func remove(_ path: String) {
         lock.lock()
         paths.remove(path)
         lock.unlock()
     }
 
     /// Registers a clean-up to run if the process is interrupted; returns its token for `cancel`.
-    public func onInterrupt(_ cleanup: @escaping @Sendable () -> Bool) -> Int {
+    package func onInterrupt(_ cleanup: @escaping @Sendable () -> Bool) -> Int {
         lock.lock()
         defer { lock.unlock() }
         if closed { waitForExit() }
@@ -42,7 +42,7 @@ public final class TemporaryFiles: @unchecked Sendable {
         return nextCleanup
     }
 
-    public func cancel(_ token: Int) {
+    package func cancel(_ token: Int) {
         lock.lock()
         cleanups[token] = nil
         lock.unlock()
@@ -50,7 +50,7 @@ public final class TemporaryFiles: @unchecked Sendable {
 
     /// Runs every clean-up and removes every temporary path; returns whether anything was removed.
     @discardableResult
-    public func removeAll() -> Bool {
+    package func removeAll() -> Bool {
         lock.lock()
         closed = true
         let all = paths
@@ -66,7 +66,7 @@ public final class TemporaryFiles: @unchecked Sendable {
 
     /// Runs `body` (a write into a temporary path) unless an interrupt has begun removing the
     /// temporary files; then it waits for the exit, so that no file appears after the removal.
-    public func whileOpen<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    package func whileOpen<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
         lock.lock()
         if closed { waitForExit() }
         defer { lock.unlock() }
@@ -82,7 +82,7 @@ public final class TemporaryFiles: @unchecked Sendable {
     /// Installs, once, the handler of `endingSignals` (clean up, then exit 128 + the signal), and
     /// ignores SIGXFSZ, so that a write past `ulimit -f` fails with EFBIG, a write error like any
     /// other (exit 2, after the same clean-up), instead of killing the process mid-write.
-    public func installSignalHandlers() {
+    package func installSignalHandlers() {
         lock.lock()
         defer { lock.unlock() }
         guard sources.isEmpty else { return }

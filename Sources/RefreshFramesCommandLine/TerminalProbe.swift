@@ -9,15 +9,15 @@ import Foundation
 /// What a terminal says about itself when asked: its cell size in pixels (`CSI 16 t`, or the text
 /// area's `CSI 14 t` over the cells), and its primary device attributes (DA1, `CSI c`), whose
 /// attribute 4 means sixel graphics.
-public struct TerminalReply: Sendable, Equatable {
+package struct TerminalReply: Sendable, Equatable {
     /// `CSI 6 ; height ; width t`.
-    public var cellPixels: (width: Int, height: Int)?
+    package var cellPixels: (width: Int, height: Int)?
     /// `CSI 4 ; height ; width t`: the text area.
-    public var textAreaPixels: (width: Int, height: Int)?
+    package var textAreaPixels: (width: Int, height: Int)?
     /// The parameters of `CSI ? … c`; nil when the terminal did not answer DA1.
-    public var attributes: [Int]?
+    package var attributes: [Int]?
 
-    public init(
+    package init(
         cellPixels: (width: Int, height: Int)? = nil, textAreaPixels: (width: Int, height: Int)? = nil,
         attributes: [Int]? = nil
     ) {
@@ -26,7 +26,7 @@ public struct TerminalReply: Sendable, Equatable {
         self.attributes = attributes
     }
 
-    public static func == (a: TerminalReply, b: TerminalReply) -> Bool {
+    package static func == (a: TerminalReply, b: TerminalReply) -> Bool {
         a.cellPixels?.width == b.cellPixels?.width && a.cellPixels?.height == b.cellPixels?.height
             && a.textAreaPixels?.width == b.textAreaPixels?.width
             && a.textAreaPixels?.height == b.textAreaPixels?.height && a.attributes == b.attributes
@@ -34,13 +34,13 @@ public struct TerminalReply: Sendable, Equatable {
 
     /// The query: cell size, text area size, then DA1, which every terminal answers last, so its
     /// answer ends the wait.
-    public static let query = "\u{1B}[16t\u{1B}[14t\u{1B}[c"
+    package static let query = "\u{1B}[16t\u{1B}[14t\u{1B}[c"
 
     /// Whether DA1 lists sixel graphics (attribute 4).
-    public var drawsSixel: Bool { attributes?.contains(4) ?? false }
+    package var drawsSixel: Bool { attributes?.contains(4) ?? false }
 
     /// The cell's pixels: `CSI 16 t`'s, else the text area's over `columns` × `rows`.
-    public func cell(columns: Int, rows: Int) -> (width: Int, height: Int)? {
+    package func cell(columns: Int, rows: Int) -> (width: Int, height: Int)? {
         if let cellPixels, cellPixels.width > 0, cellPixels.height > 0 { return cellPixels }
         if let area = textAreaPixels, columns > 0, rows > 0, area.width >= columns, area.height >= rows {
             return (area.width / columns, area.height / rows)
@@ -49,7 +49,7 @@ public struct TerminalReply: Sendable, Equatable {
     }
 
     /// The answers found in `bytes` (anything else, such as keys typed meanwhile, is skipped).
-    public static func parse(_ bytes: [UInt8]) -> TerminalReply {
+    package static func parse(_ bytes: [UInt8]) -> TerminalReply {
         var reply = TerminalReply()
         var i = 0
         while i + 2 < bytes.count {
@@ -93,10 +93,10 @@ public struct TerminalReply: Sendable, Equatable {
 }
 
 /// Asks the terminal on stdin/stdout, only when both are one.
-public enum TerminalProbe {
+package enum TerminalProbe {
     /// Writes `TerminalReply.query` and reads the answers in raw mode until DA1's comes or
     /// `timeoutMillis` pass; nil when stdin or stdout is not a terminal.
-    public static func ask(timeoutMillis: Int = 300) -> TerminalReply? {
+    package static func ask(timeoutMillis: Int = 300) -> TerminalReply? {
         guard isatty(0) == 1, isatty(1) == 1 else { return nil }
         var saved = termios()
         guard tcgetattr(0, &saved) == 0 else { return nil }
@@ -127,7 +127,7 @@ public enum TerminalProbe {
 
     /// The cell's pixels from the kernel's window size (`TIOCGWINSZ`'s pixel fields), when stdout
     /// is a terminal that fills them in.
-    public static func windowCell() -> (width: Int, height: Int)? {
+    package static func windowCell() -> (width: Int, height: Int)? {
         var w = winsize()
         guard isatty(1) == 1, ioctl(1, UInt(TIOCGWINSZ), &w) == 0, w.ws_col > 0, w.ws_row > 0,
             w.ws_xpixel >= w.ws_col, w.ws_ypixel >= w.ws_row

@@ -17,7 +17,7 @@ private func writeToStdout(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int 
 
 /// Raw mode, alternate screen and a hidden cursor, always given back: on leave, on the signals that end a command,
 /// on Ctrl-Z (taken again on `fg`) and on a fatal signal (`FatalSignalGuard`).
-public final class TerminalSession: @unchecked Sendable {
+package final class TerminalSession: @unchecked Sendable {
     private var saved = termios()
     private var active = false
     private var resizeFlag = false
@@ -28,24 +28,24 @@ public final class TerminalSession: @unchecked Sendable {
     /// Written before `leaveSequence`: what takes the program's images off the screen.
     private var farewell: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// What `leave` writes first, whatever ends the session (q, Ctrl-C, SIGTERM, Ctrl-Z): kitty
     /// keeps its images apart from the cells, so clearing the screen would leave them over the text.
-    public func setFarewell(_ bytes: [UInt8]) {
+    package func setFarewell(_ bytes: [UInt8]) {
         lock.lock()
         defer { lock.unlock() }
         farewell = bytes
     }
 
-    public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
+    package static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J"
     /// The alternate screen is cleared before it is left, so that a terminal that copies its rows
     /// back when a resized alternate screen is left has nothing to copy: tmux since 3.2 redraws its
     /// outer terminal wrongly there (tmux issue #3510, "enter vim, resize, exit vim"), though its
     /// own grid stays right (not reproduced in tmux 3.3a's grid here).
-    public static let leaveSequence = "\u{1B}[0m\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l"
+    package static let leaveSequence = "\u{1B}[0m\u{1B}[2J\u{1B}[?25h\u{1B}[?1049l"
 
-    public func enter() {
+    package func enter() {
         tcgetattr(0, &saved)
         takeTerminal()
         // The signals that end a command (SIGINT, SIGTERM, SIGHUP, SIGQUIT…) give the terminal back
@@ -102,7 +102,7 @@ public final class TerminalSession: @unchecked Sendable {
     }
 
     /// After `fg`: raw mode and the alternate screen again, and a full redraw on the next frame.
-    public func reenter() {
+    package func reenter() {
         lock.lock()
         defer { lock.unlock() }
         guard suspended, !active else { return }
@@ -125,7 +125,7 @@ public final class TerminalSession: @unchecked Sendable {
         write(Array(Self.enterSequence.utf8))
     }
 
-    public func leave() {
+    package func leave() {
         lock.lock()
         defer { lock.unlock() }
         guard active else { return }
@@ -136,7 +136,7 @@ public final class TerminalSession: @unchecked Sendable {
         FatalSignalGuard.disarm()
     }
 
-    public func resized() -> Bool {
+    package func resized() -> Bool {
         lock.lock()
         defer { lock.unlock() }
         let r = resizeFlag
@@ -144,7 +144,7 @@ public final class TerminalSession: @unchecked Sendable {
         return r
     }
 
-    public func write(_ bytes: [UInt8]) {
+    package func write(_ bytes: [UInt8]) {
         var offset = 0
         while offset < bytes.count {
             let n = bytes[offset...].withUnsafeBufferPointer { writeToStdout($0.baseAddress, $0.count) }
@@ -157,7 +157,7 @@ public final class TerminalSession: @unchecked Sendable {
     private var pendingKeys: [Key] = []
 
     /// One key, or nil when none came within the timeout.
-    public func readKey(timeoutMillis: Int32) -> Key? {
+    package func readKey(timeoutMillis: Int32) -> Key? {
         if !pendingKeys.isEmpty { return pendingKeys.removeFirst() }
         var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
         guard poll(&fds, 1, max(0, timeoutMillis)) > 0 else { return nil }
@@ -170,14 +170,14 @@ public final class TerminalSession: @unchecked Sendable {
 }
 
 /// A key of the preview: a character, or one of the keys that send an escape sequence.
-public enum Key: Equatable, Sendable {
+package enum Key: Equatable, Sendable {
     case character(Character)
     case left, right, home, end
     case other
 
     /// The escape sequences of the keys the preview knows (xterm's normal and application modes,
     /// and the VT220 `ESC [ n ~` forms of Home and End).
-    public static let sequences: [([UInt8], Key)] = [
+    package static let sequences: [([UInt8], Key)] = [
         ([0x1B, 0x5B, 0x44], .left), ([0x1B, 0x4F, 0x44], .left),
         ([0x1B, 0x5B, 0x43], .right), ([0x1B, 0x4F, 0x43], .right),
         ([0x1B, 0x5B, 0x48], .home), ([0x1B, 0x4F, 0x48], .home),
@@ -187,7 +187,7 @@ public enum Key: Equatable, Sendable {
     ]
 
     /// The keys in one read, in order; an unknown escape sequence is one `.other`.
-    public static func parse(_ input: ArraySlice<UInt8>) -> [Key] {
+    package static func parse(_ input: ArraySlice<UInt8>) -> [Key] {
         var keys: [Key] = []
         var rest = input
         while let first = rest.first {

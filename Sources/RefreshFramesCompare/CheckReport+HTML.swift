@@ -7,7 +7,7 @@ extension CheckReport {
     /// modes and a zoom to the changed region; per failed text golden, its diff coloured; next and
     /// previous failure (buttons, `j`/`k`); thumbnails of the frames that passed. Image paths are
     /// used as given: `ReportFiles` copies the images beside the page and passes those paths.
-    public func html(title: String? = nil) -> String {
+    package func html(title: String? = nil) -> String {
         Self.htmlPage(heading: title ?? "\(suiteName): golden check", totals: totalsLine, body: htmlSections())
     }
 
@@ -262,7 +262,7 @@ func urlPath(_ path: String) -> String {
 
 extension CheckReport {
     /// The report with every image path relative to `directory`, where its page is written.
-    public func relativized(to directory: String) -> CheckReport {
+    package func relativized(to directory: String) -> CheckReport {
         let base = URL(fileURLWithPath: directory).standardizedFileURL.pathComponents
         func relative(_ path: String?) -> String? {
             guard let path else { return nil }

@@ -4,7 +4,7 @@ import RefreshFramesCore
 extension CheckReport {
     /// JUnit XML as CI servers read it: one `<testsuite>`, one `<testcase>` per check, a
     /// `<failure>` with the one-line message and the details for each failed check.
-    public func junitXML() -> String {
+    package func junitXML() -> String {
         let suite = xmlEscape(suiteName)
         let total = formatFixed(totalSeconds, decimals: 3)
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -14,7 +14,7 @@ extension CheckReport {
     }
 
     /// This report's `<testsuite>` element, indented to sit in `<testsuites>`.
-    public func junitTestSuite() -> String {
+    package func junitTestSuite() -> String {
         let suite = xmlEscape(suiteName)
         let total = formatFixed(totalSeconds, decimals: 3)
         var out =
@@ -54,7 +54,7 @@ extension CheckReport {
     }
 
     /// The seconds every check took, for JUnit's `time`.
-    public var totalSeconds: Double { results.reduce(0) { $0 + $1.duration } }
+    package var totalSeconds: Double { results.reduce(0) { $0 + $1.duration } }
 }
 
 /// Escapes text for XML and HTML content and attribute values alike; characters XML 1.0 cannot hold become U+FFFD.

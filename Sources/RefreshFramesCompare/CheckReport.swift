@@ -1,40 +1,40 @@
 import RefreshFramesCore
 
 /// The result of one golden check: a frame, a text dump or a state checkpoint.
-public struct CheckResult: Sendable, Equatable {
-    public enum Kind: String, Sendable {
+package struct CheckResult: Sendable, Equatable {
+    package enum Kind: String, Sendable {
         case pixels
         case text
         case state
     }
 
     /// `frame 12`, `timeline`, `state 0.30 s`
-    public var name: String
+    package var name: String
     /// The animation time the check looks at, in seconds.
-    public var time: Double?
-    public var kind: Kind
-    public var passed: Bool
+    package var time: Double?
+    package var kind: Kind
+    package var passed: Bool
     /// A golden was written by this run instead of compared (counts as passed, always reported).
-    public var recorded: Bool
+    package var recorded: Bool
     /// One line: `0.4% of pixels differ, max Δ 37, tolerance 0.1%`.
-    public var message: String
+    package var message: String
     /// Longer text: exact counts, a unified diff, every changed property.
-    public var details: String?
+    package var details: String?
     /// Image paths as the report should link them (relative to the report's directory).
-    public var actualPath: String?
-    public var goldenPath: String?
-    public var diffPath: String?
+    package var actualPath: String?
+    package var goldenPath: String?
+    package var diffPath: String?
     /// Seconds the check took, for JUnit's `time`.
-    public var duration: Double
+    package var duration: Double
     /// The pixels that differ, for a report's zoom and crop.
-    public var changedRegion: PixelRect?
+    package var changedRegion: PixelRect?
     /// A frame's size in pixels, for a report's crop.
-    public var frameSize: PixelSize?
+    package var frameSize: PixelSize?
     /// Where the refresh control shows in a frame of the whole screen (nil: a frame of the control
     /// alone, or the control out of sight): what a report shows of a screen golden first.
-    public var controlRegion: PixelRect?
+    package var controlRegion: PixelRect?
 
-    public init(
+    package init(
         name: String, time: Double? = nil, kind: Kind = .pixels, passed: Bool, recorded: Bool = false, message: String,
         details: String? = nil, actualPath: String? = nil, goldenPath: String? = nil, diffPath: String? = nil,
         duration: Double = 0
@@ -52,7 +52,7 @@ public struct CheckResult: Sendable, Equatable {
         self.duration = duration
     }
 
-    public init(
+    package init(
         name: String, time: Double? = nil, kind: Kind = .pixels, outcome: CheckOutcome, actualPath: String? = nil,
         goldenPath: String? = nil, diffPath: String? = nil, duration: Double = 0
     ) {
@@ -64,33 +64,33 @@ public struct CheckResult: Sendable, Equatable {
     }
 
     /// `frame 12 (t=0.40s)`
-    public var title: String {
+    package var title: String {
         guard let time else { return name }
         return "\(name) (t=\(formatSeconds(time))s)"
     }
 
     /// `frame 12 (t=0.40s): 0.4% of pixels differ, max Δ 37, tolerance 0.1%`
-    public var line: String { "\(title): \(message)" }
+    package var line: String { "\(title): \(message)" }
 }
 
 /// Every check of a run, rendered for the console, for CI (JUnit XML) and for people (HTML).
-public struct CheckReport: Sendable, Equatable {
-    public var suiteName: String
-    public var results: [CheckResult]
+package struct CheckReport: Sendable, Equatable {
+    package var suiteName: String
+    package var results: [CheckResult]
     /// The fonts `manifest.json` says the goldens were rendered with, and the fonts of this run.
-    public var goldenFonts: [FontFingerprint]?
-    public var currentFonts: [FontFingerprint]?
+    package var goldenFonts: [FontFingerprint]?
+    package var currentFonts: [FontFingerprint]?
     /// The image files `manifest.json` says the goldens were rendered with, and this run's (nil: none).
-    public var goldenImages: [FontFingerprint]?
-    public var currentImages: [FontFingerprint]?
+    package var goldenImages: [FontFingerprint]?
+    package var currentImages: [FontFingerprint]?
     /// The spec hash `manifest.json` records, and the hash of the spec this run checked.
-    public var goldenSpecHash: String?
-    public var currentSpecHash: String?
+    package var goldenSpecHash: String?
+    package var currentSpecHash: String?
     /// What changed in the spec since the goldens were recorded, a `path: old → new` line per value
     /// (`SpecChange.summary`); set on a failing check, printed before its failures.
-    public var specChanges: [String] = []
+    package var specChanges: [String] = []
 
-    public init(
+    package init(
         suiteName: String, results: [CheckResult] = [], goldenFonts: [FontFingerprint]? = nil,
         currentFonts: [FontFingerprint]? = nil
     ) {
@@ -100,17 +100,17 @@ public struct CheckReport: Sendable, Equatable {
         self.currentFonts = currentFonts
     }
 
-    public mutating func append(_ result: CheckResult) {
+    package mutating func append(_ result: CheckResult) {
         results.append(result)
     }
 
-    public var passedCount: Int { results.count { $0.passed } }
-    public var failedCount: Int { results.count { !$0.passed } }
-    public var recordedCount: Int { results.count { $0.recorded } }
-    public var passed: Bool { failedCount == 0 }
+    package var passedCount: Int { results.count { $0.passed } }
+    package var failedCount: Int { results.count { !$0.passed } }
+    package var recordedCount: Int { results.count { $0.recorded } }
+    package var passed: Bool { failedCount == 0 }
 
     /// When a pixel check failed and the fonts differ from the manifest's: the likely cause, in one line.
-    public var fontHint: String? {
+    package var fontHint: String? {
         guard results.contains(where: { !$0.passed && $0.kind == .pixels }), let goldenFonts, let currentFonts else {
             return nil
         }
@@ -127,7 +127,7 @@ public struct CheckReport: Sendable, Equatable {
 
     /// When a pixel check failed and the spec's image files differ from the manifest's: the likely
     /// cause, naming them, in one line.
-    public var imageHint: String? {
+    package var imageHint: String? {
         guard results.contains(where: { !$0.passed && $0.kind == .pixels }) else { return nil }
         let differences = FontFingerprint.differences(golden: goldenImages ?? [], current: currentImages ?? [])
         guard !differences.isEmpty else { return nil }
@@ -136,24 +136,24 @@ public struct CheckReport: Sendable, Equatable {
     }
 
     /// `N passed, M failed`, with `, K recorded` when goldens were written.
-    public var totalsLine: String {
+    package var totalsLine: String {
         "\(passedCount) passed, \(failedCount) failed" + (recordedCount > 0 ? ", \(recordedCount) recorded" : "")
     }
 
     /// The heading that introduces `specChanges`.
-    public static let specChangesHeading = "what changed in the spec since the goldens were recorded:"
+    package static let specChangesHeading = "what changed in the spec since the goldens were recorded:"
 
     /// The heading and a line per changed spec value, indented; empty when there is nothing to say.
-    public var specChangeLines: [String] {
+    package var specChangeLines: [String] {
         guard !passed, !specChanges.isEmpty else { return [] }
         return [Self.specChangesHeading] + specChanges.map { "  " + $0 } + ["its effect:"]
     }
 
     /// How many lines of a text dump's diff the console shows.
-    public static let diffLines = 16
+    package static let diffLines = 16
 
     /// One line per failed (and recorded, loudly) check, the font hint, and the totals line last.
-    public func consoleLines(includePassing: Bool = false) -> [String] {
+    package func consoleLines(includePassing: Bool = false) -> [String] {
         var lines = specChangeLines
         for result in results {
             if result.recorded {

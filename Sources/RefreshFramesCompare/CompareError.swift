@@ -1,5 +1,5 @@
 /// Why a golden check could not be carried out (as opposed to a check that ran and failed).
-public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `manifest.json` is not valid; the reason names the field.
     case invalidManifest(path: String, reason: String)
     /// A sample has no golden and recording is off.
@@ -17,7 +17,7 @@ public enum CompareError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Specs or a shard the command line asks for that no run can satisfy: the message says why.
     case invalidRun(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidManifest(let path, let reason):
             "golden manifest '\(path)' is invalid: \(reason)"

@@ -2,15 +2,15 @@ import RefreshFramesCore
 
 /// The picture of a comparison: the golden faded to a pale grey, differing pixels red,
 /// antialiased pixels (ignored or not) yellow.
-public enum DiffImage {
-    public static let changed = RGBA(red: 1, green: 0, blue: 0)
-    public static let antialiased = RGBA(red: 1, green: 1, blue: 0)
+package enum DiffImage {
+    package static let changed = RGBA(red: 1, green: 0, blue: 0)
+    package static let antialiased = RGBA(red: 1, green: 1, blue: 0)
 
     /// Draws the diff of `actual` against `golden` with the tolerance `difference` was computed with.
     ///
     /// On a size mismatch the image covers both frames: the overlap is compared with the default
     /// tolerance and the area only one frame covers is red.
-    public static func make(actual: Bitmap, golden: Bitmap, difference: PixelDifference) -> Bitmap {
+    package static func make(actual: Bitmap, golden: Bitmap, difference: PixelDifference) -> Bitmap {
         switch difference {
         case .compared(let statistics) where actual.width == golden.width && actual.height == golden.height:
             return render(actual: actual, golden: golden, tolerance: statistics.tolerance)

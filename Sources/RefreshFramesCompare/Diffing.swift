@@ -3,18 +3,18 @@ import RefreshFramesCore
 import RefreshFramesRaster
 
 /// The verdict of one check.
-public struct CheckOutcome: Sendable, Equatable {
-    public var passed: Bool
+package struct CheckOutcome: Sendable, Equatable {
+    package var passed: Bool
     /// One line: `0.4% of pixels differ, max Δ 37, tolerance 0.1%`.
-    public var message: String
+    package var message: String
     /// Longer text for reports: exact counts, a unified diff, one line per changed property.
-    public var details: String?
+    package var details: String?
     /// For pixel checks that failed: what to write beside the report.
-    public var diffImage: Bitmap?
+    package var diffImage: Bitmap?
     /// For pixel checks that failed: the bounds of the differing pixels.
-    public var changedRegion: PixelRect?
+    package var changedRegion: PixelRect?
 
-    public init(
+    package init(
         passed: Bool, message: String, details: String? = nil, diffImage: Bitmap? = nil,
         changedRegion: PixelRect? = nil
     ) {
@@ -28,13 +28,13 @@ public struct CheckOutcome: Sendable, Equatable {
 
 /// One kind of golden: how a value is saved (`toData`), loaded (`fromData`) and compared with its
 /// golden, as a value holding closures. Built-ins: `.pixels(tolerance:)`, `.lines`, `.states`.
-public struct Diffing<Value>: Sendable {
-    public var toData: @Sendable (Value) throws -> [UInt8]
+package struct Diffing<Value>: Sendable {
+    package var toData: @Sendable (Value) throws -> [UInt8]
     /// Throws a message that says what the file should have been.
-    public var fromData: @Sendable ([UInt8]) throws -> Value
-    public var compare: @Sendable (_ actual: Value, _ golden: Value) -> CheckOutcome
+    package var fromData: @Sendable ([UInt8]) throws -> Value
+    package var compare: @Sendable (_ actual: Value, _ golden: Value) -> CheckOutcome
 
-    public init(
+    package init(
         toData: @escaping @Sendable (Value) throws -> [UInt8], fromData: @escaping @Sendable ([UInt8]) throws -> Value,
         compare: @escaping @Sendable (_ actual: Value, _ golden: Value) -> CheckOutcome
     ) {
@@ -51,7 +51,7 @@ struct UnreadableGolden: Error, CustomStringConvertible {
 
 extension Diffing where Value == Bitmap {
     /// Truecolor PNGs compared as pixelmatch does; a failing outcome carries the diff image.
-    public static func pixels(tolerance: PixelTolerance = .default) -> Diffing {
+    package static func pixels(tolerance: PixelTolerance = .default) -> Diffing {
         Diffing(
             toData: { try PNGCodec.encode($0) },
             fromData: { bytes in
@@ -75,7 +75,7 @@ extension Diffing where Value == Bitmap {
 
 extension Diffing where Value == String {
     /// Line diff of text dumps.
-    public static var lines: Diffing {
+    package static var lines: Diffing {
         Diffing(
             toData: { Array($0.utf8) }, fromData: { String(decoding: $0, as: UTF8.self) },
             compare: { actual, golden in
@@ -90,7 +90,7 @@ extension Diffing where Value == String {
 extension Diffing where Value == String {
     /// `.lines` for `timeline.txt`, naming the program step behind the first differing segment
     /// (its JSON path in the spec, with `.duration` when that segment's length changed).
-    public static func timeline(_ timeline: Timeline) -> Diffing {
+    package static func timeline(_ timeline: Timeline) -> Diffing {
         let lines = Diffing.lines
         return Diffing(
             toData: lines.toData, fromData: lines.fromData,

@@ -6,24 +6,24 @@ import RefreshFramesExport
 /// (`timeline.txt`, `states.json`), then every frame, each through its `Diffing`. Files are read
 /// and written through the caller's closures, so the check itself decides everything and the edge
 /// only moves bytes.
-public struct GoldenCheck: Sendable {
+package struct GoldenCheck: Sendable {
     /// Which goldens a run covers: `--kind pixels|semantic`.
-    public enum Kinds: String, Sendable, CaseIterable {
+    package enum Kinds: String, Sendable, CaseIterable {
         case all, pixels, semantic
     }
 
-    public var source: FrameSource
-    public var times: [Double]
-    public var kinds: Kinds
-    public var mode: RecordMode
-    public var tolerance: PixelTolerance
-    public var threads: Int
+    package var source: FrameSource
+    package var times: [Double]
+    package var kinds: Kinds
+    package var mode: RecordMode
+    package var tolerance: PixelTolerance
+    package var threads: Int
     /// The instants the goldens were recorded at (the manifest's); a frame is compared with the
     /// golden recorded at its instant, and an instant without one fails instead of being compared
     /// with another instant's golden. Empty: frames and goldens are paired by position.
-    public var recordedTimes: [Double] = []
+    package var recordedTimes: [Double] = []
 
-    public init(
+    package init(
         source: FrameSource, times: [Double], kinds: Kinds = .all, mode: RecordMode, tolerance: PixelTolerance,
         threads: Int
     ) {
@@ -36,19 +36,19 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Six instants that show the animation: its start, just after refreshing begins, and across the rest.
-    public static func defaultInstants(_ timeline: Timeline) -> [Double] {
+    package static func defaultInstants(_ timeline: Timeline) -> [Double] {
         let d = timeline.duration
         let instants = [0, timeline.refreshBeganAt + 0.05, d * 0.25, d * 0.5, d * 0.75, max(0, d - 0.01)]
         return Array(Set(instants.map { ($0 * 1000).rounded() / 1000 })).sorted()
     }
 
     /// `frame-007.png`
-    public static func frameFile(_ index: Int) -> String { "frame-" + zeroPadded(index, width: 3) + ".png" }
+    package static func frameFile(_ index: Int) -> String { "frame-" + zeroPadded(index, width: 3) + ".png" }
 
     /// Runs every check in order. `store` reads and writes goldens; `report` receives the actual
     /// frame and diff image of each failing frame and returns the paths it wrote them to.
     /// Returns the results and the frames a new manifest lists.
-    public func run(
+    package func run(
         store: GoldenStore, report: (_ file: String, _ actual: [UInt8], _ diff: [UInt8]) throws -> (String, String)
     ) throws -> (results: [CheckResult], frames: [GoldenManifest.Frame]) {
         let source = self.source
@@ -149,19 +149,19 @@ public struct GoldenCheck: Sendable {
     }
 
     /// Whether `times` are the instants the goldens were recorded at.
-    public var checksRecordedInstants: Bool {
+    package var checksRecordedInstants: Bool {
         recordedTimes.isEmpty || goldenFiles().allSatisfy { $0 != nil } && times.count == recordedTimes.count
     }
 }
 
 /// The files of one golden directory: read through `read` (nil: the file is missing), written
 /// through `write` when recording; both take a file's name inside the directory.
-public struct GoldenStore: Sendable {
-    public let directory: String
+package struct GoldenStore: Sendable {
+    package let directory: String
     private let read: @Sendable (String) throws -> [UInt8]?
     private let write: @Sendable (String, [UInt8]) throws -> Void
 
-    public init(
+    package init(
         directory: String, read: @escaping @Sendable (_ file: String) throws -> [UInt8]?,
         write: @escaping @Sendable (_ file: String, _ bytes: [UInt8]) throws -> Void
     ) {
@@ -170,13 +170,13 @@ public struct GoldenStore: Sendable {
         self.write = write
     }
 
-    public func path(_ file: String) -> String { (directory as NSString).appendingPathComponent(file) }
+    package func path(_ file: String) -> String { (directory as NSString).appendingPathComponent(file) }
 
-    public func contents(_ file: String) throws -> [UInt8]? { try read(file) }
+    package func contents(_ file: String) throws -> [UInt8]? { try read(file) }
 
-    public func save(_ bytes: [UInt8], as file: String) throws { try write(file, bytes) }
+    package func save(_ bytes: [UInt8], as file: String) throws { try write(file, bytes) }
 
-    public func manifest() throws -> GoldenManifest? {
+    package func manifest() throws -> GoldenManifest? {
         guard let bytes = try contents(GoldenManifest.fileName) else { return nil }
         return try GoldenManifest.decode(bytes, path: path(GoldenManifest.fileName))
     }
@@ -206,7 +206,7 @@ public struct GoldenStore: Sendable {
     }
 
     /// Records or compares one golden; the one mechanism every kind goes through.
-    public func check<Value>(
+    package func check<Value>(
         name: String, time: Double? = nil, kind: CheckResult.Kind, file: String, actual: Value,
         as diffing: Diffing<Value>, mode: RecordMode
     ) throws -> CheckResult {

@@ -4,28 +4,28 @@ import Foundation
 /// as a regular file directly inside the directory, never through a symbolic link, and never
 /// larger than `maxFileBytes`, so no other file (`/etc/passwd`, `/proc/self/environ`) can reach a
 /// report and no device or FIFO can block the check.
-public struct GoldenDirectory: Sendable {
+package struct GoldenDirectory: Sendable {
     /// The largest golden file read: a 4096 × 4096 truecolor PNG stored without compression is
     /// about 64 MiB.
-    public static let maxFileBytes = 64 << 20
+    package static let maxFileBytes = 64 << 20
 
-    public let path: String
+    package let path: String
 
-    public init(path: String) {
+    package init(path: String) {
         self.path = path
     }
 
-    public func path(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+    package func path(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
     /// Whether the directory has an entry of this name (of any kind: a symlink counts, so that
     /// reading it reports what it is).
-    public func exists(_ name: String) -> Bool {
+    package func exists(_ name: String) -> Bool {
         var info = stat()
         return lstat(path(name), &info) == 0
     }
 
     /// Throws when the directory itself is a symbolic link or not a directory; nil when it does not exist.
-    public func checkDirectory() throws(CompareError) -> Bool {
+    package func checkDirectory() throws(CompareError) -> Bool {
         var info = stat()
         guard lstat(path, &info) == 0 else { return false }
         switch info.st_mode & S_IFMT {
@@ -39,7 +39,7 @@ public struct GoldenDirectory: Sendable {
     }
 
     /// The bytes of golden `name`, or nil when there is none.
-    public func read(_ name: String) throws(CompareError) -> [UInt8]? {
+    package func read(_ name: String) throws(CompareError) -> [UInt8]? {
         precondition(!name.contains("/") && name != "." && name != "..", "a golden's name is one path component")
         let file = path(name)
         let directory = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
@@ -96,7 +96,7 @@ public struct GoldenDirectory: Sendable {
     }
 
     /// The width and height a PNG's header claims, read without decoding it; nil when it is not a PNG.
-    public static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+    package static func pngSize(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
         let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         guard bytes.count >= 24, Array(bytes[0..<8]) == signature, Array(bytes[12..<16]) == Array("IHDR".utf8) else {
             return nil

@@ -2,11 +2,11 @@ import Foundation
 import RefreshFramesCore
 
 /// A font the renderer used, named by file and identified by a hash (SHA-256 hex or any caller-given string).
-public struct FontFingerprint: Sendable, Hashable, Codable {
-    public var file: String
-    public var hash: String
+package struct FontFingerprint: Sendable, Hashable, Codable {
+    package var file: String
+    package var hash: String
 
-    public init(file: String, hash: String) {
+    package init(file: String, hash: String) {
         self.file = file
         self.hash = hash
     }
@@ -14,7 +14,7 @@ public struct FontFingerprint: Sendable, Hashable, Codable {
     /// What changed between two font lists, one phrase per file in file order, e.g.
     /// `wqy-microhei.ttc 1a2b3c4d5e6f → 9f8e7d6c5b4a`, `DejaVuSans.ttf missing`,
     /// `NotoSans.ttf not in the manifest`; empty when they agree.
-    public static func differences(golden: [FontFingerprint], current: [FontFingerprint]) -> [String] {
+    package static func differences(golden: [FontFingerprint], current: [FontFingerprint]) -> [String] {
         let goldenHashes = Dictionary(golden.map { ($0.file, $0.hash) }, uniquingKeysWith: { first, _ in first })
         let currentHashes = Dictionary(current.map { ($0.file, $0.hash) }, uniquingKeysWith: { first, _ in first })
         func short(_ hash: String) -> String { hash.count > 12 ? String(hash.prefix(12)) : hash }
@@ -30,50 +30,50 @@ public struct FontFingerprint: Sendable, Hashable, Codable {
 }
 
 /// `manifest.json` beside the goldens: what they were recorded with and which frames they hold.
-public struct GoldenManifest: Sendable, Hashable, Codable {
+package struct GoldenManifest: Sendable, Hashable, Codable {
     /// One recorded frame.
-    public struct Frame: Sendable, Hashable, Codable {
+    package struct Frame: Sendable, Hashable, Codable {
         /// The golden's name, e.g. `frame-012`.
-        public var name: String
+        package var name: String
         /// Seconds since the scenario began.
-        public var time: Double
+        package var time: Double
 
-        public init(name: String, time: Double) {
+        package init(name: String, time: Double) {
             self.name = name
             self.time = time
         }
     }
 
-    public static let fileName = "manifest.json"
+    package static let fileName = "manifest.json"
 
-    public var toolVersion: String
+    package var toolVersion: String
     /// Hex digest of the spec the goldens were rendered from, as the caller computed it.
-    public var specHash: String
-    public var fonts: [FontFingerprint]
+    package var specHash: String
+    package var fonts: [FontFingerprint]
     /// The spec's image files and their SHA-256 (nil or empty: the spec names none, and the key is not written).
-    public var images: [FontFingerprint]? = nil
-    public var frames: [Frame]
+    package var images: [FontFingerprint]? = nil
+    package var frames: [Frame]
     /// The clock `{now:…}` texts were expanded with, in seconds since 1970; `check` reuses it.
-    public var now: Int64?
+    package var now: Int64?
     /// What the pixel goldens show, `screen` or `control`; `check` reuses it.
-    public var part: String?
+    package var part: String?
     /// Pixels per point of the pixel goldens; `check` reuses it.
-    public var scale: Double?
+    package var scale: Double?
     /// This golden set's own tolerance (`--threshold`, `--max-diff` in percent), used unless the command line sets one.
-    public var threshold: Double?
-    public var maxDiff: Double?
+    package var threshold: Double?
+    package var maxDiff: Double?
     /// The appearance the goldens were drawn in, `dark`; absent means light. `check` reuses it and
     /// refuses to compare them with another.
-    public var appearance: String?
+    package var appearance: String?
     /// The spec the goldens were recorded from (`spec`, beside `specHash`); nil in a manifest written
     /// before goldens recorded it. Read from the manifest's JSON itself, not through `Codable`.
-    public var spec: RecordedSpec? = nil
+    package var spec: RecordedSpec? = nil
 
     enum CodingKeys: String, CodingKey {
         case toolVersion, specHash, fonts, images, frames, now, part, scale, threshold, maxDiff, appearance
     }
 
-    public init(
+    package init(
         toolVersion: String, specHash: String, fonts: [FontFingerprint], frames: [Frame], now: Int64? = nil,
         part: String? = nil, scale: Double? = nil, threshold: Double? = nil, maxDiff: Double? = nil,
         appearance: String? = nil,
@@ -95,7 +95,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// UTF-8 JSON with sorted keys, two-space indentation and a final newline: the same manifest
     /// always gives the same bytes. Times are written in Swift's shortest round-trip form; a
     /// non-finite time is written as `null` (and rejected by `decode`).
-    public func encode() -> [UInt8] {
+    package func encode() -> [UInt8] {
         func number(_ v: Double) -> String { v.isFinite ? "\(v)" : "null" }
         var out = "{\n" + (appearance.map { "  \"appearance\": \(jsonQuoted($0)),\n" } ?? "") + "  \"fonts\": ["
         out +=
@@ -147,7 +147,7 @@ public struct GoldenManifest: Sendable, Hashable, Codable {
     /// A manifest may come from a pull request: its numbers must lie where the command line's
     /// would (`--scale` 0.25…4, `--threshold` 0…1, `--max-diff` 0…100, instants ≥ 0), or a scale
     /// of 1e308 became a frame size no `Int` holds (a crash).
-    public static func decode(_ bytes: [UInt8], path: String = fileName) throws(CompareError) -> GoldenManifest {
+    package static func decode(_ bytes: [UInt8], path: String = fileName) throws(CompareError) -> GoldenManifest {
         var manifest: GoldenManifest
         do {
             manifest = try JSONDecoder().decode(GoldenManifest.self, from: Data(bytes))

@@ -4,28 +4,28 @@ import RefreshFramesExport
 
 /// What a `check` or `record` command line asks of every spec of the run; with a spec and its
 /// golden manifest it becomes that spec's `GoldenCheck` and, after recording, its new manifest.
-public struct GoldenRequest: Sendable {
-    public var mode: RecordMode
-    public var kinds: GoldenCheck.Kinds = .all
+package struct GoldenRequest: Sendable {
+    package var mode: RecordMode
+    package var kinds: GoldenCheck.Kinds = .all
     /// `--only`
-    public var part: FrameSource.Part?
-    public var threshold: Double?
+    package var part: FrameSource.Part?
+    package var threshold: Double?
     /// Percent.
-    public var maxDiff: Double?
-    public var fps: Double?
-    public var scale: Double?
+    package var maxDiff: Double?
+    package var fps: Double?
+    package var scale: Double?
     /// `--at`
-    public var times: [Double]?
-    public var checkpoints = false
+    package var times: [Double]?
+    package var checkpoints = false
     /// `--appearance`
-    public var appearance: Appearance?
+    package var appearance: Appearance?
 
-    public init(mode: RecordMode) { self.mode = mode }
+    package init(mode: RecordMode) { self.mode = mode }
 
     /// The appearance to draw: `--appearance`, else the one the goldens were recorded in (nil:
     /// neither, the spec's own). Checking goldens of another appearance is refused with the
     /// message, since every colour would differ for that reason alone.
-    public func appearance(manifest: GoldenManifest?, golden: String) throws(CompareError) -> Appearance? {
+    package func appearance(manifest: GoldenManifest?, golden: String) throws(CompareError) -> Appearance? {
         let recorded = manifest.map { $0.appearance.flatMap(Appearance.init(rawValue:)) ?? .light }
         guard let appearance else { return recorded }
         if let recorded, recorded != appearance, mode == .never {
@@ -38,7 +38,7 @@ public struct GoldenRequest: Sendable {
 
     /// What the pixel goldens are asked to show: `--only`, else what they were recorded as (nil:
     /// neither, so `FrameSource` draws the whole screen when the spec has one).
-    public func part(manifest: GoldenManifest?) -> FrameSource.Part? {
+    package func part(manifest: GoldenManifest?) -> FrameSource.Part? {
         part ?? manifest?.part.flatMap(FrameSource.Part.init(rawValue:))
     }
 
@@ -46,7 +46,7 @@ public struct GoldenRequest: Sendable {
     /// holds no frames (recorded with `--kind semantic`) is a semantic set: a check of every kind
     /// that records nothing new looks at its semantic goldens, at the instants of its `states.json`
     /// (`stateTimes`), so a plain check of such a set recorded at any instants passes.
-    public func check(
+    package func check(
         _ source: FrameSource, manifest: GoldenManifest?, threads: Int, stateTimes: [Double]? = nil
     ) -> GoldenCheck {
         let semanticSet = manifest.map(\.frames.isEmpty) ?? false
@@ -63,7 +63,7 @@ public struct GoldenRequest: Sendable {
     }
 
     /// `--at 0,0.05,1.2`; nil unless every item is a number of seconds ≥ 0.
-    public static func instants(_ list: String) -> [Double]? {
+    package static func instants(_ list: String) -> [Double]? {
         var times: [Double] = []
         for item in list.split(separator: ",", omittingEmptySubsequences: false) {
             guard let t = Double(item.trimmingCharacters(in: .whitespaces)), t.isFinite, t >= 0 else { return nil }
@@ -75,7 +75,7 @@ public struct GoldenRequest: Sendable {
 
 extension GoldenCheck {
     /// When the check looks at instants other than the recorded ones, the note that says so.
-    public func instantsNote(_ manifest: GoldenManifest?) -> String? {
+    package func instantsNote(_ manifest: GoldenManifest?) -> String? {
         guard !checksRecordedInstants else { return nil }
         let recorded = manifest?.frames.map { formatSeconds($0.time) }.joined(separator: ", ") ?? ""
         return "note: checking instants other than the recorded ones (\(recorded) s); instants without a golden fail"
@@ -83,7 +83,7 @@ extension GoldenCheck {
 
     /// The manifest to write after this check ran with `report` over goldens that had `previous`
     /// (nil when none need writing: nothing was recorded and a manifest exists or nothing records).
-    public func manifest(
+    package func manifest(
         after report: CheckReport, previous: GoldenManifest?, frames: [GoldenManifest.Frame], toolVersion: String,
         specHash: String, now: Int64, spec: RecordedSpec? = nil
     ) -> GoldenManifest? {
@@ -102,7 +102,7 @@ extension GoldenCheck {
 
 extension Shard {
     /// `--shard i/n` when given, else Bazel's variables, else none.
-    public static func chosen(option: String?, environment: [String: String]) throws(CompareError) -> Shard? {
+    package static func chosen(option: String?, environment: [String: String]) throws(CompareError) -> Shard? {
         guard let option else { return try bazel(environment) }
         guard let shard = Shard(parsing: option) else {
             throw .invalidRun("Invalid value '\(option)' for '--shard': expected i/n with 1 ≤ i ≤ n, e.g. 2/3.")
@@ -111,7 +111,7 @@ extension Shard {
     }
 
     /// Touches Bazel's `TEST_SHARD_STATUS_FILE`, when set, to say the test honours sharding.
-    public static func acknowledge(_ environment: [String: String]) throws(CompareError) {
+    package static func acknowledge(_ environment: [String: String]) throws(CompareError) {
         guard let path = environment["TEST_SHARD_STATUS_FILE"] else { return }
         let manager = FileManager.default
         let done =
@@ -123,7 +123,7 @@ extension Shard {
 }
 
 /// `2016-02-14T12:00:00Z`
-public func isoDate(_ seconds: Int64) -> String {
+package func isoDate(_ seconds: Int64) -> String {
     ISO8601DateFormatter().string(from: Date(timeIntervalSince1970: Double(seconds)))
 }
 
@@ -133,7 +133,7 @@ extension GoldenCheck {
     /// makes a plain check look at. `--record failed` at other instants than the recorded ones
     /// rewrote `states.json` with those instants only, and every plain check after it failed.
     /// `kinds` is what the recording covers; `previous` the set's manifest (nil: a new set).
-    public func recordingKeepsSetConsistent(
+    package func recordingKeepsSetConsistent(
         mode: RecordMode, kinds: Kinds, previous: GoldenManifest?
     ) -> Bool {
         let runFrames = kinds == .semantic ? [] : times
@@ -155,7 +155,7 @@ extension GoldenCheck {
 
     /// Why recording this check in `mode` over the set of `previous` would damage it, or nil: an
     /// existing set is only ever written whole and consistent.
-    public func recordingProblem(mode: RecordMode, previous: GoldenManifest?) -> String? {
+    package func recordingProblem(mode: RecordMode, previous: GoldenManifest?) -> String? {
         guard mode != .never, let previous,
             !recordingKeepsSetConsistent(mode: mode, kinds: kinds, previous: previous)
         else { return nil }

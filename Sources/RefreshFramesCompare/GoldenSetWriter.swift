@@ -9,11 +9,11 @@ import Foundation
 ///
 /// Cleaning never follows a symbolic link and removes only golden files by name: a staging
 /// directory is this process's own, or one whose writer no longer runs, and only a real directory.
-public final class GoldenSetWriter: @unchecked Sendable {
-    public let directory: String
+package final class GoldenSetWriter: @unchecked Sendable {
+    package let directory: String
     /// Where the new set is assembled; remove it (it holds only golden files) if the process dies first.
-    public let stagingPath: String
-    public let lockPath: String
+    package let stagingPath: String
+    package let lockPath: String
     private var lockDescriptor: Int32 = -1
     private var wrote = false
     private var finished = false
@@ -22,7 +22,7 @@ public final class GoldenSetWriter: @unchecked Sendable {
     private let state = NSLock()
 
     /// Takes the lock and prepares the staging directory, making missing parent directories.
-    public init(directory: String) throws(CompareError) {
+    package init(directory: String) throws(CompareError) {
         var trimmed = directory
         while trimmed.count > 1 && trimmed.hasSuffix("/") { trimmed.removeLast() }
         self.directory = trimmed
@@ -66,7 +66,7 @@ public final class GoldenSetWriter: @unchecked Sendable {
     /// Removes what this writer made and has not put in place: the staging directory's golden files,
     /// the lock, and the parent directories it made if they are empty. Safe to call more than once and
     /// from a signal's handler thread (the caller makes sure no write is under way).
-    public func abandon() {
+    package func abandon() {
         state.lock()
         defer { state.unlock() }
         guard !finished else { return }
@@ -78,7 +78,7 @@ public final class GoldenSetWriter: @unchecked Sendable {
 
     /// Writes golden `name` into the new set (under a temporary name first, so that nothing half
     /// written is ever linked or renamed into place).
-    public func write(_ bytes: [UInt8], name: String) throws(CompareError) {
+    package func write(_ bytes: [UInt8], name: String) throws(CompareError) {
         let target = (stagingPath as NSString).appendingPathComponent(name)
         let partial = target + ".partial"
         let descriptor = open(partial, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
@@ -102,7 +102,7 @@ public final class GoldenSetWriter: @unchecked Sendable {
     }
 
     /// Puts the new set in place (nothing happens when nothing was written) and releases the lock.
-    public func commit() throws(CompareError) {
+    package func commit() throws(CompareError) {
         state.lock()
         defer {
             finished = true
@@ -159,7 +159,7 @@ public final class GoldenSetWriter: @unchecked Sendable {
     }
 
     /// The names of a golden set: `manifest.json`, `timeline.txt`, `states.json`, `frame-NNN.png`.
-    public static func isGoldenFile(_ name: String) -> Bool {
+    package static func isGoldenFile(_ name: String) -> Bool {
         if ["manifest.json", "timeline.txt", "states.json"].contains(name) { return true }
         guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return false }
         let digits = name.dropFirst(6).dropLast(4)

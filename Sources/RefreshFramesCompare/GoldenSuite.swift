@@ -6,20 +6,20 @@ import RefreshFramesExport
 /// spec, named by the spec's file name without `.json` (`samples/marquee.json` → `ROOT/marquee`).
 /// A shard keeps its part of the specs; the layout follows the number of specs given, so every
 /// shard of a run sees the same one.
-public struct GoldenSuite: Sendable, Equatable {
+package struct GoldenSuite: Sendable, Equatable {
     /// One spec of the run.
-    public struct Member: Sendable, Equatable {
+    package struct Member: Sendable, Equatable {
         /// The path as given.
-        public var spec: String
+        package var spec: String
         /// `marquee`
-        public var name: String
+        package var name: String
         /// This spec's golden directory.
-        public var golden: String
+        package var golden: String
         /// Put before the names of this spec's images in the report directory: empty for a lone
         /// spec, `marquee.` in a suite, so specs never overwrite each other's.
-        public var reportPrefix: String
+        package var reportPrefix: String
 
-        public init(spec: String, name: String, golden: String, reportPrefix: String) {
+        package init(spec: String, name: String, golden: String, reportPrefix: String) {
             self.spec = spec
             self.name = name
             self.golden = golden
@@ -28,18 +28,18 @@ public struct GoldenSuite: Sendable, Equatable {
     }
 
     /// Every spec given, in order.
-    public var specs: [String]
+    package var specs: [String]
     /// `--golden`: the spec's directory, or the root of several.
-    public var golden: String
-    public var shard: Shard?
+    package var golden: String
+    package var shard: Shard?
     /// The specs this run checks (the shard's part), in the order given.
-    public var members: [Member]
+    package var members: [Member]
 
     /// Several specs: `golden` is a root with a directory per spec.
-    public var usesRoot: Bool { specs.count > 1 }
+    package var usesRoot: Bool { specs.count > 1 }
 
     /// Refuses two specs with the same file name, whose goldens would share a directory.
-    public init(specs: [String], golden: String, shard: Shard? = nil) throws(CompareError) {
+    package init(specs: [String], golden: String, shard: Shard? = nil) throws(CompareError) {
         self.specs = specs
         self.golden = golden
         self.shard = shard
@@ -67,25 +67,25 @@ public struct GoldenSuite: Sendable, Equatable {
     }
 
     /// `samples/marquee.json` → `marquee`
-    public static func name(ofSpec path: String) -> String {
+    package static func name(ofSpec path: String) -> String {
         let file = (path as NSString).lastPathComponent
         return file.hasSuffix(".json") ? String(file.dropLast(5)) : file
     }
 
     /// When this shard holds no spec, the line that says so (the run passes).
-    public var emptyShardLine: String? {
+    package var emptyShardLine: String? {
         guard members.isEmpty, let shard else { return nil }
         return "shard \(shard) holds none of the \(specs.count) spec(s): nothing to check"
     }
 
     /// How many specs to check at once on `cores` cores, and how many threads each one draws with.
-    public func parallelism(cores: Int) -> (specs: Int, threadsEach: Int) {
+    package func parallelism(cores: Int) -> (specs: Int, threadsEach: Int) {
         let specs = max(1, min(cores, members.count))
         return (specs, max(1, cores / specs))
     }
 
     /// `body` for each of `count` items, on up to `workers` threads at once; the results in order.
-    public static func concurrentMap<T: Sendable>(
+    package static func concurrentMap<T: Sendable>(
         _ count: Int, workers: Int, _ body: @escaping @Sendable (Int) -> T
     ) -> [T] {
         Parallel.map(count, threads: workers, body)

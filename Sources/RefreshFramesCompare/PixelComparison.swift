@@ -3,9 +3,9 @@ import RefreshFramesCore
 
 /// Compares two frames the way pixelmatch does: a perceptual YIQ colour distance against a
 /// threshold, and pixels on antialiased edges recognised from their 3×3 neighbourhood.
-public enum PixelComparison {
+package enum PixelComparison {
     /// Compares `actual` with `golden`. Identical buffers take a `memcmp` fast path.
-    public static func compare(actual: Bitmap, golden: Bitmap, tolerance: PixelTolerance = .default) -> PixelDifference
+    package static func compare(actual: Bitmap, golden: Bitmap, tolerance: PixelTolerance = .default) -> PixelDifference
     {
         guard actual.width == golden.width, actual.height == golden.height else {
             return .sizeMismatch(actual: PixelSize(actual), golden: PixelSize(golden))

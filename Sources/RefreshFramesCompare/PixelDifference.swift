@@ -1,38 +1,38 @@
 import RefreshFramesCore
 
 /// A width × height in pixels.
-public struct PixelSize: Sendable, Hashable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct PixelSize: Sendable, Hashable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         self.width = width
         self.height = height
     }
 
-    public init(_ bitmap: Bitmap) {
+    package init(_ bitmap: Bitmap) {
         self.init(width: bitmap.width, height: bitmap.height)
     }
 
     /// `750×120`
-    public var description: String { "\(width)×\(height)" }
+    package var description: String { "\(width)×\(height)" }
 }
 
 /// What a pixel comparison of two equally sized frames found.
-public struct PixelStatistics: Sendable, Hashable {
+package struct PixelStatistics: Sendable, Hashable {
     /// Pixels compared: width × height.
-    public var pixelCount: Int
+    package var pixelCount: Int
     /// Pixels whose colour differs beyond the threshold and that are not ignored as antialiasing.
-    public var differingPixelCount: Int
+    package var differingPixelCount: Int
     /// Pixels beyond the threshold that were classified as antialiasing (not counted when ignored).
-    public var antialiasedPixelCount: Int
+    package var antialiasedPixelCount: Int
     /// The largest per-channel difference (R, G, B or A, 0…255) among the differing pixels.
-    public var maxDelta: Int
+    package var maxDelta: Int
     /// The smallest rectangle holding every differing pixel; nil when none differs.
-    public var bounds: PixelRect?
-    public var tolerance: PixelTolerance
+    package var bounds: PixelRect?
+    package var tolerance: PixelTolerance
 
-    public init(
+    package init(
         pixelCount: Int, differingPixelCount: Int, antialiasedPixelCount: Int, maxDelta: Int, bounds: PixelRect?,
         tolerance: PixelTolerance
     ) {
@@ -45,21 +45,21 @@ public struct PixelStatistics: Sendable, Hashable {
     }
 
     /// differingPixelCount / pixelCount, 0 for an empty frame.
-    public var differingFraction: Double {
+    package var differingFraction: Double {
         pixelCount == 0 ? 0 : Double(differingPixelCount) / Double(pixelCount)
     }
 
-    public var passed: Bool {
+    package var passed: Bool {
         differingPixelCount == 0 || differingFraction <= tolerance.maxDifferingFraction
     }
 }
 
 /// The outcome of `PixelComparison.compare`: either a size mismatch or per-pixel statistics.
-public enum PixelDifference: Sendable, Hashable {
+package enum PixelDifference: Sendable, Hashable {
     case sizeMismatch(actual: PixelSize, golden: PixelSize)
     case compared(PixelStatistics)
 
-    public var passed: Bool {
+    package var passed: Bool {
         switch self {
         case .sizeMismatch: false
         case .compared(let statistics): statistics.passed
@@ -67,14 +67,14 @@ public enum PixelDifference: Sendable, Hashable {
     }
 
     /// The statistics of a same-size comparison; nil on a size mismatch.
-    public var statistics: PixelStatistics? {
+    package var statistics: PixelStatistics? {
         if case .compared(let statistics) = self { return statistics }
         return nil
     }
 
     /// The mismatch in one line, e.g. `0.4% of pixels differ, max Δ 37, tolerance 0.1%`
     /// or `size differs: actual 750×240, golden 750×120`.
-    public var summary: String {
+    package var summary: String {
         switch self {
         case .sizeMismatch(let actual, let golden):
             return "size differs: actual \(actual), golden \(golden)"
@@ -85,7 +85,7 @@ public enum PixelDifference: Sendable, Hashable {
     }
 
     /// The exact counts behind `summary`, e.g. `360 of 90000 pixels differ in x 10…19, y 4…43; 12 antialiased pixels ignored`.
-    public var details: String {
+    package var details: String {
         switch self {
         case .sizeMismatch(let actual, let golden):
             return

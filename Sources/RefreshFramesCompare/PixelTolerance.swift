@@ -15,22 +15,22 @@
 ///   change. A 1 pt move at 2× of even a small 8×8 px element changes ≈ 30 solid pixels
 ///   (0.03 % of a 750×120 frame), a one-frame timing change moves or recolours whole labels, so any
 ///   allowance large enough to matter would hide exactly these. Raise it per check, not globally.
-public struct PixelTolerance: Sendable, Hashable {
+package struct PixelTolerance: Sendable, Hashable {
     /// pixelmatch's YIQ threshold, 0…1: the colour distance, as a share of black↔white, that counts as a difference.
-    public var threshold: Double
+    package var threshold: Double
     /// The share of pixels (0…1) allowed to differ in one frame before the check fails.
-    public var maxDifferingFraction: Double
+    package var maxDifferingFraction: Double
     /// Whether pixels pixelmatch classifies as antialiased edges are left out of the count.
-    public var ignoreAntialiasing: Bool
+    package var ignoreAntialiasing: Bool
 
-    public init(threshold: Double = 0.1, maxDifferingFraction: Double = 0, ignoreAntialiasing: Bool = true) {
+    package init(threshold: Double = 0.1, maxDifferingFraction: Double = 0, ignoreAntialiasing: Bool = true) {
         self.threshold = min(max(threshold, 0), 1)
         self.maxDifferingFraction = min(max(maxDifferingFraction, 0), 1)
         self.ignoreAntialiasing = ignoreAntialiasing
     }
 
     /// threshold 0.1, no differing pixel allowed, antialiased pixels ignored.
-    public static let `default` = PixelTolerance()
+    package static let `default` = PixelTolerance()
     /// Every byte must match.
-    public static let exact = PixelTolerance(threshold: 0, maxDifferingFraction: 0, ignoreAntialiasing: false)
+    package static let exact = PixelTolerance(threshold: 0, maxDifferingFraction: 0, ignoreAntialiasing: false)
 }

@@ -8,43 +8,43 @@ import RefreshFramesCore
 /// A spec whose program is Swift code (`"program": {"swift": …}`) records each file's hash and
 /// lines beside its JSON (`swift`), and the summary names the lines that changed
 /// (`marquee.swift:99: "…(0.15, …" → "…(0.2, …"`) as it names JSON values.
-public struct RecordedSpec: Sendable, Hashable {
+package struct RecordedSpec: Sendable, Hashable {
     /// The spec's JSON as the manifest writes it: the spec's own key order, two-space indentation.
-    public var json: String
+    package var json: String
     /// The Swift program's files, in the spec's order (empty: the program is JSON).
-    public var swift: [RecordedSwiftFile] = []
+    package var swift: [RecordedSwiftFile] = []
 
-    public init(json: String, swift: [RecordedSwiftFile] = []) {
+    package init(json: String, swift: [RecordedSwiftFile] = []) {
         self.json = json
         self.swift = swift
     }
 
     /// The spec of `bytes`, when they are JSON, with its Swift program's files.
-    public init?(specBytes bytes: [UInt8], swift: [RecordedSwiftFile] = []) {
+    package init?(specBytes bytes: [UInt8], swift: [RecordedSwiftFile] = []) {
         guard let node = try? JSONParser.parse(bytes) else { return nil }
         json = node.pretty(indent: "")
         self.swift = swift
     }
 
     /// The recorded JSON, parsed (nil when the manifest's `spec` is not JSON: it came from a pull request).
-    public var node: JSONNode? { try? JSONParser.parse(Array(json.utf8)) }
+    package var node: JSONNode? { try? JSONParser.parse(Array(json.utf8)) }
 }
 
 /// One file of a Swift program as goldens record it: its name as the spec writes it, its SHA-256
 /// and its lines.
-public struct RecordedSwiftFile: Sendable, Hashable {
-    public var file: String
-    public var hash: String
-    public var lines: [String]
+package struct RecordedSwiftFile: Sendable, Hashable {
+    package var file: String
+    package var hash: String
+    package var lines: [String]
 
-    public init(file: String, hash: String, lines: [String]) {
+    package init(file: String, hash: String, lines: [String]) {
         self.file = file
         self.hash = hash
         self.lines = lines
     }
 
     /// The file of `text`, split at line ends (`\n` or `\r\n`).
-    public init(file: String, hash: String, text: String) {
+    package init(file: String, hash: String, text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
             $0.hasSuffix("\r") ? String($0.dropLast()) : String($0)
         }
@@ -55,7 +55,7 @@ public struct RecordedSwiftFile: Sendable, Hashable {
     /// `marquee.swift:99: "…(0.15, …" → "…(0.2, …"`, `marquee.swift:12: added "…"`,
     /// `marquee.swift:12: removed "…"`. The changed lines are those between the lines both files
     /// start and end with; paired one for one when as many were removed as added.
-    public static func changes(_ old: RecordedSwiftFile, _ new: RecordedSwiftFile) -> [String] {
+    package static func changes(_ old: RecordedSwiftFile, _ new: RecordedSwiftFile) -> [String] {
         guard old.hash != new.hash else { return [] }
         let (a, b) = (old.lines, new.lines)
         var prefix = 0
@@ -82,15 +82,15 @@ public struct RecordedSwiftFile: Sendable, Hashable {
 }
 
 /// One spec value that differs between the golden's recorded spec and the current one.
-public struct SpecChange: Sendable, Equatable, CustomStringConvertible {
+package struct SpecChange: Sendable, Equatable, CustomStringConvertible {
     /// The JSON path, as diagnostics write it: `program.cycle[0].each.steps[0].animate.duration`.
-    public var path: String
+    package var path: String
     /// The value in the spec's own words (nil: not there).
-    public var old: String?
-    public var new: String?
+    package var old: String?
+    package var new: String?
 
     /// `palette[0]: magenta → #F000F0`, `labels[3]: added {…}`, `golden: removed (was {…})`.
-    public var description: String {
+    package var description: String {
         switch (old, new) {
         case (let old?, let new?): "\(path): \(old) → \(new)"
         case (nil, let new?): "\(path): added \(new)"
@@ -100,7 +100,7 @@ public struct SpecChange: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Every value that differs, in the current spec's order (removed keys after those of their object).
-    public static func between(_ old: JSONNode, _ new: JSONNode, path: String = "") -> [SpecChange] {
+    package static func between(_ old: JSONNode, _ new: JSONNode, path: String = "") -> [SpecChange] {
         switch (old.value, new.value) {
         case (.object(let a), .object(let b)):
             var changes: [SpecChange] = []
@@ -138,7 +138,7 @@ public struct SpecChange: Sendable, Equatable, CustomStringConvertible {
     /// The summary lines a failing check starts with: what changed in the spec since the goldens
     /// were recorded, at most `limit` values. Empty when nothing can be said (the spec is the same,
     /// or neither spec is known and the hashes agree).
-    public static func summary(
+    package static func summary(
         recorded: RecordedSpec?, recordedHash: String?, current: [UInt8], currentHash: String,
         currentSwift: [RecordedSwiftFile] = [], limit: Int = 20
     ) -> [String] {

@@ -2,30 +2,30 @@
 /// GitHub Actions and GitLab matrices count), or Bazel's `TEST_SHARD_INDEX` (0-based) of
 /// `TEST_TOTAL_SHARDS`. The specs, sorted by name, are dealt in turn: the one at position p
 /// belongs to shard p mod count, so every shard gets the same partition of the same list.
-public struct Shard: Sendable, Equatable, CustomStringConvertible {
+package struct Shard: Sendable, Equatable, CustomStringConvertible {
     /// 0-based.
-    public var index: Int
-    public var count: Int
+    package var index: Int
+    package var count: Int
 
     /// Nil unless `0 ≤ index < count`.
-    public init?(index: Int, count: Int) {
+    package init?(index: Int, count: Int) {
         guard count >= 1, index >= 0, index < count else { return nil }
         self.index = index
         self.count = count
     }
 
     /// `2/3` is the second of three shards; nil unless the text is `i/n` with 1 ≤ i ≤ n.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), i >= 1 else { return nil }
         self.init(index: i - 1, count: n)
     }
 
     /// `2/3`, as `--shard` takes it.
-    public var description: String { "\(index + 1)/\(count)" }
+    package var description: String { "\(index + 1)/\(count)" }
 
     /// The shard Bazel's test-sharding variables name, nil when `TEST_TOTAL_SHARDS` is unset.
-    public static func bazel(_ environment: [String: String]) throws(CompareError) -> Shard? {
+    package static func bazel(_ environment: [String: String]) throws(CompareError) -> Shard? {
         guard let total = environment["TEST_TOTAL_SHARDS"] else { return nil }
         let index = environment["TEST_SHARD_INDEX"] ?? ""
         guard let n = Int(total), n >= 1 else {
@@ -38,7 +38,7 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The positions in `names` (in their given order) of the names this shard holds.
-    public func select(_ names: [String]) -> [Int] {
+    package func select(_ names: [String]) -> [Int] {
         let sorted = names.indices.sorted { (names[$0], $0) < (names[$1], $1) }
         let mine = sorted.enumerated().filter { $0.offset % count == index }.map(\.element)
         return mine.sorted()

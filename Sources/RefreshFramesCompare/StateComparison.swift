@@ -4,12 +4,12 @@ import RefreshFramesCore
 /// key by key and says what changed in words, so every visible property is part of the
 /// font-independent golden: frames, transforms, alphas, colours, texts, phase, pull, content alpha,
 /// content offset, headers and rows.
-public enum StateComparison {
+package enum StateComparison {
     /// Numbers closer than this are equal (`state` rounds to 4 decimals).
-    public static let tolerance = 1e-3
+    package static let tolerance = 1e-3
 
     /// The golden's bytes for a list of `FrameState.json` objects.
-    public static func file(_ states: [String]) -> [UInt8] {
+    package static func file(_ states: [String]) -> [UInt8] {
         Array(("[\n" + states.joined(separator: ",\n") + "\n]\n").utf8)
     }
 
@@ -17,13 +17,13 @@ public enum StateComparison {
     /// (`StateDifference.grouped`): `tags 1–6: x +1 pt at every instant`,
     /// `tag 3: alpha 0.5 → 0.4 from 0.30 s to 0.55 s`; a difference seen once keeps its own words,
     /// `tag 1: rotation 18.75 at 0.05 s, golden 22.5` or `contentAlpha 0.8 at 1.2 s, golden 0.6`.
-    public static func compare(actual: JSONNode, golden: JSONNode) -> [String] {
+    package static func compare(actual: JSONNode, golden: JSONNode) -> [String] {
         let (differences, instants) = differences(actual: actual, golden: golden)
         return StateDifference.grouped(differences, instants: instants)
     }
 
     /// Every differing value, one per instant, in golden order, and the instants both dumps hold.
-    public static func differences(actual: JSONNode, golden: JSONNode) -> (
+    package static func differences(actual: JSONNode, golden: JSONNode) -> (
         differences: [StateDifference], instants: [Double]
     ) {
         guard case .array(let goldenStates) = golden.value, case .array(let actualStates) = actual.value else {
@@ -162,12 +162,12 @@ extension JSONNode {
 }
 
 /// `states.json`: its bytes and their parse.
-public struct StatesDump: Sendable {
-    public var bytes: [UInt8]
-    public var node: JSONNode
+package struct StatesDump: Sendable {
+    package var bytes: [UInt8]
+    package var node: JSONNode
 
     /// Parses a golden; throws a message that says what the file should have been.
-    public init(bytes: [UInt8]) throws {
+    package init(bytes: [UInt8]) throws {
         self.bytes = bytes
         do {
             node = try JSONParser.parse(bytes)
@@ -182,13 +182,13 @@ public struct StatesDump: Sendable {
     }
 
     /// The instants the dump holds, in its order.
-    public var times: [Double] {
+    package var times: [Double] {
         guard case .array(let states) = node.value else { return [] }
         return states.compactMap { StateComparison.number($0["time"]) }
     }
 
     /// The states `refresh-frames state` prints at `times`.
-    public init(_ states: [FrameState]) {
+    package init(_ states: [FrameState]) {
         let bytes = StateComparison.file(states.map(\.json))
         self.bytes = bytes
         // The dump is written by `FrameState.json`, which is valid JSON by construction.
@@ -198,7 +198,7 @@ public struct StatesDump: Sendable {
 
 extension Diffing where Value == StatesDump {
     /// Key-by-key comparison of `state` dumps.
-    public static var states: Diffing {
+    package static var states: Diffing {
         Diffing(
             toData: { $0.bytes }, fromData: { try StatesDump(bytes: $0) },
             compare: { actual, golden in

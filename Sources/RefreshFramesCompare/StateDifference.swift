@@ -2,25 +2,25 @@ import RefreshFramesCore
 
 /// One value of `states.json` that differs at one instant, or a difference that is said only in
 /// words (a state or a member the other side lacks).
-public struct StateDifference: Sendable {
+package struct StateDifference: Sendable {
     /// What the value belongs to, `tag 3`, `row [0, 2]`, `header 1` (nil: the state itself).
-    public var subject: String?
+    package var subject: String?
     /// The value's path inside its subject: `frame`, `alpha`, `refreshControl.frame`.
-    public var property: String
-    public var actual: JSONNode?
-    public var golden: JSONNode?
-    public var time: Double?
+    package var property: String
+    package var actual: JSONNode?
+    package var golden: JSONNode?
+    package var time: Double?
     /// The difference in words when seen alone: `tag 1: rotation 18.75 at 0.05 s, golden 22.5`.
-    public var message: String
+    package var message: String
 
     /// A difference said only in words; it is never grouped with others.
-    public init(message: String) {
+    package init(message: String) {
         property = ""
         self.message = message
     }
 
     /// A value that differs: `label` is its path as messages show it (`tag 3: alpha`, `contentAlpha`).
-    public init(label: String, actual: JSONNode, golden: JSONNode, time: Double) {
+    package init(label: String, actual: JSONNode, golden: JSONNode, time: Double) {
         if let colon = label.range(of: ": ") {
             subject = String(label[..<colon.lowerBound])
             property = String(label[colon.upperBound...])
@@ -38,7 +38,7 @@ public struct StateDifference: Sendable {
     /// or the same old and new value) over several instants or subjects are one line,
     /// `tags 1–6: x +1 pt at every instant`, `tag 3: alpha 0.5 → 0.4 from 0.30 s to 0.55 s`; a
     /// difference seen once keeps its own message. `instants` are the instants compared, in order.
-    public static func grouped(_ differences: [StateDifference], instants: [Double]) -> [String] {
+    package static func grouped(_ differences: [StateDifference], instants: [Double]) -> [String] {
         // First the instants of one subject's value that change the same way, then the subjects
         // whose values change the same way at the same instants; each in order of first appearance.
         var bySubject: [Group] = []

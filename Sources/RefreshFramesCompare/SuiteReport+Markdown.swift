@@ -5,7 +5,7 @@ extension SuiteReport {
     /// table of the specs, then for each failing one what changed in its spec, what that did (its
     /// failures), and the command that accepts it; `links` name the reports (`--html`, `--junit`),
     /// `runURL` the CI run that holds them as artifacts.
-    public func markdown(name: String, accept: String?, links: [(String, String)] = [], runURL: String? = nil)
+    package func markdown(name: String, accept: String?, links: [(String, String)] = [], runURL: String? = nil)
         -> String
     {
         let failed = failedMembers.count
@@ -46,7 +46,7 @@ extension SuiteReport {
     }
 
     /// How many failed checks a spec's part lists.
-    public static let markdownFailures = 10
+    package static let markdownFailures = 10
 
     /// `text` as a Markdown code span, whatever backticks it holds; one line (in a table, its `|` escaped).
     static func code(_ text: String, inTable: Bool = false) -> String {

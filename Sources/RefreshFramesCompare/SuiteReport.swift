@@ -4,25 +4,25 @@ import RefreshFramesCore
 /// The reports of one run over a `GoldenSuite`, rendered as one: a summary on the console, one
 /// JUnit file with a `<testsuite>` per spec, one HTML page with a part per spec. A run of one spec
 /// renders exactly as that spec's `CheckReport` does.
-public struct SuiteReport: Sendable {
-    public var suite: GoldenSuite
+package struct SuiteReport: Sendable {
+    package var suite: GoldenSuite
     /// One per member, in the same order.
-    public var reports: [CheckReport]
+    package var reports: [CheckReport]
 
-    public init(suite: GoldenSuite, reports: [CheckReport]) {
+    package init(suite: GoldenSuite, reports: [CheckReport]) {
         self.suite = suite
         self.reports = reports
     }
 
-    public var passed: Bool { reports.allSatisfy(\.passed) }
+    package var passed: Bool { reports.allSatisfy(\.passed) }
 
-    public var failedMembers: [GoldenSuite.Member] {
+    package var failedMembers: [GoldenSuite.Member] {
         zip(suite.members, reports).filter { !$0.1.passed }.map(\.0)
     }
 
     /// A lone spec's report as it has always been; else a line per spec (`spec → golden: totals`)
     /// with its failures indented under it, and a summary line last.
-    public func consoleLines() -> [String] {
+    package func consoleLines() -> [String] {
         if let line = suite.emptyShardLine { return [line] }
         if !suite.usesRoot, let report = reports.first { return report.consoleLines() }
         var lines: [String] = []
@@ -35,7 +35,7 @@ public struct SuiteReport: Sendable {
     }
 
     /// `3 specs: 2 passed, 1 failed (shard 1/2 of 5 specs); checks: 23 passed, 1 failed`
-    public var summaryLine: String {
+    package var summaryLine: String {
         let failed = failedMembers.count
         var line = "\(reports.count) spec(s): \(reports.count - failed) passed, \(failed) failed"
         if let shard = suite.shard { line += " (shard \(shard) of \(suite.specs.count) spec(s))" }
@@ -47,7 +47,7 @@ public struct SuiteReport: Sendable {
     }
 
     /// One `<testsuites>` with a `<testsuite>` per spec (a lone spec's report unchanged).
-    public func junitXML(name: String) -> String {
+    package func junitXML(name: String) -> String {
         if !suite.usesRoot, let report = reports.first { return report.junitXML() }
         let tests = reports.reduce(0) { $0 + $1.results.count }
         let failures = reports.reduce(0) { $0 + $1.failedCount }
@@ -60,7 +60,7 @@ public struct SuiteReport: Sendable {
     }
 
     /// One page: a part per spec, headed by the spec and its golden directory (a lone spec's page unchanged).
-    public func html(name: String) -> String {
+    package func html(name: String) -> String {
         if !suite.usesRoot, let report = reports.first { return report.html() }
         var body = suite.emptyShardLine.map { "<p>\(xmlEscape($0))</p>\n" } ?? ""
         for (index, (member, report)) in zip(suite.members, reports).enumerated() {
@@ -73,7 +73,7 @@ public struct SuiteReport: Sendable {
 
     /// The reports with each pixel image renamed to a file of `images/`, and the copies that makes:
     /// an HTML directory that opens from anywhere. `exists` tells which source images there are.
-    public func withImagesCopied(exists: (String) -> Bool) -> (reports: [CheckReport], copies: [(String, String)]) {
+    package func withImagesCopied(exists: (String) -> Bool) -> (reports: [CheckReport], copies: [(String, String)]) {
         var copies: [(String, String)] = []
         let reports = self.reports.enumerated().map { specIndex, report in
             var copy = report
@@ -97,7 +97,7 @@ public struct SuiteReport: Sendable {
 
     /// The command that re-records what failed: the failing specs with `options` and `--record failed`.
     /// One failing spec of a suite is named with its own directory, so the command keeps its layout.
-    public func acceptCommand(options: [String]) -> String? {
+    package func acceptCommand(options: [String]) -> String? {
         let failed = failedMembers
         guard let first = failed.first else { return nil }
         let targets =
@@ -108,7 +108,7 @@ public struct SuiteReport: Sendable {
     }
 
     /// A word as a POSIX shell reads it back: bare when safe, else in single quotes.
-    public static func shellQuoted(_ word: String) -> String {
+    package static func shellQuoted(_ word: String) -> String {
         let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_./,:=@%+")
         if !word.isEmpty && word.allSatisfy(safe.contains) { return word }
         return "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
@@ -118,7 +118,7 @@ public struct SuiteReport: Sendable {
 extension PixelTolerance {
     /// Each value from the first place that sets it: the command line, the spec's `golden`, the
     /// golden manifest; else the defaults (threshold 0.1, no differing pixels).
-    public static func resolved(
+    package static func resolved(
         threshold: Double?, maxDiff: Double?, spec: GoldenTolerance?, manifest: GoldenManifest?
     ) -> PixelTolerance {
         let t = threshold ?? spec?.threshold ?? manifest?.threshold ?? 0.1
@@ -130,7 +130,7 @@ extension PixelTolerance {
 extension GoldenCheck {
     /// The instants to check: `--at`, else every checkpoint, else every frame at `fps`, else the
     /// manifest's, else those of a semantic set's `states.json` (`stateTimes`), else `defaultInstants`.
-    public static func instants(
+    package static func instants(
         at requested: [Double]?, checkpoints: Bool, fps: Double?, timeline: Timeline, manifest: GoldenManifest?,
         stateTimes: [Double]? = nil
     ) -> [Double] {

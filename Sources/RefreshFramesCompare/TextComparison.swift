@@ -1,18 +1,18 @@
 /// What a line-by-line comparison of a text dump found.
-public struct TextDifference: Sendable, Hashable {
+package struct TextDifference: Sendable, Hashable {
     /// Lines only the golden has.
-    public var removedLineCount: Int
+    package var removedLineCount: Int
     /// Lines only the actual text has.
-    public var addedLineCount: Int
+    package var addedLineCount: Int
     /// The golden's 1-based line number of the first difference; nil when the texts are equal.
-    public var firstDifferingLine: Int?
+    package var firstDifferingLine: Int?
     /// A unified diff (`--- golden`, `+++ actual`, `@@ -a,b +c,d @@` hunks with context); empty when equal.
-    public var unifiedDiff: String
+    package var unifiedDiff: String
 
-    public var passed: Bool { firstDifferingLine == nil }
+    package var passed: Bool { firstDifferingLine == nil }
 
     /// `identical`, or `2 lines removed, 3 added (-golden / +actual), first difference at line 12`.
-    public var summary: String {
+    package var summary: String {
         guard let line = firstDifferingLine else { return "identical" }
         func lines(_ n: Int) -> String { n == 1 ? "1 line" : "\(n) lines" }
         return "\(lines(removedLineCount)) removed, \(addedLineCount) added (-golden / +actual), "
@@ -21,12 +21,12 @@ public struct TextDifference: Sendable, Hashable {
 }
 
 /// Line diffs of text dumps (resolved layout, timeline, frame state).
-public enum TextComparison {
+package enum TextComparison {
     /// Above this many cells the middle part is shown as one replaced block rather than aligned.
     static let alignmentLimit = 4_000_000
 
     /// Compares line by line; the diff shows `context` unchanged lines around each change and at most `maxLines` lines.
-    public static func compare(actual: String, golden: String, context: Int = 3, maxLines: Int = 200) -> TextDifference
+    package static func compare(actual: String, golden: String, context: Int = 3, maxLines: Int = 200) -> TextDifference
     {
         let old = golden.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)

@@ -1,5 +1,5 @@
 /// How many colours the terminal can show, and so which SGR colour codes the encoder writes.
-public enum ColorMode: String, Sendable, CaseIterable {
+package enum ColorMode: String, Sendable, CaseIterable {
     /// 24-bit `38;2;r;g;b` / `48;2;r;g;b`.
     case truecolor
     /// xterm's 256 colours `38;5;n` / `48;5;n`, nearest of the 6×6×6 cube and the 24 greys (16…255).
@@ -12,7 +12,7 @@ public enum ColorMode: String, Sendable, CaseIterable {
     /// The mode a terminal with this environment supports:
     /// `NO_COLOR` set (to anything) → `.none`; `COLORTERM` `truecolor` or `24bit` → `.truecolor`;
     /// `TERM` containing `256color` → `.palette256`; otherwise `.palette16`.
-    public static func detect(environment: [String: String]) -> ColorMode {
+    package static func detect(environment: [String: String]) -> ColorMode {
         if environment["NO_COLOR"] != nil { return .none }
         let colorterm = environment["COLORTERM"]?.lowercased() ?? ""
         if colorterm == "truecolor" || colorterm == "24bit" { return .truecolor }
@@ -22,7 +22,7 @@ public enum ColorMode: String, Sendable, CaseIterable {
 
     /// The colour the terminal shows for `color` in this mode; `.none` shows everything in the
     /// replayer's default colour `fallback`.
-    public func quantized(_ color: TerminalRGB, fallback: TerminalRGB) -> TerminalRGB {
+    package func quantized(_ color: TerminalRGB, fallback: TerminalRGB) -> TerminalRGB {
         switch self {
         case .truecolor: color
         case .palette256: xtermPalette[Int(nearest256(color))]
@@ -33,7 +33,7 @@ public enum ColorMode: String, Sendable, CaseIterable {
 
     /// The grid as a terminal in this mode shows it: every colour replaced by its palette entry
     /// (for `.none`: foregrounds by `defaultForeground`, backgrounds by `defaultBackground`).
-    public func quantized(
+    package func quantized(
         _ grid: CellGrid, defaultForeground: TerminalRGB = TerminalRGB.defaultForeground,
         defaultBackground: TerminalRGB = TerminalRGB.defaultBackground
     ) -> CellGrid {
@@ -49,7 +49,7 @@ public enum ColorMode: String, Sendable, CaseIterable {
     }
 
     /// One cell as a terminal in this mode shows it (see the grid's).
-    public func quantized(
+    package func quantized(
         _ cell: Cell, defaultForeground: TerminalRGB = TerminalRGB.defaultForeground,
         defaultBackground: TerminalRGB = TerminalRGB.defaultBackground
     ) -> Cell {
@@ -61,7 +61,7 @@ public enum ColorMode: String, Sendable, CaseIterable {
 }
 
 /// xterm's default 256-colour palette: 16 system colours, the 6×6×6 cube, 24 greys.
-public let xtermPalette: [TerminalRGB] = {
+package let xtermPalette: [TerminalRGB] = {
     var p: [TerminalRGB] = [
         (0, 0, 0), (205, 0, 0), (0, 205, 0), (205, 205, 0), (0, 0, 238), (205, 0, 205), (0, 205, 205),
         (229, 229, 229), (127, 127, 127), (255, 0, 0), (0, 255, 0), (255, 255, 0), (92, 92, 255),

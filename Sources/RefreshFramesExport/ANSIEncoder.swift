@@ -8,15 +8,15 @@
 /// colour quantisation), placed with `ESC[row;colH` or, on the same row, `ESC[nC`, and with only
 /// the SGR attributes that change from cell to cell. Every non-empty frame ends with `ESC[0m`;
 /// a frame identical to the previous one encodes to no bytes.
-public struct ANSIEncoder: Sendable {
-    public var colorMode: ColorMode
+package struct ANSIEncoder: Sendable {
+    package var colorMode: ColorMode
     /// Total bytes returned by `encode(frame:)` so far.
-    public private(set) var bytesWritten = 0
-    public private(set) var framesWritten = 0
+    package private(set) var bytesWritten = 0
+    package private(set) var framesWritten = 0
     /// The previous frame as the terminal shows it (quantised), nil before the first frame.
     private var previous: CellGrid?
 
-    public init(colorMode: ColorMode) {
+    package init(colorMode: ColorMode) {
         self.colorMode = colorMode
     }
 
@@ -25,7 +25,7 @@ public struct ANSIEncoder: Sendable {
     /// `changed` says where `frame` may differ from the previous frame (every other cell must be
     /// equal to it, as a damage-tracked renderer knows): only those cells are compared, and the
     /// bytes are the same as without it. Nil: any cell may have changed.
-    public mutating func encode(frame: CellGrid, changed: [CellRect]? = nil) -> [UInt8] {
+    package mutating func encode(frame: CellGrid, changed: [CellRect]? = nil) -> [UInt8] {
         var out = ANSIByteWriter(mode: colorMode)
         if var shown = previous.take(), shown.width == frame.width, shown.height == frame.height {
             if let changed {
@@ -75,13 +75,13 @@ public struct ANSIEncoder: Sendable {
     }
 
     /// Forgets the previous frame, so the next one is encoded complete.
-    public mutating func restart() {
+    package mutating func restart() {
         previous = nil
     }
 
     /// Bytes to end a stream with: the cursor moved to the first column below the last frame
     /// (the last row, in a terminal exactly that tall), so a shell prompt does not overwrite it.
-    public func trailer() -> [UInt8] {
+    package func trailer() -> [UInt8] {
         guard let previous else { return [] }
         var out = ANSIByteWriter(mode: colorMode)
         out.moveTo(row: previous.height, column: 0)

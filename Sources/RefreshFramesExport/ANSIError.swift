@@ -1,5 +1,5 @@
 /// A failure in the terminal exporters (ANSI replay, asciinema casts); prints its own message.
-public enum ANSIError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum ANSIError: Error, Equatable, Sendable, CustomStringConvertible {
     /// An escape sequence outside the subset `ANSIReplayer` understands.
     case unsupportedSequence(String, offset: Int)
     /// Printable bytes that are not UTF-8.
@@ -9,7 +9,7 @@ public enum ANSIError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A cast event time that is negative, infinite or NaN.
     case castTimeInvalid(Double)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .unsupportedSequence(let sequence, let offset):
             "unsupported escape sequence '\(sequence)' at byte \(offset)"

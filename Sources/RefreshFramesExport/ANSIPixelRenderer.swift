@@ -6,27 +6,27 @@ import RefreshFramesCore
 /// The image is box-filtered to `columns` pixels wide and `2 × rows` pixels tall, where
 /// `rows = max(1, round(columns × height / width / 2))`, so each scaled pixel is about square on a
 /// terminal whose cells are twice as tall as wide. Transparent pixels are composited over `background`.
-public struct ANSIPixelRenderer: Sendable {
-    public var columns: Int
+package struct ANSIPixelRenderer: Sendable {
+    package var columns: Int
     /// What shows through transparent pixels.
-    public var background: TerminalRGB
+    package var background: TerminalRGB
 
-    public static let upperHalfBlock = "▀"
+    package static let upperHalfBlock = "▀"
 
-    public init(columns: Int = 80, background: TerminalRGB = .black) {
+    package init(columns: Int = 80, background: TerminalRGB = .black) {
         precondition(columns > 0, "the pixel renderer needs at least one column, got \(columns)")
         self.columns = columns
         self.background = background
     }
 
     /// The grid size for an image of this size: `columns` wide, rows keeping the aspect.
-    public func gridSize(imageWidth: Int, imageHeight: Int) -> (columns: Int, rows: Int) {
+    package func gridSize(imageWidth: Int, imageHeight: Int) -> (columns: Int, rows: Int) {
         guard imageWidth > 0, imageHeight > 0 else { return (columns, 1) }
         let rows = (Double(columns) * Double(imageHeight) / Double(imageWidth) / 2).rounded()
         return (columns, max(1, Int(rows)))
     }
 
-    public func render(_ bitmap: Bitmap) -> CellGrid {
+    package func render(_ bitmap: Bitmap) -> CellGrid {
         guard bitmap.width > 0, bitmap.height > 0 else { return blankGrid(imageWidth: bitmap.width) }
         let filter = BoxFilter(self, sourceWidth: bitmap.width, sourceHeight: bitmap.height)
         var colors = [TerminalRGB](repeating: background, count: filter.targetWidth * filter.targetHeight)

@@ -2,7 +2,7 @@ import RefreshFramesCore
 
 extension ANSITextRenderer {
     /// The colour of an image's box when it is not a template (which takes its tint).
-    public static let imageBoxColor = RGBA(red: 0.56, green: 0.56, blue: 0.58, alpha: 1)
+    package static let imageBoxColor = RGBA(red: 0.56, green: 0.56, blue: 0.58, alpha: 1)
 
     /// An image view in text mode: a box over its scaled bounds, drawn with `┌─┐│└┘` when it is at
     /// least three cells each way and as `[name]` on its middle row otherwise, holding the name of
@@ -48,7 +48,7 @@ extension ANSITextRenderer {
     }
 
     /// `Images/arrow@2x.png` → `arrow`; an asset's name keeps its last component (`meituan/icon_1` → `icon_1`).
-    public static func imageLabel(_ name: String) -> String {
+    package static func imageLabel(_ name: String) -> String {
         var base = Substring(name.split(separator: "/").last ?? Substring(name))
         for suffix in [".png", ".PNG", ".jpg", ".JPG", ".jpeg", ".JPEG"] where base.hasSuffix(suffix) {
             base = base.dropLast(suffix.count)

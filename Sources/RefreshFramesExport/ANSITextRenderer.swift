@@ -20,29 +20,29 @@ import RefreshFramesCore
 /// (at least the one cell under its centre). A spinner is one cell at its centre in the view's
 /// `tintColor`: while all 12 spokes show, `spinnerGlyphs[leadingSpoke % 10]`; while the pull
 /// reveals them, `progressGlyphs` filling up with the visible spokes; nothing with no spokes.
-public struct ANSITextRenderer: Sendable {
-    public var columns: Int
+package struct ANSITextRenderer: Sendable {
+    package var columns: Int
     /// The lines a label shows (`ANSITextRenderer.hardLines` unless told): a frame source wraps
     /// multi-line labels as the pixels do.
-    public var lines: @Sendable (ViewSpec, ViewState) -> [Substring]
+    package var lines: @Sendable (ViewSpec, ViewState) -> [Substring]
 
     /// A label's text split at its line feeds, as one-line labels are shown.
-    public static let hardLines: @Sendable (ViewSpec, ViewState) -> [Substring] = { _, view in
+    package static let hardLines: @Sendable (ViewSpec, ViewState) -> [Substring] = { _, view in
         (view.text ?? "").split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     /// A transform scale (on either axis) at or above this is shown as bold.
-    public static let boldScaleThreshold = 1.25
+    package static let boldScaleThreshold = 1.25
     /// A rotation, in degrees either way, at or above this is shown as underline.
-    public static let underlineRotationThreshold = 10.0
+    package static let underlineRotationThreshold = 10.0
     /// The one-line legend for help and the README.
-    public static let legend = "bold = scaled ≥ 1.25×, underline = rotated ≥ 10°"
+    package static let legend = "bold = scaled ≥ 1.25×, underline = rotated ≥ 10°"
     /// A turning spinner: one glyph per step of `leadingSpoke`, cycling.
-    public static let spinnerGlyphs: [Character] = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
+    package static let spinnerGlyphs: [Character] = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
     /// A spinner being revealed by the pull, from 1 visible spoke (first) to 11 (last).
-    public static let progressGlyphs: [Character] = Array("⠁⠃⠇⡇⣇⣧⣷⣿")
+    package static let progressGlyphs: [Character] = Array("⠁⠃⠇⡇⣇⣧⣷⣿")
 
-    public init(
+    package init(
         columns: Int = 80, lines: @escaping @Sendable (ViewSpec, ViewState) -> [Substring] = ANSITextRenderer.hardLines
     ) {
         precondition(columns > 0, "the text renderer needs at least one column, got \(columns)")
@@ -51,7 +51,7 @@ public struct ANSITextRenderer: Sendable {
     }
 
     /// The grid for a canvas: `columns` wide, enough 2:1 rows for its height, at least 3.
-    public func gridSize(for canvas: Canvas) -> (columns: Int, rows: Int) {
+    package func gridSize(for canvas: Canvas) -> (columns: Int, rows: Int) {
         let cellHeight = 2 * canvas.width / Double(columns)
         guard cellHeight > 0, canvas.height > 0 else { return (columns, 3) }
         let rows = (canvas.height / cellHeight - 1e-9).rounded(.up)
@@ -59,7 +59,7 @@ public struct ANSITextRenderer: Sendable {
     }
 
     /// Whether the transform is shown bold (scaled) and underlined (rotated).
-    public static func emphasis(of transform: Transform) -> (bold: Bool, underline: Bool) {
+    package static func emphasis(of transform: Transform) -> (bold: Bool, underline: Bool) {
         let scale = max(abs(transform.scaleX), abs(transform.scaleY))
         var rotation = transform.rotation.truncatingRemainder(dividingBy: 360)
         if rotation > 180 { rotation -= 360 }
@@ -67,7 +67,7 @@ public struct ANSITextRenderer: Sendable {
         return (scale >= boldScaleThreshold, abs(rotation) >= underlineRotationThreshold)
     }
 
-    public func render(_ state: FrameState, views: [ViewSpec], canvas: Canvas) -> CellGrid {
+    package func render(_ state: FrameState, views: [ViewSpec], canvas: Canvas) -> CellGrid {
         var grid = blankGrid(for: canvas)
         let cellWidth = canvas.width > 0 ? canvas.width / Double(columns) : 1
         drawViews(state, views: views, into: &grid, cellWidth: cellWidth, origin: (0, 0), rows: 0..<grid.height)
@@ -79,7 +79,7 @@ public struct ANSITextRenderer: Sendable {
     /// (#F7F7F7, title bold) and each row's text at the cell's 15 pt inset, its detail on the line
     /// below, a `─` separator along its last line. Rows fade with their alpha; rows sliding in are
     /// drawn first, so their neighbours cover them. Without a scene in `state`, the control alone.
-    public func render(_ state: FrameState, views: [ViewSpec], canvas: Canvas, host: HostSpec) -> CellGrid {
+    package func render(_ state: FrameState, views: [ViewSpec], canvas: Canvas, host: HostSpec) -> CellGrid {
         guard let scene = state.scene else { return render(state, views: views, canvas: canvas) }
         let table = host.table
         let screen = Canvas(
@@ -417,7 +417,7 @@ public struct ANSITextRenderer: Sendable {
     static let visibleAlpha = 0.5 / 255
 
     /// The spinner's glyph, or nil when no spoke shows.
-    public static func glyph(for spinner: SpinnerState) -> Character? {
+    package static func glyph(for spinner: SpinnerState) -> Character? {
         if spinner.visibleSpokes >= 12 {
             let i = ((spinner.leadingSpoke % spinnerGlyphs.count) + spinnerGlyphs.count) % spinnerGlyphs.count
             return spinnerGlyphs[i]
@@ -435,7 +435,7 @@ private func cellSpan(_ start: Double, _ end: Double) -> Range<Int> {
 }
 
 extension CellGrid {
-    public func contains(column: Int, row: Int) -> Bool {
+    package func contains(column: Int, row: Int) -> Bool {
         column >= 0 && column < width && row >= 0 && row < height
     }
 }

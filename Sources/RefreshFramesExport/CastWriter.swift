@@ -7,17 +7,17 @@ import RefreshFramesCore
 /// decimal) and must strictly increase after that rounding. Data is the frame's bytes as a JSON
 /// string: `"` and `\` escaped, control characters as `\u00XX` (ESC is `\u001b`), everything else,
 /// non-ASCII included, kept as UTF-8.
-public struct CastWriter: Sendable {
-    public let width: Int
-    public let height: Int
+package struct CastWriter: Sendable {
+    package let width: Int
+    package let height: Int
     /// Seconds since 1970 written in the header; a parameter, so casts are reproducible.
-    public let timestamp: Int
-    public let environment: [String: String]
+    package let timestamp: Int
+    package let environment: [String: String]
     /// The first line, without its newline.
-    public let header: String
+    package let header: String
     private var lastTime: Double?
 
-    public init(width: Int, height: Int, timestamp: Int, environment: [String: String] = ["TERM": "xterm-256color"]) {
+    package init(width: Int, height: Int, timestamp: Int, environment: [String: String] = ["TERM": "xterm-256color"]) {
         self.width = width
         self.height = height
         self.timestamp = timestamp
@@ -29,7 +29,7 @@ public struct CastWriter: Sendable {
     }
 
     /// The line of one output event, without its newline: `bytes` written `time` seconds after the start.
-    public mutating func event(time: Double, bytes: [UInt8]) throws(ANSIError) -> String {
+    package mutating func event(time: Double, bytes: [UInt8]) throws(ANSIError) -> String {
         guard time.isFinite, time >= 0 else { throw .castTimeInvalid(time) }
         let micros = (time * 1_000_000).rounded()
         let rounded = micros / 1_000_000

@@ -1,35 +1,35 @@
 import RefreshFramesCore
 
 /// An opaque 8-bit sRGB colour as a terminal shows it.
-public struct TerminalRGB: Hashable, Sendable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
+package struct TerminalRGB: Hashable, Sendable, CustomStringConvertible {
+    package var red: UInt8
+    package var green: UInt8
+    package var blue: UInt8
 
-    public init(red: UInt8, green: UInt8, blue: UInt8) {
+    package init(red: UInt8, green: UInt8, blue: UInt8) {
         self.red = red
         self.green = green
         self.blue = blue
     }
 
-    public init(white: UInt8) {
+    package init(white: UInt8) {
         self.init(red: white, green: white, blue: white)
     }
 
     /// The colour's 8-bit channels; alpha is ignored (blend first, see `RGBA.composited(over:)`).
-    public init(_ color: RGBA) {
+    package init(_ color: RGBA) {
         let b = color.bytes
         self.init(red: b.red, green: b.green, blue: b.blue)
     }
 
-    public static let black = TerminalRGB(white: 0)
+    package static let black = TerminalRGB(white: 0)
     /// The colours a terminal shows where no colour is set (xterm's defaults).
-    public static let defaultForeground = TerminalRGB(white: 229)
-    public static let defaultBackground = TerminalRGB.black
-    public static let white = TerminalRGB(white: 255)
+    package static let defaultForeground = TerminalRGB(white: 229)
+    package static let defaultBackground = TerminalRGB.black
+    package static let white = TerminalRGB(white: 255)
 
     /// `#RRGGBB`.
-    public var description: String {
+    package var description: String {
         func h(_ v: UInt8) -> String {
             let s = String(v, radix: 16, uppercase: true)
             return s.count == 1 ? "0" + s : s
@@ -40,7 +40,7 @@ public struct TerminalRGB: Hashable, Sendable, CustomStringConvertible {
 
 extension RGBA {
     /// This colour drawn with `opacity` (multiplied into its own alpha) over an opaque `background`.
-    public func composited(over background: TerminalRGB, opacity: Double = 1) -> TerminalRGB {
+    package func composited(over background: TerminalRGB, opacity: Double = 1) -> TerminalRGB {
         let a = min(max(alpha * opacity, 0), 1)
         func mix(_ c: Double, _ under: UInt8) -> UInt8 {
             let v = min(max(c, 0), 1) * 255 * a + Double(under) * (1 - a)
@@ -55,15 +55,15 @@ extension RGBA {
 ///
 /// An East Asian wide character occupies its cell and the next; the next cell is a continuation:
 /// its `character` is empty and it carries the same colours and flags.
-public struct Cell: Hashable, Sendable {
+package struct Cell: Hashable, Sendable {
     /// One grapheme cluster; `""` for the second half of a wide character.
-    public var character: String
-    public var foreground: TerminalRGB
-    public var background: TerminalRGB
-    public var bold: Bool
-    public var underline: Bool
+    package var character: String
+    package var foreground: TerminalRGB
+    package var background: TerminalRGB
+    package var bold: Bool
+    package var underline: Bool
 
-    public init(
+    package init(
         character: String = " ", foreground: TerminalRGB = .white, background: TerminalRGB = .black,
         bold: Bool = false, underline: Bool = false
     ) {
@@ -74,34 +74,34 @@ public struct Cell: Hashable, Sendable {
         self.underline = underline
     }
 
-    public var isContinuation: Bool { character.isEmpty }
+    package var isContinuation: Bool { character.isEmpty }
 }
 
 /// A terminal screen model: `width × height` cells, row-major, top row first.
-public struct CellGrid: Hashable, Sendable {
-    public let width: Int
-    public let height: Int
-    public var cells: [Cell]
+package struct CellGrid: Hashable, Sendable {
+    package let width: Int
+    package let height: Int
+    package var cells: [Cell]
     /// Characters of labels, table rows and headers that did not fit the grid's width and are not
     /// shown, in reading order (the text renderer's; empty when everything fits).
-    public var cut = ""
+    package var cut = ""
 
     /// A grid of `blank` cells.
-    public init(width: Int, height: Int, blank: Cell = Cell()) {
+    package init(width: Int, height: Int, blank: Cell = Cell()) {
         precondition(width > 0 && height > 0, "a cell grid needs at least one cell, got \(width)x\(height)")
         self.width = width
         self.height = height
         self.cells = Array(repeating: blank, count: width * height)
     }
 
-    public init(width: Int, height: Int, cells: [Cell]) {
+    package init(width: Int, height: Int, cells: [Cell]) {
         precondition(width > 0 && height > 0 && cells.count == width * height, "cells do not match \(width)x\(height)")
         self.width = width
         self.height = height
         self.cells = cells
     }
 
-    public subscript(column: Int, row: Int) -> Cell {
+    package subscript(column: Int, row: Int) -> Cell {
         get { cells[row * width + column] }
         set { cells[row * width + column] = newValue }
     }
@@ -112,7 +112,7 @@ public struct CellGrid: Hashable, Sendable {
     /// A wide character takes this cell and the next; one that would not fit before the right edge
     /// is written as a space. Overwriting either half of a wide character blanks its other half.
     @discardableResult
-    public mutating func put(
+    package mutating func put(
         _ character: Character, column: Int, row: Int, foreground: TerminalRGB, background: TerminalRGB,
         bold: Bool = false, underline: Bool = false
     ) -> Int {
@@ -140,7 +140,7 @@ public struct CellGrid: Hashable, Sendable {
     /// Writes `text` from a cell onwards on one row; characters off the grid are clipped.
     /// Returns the number of columns the text spans (its display width).
     @discardableResult
-    public mutating func write(
+    package mutating func write(
         _ text: String, column: Int, row: Int, foreground: TerminalRGB, background: TerminalRGB,
         bold: Bool = false, underline: Bool = false
     ) -> Int {
@@ -169,7 +169,7 @@ public struct CellGrid: Hashable, Sendable {
     }
 
     /// The characters only: rows joined by `\n`, trailing spaces trimmed, each wide character once.
-    public var plainText: String {
+    package var plainText: String {
         var lines: [String] = []
         lines.reserveCapacity(height)
         for row in 0..<height {
@@ -185,11 +185,11 @@ public struct CellGrid: Hashable, Sendable {
 }
 
 /// A rectangle of cells: `columns` of each of `rows`.
-public struct CellRect: Hashable, Sendable {
-    public var columns: Range<Int>
-    public var rows: Range<Int>
+package struct CellRect: Hashable, Sendable {
+    package var columns: Range<Int>
+    package var rows: Range<Int>
 
-    public init(columns: Range<Int>, rows: Range<Int>) {
+    package init(columns: Range<Int>, rows: Range<Int>) {
         self.columns = columns
         self.rows = rows
     }
@@ -198,7 +198,7 @@ public struct CellRect: Hashable, Sendable {
 /// How many terminal columns a character takes: 2 for East Asian wide and fullwidth characters
 /// (CJK ideographs, kana, Hangul, fullwidth forms, CJK punctuation) and emoji shown as emoji,
 /// 0 for combining marks, zero-width characters and controls, 1 otherwise.
-public func displayWidth(of character: Character) -> Int {
+package func displayWidth(of character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let first = scalars.first else { return 0 }
     let properties = first.properties

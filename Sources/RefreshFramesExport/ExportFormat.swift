@@ -2,30 +2,30 @@
 /// choose it, what it writes and what it refuses. `render` derives its help, its suffix table, its
 /// messages and its default output name from `Exporter.all`'s formats, so a format states each of
 /// these facts once, here.
-public struct ExportFormat: Sendable, Equatable {
+package struct ExportFormat: Sendable, Equatable {
     /// `--format`'s value. Formats may share one and be told apart by `frames` (`png`: one frame
     /// with `--at`, a sequence without).
-    public var name: String
+    package var name: String
     /// What it is, after "render the animation to": `an animated GIF`.
-    public var title: String
+    package var title: String
     /// The output names that choose it, lower case, e.g. `[".ans", ".ansi"]`; the first is the one
     /// messages name. A directory format is chosen by a directory instead.
-    public var suffixes: [String]
-    public var output: Output
-    public var frames: Frames
+    package var suffixes: [String]
+    package var output: Output
+    package var frames: Frames
     /// The most frames per second it can show, and why; nil: any `--fps`.
-    public var fpsLimit: FPSLimit?
+    package var fpsLimit: FPSLimit?
     /// The output's name without `-o`, from the spec's (`rotate-scale`): nil writes to stdout.
-    public var defaultOutput: (@Sendable (_ specName: String) -> String)?
+    package var defaultOutput: (@Sendable (_ specName: String) -> String)?
     /// The discussion's phrase for it: `OUT.gif an animated GIF`.
-    public var help: String
+    package var help: String
     /// Whether it is an animated picture a page shows (GIF, APNG, WebP): `--max-size` can shrink
     /// it (fewer frames per second, a smaller scale) and `--preset readme` chooses among them.
-    public var isPicture: Bool
+    package var isPicture: Bool
     /// The terminal graphics protocols it cannot carry, each with the refusal's message.
-    public var refusedGraphics: [GraphicsProtocol: String]
+    package var refusedGraphics: [GraphicsProtocol: String]
 
-    public init(
+    package init(
         name: String, title: String, suffixes: [String], output: Output = .file, frames: Frames,
         fpsLimit: FPSLimit? = nil, defaultOutput: (@Sendable (_ specName: String) -> String)?, help: String,
         isPicture: Bool = false,
@@ -44,7 +44,7 @@ public struct ExportFormat: Sendable, Equatable {
     }
 
     /// Where the bytes go.
-    public enum Output: Sendable, Equatable {
+    package enum Output: Sendable, Equatable {
         /// One stream: a file (written under a temporary name and renamed), or stdout.
         case file
         /// Named files of a directory, put in place as a whole.
@@ -52,7 +52,7 @@ public struct ExportFormat: Sendable, Equatable {
     }
 
     /// How many frames it holds, and so what `--at` does.
-    public enum Frames: Sendable, Equatable {
+    package enum Frames: Sendable, Equatable {
         /// One frame, the one at `--at`; without it the message explains.
         case single(withoutAt: String)
         /// The span, frame by frame; `--at` is refused with the message.
@@ -62,14 +62,14 @@ public struct ExportFormat: Sendable, Equatable {
     }
 
     /// `--fps` over `fps` is refused: `'--fps 60' is too fast for a GIF: <reason>, so at most 50 frames per second.`
-    public struct FPSLimit: Sendable, Equatable {
-        public var fps: Double
+    package struct FPSLimit: Sendable, Equatable {
+        package var fps: Double
         /// `a GIF`
-        public var noun: String
+        package var noun: String
         /// `its delays are whole centiseconds, at least 2`
-        public var reason: String
+        package var reason: String
 
-        public init(fps: Double, noun: String, reason: String) {
+        package init(fps: Double, noun: String, reason: String) {
             self.fps = fps
             self.noun = noun
             self.reason = reason
@@ -77,12 +77,12 @@ public struct ExportFormat: Sendable, Equatable {
     }
 
     /// Whether `path` (a file's name) ends in one of its suffixes.
-    public func isNamed(_ path: String) -> Bool {
+    package func isNamed(_ path: String) -> Bool {
         let lower = path.lowercased()
         return suffixes.contains { lower.hasSuffix($0) }
     }
 
-    public static func == (a: ExportFormat, b: ExportFormat) -> Bool {
+    package static func == (a: ExportFormat, b: ExportFormat) -> Bool {
         a.name == b.name && a.suffixes == b.suffixes && a.output == b.output && a.frames == b.frames
     }
 }

@@ -4,7 +4,7 @@ extension Exporter {
     /// An ANSI stream: the first frame whole, then only the cells that change, written to the
     /// destination frame by frame. One frame without colours is plain lines instead: no escape
     /// codes, for `less`, `grep` and diffs.
-    public static let ansi = Exporter(
+    package static let ansi = Exporter(
         ExportFormat(
             name: "ansi", title: "an ANSI stream", suffixes: [".ans", ".ansi"], frames: .either,
             defaultOutput: nil, help: "OUT.ans an ANSI stream ('cat' replays it)")
@@ -39,7 +39,7 @@ extension Exporter {
     /// kitty and iTerm2 images are sized in cells (and kitty's edits are in the image's own
     /// pixels), so they play in a terminal that draws them; sixel images are pixels placed for one
     /// cell size, so a cast refuses them. (asciinema's web player and agg draw text alone.)
-    public static let cast = Exporter(
+    package static let cast = Exporter(
         ExportFormat(
             name: "cast", title: "an asciinema cast", suffixes: [".cast"], frames: .either, defaultOutput: nil,
             help: "OUT.cast an asciinema v2 cast",
@@ -186,7 +186,7 @@ extension Exporter {
     }
 
     /// Up to a dozen frames spread evenly over `times`, the samples a palette is chosen from.
-    public static func sampleFrames(_ source: FrameSource, times: [Double], threads: Int) throws -> [Bitmap] {
+    package static func sampleFrames(_ source: FrameSource, times: [Double], threads: Int) throws -> [Bitmap] {
         let count = min(12, times.count)
         let indices = Set((0..<count).map { $0 * (times.count - 1) / max(1, count - 1) })
         return try FrameStream(indices.sorted().map { times[$0] }, threads: threads).map(source.bitmap(at:))
@@ -214,20 +214,20 @@ func plainLines(_ grid: CellGrid) -> String {
 
 /// What text mode left out of a render for want of columns: the characters (each once, in the
 /// order first met) and in how many frames.
-public struct TextCut: Sendable, Equatable {
-    public private(set) var characters = ""
-    public private(set) var frames = 0
+package struct TextCut: Sendable, Equatable {
+    package private(set) var characters = ""
+    package private(set) var frames = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ grid: CellGrid) {
+    package mutating func add(_ grid: CellGrid) {
         guard !grid.cut.isEmpty else { return }
         frames += 1
         for character in grid.cut where !characters.contains(character) { characters.append(character) }
     }
 
     /// The one-line note for stderr, or nil when nothing was cut.
-    public func note(columns: Int, frames total: Int) -> String? {
+    package func note(columns: Int, frames total: Int) -> String? {
         guard frames > 0 else { return nil }
         let frameText = total == 1 ? "" : " in \(frames) of \(total) frames"
         return

@@ -4,7 +4,7 @@ import RefreshFramesRaster
 extension Exporter {
     /// Full colour with alpha; the GIF's frames and delays, each frame exactly the PNG frame of
     /// the same instant.
-    public static let apng = Exporter(
+    package static let apng = Exporter(
         ExportFormat(
             name: "apng", title: "an animated PNG", suffixes: [".apng"],
             frames: .animated(withAt: "'--at' renders one frame; write it as .png (or drop --at for an APNG)."),
@@ -32,7 +32,7 @@ extension Exporter {
 
     /// Lossless, through libwebp's animation encoder; the GIF's frames and delays (in
     /// milliseconds), each frame exactly the PNG frame of the same instant.
-    public static let webp = Exporter(
+    package static let webp = Exporter(
         ExportFormat(
             name: "webp", title: "an animated WebP", suffixes: [".webp"],
             frames: .animated(withAt: "'--at' renders one frame; write it as .png (or drop --at for a WebP)."),

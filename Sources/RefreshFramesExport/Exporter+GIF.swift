@@ -6,7 +6,7 @@ extension Exporter {
     /// frames that would share a delay are merged, so only frames with a delay of their own are drawn.
     /// Over a background that is not opaque (`--background clear`), pixels under half alpha are
     /// transparent and the others keep their own colour.
-    public static let gif = Exporter(
+    package static let gif = Exporter(
         ExportFormat(
             name: "gif", title: "an animated GIF", suffixes: [".gif"],
             frames: .animated(withAt: "'--at' renders one frame; write it as .png (or drop --at for a GIF)."),

@@ -3,7 +3,7 @@ import RefreshFramesRaster
 
 extension Exporter {
     /// The frame at the job's single time.
-    public static let png = Exporter(
+    package static let png = Exporter(
         ExportFormat(
             name: "png", title: "one PNG", suffixes: [".png"],
             frames: .single(withoutAt: "A single PNG needs '--at <seconds>'; for a PNG sequence give a directory."),
@@ -18,7 +18,7 @@ extension Exporter {
 
     /// `frame-0000.png`… and `frames.json`: each frame's time, the spec's hash, the tool, the fonts and
     /// (when the spec names any) the image files, as a golden manifest records them.
-    public static let pngSequence = Exporter(
+    package static let pngSequence = Exporter(
         ExportFormat(
             name: "png", title: "a PNG sequence", suffixes: [], output: .directory,
             frames: .animated(withAt: "'--at' renders one frame; write it as .png (or drop --at for a PNG sequence)."),
@@ -69,7 +69,7 @@ extension Exporter {
 }
 
 /// `7` as `0007` for width 4; wider numbers as they are.
-public func zeroPadded(_ n: Int, width: Int) -> String {
+package func zeroPadded(_ n: Int, width: Int) -> String {
     let digits = String(n)
     return String(repeating: "0", count: max(0, width - digits.count)) + digits
 }

@@ -2,22 +2,22 @@ import RefreshFramesCore
 import RefreshFramesRaster
 
 /// Everything an exporter needs, decided before the first frame is drawn.
-public struct ExportJob: Sendable {
-    public var source: FrameSource
+package struct ExportJob: Sendable {
+    package var source: FrameSource
     /// The instants drawn, in order.
-    public var times: [Double]
+    package var times: [Double]
     /// The span the times cover (GIF delays, cast times).
-    public var from: Double
-    public var to: Double
-    public var fps: Double
+    package var from: Double
+    package var to: Double
+    package var fps: Double
     /// GIF loop count, 0 = forever.
-    public var loop: Int
-    public var threads: Int
-    public var terminal: TerminalOptions
+    package var loop: Int
+    package var threads: Int
+    package var terminal: TerminalOptions
     /// What made the frames, for manifests and cast headers.
-    public var provenance: Provenance
+    package var provenance: Provenance
 
-    public init(
+    package init(
         source: FrameSource, times: [Double], from: Double, to: Double, fps: Double, loop: Int = 0, threads: Int,
         terminal: TerminalOptions = TerminalOptions(), provenance: Provenance
     ) {
@@ -34,14 +34,14 @@ public struct ExportJob: Sendable {
 }
 
 /// How ANSI and cast frames are drawn.
-public struct TerminalOptions: Sendable {
-    public var mode: Mode
-    public var columns: Int
-    public var colors: ColorMode
+package struct TerminalOptions: Sendable {
+    package var mode: Mode
+    package var columns: Int
+    package var colors: ColorMode
     /// The pixels of a cell, for the graphics modes' images.
-    public var cell: CellSize
+    package var cell: CellSize
 
-    public init(
+    package init(
         mode: Mode = .pixels, columns: Int = 80, colors: ColorMode = .truecolor, cell: CellSize = .standard
     ) {
         self.mode = mode
@@ -52,17 +52,17 @@ public struct TerminalOptions: Sendable {
 
     /// How a frame reaches the terminal: as cells (half blocks or text) or as an image of a
     /// graphics protocol.
-    public enum Mode: String, Sendable, CaseIterable {
+    package enum Mode: String, Sendable, CaseIterable {
         case pixels, text, kitty, iterm, sixel
 
-        public init(_ cells: FrameSource.TerminalMode) {
+        package init(_ cells: FrameSource.TerminalMode) {
             switch cells {
             case .pixels: self = .pixels
             case .text: self = .text
             }
         }
 
-        public init(_ graphics: GraphicsProtocol) {
+        package init(_ graphics: GraphicsProtocol) {
             switch graphics {
             case .kitty: self = .kitty
             case .iterm: self = .iterm
@@ -71,7 +71,7 @@ public struct TerminalOptions: Sendable {
         }
 
         /// The cells this mode draws; nil for a graphics protocol.
-        public var cells: FrameSource.TerminalMode? {
+        package var cells: FrameSource.TerminalMode? {
             switch self {
             case .pixels: .pixels
             case .text: .text
@@ -80,7 +80,7 @@ public struct TerminalOptions: Sendable {
         }
 
         /// The graphics protocol this mode draws with; nil for cells.
-        public var graphics: GraphicsProtocol? {
+        package var graphics: GraphicsProtocol? {
             switch self {
             case .pixels, .text: nil
             case .kitty: .kitty
@@ -92,27 +92,27 @@ public struct TerminalOptions: Sendable {
 
     /// Half blocks are colours and nothing else: without colours (`--colors none`, `NO_COLOR`)
     /// every cell is the same `▀`. Such options draw text instead, with the note that says so.
-    public func drawable() -> (options: TerminalOptions, note: String?) {
+    package func drawable() -> (options: TerminalOptions, note: String?) {
         guard mode == .pixels, colors == .none else { return (self, nil) }
         var options = self
         options.mode = .text
         return (options, Self.noColorNote)
     }
 
-    public static let noColorNote =
+    package static let noColorNote =
         "note: without colours (--colors none or NO_COLOR) half blocks all look alike; drawing text (--ansi text) instead"
 }
 
 /// The tool, spec and clock behind an export.
-public struct Provenance: Sendable {
-    public var tool: String
+package struct Provenance: Sendable {
+    package var tool: String
     /// The spec's file name as the user gave it.
-    public var specName: String
-    public var specBytes: [UInt8]
+    package var specName: String
+    package var specBytes: [UInt8]
     /// Seconds since 1970 of the run's clock.
-    public var now: Int64
+    package var now: Int64
 
-    public init(tool: String, specName: String, specBytes: [UInt8], now: Int64) {
+    package init(tool: String, specName: String, specBytes: [UInt8], now: Int64) {
         self.tool = tool
         self.specName = specName
         self.specBytes = specBytes
@@ -121,16 +121,16 @@ public struct Provenance: Sendable {
 }
 
 /// Where an exporter's bytes go: one stream, or named files of a directory; and its progress.
-public struct ExportDestination {
+package struct ExportDestination {
     private let appendBytes: ([UInt8]) throws -> Void
     private let writeFile: (String, [UInt8]) throws -> Void
-    public let progress: (_ done: Int, _ total: Int) -> Void
+    package let progress: (_ done: Int, _ total: Int) -> Void
     /// A one-line remark for the user about what was written (stderr), e.g. text that was cut.
-    public let note: (String) -> Void
+    package let note: (String) -> Void
     /// Bytes appended to the stream so far.
-    public private(set) var bytesWritten = 0
+    package private(set) var bytesWritten = 0
 
-    public init(
+    package init(
         append: @escaping ([UInt8]) throws -> Void,
         file: @escaping (String, [UInt8]) throws -> Void = { name, _ in
             preconditionFailure("this destination takes no file '\(name)'")
@@ -144,19 +144,19 @@ public struct ExportDestination {
         self.note = note
     }
 
-    public mutating func append<C: Collection>(_ bytes: C) throws(ExportError) where C.Element == UInt8 {
+    package mutating func append<C: Collection>(_ bytes: C) throws(ExportError) where C.Element == UInt8 {
         do { try appendBytes(Array(bytes)) } catch { throw .destination(error) }
         bytesWritten += bytes.count
     }
 
-    public func file(_ name: String, _ bytes: [UInt8]) throws(ExportError) {
+    package func file(_ name: String, _ bytes: [UInt8]) throws(ExportError) {
         do { try writeFile(name, bytes) } catch { throw .destination(error) }
     }
 }
 
 /// Why an export stopped: a frame that could not be drawn, bytes that could not be encoded, or the
 /// destination's own error, passed on untouched.
-public enum ExportError: Error {
+package enum ExportError: Error {
     case render(any Error)
     case encode(any Error)
     case destination(any Error)
@@ -164,12 +164,12 @@ public enum ExportError: Error {
 
 /// One output format: the facts the command line derives from it (`format`) and how a job becomes
 /// bytes. A new format is one file that defines its value, listed in `all`.
-public struct Exporter: Sendable {
-    public var format: ExportFormat
+package struct Exporter: Sendable {
+    package var format: ExportFormat
     /// Writes the job; returns what was written, e.g. `272 frames, 5.44 s, 750x120`.
-    public var export: @Sendable (ExportJob, inout ExportDestination) throws(ExportError) -> String
+    package var export: @Sendable (ExportJob, inout ExportDestination) throws(ExportError) -> String
 
-    public init(
+    package init(
         _ format: ExportFormat,
         export: @escaping @Sendable (ExportJob, inout ExportDestination) throws(ExportError) -> String
     ) {
@@ -178,10 +178,10 @@ public struct Exporter: Sendable {
     }
 
     /// Whether the output is a directory of files rather than one stream.
-    public var writesDirectory: Bool { format.output == .directory }
+    package var writesDirectory: Bool { format.output == .directory }
 
     /// Every format, in the order help and messages list them.
-    public static let all: [Exporter] = [gif, apng, webp, png, pngSequence, ansi, cast]
+    package static let all: [Exporter] = [gif, apng, webp, png, pngSequence, ansi, cast]
 }
 
 /// Runs `body`, turning any error but the destination's into `wrap(error)`.

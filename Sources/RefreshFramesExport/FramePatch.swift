@@ -3,35 +3,35 @@ import RefreshFramesCore
 /// A frame as what it changes in the one before it: freshly drawn regions, each exactly the
 /// whole frame's pixels there. Every pixel outside them equals the frame before's. The first
 /// frame of a stream is one region covering the whole frame.
-public struct FramePatch: Sendable {
-    public var width: Int
-    public var height: Int
+package struct FramePatch: Sendable {
+    package var width: Int
+    package var height: Int
     /// Where this frame may differ from the one before it, and its pixels there (a bitmap of each
     /// rectangle's size).
-    public var regions: [(rect: PixelRect, pixels: Bitmap)]
+    package var regions: [(rect: PixelRect, pixels: Bitmap)]
 
-    public init(width: Int, height: Int, regions: [(rect: PixelRect, pixels: Bitmap)]) {
+    package init(width: Int, height: Int, regions: [(rect: PixelRect, pixels: Bitmap)]) {
         self.width = width
         self.height = height
         self.regions = regions
     }
 
     /// The whole frame.
-    public init(whole bitmap: Bitmap) {
+    package init(whole bitmap: Bitmap) {
         self.init(
             width: bitmap.width, height: bitmap.height,
             regions: [(PixelRect(x: 0, y: 0, width: bitmap.width, height: bitmap.height), bitmap)])
     }
 
     /// The rectangles drawn.
-    public var damage: [PixelRect] { regions.map(\.rect) }
+    package var damage: [PixelRect] { regions.map(\.rect) }
 
     /// Pixels drawn, the cost of applying it.
-    public var pixelCount: Int { regions.reduce(0) { $0 + $1.rect.width * $1.rect.height } }
+    package var pixelCount: Int { regions.reduce(0) { $0 + $1.rect.width * $1.rect.height } }
 
     /// The bounding box of the pixels it changes in `frame` (the frame before, of its size); nil
     /// when it changes none.
-    public func changed(against frame: Bitmap) -> PixelRect? {
+    package func changed(against frame: Bitmap) -> PixelRect? {
         var changed: PixelRect?
         for (rect, pixels) in regions {
             if let region = PixelRect.changed(in: pixels, at: rect, against: frame) {
@@ -44,16 +44,16 @@ public struct FramePatch: Sendable {
 
 /// The frame patches of a stream put back together: the current frame, updated in place by
 /// copying each patch's pixels once.
-public struct PatchedFrame: Sendable {
+package struct PatchedFrame: Sendable {
     /// The frame after the last patch applied; empty before the first.
-    public private(set) var bitmap = Bitmap(width: 0, height: 0, pixels: [])
+    package private(set) var bitmap = Bitmap(width: 0, height: 0, pixels: [])
 
-    public init() {}
+    package init() {}
 
     /// Applies `patch` and returns where the frame may have changed: nil for a frame of another
     /// size (the first), which replaces the whole frame.
     @discardableResult
-    public mutating func apply(_ patch: FramePatch) -> [PixelRect]? {
+    package mutating func apply(_ patch: FramePatch) -> [PixelRect]? {
         if patch.width != bitmap.width || patch.height != bitmap.height {
             if patch.regions.count == 1, let whole = patch.regions.first, whole.rect.width == patch.width,
                 whole.rect.height == patch.height

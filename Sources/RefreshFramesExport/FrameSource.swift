@@ -5,52 +5,52 @@ import RefreshFramesRaster
 /// host) or the control alone, at a scale, with hinted text for files and unhinted text for the
 /// terminal. Every exporter, the preview and the golden check draw through one of these, and its
 /// initialiser is the one place that decides the part (`Part.resolved`).
-public struct FrameSource: Sendable {
+package struct FrameSource: Sendable {
     /// `--only screen|control`: what a frame shows when the spec has a host.
-    public enum Part: String, Sendable, CaseIterable {
+    package enum Part: String, Sendable, CaseIterable {
         case screen, control
     }
 
     /// Why a part cannot be drawn.
-    public enum PartError: Error, Equatable, CustomStringConvertible {
+    package enum PartError: Error, Equatable, CustomStringConvertible {
         /// The screen was asked of a spec without a host.
         case screenNeedsHost
 
-        public var description: String {
+        package var description: String {
             "'--only screen' needs a spec with a host (a table under the control)."
         }
     }
 
     /// How a frame becomes terminal cells.
-    public enum TerminalMode: String, Sendable, CaseIterable {
+    package enum TerminalMode: String, Sendable, CaseIterable {
         /// Half blocks, two pixels a cell.
         case pixels
         /// Labels and table rows as characters.
         case text
     }
 
-    public let spec: Spec
-    public let timeline: Timeline
-    public let canvas: Canvas
+    package let spec: Spec
+    package let timeline: Timeline
+    package let canvas: Canvas
     /// Pixels per point of bitmaps.
-    public let scale: Double
+    package let scale: Double
     /// What the frames show, resolved: `.control` for a spec without a host.
-    public let part: Part
+    package let part: Part
     /// The host drawn under the control: nil for the control alone.
-    public let host: HostSpec?
+    package let host: HostSpec?
     /// Hinted for files; unhinted for the terminal's pixel mode.
-    public let text: TextRendering
+    package let text: TextRendering
     /// The control's renderer, or the whole screen's.
-    public let drawing: any FrameDrawing
+    package let drawing: any FrameDrawing
     /// Where the font files its texts are laid out with are counted: one animation's (nil: only
     /// `FontBook.shared.filesUsed`, the whole process's).
-    public let fontUsage: FontUsage?
+    package let fontUsage: FontUsage?
 
     /// `part`: what was asked (nil: the whole screen when the spec has a host, else the control);
     /// the screen asked of a spec without a host is refused, whoever asks. `canvas` overrides the
     /// spec's (e.g. another background); `scale` defaults to the canvas's. `fontUsage` counts the
     /// font files its texts are laid out with (an animation's).
-    public init(
+    package init(
         spec: Spec, timeline: Timeline, part: Part? = nil, canvas: Canvas? = nil, scale: Double? = nil,
         text: TextRendering = .hinted, fontUsage: FontUsage? = nil
     ) throws(PartError) {
@@ -80,7 +80,7 @@ public struct FrameSource: Sendable {
     }
 
     /// The same drawing over another timeline (the preview's, after it ends refreshing early).
-    public func with(timeline: Timeline) -> FrameSource {
+    package func with(timeline: Timeline) -> FrameSource {
         FrameSource(
             spec: spec, timeline: timeline, resolved: part, canvas: canvas, scale: scale, text: text,
             fontUsage: fontUsage)
@@ -88,28 +88,28 @@ public struct FrameSource: Sendable {
 
     /// The same drawing of the other part: the control for the screen, the screen for the control
     /// when the spec has a host (else the control again).
-    public func toggled() -> FrameSource {
+    package func toggled() -> FrameSource {
         FrameSource(
             spec: spec, timeline: timeline, resolved: part == .screen || spec.host == nil ? .control : .screen,
             canvas: canvas, scale: scale, text: text, fontUsage: fontUsage)
     }
 
     /// A frame's size in points.
-    public var size: (width: Double, height: Double) {
+    package var size: (width: Double, height: Double) {
         host.map { ($0.viewport.width, $0.viewport.height) } ?? (canvas.width, canvas.height)
     }
 
     /// A frame's size in pixels at `scale`.
-    public var pixelSize: (width: Int, height: Int) {
+    package var pixelSize: (width: Int, height: Int) {
         (Int((size.width * scale).rounded()), Int((size.height * scale).rounded()))
     }
 
-    public func state(at time: Double) -> FrameState { timeline.sample(at: time) }
+    package func state(at time: Double) -> FrameState { timeline.sample(at: time) }
 
     /// The frame at `time`, as files show it.
-    public func bitmap(at time: Double) throws -> Bitmap { try bitmap(state(at: time)) }
+    package func bitmap(at time: Double) throws -> Bitmap { try bitmap(state(at: time)) }
 
-    public func bitmap(_ state: FrameState) throws -> Bitmap { try drawing.render(state, scale: scale) }
+    package func bitmap(_ state: FrameState) throws -> Bitmap { try drawing.render(state, scale: scale) }
 
     /// A label's lines in text mode: where the pixels wrap, truncate or shrink its text
     /// (`FontBook.wrappedLines`), those lines; else its text split at line feeds.
@@ -125,7 +125,7 @@ public struct FrameSource: Sendable {
     }
 
     /// Draws states as cell grids `columns` wide.
-    public func cells(_ mode: TerminalMode, columns: Int) -> @Sendable (FrameState) throws -> CellGrid {
+    package func cells(_ mode: TerminalMode, columns: Int) -> @Sendable (FrameState) throws -> CellGrid {
         let views = spec.views
         let canvas = canvas
         switch mode {
@@ -145,7 +145,7 @@ public struct FrameSource: Sendable {
     /// The frames pixel mode draws `columns` wide, before the box filter: two rendered pixels per
     /// column (and per half-cell row) are enough for it; labels are a few pixels tall at that
     /// scale, so their outlines are drawn unhinted (on every core).
-    public func terminalPixels(columns: Int) -> FrameSource {
+    package func terminalPixels(columns: Int) -> FrameSource {
         FrameSource(
             spec: spec, timeline: timeline, resolved: part, canvas: canvas,
             scale: min(scale, max(0.25, Double(columns) * 2 / size.width)), text: .unhinted,
@@ -155,7 +155,7 @@ public struct FrameSource: Sendable {
     /// The frames a terminal's graphics protocol shows `width` pixels wide (at most; within
     /// `Limits.scale` and `Limits.pixelsPerFrame`), drawn as files draw them: hinted text, no box
     /// filter.
-    public func graphicsPixels(width pixels: Int) -> FrameSource {
+    package func graphicsPixels(width pixels: Int) -> FrameSource {
         let (width, height) = size
         let clamped = min(
             Double(pixels), (Limits.scale * width).rounded(.down),
@@ -166,17 +166,17 @@ public struct FrameSource: Sendable {
     }
 
     /// Pixel mode's box filter to `columns`, over the canvas's background.
-    public func pixelRenderer(columns: Int) -> ANSIPixelRenderer {
+    package func pixelRenderer(columns: Int) -> ANSIPixelRenderer {
         ANSIPixelRenderer(columns: columns, background: TerminalRGB(canvas.background))
     }
 
     /// Whether every pixel of every frame is opaque: the background under everything is (the
     /// table's for the whole screen, the canvas's for the control).
-    public var isOpaque: Bool { (host?.table.backgroundColor ?? canvas.background).alpha == 1 }
+    package var isOpaque: Bool { (host?.table.backgroundColor ?? canvas.background).alpha == 1 }
 
     /// The colours a GIF palette keeps exactly: the background, black, white, every colour the spec
     /// names and, for the whole screen, the table's.
-    public var pinnedColors: [RGBA] {
+    package var pinnedColors: [RGBA] {
         var colors: [RGBA] = [canvas.background, .black, .white]
         for v in spec.views { colors += [v.textColor, v.backgroundColor, v.tintColor] }
         colors += spec.palette
@@ -194,24 +194,24 @@ public struct FrameSource: Sendable {
 
 extension FrameSource {
     /// Only `region` of the frame (pixels at `scale`): exactly the whole frame's pixels there.
-    public func bitmap(_ state: FrameState, region: PixelRect) throws -> Bitmap {
+    package func bitmap(_ state: FrameState, region: PixelRect) throws -> Bitmap {
         try drawing.render(state, scale: scale, region: region)
     }
 
     /// Where the frames of `before` and `after` may differ (pixels at `scale`); every other pixel is the same.
-    public func damage(from before: FrameState, to after: FrameState) throws -> [PixelRect] {
+    package func damage(from before: FrameState, to after: FrameState) throws -> [PixelRect] {
         try drawing.damage(from: before, to: after, scale: scale)
     }
 
     /// The frame at `time` as what changed since the frame at `previous` (nil: the whole frame).
     /// Frames can be drawn this way in any order, on any thread: the damage comes from the two
     /// instants' states alone.
-    public func patch(at time: Double, after previous: Double?) throws -> FramePatch {
+    package func patch(at time: Double, after previous: Double?) throws -> FramePatch {
         try patch(state(at: time), after: previous.map(state(at:)))
     }
 
     /// The frame of `state` as what changed since the frame of `previous` (nil: the whole frame).
-    public func patch(_ state: FrameState, after previous: FrameState?) throws -> FramePatch {
+    package func patch(_ state: FrameState, after previous: FrameState?) throws -> FramePatch {
         guard let previous else { return FramePatch(whole: try bitmap(state)) }
         let (width, height) = try drawing.pixelSize(of: state, scale: scale)
         let rects = try damage(from: previous, to: state)
@@ -225,7 +225,7 @@ extension FrameSource.Part {
     /// The part a command draws for a spec with `host` (or none), the one rule every command
     /// follows: what was asked, else the whole screen when there is one. The screen asked of a
     /// spec without a host is refused rather than drawn as the control.
-    public static func resolved(_ asked: Self?, host: HostSpec?) throws(FrameSource.PartError) -> Self {
+    package static func resolved(_ asked: Self?, host: HostSpec?) throws(FrameSource.PartError) -> Self {
         switch asked {
         case .screen?: guard host != nil else { throw .screenNeedsHost }
         case .control?: return .control

@@ -5,20 +5,20 @@ import RefreshFramesCore
 /// strictly in order, so output is identical whatever the thread count and memory stays bounded
 /// however many frames there are: the next batch renders while the current one is consumed
 /// (consuming, e.g. encoding, is serial), and at most two batches are held at once.
-public struct FrameStream<Input: Sendable>: Sendable {
+package struct FrameStream<Input: Sendable>: Sendable {
     /// What each frame is made from: its time, or its index.
-    public var inputs: [Input]
-    public var threads: Int
+    package var inputs: [Input]
+    package var threads: Int
     /// Frames rendered per batch: a few per thread.
-    public var batchSize: Int
+    package var batchSize: Int
 
-    public init(_ inputs: [Input], threads: Int) {
+    package init(_ inputs: [Input], threads: Int) {
         self.inputs = inputs
         self.threads = max(1, threads)
         self.batchSize = max(1, threads) * 4
     }
 
-    public func run<Output: Sendable>(
+    package func run<Output: Sendable>(
         render: @escaping @Sendable (Input) throws -> Output,
         consume: (Int, Output) throws -> Void
     ) throws {
@@ -51,7 +51,7 @@ public struct FrameStream<Input: Sendable>: Sendable {
     }
 
     /// Every frame, in order.
-    public func map<Output: Sendable>(_ render: @escaping @Sendable (Input) throws -> Output) throws -> [Output] {
+    package func map<Output: Sendable>(_ render: @escaping @Sendable (Input) throws -> Output) throws -> [Output] {
         var outputs: [Output] = []
         outputs.reserveCapacity(inputs.count)
         try run(render: render) { _, output in outputs.append(output) }
@@ -60,7 +60,7 @@ public struct FrameStream<Input: Sendable>: Sendable {
 }
 
 extension FrameStream where Input == Double {
-    public init(times: [Double], threads: Int) {
+    package init(times: [Double], threads: Int) {
         self.init(times, threads: threads)
     }
 }

@@ -7,18 +7,18 @@ import Synchronization
 /// order. `FrameStream` (frames drawn a batch at a time, handed over in order), the GIF palette's
 /// scans, the GIF encoder's compression and `check`'s specs all run through it, so whatever the
 /// thread count the results are the same.
-public enum Parallel {
+package enum Parallel {
     /// The cores this process may use.
-    public static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
     /// `body(i)` for every `i` in `0..<count`, in index order.
-    public static func map<T>(_ count: Int, threads: Int = cores, _ body: @Sendable (Int) -> T) -> [T] {
+    package static func map<T>(_ count: Int, threads: Int = cores, _ body: @Sendable (Int) -> T) -> [T] {
         map(count, threads: threads, state: {}, { _, i in body(i) })
     }
 
     /// `body(&state, i)` for every `i` in `0..<count`, in index order; each thread makes its own
     /// `state` once (scratch buffers that jobs on one thread reuse).
-    public static func map<State, T>(
+    package static func map<State, T>(
         _ count: Int, threads: Int = cores, state makeState: @Sendable () -> State,
         _ body: @Sendable (inout State, Int) -> T
     ) -> [T] {

@@ -4,23 +4,23 @@ import RefreshFramesCore
 /// terminal-sized frame is updated in place (a `PatchedFrame`), then the box filter runs again
 /// only for the target pixels whose boxes hold a pixel a patch drew, and only their cells are set.
 /// Each grid is exactly `renderer.render` of the whole frame.
-public struct PatchedCells: Sendable {
-    public let renderer: ANSIPixelRenderer
+package struct PatchedCells: Sendable {
+    package let renderer: ANSIPixelRenderer
     /// The grid after the last patch applied; nil before the first.
-    public private(set) var grid: CellGrid?
+    package private(set) var grid: CellGrid?
     private var frame = PatchedFrame()
     private var filter: BoxFilter?
     /// Every target pixel of the box filter, row-major: two per cell.
     private var colors: [TerminalRGB] = []
 
-    public init(renderer: ANSIPixelRenderer) {
+    package init(renderer: ANSIPixelRenderer) {
         self.renderer = renderer
     }
 
     /// Applies `patch` and returns the cells that may have changed (every other cell is as it
     /// was): nil when the whole grid is new (the first patch, or a frame of another size).
     @discardableResult
-    public mutating func apply(_ patch: FramePatch) -> [CellRect]? {
+    package mutating func apply(_ patch: FramePatch) -> [CellRect]? {
         guard let damage = frame.apply(patch), let filter, var grid else {
             let bitmap = frame.bitmap
             guard bitmap.width > 0, bitmap.height > 0 else {
@@ -54,20 +54,20 @@ public struct PatchedCells: Sendable {
 
 /// Pixel-mode grids of frames shown as time goes by (the preview): a frame later than the one
 /// shown before is drawn as a patch over it; an earlier one (a seek back, a replay) is drawn whole.
-public struct PixelPlayback: Sendable {
+package struct PixelPlayback: Sendable {
     /// Where the frames come from: the terminal's pixels (`FrameSource.terminalPixels`).
-    public let source: FrameSource
+    package let source: FrameSource
     private var cells: PatchedCells
     /// The state of the frame shown last.
     private var shown: FrameState?
 
-    public init(_ source: FrameSource, columns: Int) {
+    package init(_ source: FrameSource, columns: Int) {
         self.source = source.terminalPixels(columns: columns)
         cells = PatchedCells(renderer: source.pixelRenderer(columns: columns))
     }
 
     /// The grid of `state` and the cells that may differ from the grid shown before (nil: any).
-    public mutating func grid(_ state: FrameState) throws -> (grid: CellGrid, changed: [CellRect]?) {
+    package mutating func grid(_ state: FrameState) throws -> (grid: CellGrid, changed: [CellRect]?) {
         let previous = shown.flatMap { $0.time <= state.time ? $0 : nil }
         let patch = try source.patch(state, after: previous)
         let changed = cells.apply(patch)

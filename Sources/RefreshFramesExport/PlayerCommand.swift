@@ -3,7 +3,7 @@ import RefreshFramesCore
 /// What a key does in the preview: `k` pause/play, `,` `.` step, `←` `→` seek, `Home` `End`,
 /// `[` `]` speed, space pull, `r` refresh, `e` end refreshing, `+` `-` hold the pull, `c` part,
 /// `p` mode, `q` quit.
-public enum PlayerCommand: Equatable, Sendable {
+package enum PlayerCommand: Equatable, Sendable {
     case quit
     /// Space: the scenario again from the start (its pull, then its refresh).
     case pull
@@ -25,7 +25,7 @@ public enum PlayerCommand: Equatable, Sendable {
     case toggleMode
 
     /// The command of a typed character, either case; nil for a key that does nothing.
-    public init?(character: Character) {
+    package init?(character: Character) {
         switch character.lowercased() {
         case "q": self = .quit
         case " ": self = .pull
@@ -45,18 +45,18 @@ public enum PlayerCommand: Equatable, Sendable {
     }
 
     /// How far `+` and `-` move the held pull, in points.
-    public static let pullStep = 5.0
+    package static let pullStep = 5.0
 
     /// `←` and `→`.
-    public static let seekBack = PlayerCommand.seek(by: -PlayerClock.seekStep)
-    public static let seekForward = PlayerCommand.seek(by: PlayerClock.seekStep)
+    package static let seekBack = PlayerCommand.seek(by: -PlayerClock.seekStep)
+    package static let seekForward = PlayerCommand.seek(by: PlayerClock.seekStep)
 }
 
 extension PlayerClock {
     /// Carries out a transport command (pause, step, seek, speed); returns false, changing
     /// nothing, for the commands the player itself handles.
     @discardableResult
-    public mutating func apply(_ command: PlayerCommand) -> Bool {
+    package mutating func apply(_ command: PlayerCommand) -> Bool {
         switch command {
         case .togglePause: togglePause()
         case .step(let frames): step(frames: frames)
@@ -71,26 +71,26 @@ extension PlayerClock {
 }
 
 /// Everything the preview's status line shows about one frame.
-public struct PlayerStatus: Sendable, Equatable {
-    public var phase: String
-    public var time: Double
-    public var speed: Double
-    public var isPaused: Bool
+package struct PlayerStatus: Sendable, Equatable {
+    package var phase: String
+    package var time: Double
+    package var speed: Double
+    package var isPaused: Bool
     /// The content's pull, in points.
-    public var pull: Double
+    package var pull: Double
     /// Frames drawn per second, once measured.
-    public var fps: Double?
-    public var mode: TerminalOptions.Mode
+    package var fps: Double?
+    package var mode: TerminalOptions.Mode
     /// Why the spec on disk could not be reloaded (`--watch`).
-    public var problem: String?
+    package var problem: String?
     /// Characters the text mode could not fit (`CellGrid.cut`).
-    public var cut: String
+    package var cut: String
     /// Whether the pull is held (`+` / `-`) rather than the scenario's.
-    public var pullHeld: Bool
+    package var pullHeld: Bool
     /// Why the mode shown is not the one asked for (half blocks without colours show text).
-    public var modeNote: String?
+    package var modeNote: String?
 
-    public init(
+    package init(
         phase: String, time: Double, speed: Double = 1, isPaused: Bool = false, pull: Double, fps: Double? = nil,
         mode: TerminalOptions.Mode, problem: String? = nil, cut: String = "", pullHeld: Bool = false,
         modeNote: String? = nil
@@ -115,7 +115,7 @@ public struct PlayerStatus: Sendable, Equatable {
 
     /// The line, fitted to `width` columns: a problem first, then what was cut, the phase and time,
     /// the pull, the rate and mode, the keys; shortened and dropped from the end as needed.
-    public func line(width: Int) -> String {
+    package func line(width: Int) -> String {
         var items: [StatusLine.Item] = []
         if let problem { items.append(.init(problem, short: StatusLine.abbreviate(problem, width: width))) }
         return StatusLine.fit(items + self.items, width: width)
@@ -124,7 +124,7 @@ public struct PlayerStatus: Sendable, Equatable {
     /// The status on one row, or on two when a problem does not fit on the row in full: the
     /// problem broken at a space over both rows (the second row's part abbreviated if it is longer
     /// still), then on the second row what fits of the rest.
-    public func lines(width: Int) -> [String] {
+    package func lines(width: Int) -> [String] {
         let one = line(width: width)
         guard let problem, !one.hasPrefix(problem), width > 1 else { return [one] }
         var first = ""

@@ -4,7 +4,7 @@ import RefreshFramesCompare
 import RefreshFramesCore
 import RefreshFramesExport
 import RefreshFramesImport
-@_spi(Fuzzing) import RefreshFramesRaster
+import RefreshFramesRaster
 import RefreshFramesTestSupport
 
 /// libFuzzer's entry point. Input starting with `<` is a xib: `XIBImporter` → the spec it writes,
@@ -20,7 +20,7 @@ import RefreshFramesTestSupport
 /// an executable's entry point as `<Target>_main`, so under FUZZING that symbol hands over to libFuzzer's
 /// driver; a plain `swift build` compiles the stub `@main` below instead, so the package always builds.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+package func fuzzSpec(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
     FuzzTarget.run(bytes)
     return 0
@@ -155,7 +155,7 @@ enum FuzzTarget {
     ) -> Int32
 
     @_cdecl("RefreshFramesFuzz_main")
-    public func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    package func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
         var argc = argc
         var argv = argv
         return runFuzzerDriver(&argc, &argv) { data, size in fuzzSpec(data, size) }

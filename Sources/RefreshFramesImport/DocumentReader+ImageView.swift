@@ -3,21 +3,21 @@ import RefreshFramesCore
 /// The app's images as an import finds them (the command line looks them up; the importer does no
 /// file I/O): the asset catalogs near the document, as the written spec's `"assets"` names them, and
 /// a look-up of an Interface Builder image name.
-public struct ImportImages: Sendable {
+package struct ImportImages: Sendable {
     /// What an image name resolved to: the name the spec writes (an asset's name, or a loose file's
     /// path relative to the spec) and the image's size in points.
-    public struct Found: Sendable, Equatable {
-        public var name: String
-        public var size: IntrinsicSize?
+    package struct Found: Sendable, Equatable {
+        package var name: String
+        package var size: IntrinsicSize?
         /// Whether it is an asset of `catalogs` (the spec then lists them under `"assets"`).
-        public var isAsset: Bool
+        package var isAsset: Bool
         /// Where it was found, relative to the spec: the catalog, or the loose file's path.
-        public var source: String
+        package var source: String
         /// The other places that hold an image of that name, no nearer the document (catalogs, or
         /// loose files' paths), relative to the spec: the import's warning names them.
-        public var elsewhere: [String]
+        package var elsewhere: [String]
 
-        public init(name: String, size: IntrinsicSize?, isAsset: Bool, source: String = "", elsewhere: [String] = []) {
+        package init(name: String, size: IntrinsicSize?, isAsset: Bool, source: String = "", elsewhere: [String] = []) {
             self.name = name
             self.size = size
             self.isAsset = isAsset
@@ -27,19 +27,19 @@ public struct ImportImages: Sendable {
     }
 
     /// The catalogs, relative to the written spec's directory.
-    public var catalogs: [String]
+    package var catalogs: [String]
     /// Where the images were looked for, for the warning about one that is not there.
-    public var searched: String
-    public var find: @Sendable (String) -> Found?
+    package var searched: String
+    package var find: @Sendable (String) -> Found?
 
-    public init(catalogs: [String], searched: String, find: @escaping @Sendable (String) -> Found?) {
+    package init(catalogs: [String], searched: String, find: @escaping @Sendable (String) -> Found?) {
         self.catalogs = catalogs
         self.searched = searched
         self.find = find
     }
 
     /// No images: every image view stays a placeholder.
-    public static let none = ImportImages(catalogs: [], searched: "no asset catalog or image file", find: { _ in nil })
+    package static let none = ImportImages(catalogs: [], searched: "no asset catalog or image file", find: { _ in nil })
 }
 
 extension DocumentReader {

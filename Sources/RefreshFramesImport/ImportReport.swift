@@ -1,10 +1,10 @@
 import RefreshFramesCore
 
 /// The lines `refresh-frames import` prints on stderr about an import.
-public enum ImportReport {
+package enum ImportReport {
     /// Warnings (`path:LINE: warning: <element>: …`), then the font mapping, then frame differences
     /// (`frame of tag 3: IB (290, 15, 20, 30), solved (290, 15, 20, 31)`).
-    public static func lines(for result: ImportResult, path: String) -> [String] {
+    package static func lines(for result: ImportResult, path: String) -> [String] {
         var lines = result.warnings.map { "\(path):\($0.line): warning: \($0.element): \($0.message)" }
         lines += result.fontMapping.map {
             "\(path): note: font '\($0.from)' is drawn with '\($0.to)'" + IOSFont.metricsNote($0.from)

@@ -2,7 +2,7 @@ import RefreshFramesCore
 
 /// The animation program an imported spec carries, taken from one of the samples; where a sample
 /// sets a colour back (black text, clear background), the import sets each view's own ("initial").
-public enum ImportAnimation: String, Sendable, CaseIterable {
+package enum ImportAnimation: String, Sendable, CaseIterable {
     /// samples/rotate-scale.json: each label rotates 45° with the next palette colour, then all scale.
     case rotateScale = "rotate-scale"
     /// samples/marquee.json: each label in turn scales with the next palette colour.
@@ -14,40 +14,40 @@ public enum ImportAnimation: String, Sendable, CaseIterable {
 }
 
 /// What `XIBImporter.importDocument` made of an Interface Builder document.
-public struct ImportResult: Sendable {
+package struct ImportResult: Sendable {
     /// The spec, pretty-printed with a stable key order; decodes with `Spec.decode`.
-    public var specJSON: String
+    package var specJSON: String
     /// Everything the spec could not represent, in document order.
-    public var warnings: [ImportWarning]
+    package var warnings: [ImportWarning]
     /// Views whose solved frame differs from the frame Interface Builder stored, in tag order.
-    public var frameDifferences: [FrameDifference]
+    package var frameDifferences: [FrameDifference]
     /// Each font of the document once, with the installed font that stands in for it.
-    public var fontMapping: [(from: String, to: String)]
+    package var fontMapping: [(from: String, to: String)]
     /// Which frames were solved and compared, and which were pinned or not compared.
-    public var frameCheck = FrameCheck()
+    package var frameCheck = FrameCheck()
 
     /// What the comparison found, for `wrote x.json: …`; never says "match" of frames not compared.
-    public var summary: String { frameCheck.summary }
+    package var summary: String { frameCheck.summary }
 }
 
 /// The outcome of solving an imported layout and comparing it with IB's frames, by tag.
-public struct FrameCheck: Sendable, Equatable {
+package struct FrameCheck: Sendable, Equatable {
     /// Solved, and equal to IB's frame.
-    public var matching: [Int] = []
+    package var matching: [Int] = []
     /// Solved, and not IB's frame.
-    public var differences: [FrameDifference] = []
+    package var differences: [FrameDifference] = []
     /// Undetermined by the document's constraints, so pinned to IB's frame.
-    public var pinned: [Int] = []
+    package var pinned: [Int] = []
     /// Solved, but IB stored no frame to compare with.
-    public var notCompared: [Int] = []
+    package var notCompared: [Int] = []
     /// Why no frame was checked at all, if none was.
-    public var notChecked: String? = nil
+    package var notChecked: String? = nil
 
-    public init() {}
+    package init() {}
 
     /// `3 frames solved and match Interface Builder's; 1 solved and differs (largest difference 0.5 pt,
     /// tag 4); 2 pinned to Interface Builder's frames (their layout does not solve)`.
-    public var summary: String {
+    package var summary: String {
         if let notChecked { return "frames not checked: \(notChecked) (see the warnings)" }
         func count(_ n: Int, _ one: String, _ many: String) -> String { "\(n) \(n == 1 ? one : many)" }
         var parts = [
@@ -71,34 +71,34 @@ public struct FrameCheck: Sendable, Equatable {
 }
 
 /// Something in the document that the spec leaves out or approximates.
-public struct ImportWarning: Sendable, Equatable, CustomStringConvertible {
+package struct ImportWarning: Sendable, Equatable, CustomStringConvertible {
     /// The line of the element's start tag.
-    public var line: Int
+    package var line: Int
     /// The element, e.g. `<button id="abc-12-xyz">`.
-    public var element: String
-    public var message: String
+    package var element: String
+    package var message: String
 
-    public init(line: Int, element: String, message: String) {
+    package init(line: Int, element: String, message: String) {
         self.line = line
         self.element = element
         self.message = message
     }
 
-    public var description: String { "\(line): \(element): \(message)" }
+    package var description: String { "\(line): \(element): \(message)" }
 }
 
 /// A view whose solved frame is not the one Interface Builder stored.
-public struct FrameDifference: Sendable, Equatable {
-    public var tag: Int
+package struct FrameDifference: Sendable, Equatable {
+    package var tag: Int
     /// The line of the view's `<rect key="frame">`.
-    public var line: Int
-    public var interfaceBuilder: Rect
-    public var solved: Rect
+    package var line: Int
+    package var interfaceBuilder: Rect
+    package var solved: Rect
     /// IB marks the view `misplaced`: its stored frame is not where its constraints put it (the
     /// file was saved without "Update Frames"), so the difference is the file's, not the import's.
-    public var misplaced: Bool
+    package var misplaced: Bool
 
-    public init(tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect, misplaced: Bool = false) {
+    package init(tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect, misplaced: Bool = false) {
         self.tag = tag
         self.line = line
         self.interfaceBuilder = interfaceBuilder
@@ -107,7 +107,7 @@ public struct FrameDifference: Sendable, Equatable {
     }
 
     /// The largest difference of an edge or size, in points.
-    public var largestDelta: Double {
+    package var largestDelta: Double {
         let a = interfaceBuilder
         let b = solved
         return [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height, a.maxX - b.maxX, a.maxY - b.maxY]
@@ -116,7 +116,7 @@ public struct FrameDifference: Sendable, Equatable {
 }
 
 /// Why a file could not be imported at all.
-public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
+package enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The bytes are not well-formed XML.
     case notXML(line: Int, detail: String)
     /// Well-formed XML, but not an Interface Builder document; `found` is the root element.
@@ -130,7 +130,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What the import would write does not decode as a spec (a value over a limit); `detail` says why.
     case unrepresentable(line: Int, detail: String)
 
-    public var line: Int {
+    package var line: Int {
         switch self {
         case .notXML(let line, _), .notInterfaceBuilder(let line, _), .noRootView(let line, _),
             .noSubviews(let line), .tooManyViews(let line, _), .unrepresentable(let line, _):
@@ -138,7 +138,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    public var message: String {
+    package var message: String {
         switch self {
         case .notXML(_, let detail):
             "not an XML document (\(detail)); expected an Interface Builder .xib or .storyboard"
@@ -157,7 +157,7 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `FILE:LINE: error: message`, as the CLI prints it.
-    public func formatted(file: String) -> String { "\(file):\(line): error: \(message)" }
+    package func formatted(file: String) -> String { "\(file):\(line): error: \(message)" }
 
-    public var description: String { "\(line): \(message)" }
+    package var description: String { "\(line): \(message)" }
 }

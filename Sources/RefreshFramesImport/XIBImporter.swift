@@ -8,7 +8,7 @@ import RefreshFramesCore
 /// `<subviews>` are their arranged views; anything else a plain-view placeholder); every
 /// constraint between them is kept. The frames Interface Builder stored are the check: the
 /// spec's layout is solved and each view whose frame differs is reported.
-public enum XIBImporter {
+package enum XIBImporter {
     static let xibType = "com.apple.InterfaceBuilder3.CocoaTouch.XIB"
     static let storyboardType = "com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB"
 
@@ -23,7 +23,7 @@ public enum XIBImporter {
     ///   - baselineOffset: a one-line label's baseline below its centre, in points, for baseline
     ///     constraints; nil drops them with a warning.
     ///   - images: the app's images; an image view whose image is not there is a placeholder.
-    public static func importDocument(
+    package static func importDocument(
         _ bytes: [UInt8], fileName: String, animation: ImportAnimation, measurer: TextMeasurer,
         isFontInstalled: @escaping @Sendable (String) -> Bool = { $0 == FontSpec.defaultFamily },
         standIn: @escaping @Sendable (FontSpec) -> String? = { _ in nil }, scene: String? = nil,

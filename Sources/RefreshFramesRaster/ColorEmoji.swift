@@ -10,8 +10,8 @@ import RefreshFramesCore
 /// A cluster's scalars become one glyph through the font's `ccmp` ligatures (`EmojiLigatures`): ZWJ
 /// sequences, flags, skin tones, keycaps. A sequence the font has no ligature for is drawn with the
 /// glyph of its first scalar, as the fallback of a shaper would show its parts' first.
-public final class ColorEmoji: @unchecked Sendable {
-    public static let shared = ColorEmoji()
+package final class ColorEmoji: @unchecked Sendable {
+    package static let shared = ColorEmoji()
 
     /// One emoji at a pixel size: premultiplied RGBA floats, its offset from the pen on the
     /// baseline (y down) and its advance, in pixels.
@@ -34,12 +34,12 @@ public final class ColorEmoji: @unchecked Sendable {
     private var face: FT_Face?
     /// The strike's pixels per em.
     private var strikePPEM = 0.0
-    public let file: String?
+    package let file: String?
     private var glyphs: [Key: Glyph] = [:]
     private var ligatures = EmojiLigatures(gsub: [])
     private var emAdvances: [FT_UInt: Double] = [:]
 
-    public init(family: String = "Noto Color Emoji") {
+    package init(family: String = "Noto Color Emoji") {
         GDRuntime.prepare()
         file = ColorEmoji.locate(family)
         var library: FT_Library?
@@ -68,11 +68,11 @@ public final class ColorEmoji: @unchecked Sendable {
     }
 
     /// Whether the colour font is there to draw with.
-    public var isAvailable: Bool { face != nil }
+    package var isAvailable: Bool { face != nil }
 
     /// Whether a grapheme cluster is an emoji drawn in colour: an emoji-presentation character, or an
     /// emoji followed by VS16 (U+FE0F).
-    public static func isEmoji(_ character: Character) -> Bool {
+    package static func isEmoji(_ character: Character) -> Bool {
         let scalars = character.unicodeScalars
         if scalars.contains(where: { $0.properties.isEmojiPresentation }) { return true }
         return scalars.count > 1 && scalars.contains { $0.value == 0xFE0F } && scalars.first!.properties.isEmoji

@@ -2,12 +2,12 @@ import CGD
 
 /// zlib streams through libdeflate, whole buffers at a time (PNG and APNG image data). One per
 /// thread: it owns libdeflate's compressor, freed with it.
-public final class ZlibCompressor {
+package final class ZlibCompressor {
     private let compressor: OpaquePointer
     /// libdeflate's level, 1…12 (12 is the smallest output).
-    public let level: Int
+    package let level: Int
 
-    public init(level: Int = 12) {
+    package init(level: Int = 12) {
         self.level = level
         guard let compressor = libdeflate_alloc_compressor(Int32(level)) else {
             fatalError("libdeflate could not allocate a compressor")
@@ -18,7 +18,7 @@ public final class ZlibCompressor {
     deinit { libdeflate_free_compressor(compressor) }
 
     /// `bytes` as one zlib stream.
-    public func compress(_ bytes: [UInt8]) -> [UInt8] {
+    package func compress(_ bytes: [UInt8]) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, bytes.count)
         var out = [UInt8](repeating: 0, count: bound)
         let written = bytes.withUnsafeBytes { input in
@@ -33,7 +33,7 @@ public final class ZlibCompressor {
 }
 
 /// PNG's chunk checksum (CRC-32 over the type and data).
-public func crc32<C: Collection>(_ bytes: C, continuing crc: UInt32 = 0) -> UInt32 where C.Element == UInt8 {
+package func crc32<C: Collection>(_ bytes: C, continuing crc: UInt32 = 0) -> UInt32 where C.Element == UInt8 {
     let value: UInt32? = bytes.withContiguousStorageIfAvailable { buffer in
         UInt32(libdeflate_crc32(crc, buffer.baseAddress, buffer.count))
     }

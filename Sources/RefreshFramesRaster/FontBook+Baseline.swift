@@ -4,7 +4,7 @@ extension FontBook {
     /// Where a one-line label's baseline lies below its centre, in points: UILabel centres the
     /// line box (the font's line height) and the baseline is one ascender below its top; the
     /// renderer draws text there.
-    public func baselineOffset(font: FontSpec) throws -> Double {
+    package func baselineOffset(font: FontSpec) throws -> Double {
         let metrics = try layout(" ", font: font)
         return (metrics.ascender - metrics.lineHeight / 2) * font.size
     }
@@ -18,7 +18,7 @@ extension FontBook {
     /// least one), the last one truncated by the line break mode; a one-line label with
     /// `adjustsFontSizeToFitWidth` is drawn at the size its text fits at, not below
     /// `minimumScaleFactor` (`LabelLines.shrinkFactor`), then truncated if it still does not fit.
-    public func wrappedLines(
+    package func wrappedLines(
         _ text: String, font: FontSpec, lines settings: LabelLines, width: Double, height: Double,
         usage: FontUsage? = nil
     ) throws -> (lines: [TextLine], font: FontSpec)? {

@@ -3,7 +3,7 @@ import Foundation
 
 extension FontBook {
     /// Every font family fontconfig knows, in every name it lists (e.g. "WenQuanYi Micro Hei", "文泉驿微米黑").
-    public static let installedFamilies: Set<String> = {
+    package static let installedFamilies: Set<String> = {
         guard FcInit() != 0, let pattern = FcPatternCreate() else { return [] }
         defer { FcPatternDestroy(pattern) }
         guard let objects = FcObjectSetCreate() else { return [] }
@@ -25,7 +25,7 @@ extension FontBook {
     }()
 
     /// Whether fontconfig has a family of this name (case-insensitive).
-    public static func isInstalled(family: String) -> Bool {
+    package static func isInstalled(family: String) -> Bool {
         let lowered = family.lowercased()
         return installedFamilies.contains { $0.lowercased() == lowered }
     }

@@ -4,9 +4,9 @@ import RefreshFramesCore
 
 /// Resolves font specs to font files through fontconfig, measures text with FreeType and splits text
 /// into runs with per-character fallback (libgd has none). Thread-safe; results are cached.
-public final class FontBook: @unchecked Sendable {
+package final class FontBook: @unchecked Sendable {
     /// One book for the whole process: fontconfig and FreeType state is loaded once.
-    public static let shared = FontBook()
+    package static let shared = FontBook()
 
     private let lock = NSLock()
     private var library: FT_Library?
@@ -22,7 +22,7 @@ public final class FontBook: @unchecked Sendable {
 
     /// - Parameter emoji: where labels' colour emoji come from, opened the first time a text has
     ///   one (nil: emoji are drawn from outline fonts like any text).
-    public init(emoji: @escaping @autoclosure @Sendable () -> ColorEmoji? = .shared) {
+    package init(emoji: @escaping @autoclosure @Sendable () -> ColorEmoji? = .shared) {
         GDRuntime.prepare()
         emojiSource = emoji
         var library: FT_Library?
@@ -37,7 +37,7 @@ public final class FontBook: @unchecked Sendable {
 
     /// The text's natural size in points: the sum of advances (kerning included) by the font's line
     /// height (ascender + descender + line gap), as UILabel's intrinsicContentSize before rounding.
-    public func measure(_ text: String, font: FontSpec, usage: FontUsage? = nil) throws -> IntrinsicSize {
+    package func measure(_ text: String, font: FontSpec, usage: FontUsage? = nil) throws -> IntrinsicSize {
         let layout = try layout(text, font: font, usage: usage)
         return IntrinsicSize(width: layout.width * font.size, height: layout.lineHeight * font.size)
     }
@@ -54,14 +54,14 @@ public final class FontBook: @unchecked Sendable {
     }
 
     /// Sorted paths of every font file a measured or rendered text has used so far.
-    public var filesUsed: [String] {
+    package var filesUsed: [String] {
         lock.lock()
         defer { lock.unlock() }
         return used.sorted()
     }
 
     /// `filesUsed` with each file's SHA-256 (`unreadable` when it cannot be read), for manifests.
-    public var fingerprints: [(file: String, sha256: String)] { FontUsage.fingerprints(filesUsed) }
+    package var fingerprints: [(file: String, sha256: String)] { FontUsage.fingerprints(filesUsed) }
 
     /// The runs of `text` in `font`, each with the first font that covers its characters; `usage`
     /// (one animation's) is told the files they are drawn with, cached or not.
@@ -95,7 +95,7 @@ public final class FontBook: @unchecked Sendable {
     /// Adds a font file of the spec's own (`"fonts"`, an app's `UIAppFonts`): its face answers to its
     /// family name, its full name and its PostScript name. Returns the family name.
     @discardableResult
-    public func register(fontFile path: String) throws -> String {
+    package func register(fontFile path: String) throws -> String {
         lock.lock()
         defer { lock.unlock() }
         let face = try self.face(path)
@@ -114,7 +114,7 @@ public final class FontBook: @unchecked Sendable {
     /// Forgets everything read from these font files (faces, fallback chains, laid-out text, drawn
     /// text masks, libgd's open fonts), so the next measurement and drawing read them again: the
     /// preview's `--watch` after a font file is saved. Call it while nothing draws.
-    public func reload(fontFiles paths: [String]) {
+    package func reload(fontFiles paths: [String]) {
         lock.lock()
         defer { lock.unlock() }
         for (key, face) in faces where paths.contains(where: { key == $0 || key.hasPrefix($0 + "#") }) {
@@ -166,7 +166,7 @@ public final class FontBook: @unchecked Sendable {
 
     /// The face that draws `font`'s text here, as a person reads it: `Inter Semi Bold`,
     /// `WenQuanYi Micro Hei Regular with synthetic bold`, `Brand Regular (Fonts/Brand-Regular.otf)`.
-    public func standIn(for font: FontSpec) throws -> String {
+    package func standIn(for font: FontSpec) throws -> String {
         let layout = try self.layout("A", font: font)
         lock.lock()
         defer { lock.unlock() }

@@ -4,21 +4,21 @@ import RefreshFramesCore
 /// The font files one animation's texts are laid out with: its labels' and cells' fonts and the
 /// fallbacks their texts actually use, whatever else the process lays out (`FontBook.filesUsed` is
 /// the whole process's). What a golden manifest records and the font hint compares. Thread-safe.
-public final class FontUsage: @unchecked Sendable {
+package final class FontUsage: @unchecked Sendable {
     private let lock = NSLock()
     private var files: Set<String> = []
 
-    public init() {}
+    package init() {}
 
     /// Sorted paths of every font file this animation's texts have been laid out with so far.
-    public var filesUsed: [String] {
+    package var filesUsed: [String] {
         lock.lock()
         defer { lock.unlock() }
         return files.sorted()
     }
 
     /// `filesUsed` with each file's SHA-256 (`unreadable` when it cannot be read), for manifests.
-    public var fingerprints: [(file: String, sha256: String)] { Self.fingerprints(filesUsed) }
+    package var fingerprints: [(file: String, sha256: String)] { Self.fingerprints(filesUsed) }
 
     func insert(_ paths: some Sequence<String>) {
         lock.lock()

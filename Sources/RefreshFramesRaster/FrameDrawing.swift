@@ -3,7 +3,7 @@ import RefreshFramesCore
 /// What draws the frame of a `FrameState`: the control alone (`FrameRenderer`) or the whole screen
 /// (`SceneRenderer`). Files, the terminal's pixel mode, damage-tracked patches and the golden check
 /// all draw through this, whichever part they show.
-public protocol FrameDrawing: Sendable {
+package protocol FrameDrawing: Sendable {
     /// The frame's size in pixels at `scale` (nil: the canvas's).
     func pixelSize(of state: FrameState, scale: Double?) throws -> (width: Int, height: Int)
 
@@ -19,16 +19,16 @@ public protocol FrameDrawing: Sendable {
 
 extension FrameDrawing {
     /// The whole frame at `scale` (nil: the canvas's).
-    public func render(_ state: FrameState, scale: Double? = nil) throws -> Bitmap {
+    package func render(_ state: FrameState, scale: Double? = nil) throws -> Bitmap {
         try render(state, scale: scale, region: nil)
     }
 
     /// Only `region` of the frame.
-    public func render(_ state: FrameState, scale: Double? = nil, region: PixelRect) throws -> Bitmap {
+    package func render(_ state: FrameState, scale: Double? = nil, region: PixelRect) throws -> Bitmap {
         try render(state, scale: scale, region: .some(region))
     }
 
-    public func damage(from before: FrameState, to after: FrameState) throws -> [PixelRect] {
+    package func damage(from before: FrameState, to after: FrameState) throws -> [PixelRect] {
         try damage(from: before, to: after, scale: nil)
     }
 }

@@ -5,7 +5,7 @@ extension FrameRenderer {
     /// every view whose state (or an ancestor's, or the container's alpha) changed drew in either
     /// frame, antialiased edges included. Every other pixel is the same in both. Empty when nothing
     /// changed.
-    public func damage(from before: FrameState, to after: FrameState, scale: Double?) throws -> [PixelRect] {
+    package func damage(from before: FrameState, to after: FrameState, scale: Double?) throws -> [PixelRect] {
         let scale = scale ?? canvas.scale
         return try damageBoxes(from: before, to: after, scale: scale).map(\.rect)
     }

@@ -6,17 +6,17 @@ import RefreshFramesCore
 /// each view in subview order (a view, then its subviews), transformed about its centre, with its
 /// alpha applied as a group. A subview's transform follows its superview's, its alpha is multiplied
 /// by its ancestors', and every ancestor with clipsToBounds clips it.
-public struct FrameRenderer: FrameDrawing {
-    public let canvas: Canvas
-    public let views: [ViewSpec]
-    public let fonts: FontBook
+package struct FrameRenderer: FrameDrawing {
+    package let canvas: Canvas
+    package let views: [ViewSpec]
+    package let fonts: FontBook
     /// Where the font files its texts are laid out with are counted (nil: only `fonts.filesUsed`).
-    public let usage: FontUsage?
-    public let text: TextRendering
+    package let usage: FontUsage?
+    package let text: TextRendering
     /// The images image views show, by the spec's names.
-    public let images: ImageLibrary
+    package let images: ImageLibrary
 
-    public init(
+    package init(
         canvas: Canvas, views: [ViewSpec], fonts: FontBook, usage: FontUsage? = nil, text: TextRendering = .hinted,
         images: ImageLibrary = ImageLibrary()
     ) {
@@ -31,12 +31,12 @@ public struct FrameRenderer: FrameDrawing {
 
     /// The frame, or only `region` of it, as `canvas.width × scale` by `canvas.height × scale`
     /// pixels (scale: `canvas.scale`). Damage-tracked rendering redraws what changed this way.
-    public func render(_ state: FrameState, scale: Double?, region: PixelRect?) throws -> Bitmap {
+    package func render(_ state: FrameState, scale: Double?, region: PixelRect?) throws -> Bitmap {
         try draw(state, scale: scale, region: region.map(PixelBox.init))
     }
 
     /// The frame's size: the canvas's, whatever the state.
-    public func pixelSize(of state: FrameState, scale: Double?) throws -> (width: Int, height: Int) {
+    package func pixelSize(of state: FrameState, scale: Double?) throws -> (width: Int, height: Int) {
         try pixelSize(scale ?? canvas.scale)
     }
 
@@ -161,7 +161,7 @@ struct ClipShape {
 }
 
 /// How label text becomes pixels.
-public enum TextRendering: Sendable, Hashable {
+package enum TextRendering: Sendable, Hashable {
     /// FreeType through gd, with TrueType hinting: strokes snap to the pixel grid, so small CJK text
     /// stays crisp. GIFs, PNGs and goldens. gd draws text under one process-wide lock.
     case hinted

@@ -5,19 +5,19 @@ import RefreshFramesCore
 /// is read from its header and checked against `maxPixels` before anything is allocated. PNGs go
 /// through libpng's simplified API, which keeps alpha in 8 bits for every colour type, depth and
 /// interlacing (libgd keeps 7); JPEGs through libgd (opaque; the EXIF orientation is not applied).
-public enum ImageFile {
-    public enum Format: String, Sendable {
+package enum ImageFile {
+    package enum Format: String, Sendable {
         case png = "PNG"
         case jpeg = "JPEG"
     }
 
     /// Why an image file cannot be used; each message is one clause for a located diagnostic.
-    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+    package enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
         case notAnImage
         case tooLarge(width: Int, height: Int, limit: Int)
         case damaged(Format, reason: String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .notAnImage: "is not a PNG or JPEG file"
             case .tooLarge(let width, let height, let limit):
@@ -29,14 +29,14 @@ public enum ImageFile {
     }
 
     /// The format its first bytes say, whatever its name.
-    public static func format(of bytes: [UInt8]) -> Format? {
+    package static func format(of bytes: [UInt8]) -> Format? {
         if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
         if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
         return nil
     }
 
     /// Its width and height in pixels, from its header alone.
-    public static func size(of bytes: [UInt8]) throws(Problem) -> (width: Int, height: Int) {
+    package static func size(of bytes: [UInt8]) throws(Problem) -> (width: Int, height: Int) {
         switch format(of: bytes) {
         case nil: throw .notAnImage
         case .png?:
@@ -55,7 +55,7 @@ public enum ImageFile {
     }
 
     /// The file's pixels; a file over `maxPixels` is refused from its header.
-    public static func decode(_ bytes: [UInt8], maxPixels: Int = Limits.imagePixels) throws(Problem) -> Bitmap {
+    package static func decode(_ bytes: [UInt8], maxPixels: Int = Limits.imagePixels) throws(Problem) -> Bitmap {
         let (width, height) = try size(of: bytes)
         guard width > 0, height > 0 else { throw .damaged(format(of: bytes)!, reason: "it has no pixels") }
         guard width <= maxPixels / height else { throw .tooLarge(width: width, height: height, limit: maxPixels) }

@@ -4,12 +4,12 @@ import RefreshFramesCore
 /// PNG bytes to and from `Bitmap`s, through libgd (RefreshFrames' own 8-bit RGBA PNGs decode
 /// faster, to the same pixels, through `RGBA8PNG`). gd keeps alpha in 7 bits, so opaque and fully
 /// transparent pixels round-trip exactly while partial alpha may move by one step.
-public enum PNGCodec {
+package enum PNGCodec {
     /// zlib level used for every PNG, fixed so that output bytes are reproducible.
-    public static let compressionLevel = 6
+    package static let compressionLevel = 6
 
     /// `level` is zlib's 0…9; the default keeps output reproducible across runs.
-    public static func encode(_ bitmap: Bitmap, level: Int = compressionLevel) throws -> [UInt8] {
+    package static func encode(_ bitmap: Bitmap, level: Int = compressionLevel) throws -> [UInt8] {
         let image: GDImage
         do {
             image = try GDImage(width: bitmap.width, height: bitmap.height)
@@ -37,7 +37,7 @@ public enum PNGCodec {
 
     /// `bitmap` with alpha as a PNG of it holds it (gd keeps 7 bits; opaque and clear pixels are
     /// unchanged): the pixels decoding that PNG gives.
-    public static func alphaAsStored(_ bitmap: Bitmap) -> Bitmap {
+    package static func alphaAsStored(_ bitmap: Bitmap) -> Bitmap {
         var out = bitmap
         out.pixels.withUnsafeMutableBufferPointer { p in
             for i in stride(from: 3, to: p.count, by: 4) {
@@ -48,7 +48,7 @@ public enum PNGCodec {
         return out
     }
 
-    public static func decode(_ bytes: [UInt8]) throws -> Bitmap {
+    package static func decode(_ bytes: [UInt8]) throws -> Bitmap {
         GDRuntime.prepare()
         guard !bytes.isEmpty, bytes.count <= Int(Int32.max) else {
             throw RasterError.pngDecodeFailed(reason: bytes.isEmpty ? "the data is empty" : "the data is too large")
@@ -57,7 +57,7 @@ public enum PNGCodec {
     }
 
     /// Any PNG libgd reads, with gd's messages for those it cannot. (The fuzzer's oracle for `RGBA8PNG`.)
-    @_spi(Fuzzing) public static func decodeThroughGD(_ bytes: [UInt8]) throws -> Bitmap {
+    package static func decodeThroughGD(_ bytes: [UInt8]) throws -> Bitmap {
         cgd_clear_last_message()
         let pointer = bytes.withUnsafeBytes { raw in
             gdImageCreateFromPngPtr(Int32(raw.count), UnsafeMutableRawPointer(mutating: raw.baseAddress))

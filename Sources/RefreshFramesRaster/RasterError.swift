@@ -1,7 +1,7 @@
 import RefreshFramesCore
 
 /// Why rendering, measuring or PNG coding failed. Each message is written for the person running the tool.
-public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
+package enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     /// No installed outline font has a glyph for this character.
     case noFontCovers(Unicode.Scalar)
     /// fontconfig could not parse the family or pattern.
@@ -22,7 +22,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
     case pngEncodeFailed(reason: String)
     case pngDecodeFailed(reason: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .noFontCovers(let scalar):
             "no installed font covers '\(Character(scalar))' (\(RasterError.codePoint(scalar)))"
@@ -58,7 +58,7 @@ public enum RasterError: Error, Equatable, Sendable, CustomStringConvertible {
 
 extension RasterError: ViewKeyError {
     /// A family that is not installed is the view's font's fault, not its text's.
-    public var viewKey: String {
+    package var viewKey: String {
         if case .fontNotInstalled = self { return "font.family" }
         return "text"
     }

@@ -4,7 +4,7 @@ extension SceneRenderer {
     /// The pixels that may differ between the screens of `before` and `after` at `scale`. While the
     /// table stands still (the same offset, rows and headers) that is the control's damage where the
     /// control shows; any change of the table counts as the whole screen. Empty when nothing changed.
-    public func damage(from before: FrameState, to after: FrameState, scale: Double?) throws -> [PixelRect] {
+    package func damage(from before: FrameState, to after: FrameState, scale: Double?) throws -> [PixelRect] {
         let scale = scale ?? control.canvas.scale
         guard let scene = after.scene else {
             guard before.scene == nil else { return [try wholeFrame(after, scale: scale)] }

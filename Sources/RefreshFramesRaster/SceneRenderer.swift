@@ -9,13 +9,13 @@ import RefreshFramesCore
 /// 15 pt from both sides, the default style's label vertically centred, the subtitle style's two
 /// labels centred as a pair; separators 1 pixel at the cell's bottom, inset `separatorInset` on the
 /// left; plain section headers light grey (#F7F7F7) with a 15 pt semibold title.
-public struct SceneRenderer: FrameDrawing {
-    public let host: HostSpec
-    public let control: FrameRenderer
-    public let fonts: FontBook
-    public let emoji: ColorEmoji
+package struct SceneRenderer: FrameDrawing {
+    package let host: HostSpec
+    package let control: FrameRenderer
+    package let fonts: FontBook
+    package let emoji: ColorEmoji
 
-    public init(host: HostSpec, control: FrameRenderer, fonts: FontBook, emoji: ColorEmoji = .shared) {
+    package init(host: HostSpec, control: FrameRenderer, fonts: FontBook, emoji: ColorEmoji = .shared) {
         self.host = host
         self.control = control
         self.fonts = fonts
@@ -24,12 +24,12 @@ public struct SceneRenderer: FrameDrawing {
 
     /// The screen, or only `region` of it, as `viewport × scale` pixels. Without a scene in
     /// `state`, the control alone.
-    public func render(_ state: FrameState, scale: Double?, region: PixelRect?) throws -> Bitmap {
+    package func render(_ state: FrameState, scale: Double?, region: PixelRect?) throws -> Bitmap {
         try draw(state, scale: scale, region: region.map(PixelBox.init))
     }
 
     /// The viewport's size; without a scene in `state`, the control's.
-    public func pixelSize(of state: FrameState, scale: Double?) throws -> (width: Int, height: Int) {
+    package func pixelSize(of state: FrameState, scale: Double?) throws -> (width: Int, height: Int) {
         let scale = scale ?? control.canvas.scale
         guard let scene = state.scene else { return try control.pixelSize(scale) }
         guard scale > 0, scale.isFinite else { throw RasterError.invalidScale(scale) }

@@ -5,7 +5,7 @@ import RefreshFramesCore
 /// with the millisecond each starts at; the file comes out whole at the end, as libwebp assembles
 /// it only then. It finds each frame's changed rectangle and its blend and disposal itself.
 /// Pixels are kept exactly, the colour under fully transparent ones too (`exact`).
-public struct WebPAnimation {
+package struct WebPAnimation {
     private final class Owner {
         let encoder: OpaquePointer
         init(_ encoder: OpaquePointer) { self.encoder = encoder }
@@ -14,15 +14,15 @@ public struct WebPAnimation {
 
     private let owner: Owner
     private var config = WebPConfig()
-    public let width: Int
-    public let height: Int
+    package let width: Int
+    package let height: Int
     private var lastMilliseconds = -1
 
     /// libwebp's lossless effort, 0…9 (`cwebp -z`): 9 is the smallest and slowest.
-    public static let defaultEffort = 6
+    package static let defaultEffort = 6
 
     /// - Parameter loopCount: 0 loops forever.
-    public init(width: Int, height: Int, loopCount: Int = 0, effort: Int = defaultEffort) throws(WebPError) {
+    package init(width: Int, height: Int, loopCount: Int = 0, effort: Int = defaultEffort) throws(WebPError) {
         guard (1...16383).contains(width), (1...16383).contains(height) else {
             throw .invalidCanvasSize(width: width, height: height)
         }
@@ -45,7 +45,7 @@ public struct WebPAnimation {
     }
 
     /// Adds `frame`, shown from `milliseconds` (after the frame before's) until the next frame's.
-    public mutating func add(_ frame: Bitmap, milliseconds: Int) throws(WebPError) {
+    package mutating func add(_ frame: Bitmap, milliseconds: Int) throws(WebPError) {
         guard frame.width == width, frame.height == height else {
             throw .encoderFailed("a \(frame.width)x\(frame.height) frame in a \(width)x\(height) animation")
         }
@@ -67,7 +67,7 @@ public struct WebPAnimation {
     }
 
     /// The file, the last frame shown until `endMilliseconds`.
-    public mutating func finish(endMilliseconds: Int) throws(WebPError) -> [UInt8] {
+    package mutating func finish(endMilliseconds: Int) throws(WebPError) -> [UInt8] {
         guard endMilliseconds > lastMilliseconds else { throw .encoderFailed("the end must follow the last frame") }
         guard WebPAnimEncoderAdd(owner.encoder, nil, Int32(endMilliseconds), nil) != 0 else {
             throw .encoderFailed(message)
@@ -85,13 +85,13 @@ public struct WebPAnimation {
 }
 
 /// Why a WebP could not be written.
-public enum WebPError: Error, Equatable, CustomStringConvertible {
+package enum WebPError: Error, Equatable, CustomStringConvertible {
     case invalidCanvasSize(width: Int, height: Int)
     /// The headers' ABI and the library's differ.
     case libraryVersion
     case encoderFailed(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidCanvasSize(let width, let height):
             "a \(width)x\(height) WebP is not possible: each side must be 1 to 16383 pixels"

@@ -6,9 +6,9 @@ import RefreshFramesCore
 /// The same spec, name and bytes always give the same text. Specs that UIKit cannot express as
 /// written (the palette's next colour as a plain view's textColor, left mixed with leading, stack
 /// views) are refused with a located diagnostic rather than written wrongly (`SourcePlan`).
-public enum SwiftGenerator {
+package enum SwiftGenerator {
     /// The type name `--name` defaults to: `samples/rotate-scale.json` → `RotateScaleRefreshView`.
-    public static func typeName(forSpecPath path: String) -> String {
+    package static func typeName(forSpecPath path: String) -> String {
         let file = path.split(separator: "/").last.map(String.init) ?? path
         let stem = file.hasSuffix(".json") ? String(file.dropLast(5)) : file
         var name = ""
@@ -26,14 +26,14 @@ public enum SwiftGenerator {
     }
 
     /// Whether `name` can name the generated class: an ASCII identifier starting with a letter.
-    public static func isValidTypeName(_ name: String) -> Bool {
+    package static func isValidTypeName(_ name: String) -> Bool {
         guard let first = name.first, first.isASCII, first.isLetter || first == "_" else { return false }
         let keywords: Set = ["Self", "Type", "Any", "Protocol"]
         return !keywords.contains(name) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
     }
 
     /// The Swift source for `spec`, read from `specName` whose bytes are `specBytes`.
-    public static func generate(
+    package static func generate(
         _ spec: Spec, specName: String, specBytes: [UInt8], typeName: String
     ) throws(SpecDiagnostic) -> String {
         var sha = SHA256()

@@ -19,33 +19,33 @@ import RefreshFramesSwiftCode
 /// - a `UIView` subclass with `beginRefreshing()`: called at the refresh's start;
 /// - `endRefreshing()` at `workDuration` after the start when the code has not ended it itself
 ///   (its own timer wins).
-public struct SwiftProgramRunner {
+package struct SwiftProgramRunner {
     /// What the run gave: the runtime's result, the code's warnings and what it printed.
-    public struct Result {
-        public var run: RuntimeRun
-        public var diagnostics: [CodeDiagnostic]
-        public var printed: [PrintedLine]
+    package struct Result {
+        package var run: RuntimeRun
+        package var diagnostics: [CodeDiagnostic]
+        package var printed: [PrintedLine]
     }
 
     /// The bounce-back after an overscrolled release (research §12.8).
-    public static let decelerationDuration = 0.687
+    package static let decelerationDuration = 0.687
     /// `scrollViewDidScroll` is called at most once per frame of this rate.
-    public static let frameRate = 60.0
+    package static let frameRate = 60.0
 
-    public let module: CodeModule
+    package let module: CodeModule
     /// The class to drive (`"class"`); nil: the one the code's shape says.
-    public var className: String?
+    package var className: String?
     /// Whether the scenario gives `workDuration` (else the code must end refreshing itself).
-    public var workDurationGiven = true
-    public var limits = CodeLimits.standard
+    package var workDurationGiven = true
+    package var limits = CodeLimits.standard
 
-    public init(module: CodeModule, className: String? = nil) {
+    package init(module: CodeModule, className: String? = nil) {
         self.module = module
         self.className = className
     }
 
     /// Runs the code over `base`'s spec and layout (the timeline of the spec without a program).
-    public func run(over base: Timeline, now: Int64) throws(CodeDiagnostic) -> Result {
+    package func run(over base: Timeline, now: Int64) throws(CodeDiagnostic) -> Result {
         var warnings: [CodeDiagnostic] = []
         return try run(over: base, now: now, warnings: &warnings)
     }
@@ -53,7 +53,7 @@ public struct SwiftProgramRunner {
     /// As `run(over:now:)`, keeping the code's warnings in `warnings` also when the run fails (they
     /// often say why: a view that is not drawn, a call that was skipped), and naming first, in one
     /// pass over the code, every name it uses that the interpreter does not know.
-    public func run(over base: Timeline, now: Int64, warnings: inout [CodeDiagnostic]) throws(CodeDiagnostic)
+    package func run(over base: Timeline, now: Int64, warnings: inout [CodeDiagnostic]) throws(CodeDiagnostic)
         -> Result
     {
         let spec = base.spec

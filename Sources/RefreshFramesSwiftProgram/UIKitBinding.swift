@@ -6,7 +6,7 @@ import RefreshFramesSwiftCode
 /// `AnimationRuntime` (the engine's model of UIKit's animation machinery), so the code's
 /// `UIView.animate` blocks, completions and layer animations become the timeline's segments.
 /// What is not in these tables is named by the interpreter at the code's `File.swift:LINE:COLUMN`.
-public struct UIKitBinding {
+package struct UIKitBinding {
     /// The host types, made once per binding (their tables refer to one another).
     struct Types {
         let color = NativeType("UIColor", superclass: "NSObject", isReference: false)
@@ -42,12 +42,12 @@ public struct UIKitBinding {
     let world: UIKitWorld
     let types = Types()
 
-    public init(world: UIKitWorld) {
+    package init(world: UIKitWorld) {
         self.world = world
     }
 
     /// The standard library with UIKit added.
-    public func library() -> NativeLibrary {
+    package func library() -> NativeLibrary {
         var library = NativeLibrary.standard
         addValues(to: &library)
         addViews(to: &library)

@@ -51,12 +51,12 @@ final class ViewObject {
 /// presentation values), the views as the code sees them, the refresh controls, the completions
 /// waiting on the run loop. The natives of `UIKitBinding` read and change it; the scenario's
 /// driver (`SwiftProgramRunner`) reads the result.
-public final class UIKitWorld {
-    public let spec: Spec
-    public let layout: Layout
+package final class UIKitWorld {
+    package let spec: Spec
+    package let layout: Layout
     /// The clock `{now:…}` and `NSDate()` read, seconds since 1970 at virtual time 0.
-    public let now: Int64
-    public internal(set) var runtime: AnimationRuntime
+    package let now: Int64
+    package internal(set) var runtime: AnimationRuntime
     /// The spec's views by tag.
     var specViews: [Int: ViewObject] = [:]
     /// The spec's root views, in the spec's order: what `loadNibNamed(…)[0]`'s view holds.
@@ -82,9 +82,9 @@ public final class UIKitWorld {
     /// Delegates of layer animations that never stop unless a later call stops them.
     var pendingStops: [AnimationRuntime.AnimationID: (Bool) throws(CodeDiagnostic) -> Void] = [:]
     /// When the code called `endRefreshing()` on the driven control (virtual microseconds).
-    public internal(set) var endedRefreshingAt: Int64?
+    package internal(set) var endedRefreshingAt: Int64?
     /// When refreshing began (the scenario's driver sets it).
-    public internal(set) var beganRefreshingAt: Int64?
+    package internal(set) var beganRefreshingAt: Int64?
     /// Called when the code ends refreshing (the driver fades the spinner).
     var onEndRefreshing: ((Int64) -> Void)?
     /// The scroll view's content offset as the driver last set it (y = −pull).
@@ -99,7 +99,7 @@ public final class UIKitWorld {
     var nibLoaded = false
 
     /// `relayout` re-solves the layout at a `layoutIfNeeded()` (nil: it does nothing).
-    public init(
+    package init(
         spec: Spec, layout: Layout, now: Int64,
         relayout: (@Sendable (AnimationRuntime.LayoutRequest) throws -> Layout)? = nil
     ) {
@@ -126,7 +126,7 @@ public final class UIKitWorld {
     var time: Int64 { interpreter?.runLoop.now ?? 0 }
 
     /// The refresh control the scenario drives: the one a scroll view holds, else the first made.
-    public var drivenControl: Bool { (installedRefreshControl ?? refreshControls.first) != nil }
+    package var drivenControl: Bool { (installedRefreshControl ?? refreshControls.first) != nil }
 
     var control: ViewObject? { installedRefreshControl ?? refreshControls.first }
 

@@ -1,6 +1,6 @@
 import Foundation
 import RefreshFramesCore
-@_spi(Fuzzing) import RefreshFramesRaster
+import RefreshFramesRaster
 import Testing
 
 /// `--ansi kitty|iterm|sixel`, checked without trusting the encoder: every image in the stream is

@@ -1,6 +1,6 @@
 import Foundation
 import RefreshFramesCore
-@_spi(Fuzzing) import RefreshFramesRaster
+import RefreshFramesRaster
 import RefreshFramesTestSupport
 import Testing
 

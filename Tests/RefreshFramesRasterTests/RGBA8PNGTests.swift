@@ -2,7 +2,7 @@ import RefreshFramesCore
 import RefreshFramesTestSupport
 import Testing
 
-@_spi(Fuzzing) @testable import RefreshFramesRaster
+@testable import RefreshFramesRaster
 
 /// The fast decoder of RefreshFrames' own PNGs gives exactly what decoding through libgd gives, for
 /// every row filter, and leaves every other PNG (and every damaged one) to gd.

@@ -8,14 +8,14 @@ import RefreshFramesExport
 /// (relative moves), `G` (column), `J` (0/1/2/3), `K` (0/1/2), and `m` with 0, 1, 22, 4, 24,
 /// 30–37, 39, 40–47, 49, 90–97, 100–107, `38;5;n`, `48;5;n`, `38;2;r;g;b`, `48;2;r;g;b`.
 /// Anything else throws `ANSIError.unsupportedSequence`.
-public struct ANSIReplayer: Sendable {
+package struct ANSIReplayer: Sendable {
     /// The colours after `ESC[0m` (xterm's default white on black).
-    public static let defaultForeground = TerminalRGB.defaultForeground
-    public static let defaultBackground = TerminalRGB.defaultBackground
+    package static let defaultForeground = TerminalRGB.defaultForeground
+    package static let defaultBackground = TerminalRGB.defaultBackground
 
-    public private(set) var grid: CellGrid
-    public private(set) var row = 0
-    public private(set) var column = 0
+    package private(set) var grid: CellGrid
+    package private(set) var row = 0
+    package private(set) var column = 0
     private var pendingWrap = false
     private var foreground = ANSIReplayer.defaultForeground
     private var background = ANSIReplayer.defaultBackground
@@ -25,7 +25,7 @@ public struct ANSIReplayer: Sendable {
     private var offset = 0
 
     /// A terminal of this size showing blank cells in the default colours.
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         grid = CellGrid(
             width: width, height: height,
             blank: Cell(foreground: ANSIReplayer.defaultForeground, background: ANSIReplayer.defaultBackground))
@@ -33,7 +33,7 @@ public struct ANSIReplayer: Sendable {
 
     /// Applies a chunk of the stream. A chunk must end on a sequence and character boundary
     /// (each `ANSIEncoder` frame does).
-    public mutating func apply(_ bytes: [UInt8]) throws(ANSIError) {
+    package mutating func apply(_ bytes: [UInt8]) throws(ANSIError) {
         var i = 0
         while i < bytes.count {
             if bytes[i] == 0x1B {

@@ -4,14 +4,14 @@ import Foundation
 /// (a pipe would be held open by a daemonising grandchild), optionally with no signal blocked and every
 /// signal's default action, as a shell starts one: the test runner's threads block most signals and
 /// ignore some, and a child inherits both.
-public final class ChildProcess {
-    public let pid: pid_t
+package final class ChildProcess {
+    package let pid: pid_t
     /// How it ended: whether it exited (else a signal ended it), and the status or the signal.
-    public private(set) var ending: (exited: Bool, status: Int32)?
+    package private(set) var ending: (exited: Bool, status: Int32)?
     /// Its resource use, once it ended (`ru_maxrss` is its peak resident memory in KiB).
-    public private(set) var usage = rusage()
+    package private(set) var usage = rusage()
 
-    public init(
+    package init(
         _ arguments: [String], stdin: String = "/dev/null", stdout: String = "/dev/null",
         stderr: String = "/dev/null", environment: [String: String]? = nil, defaultSignals: Bool = false
     ) throws {
@@ -49,17 +49,17 @@ public final class ChildProcess {
     }
 
     /// Whether it has ended, without waiting.
-    public var hasEnded: Bool { ending != nil || reap(options: WNOHANG) }
+    package var hasEnded: Bool { ending != nil || reap(options: WNOHANG) }
 
     /// Waits for the end.
     @discardableResult
-    public func wait() -> (exited: Bool, status: Int32) {
+    package func wait() -> (exited: Bool, status: Int32) {
         while ending == nil && !reap(options: 0) {}
         return ending!
     }
 
     /// The exit status, or 128 + the signal that ended it, as a shell says.
-    public var shellStatus: Int32 {
+    package var shellStatus: Int32 {
         let (exited, status) = wait()
         return exited ? status : 128 + status
     }

@@ -3,20 +3,20 @@ import Foundation
 /// A font file whose family no machine has: DejaVu Sans (fonts-dejavu-core, installed by
 /// scripts/setup) with a new `name` table appended and pointed to, so fontconfig knows its glyphs
 /// only under their own names and this family only by path.
-public enum FontFixture {
-    public static let family = "RefreshFrames Brand"
-    public static let source = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+package enum FontFixture {
+    package static let family = "RefreshFrames Brand"
+    package static let source = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
     /// Writes the renamed font to `path` and returns its bytes.
     @discardableResult
-    public static func write(to path: String) throws -> [UInt8] {
+    package static func write(to path: String) throws -> [UInt8] {
         let bytes = renamed([UInt8](try Data(contentsOf: URL(fileURLWithPath: source))))
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return bytes
     }
 
     /// `font` with its `name` table replaced by one naming `family` Regular.
-    public static func renamed(_ font: [UInt8]) -> [UInt8] {
+    package static func renamed(_ font: [UInt8]) -> [UInt8] {
         func u16(_ at: Int) -> Int { Int(font[at]) << 8 | Int(font[at + 1]) }
         var out = font
         while out.count % 4 != 0 { out.append(0) }

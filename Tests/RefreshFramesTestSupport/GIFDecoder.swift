@@ -5,11 +5,11 @@ import RefreshFramesExport
 ///
 /// Disposal 2 restores the image's area to clear (as browsers do), not to the background colour.
 /// Image pixels outside the logical screen are clipped.
-public enum GIFDecoder {
+package enum GIFDecoder {
     /// Larger images are refused rather than allocated (a corrupt header could ask for 16 GB).
     static let maximumPixelCount = 1 << 26
 
-    public static func decode(_ bytes: [UInt8]) throws -> DecodedGIF {
+    package static func decode(_ bytes: [UInt8]) throws -> DecodedGIF {
         var reader = ByteReader(bytes: bytes)
         let signature = try reader.bytes(6)
         guard signature == Array("GIF87a".utf8) || signature == Array("GIF89a".utf8) else {
@@ -105,7 +105,7 @@ public enum GIFDecoder {
     }
 
     /// Rows in the order an interlaced image stores them.
-    public static func interlacedRows(height: Int) -> [Int] {
+    package static func interlacedRows(height: Int) -> [Int] {
         let passes: [(start: Int, step: Int)] = [(0, 8), (4, 8), (2, 4), (1, 2)]
         return passes.flatMap { stride(from: $0.start, to: height, by: $0.step) }
     }

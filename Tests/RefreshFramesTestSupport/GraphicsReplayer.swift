@@ -10,21 +10,21 @@ import RefreshFramesCore
 /// cursor, `c`×`r` cells), `a=f,r=1` (edit the image's pixels at `x`,`y`, `X=1`), `a=d` (delete),
 /// chunked with `m=1`; iTerm2's OSC 1337 `File=inline=1;width=N;height=M` (in cells); sixel DCS `q`.
 /// An image that does not fill exactly the cells it is given is an error: this terminal never scales.
-public struct GraphicsReplayer {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package struct GraphicsReplayer {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
 
-        public init(description: String) { self.description = description }
+        package init(description: String) { self.description = description }
     }
 
-    public let cell: (width: Int, height: Int)
+    package let cell: (width: Int, height: Int)
     /// What the screen shows, in pixels: `columns × cell.width` by `rows × cell.height`, transparent
     /// where nothing was drawn.
-    public private(set) var canvas: Bitmap
-    public private(set) var row = 0
-    public private(set) var column = 0
+    package private(set) var canvas: Bitmap
+    package private(set) var row = 0
+    package private(set) var column = 0
     /// Images decoded, by kind, for tests that count them.
-    public private(set) var decoded: [String: Int] = [:]
+    package private(set) var decoded: [String: Int] = [:]
     private let decodePNG: ([UInt8]) throws -> Bitmap
     private let decodeSixel: ([UInt8]) throws -> Bitmap
     /// kitty images by id, and where each is shown (its top-left cell).
@@ -32,7 +32,7 @@ public struct GraphicsReplayer {
     /// A kitty command being received in chunks: its first chunk's keys and the payload so far.
     private var kittyLoading: (keys: [String: String], payload: [UInt8])?
 
-    public init(
+    package init(
         columns: Int, rows: Int, cell: (width: Int, height: Int), decodePNG: @escaping ([UInt8]) throws -> Bitmap,
         decodeSixel: @escaping ([UInt8]) throws -> Bitmap
     ) {
@@ -42,7 +42,7 @@ public struct GraphicsReplayer {
         self.decodeSixel = decodeSixel
     }
 
-    public mutating func apply(_ bytes: [UInt8]) throws {
+    package mutating func apply(_ bytes: [UInt8]) throws {
         var i = 0
         while i < bytes.count {
             let b = bytes[i]
@@ -75,7 +75,7 @@ public struct GraphicsReplayer {
     }
 
     /// Where the image of kitty id `id` is, if shown.
-    public func kittyImage(_ id: Int) -> Bitmap? { kittyImages[id]?.image }
+    package func kittyImage(_ id: Int) -> Bitmap? { kittyImages[id]?.image }
 
     private mutating func csi(_ bytes: [UInt8], _ start: Int) throws -> Int {
         var j = start

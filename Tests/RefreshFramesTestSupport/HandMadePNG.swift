@@ -1,8 +1,8 @@
 /// PNG files written by hand: rows filtered as asked, stored in uncompressed deflate blocks, with
 /// correct checksums. For the PNG decoder's tests and the fuzzer's raw-rows input.
-public enum HandMadePNG {
+package enum HandMadePNG {
     /// 8-bit RGBA, row `y` filtered with `filters[y % filters.count]`.
-    public static func rgba(width: Int, height: Int, pixels: [UInt8], filters: [UInt8]) -> [UInt8] {
+    package static func rgba(width: Int, height: Int, pixels: [UInt8], filters: [UInt8]) -> [UInt8] {
         let stride = width * 4
         var rows: [[UInt8]] = []
         for y in 0..<height {
@@ -33,7 +33,7 @@ public enum HandMadePNG {
     }
 
     /// A PNG of already filtered `rows`.
-    public static func file(width: Int, height: Int, colorType: UInt8, rows: [[UInt8]]) -> [UInt8] {
+    package static func file(width: Int, height: Int, colorType: UInt8, rows: [[UInt8]]) -> [UInt8] {
         let raw = rows.flatMap { $0 }
         var zlib: [UInt8] = [0x78, 0x01]
         var start = 0

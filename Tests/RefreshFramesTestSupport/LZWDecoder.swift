@@ -1,9 +1,9 @@
 import RefreshFramesExport
 
 /// Decodes GIF LZW image data into palette indices.
-public enum LZWDecoder {
+package enum LZWDecoder {
     /// - Parameter offset: where the data began in the file, for error messages.
-    public static func decode(
+    package static func decode(
         _ data: [UInt8], minimumCodeSize: Int, pixelCount: Int, frame: Int, offset: Int
     ) throws -> [UInt8] {
         guard (1...11).contains(minimumCodeSize) else { throw GIFError.invalidLZWCode(offset: offset) }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// The repository's root, found from this file's path.
-public let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+package let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
 /// `samples/NAME.json`, as a path.
-public func samplePath(_ name: String) -> String {
+package func samplePath(_ name: String) -> String {
     repositoryRoot.appendingPathComponent("samples/\(name).json").path
 }

@@ -15,11 +15,11 @@ public enum Shim {
         public var tag: Int
         /// The property's name in the engine's table.
         public var property: String
-        public var from: any TrackValue
-        public var to: any TrackValue
+        package var from: any TrackValue
+        package var to: any TrackValue
         public var start: Double
         public var end: Double
-        public var curve: Curve
+        package var curve: Curve
     }
 
     struct Event {
@@ -49,7 +49,7 @@ public enum Shim {
     /// The pixel scale layout snaps edges to (`UITraitCollection.displayScale`).
     public static var displayScale: CGFloat = 2
     /// How a label's text is measured for its intrinsic size; set by the test (the engine's FreeType measurer).
-    public static var measurer: TextMeasurer?
+    package static var measurer: TextMeasurer?
     /// The family the engine calls `UIFont.systemFont` by: the renderer's stand-in (as the samples
     /// name it) unless the test sets `System` (as import writes it, measured with iOS's metrics).
     public static var systemFontFamily = FontSpec.defaultFamily
@@ -154,7 +154,7 @@ public enum Shim {
 extension Shim {
     /// A view's model values now, by property name: every property of the engine's table the view's
     /// class has, UIKit's initial value where nothing set it.
-    public static func state(of view: UIView) -> [String: any TrackValue] {
+    package static func state(of view: UIView) -> [String: any TrackValue] {
         var state: [String: any TrackValue] = [:]
         func read<P: AnyAnimatableProperty>(_ p: P) {
             let uikit = p.property.uikit
@@ -169,13 +169,13 @@ extension Shim {
     public static func descendants(of view: UIView) -> [UIView] { ShimLayout.descendants(of: view) }
 
     /// A label's line settings in the engine's form.
-    public static func lines(of label: UILabel) -> LabelLines { label.lines }
+    package static func lines(of label: UILabel) -> LabelLines { label.lines }
 
     /// The kind of view the engine would call `view`.
-    public static func kind(of view: UIView) -> ViewKind { view.kind }
+    package static func kind(of view: UIView) -> ViewKind { view.kind }
 
     /// The engine's font for a label's `UIFont` (the system font → the renderer's stand-in family).
-    public static func fontSpec(of label: UILabel) -> FontSpec { label.font.spec }
+    package static func fontSpec(of label: UILabel) -> FontSpec { label.font.spec }
 
     /// A colour's components in the engine's form.
     public static func rgba(_ color: UIColor?) -> RGBA? { color?.rgba }

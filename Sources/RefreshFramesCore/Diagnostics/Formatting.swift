@@ -1,7 +1,7 @@
 import Foundation
 
 /// Formats a number the way dumps and JSON show it: integers without a fraction, others with up to 4 decimals.
-public func formatNumber(_ v: Double) -> String {
+package func formatNumber(_ v: Double) -> String {
     if v.isNaN { return "nan" }
     let rounded = (v * 10000).rounded() / 10000
     if rounded == rounded.rounded() && abs(rounded) < 1e15 { return String(Int(rounded)) }
@@ -12,11 +12,11 @@ public func formatNumber(_ v: Double) -> String {
 }
 
 /// Fixed decimals: `formatFixed(0.4, decimals: 2)` is `0.40`.
-public func formatFixed(_ v: Double, decimals: Int) -> String {
+package func formatFixed(_ v: Double, decimals: Int) -> String {
     String(format: "%.\(decimals)f", v)
 }
 
 /// Seconds with two decimals, no unit: `0.40`.
-public func formatSeconds(_ seconds: Double) -> String {
+package func formatSeconds(_ seconds: Double) -> String {
     formatFixed(seconds, decimals: 2)
 }

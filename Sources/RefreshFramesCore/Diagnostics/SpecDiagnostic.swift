@@ -1,11 +1,11 @@
 /// A problem in a spec, located by JSON path and, where it can be had, line and column.
-public struct SpecDiagnostic: Error, Equatable, Sendable {
+package struct SpecDiagnostic: Error, Equatable, Sendable {
     /// `views[2].constraints[0].toItem`; empty for the document itself.
-    public var path: String
-    public var location: SourceLocation?
-    public var message: String
+    package var path: String
+    package var location: SourceLocation?
+    package var message: String
 
-    public init(path: String, location: SourceLocation?, message: String) {
+    package init(path: String, location: SourceLocation?, message: String) {
         self.path = path
         self.location = location
         self.message = message
@@ -13,7 +13,7 @@ public struct SpecDiagnostic: Error, Equatable, Sendable {
 
     /// The one line every spec problem is printed as:
     /// `samples/x.json:12:7: error: views[2].tag: expected an integer, got a string`.
-    public func formatted(file: String) -> String {
+    package func formatted(file: String) -> String {
         var line = file
         if let location { line += ":\(location.line):\(location.column)" }
         line += ": error: "
@@ -23,7 +23,7 @@ public struct SpecDiagnostic: Error, Equatable, Sendable {
 }
 
 /// The closest candidate by edit distance, for "did you mean" hints.
-public func closestMatch(to word: String, in candidates: [String]) -> String? {
+package func closestMatch(to word: String, in candidates: [String]) -> String? {
     let lowered = word.lowercased()
     var best: (String, Int)?
     for candidate in candidates.sorted() {

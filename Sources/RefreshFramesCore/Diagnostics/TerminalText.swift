@@ -1,11 +1,11 @@
 /// Text from a spec, a xib or a file name made safe to print on a terminal: the one escaper that
 /// every message, status line and line of text output goes through.
-public enum TerminalText {
+package enum TerminalText {
     /// `text` with every control character except newline and tab written as an escape (`\u{1B}`
     /// for ESC, `\r`, `\u{9B}` for the C1 CSI), so a string cannot set a window title, clear the
     /// screen or rewrite a line when it is printed. `oneLine`: newlines are escaped too (`\n`), for
     /// what must stay on one line (an error message, the preview's status line).
-    public static func escaped(_ text: String, oneLine: Bool = false) -> String {
+    package static func escaped(_ text: String, oneLine: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: { needsEscape($0) || oneLine && $0 == "\n" }) else { return text }
         var out = ""
         out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
@@ -26,7 +26,7 @@ public enum TerminalText {
     /// C0 controls but newline and tab, DEL, the C1 controls, and the bidirectional overrides that
     /// reorder what a terminal shows. JSON output escapes the same characters (`jsonQuoted`), so
     /// JSON printed on a terminal needs no escape of this kind and stays valid JSON.
-    public static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x0A, 0x09: false
         case 0x00...0x1F, 0x7F...0x9F: true

@@ -1,5 +1,5 @@
 /// SHA-256 (FIPS 180-4), for manifests: the spec's and the fonts' fingerprints.
-public struct SHA256 {
+package struct SHA256 {
     private static let k: [UInt32] = [
         0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
         0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
@@ -17,9 +17,9 @@ public struct SHA256 {
     private var buffer: [UInt8] = []
     private var length: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
+    package mutating func update<C: Collection>(_ bytes: C) where C.Element == UInt8 {
         length += UInt64(bytes.count)
         buffer.append(contentsOf: bytes)
         var offset = 0
@@ -30,7 +30,7 @@ public struct SHA256 {
         buffer.removeFirst(offset)
     }
 
-    public mutating func finalize() -> [UInt8] {
+    package mutating func finalize() -> [UInt8] {
         let bitLength = length &* 8
         var tail = buffer + [0x80]
         while tail.count % 64 != 56 { tail.append(0) }
@@ -40,7 +40,7 @@ public struct SHA256 {
         return h.flatMap { word in (0..<4).reversed().map { UInt8(truncatingIfNeeded: word >> (UInt32($0) * 8)) } }
     }
 
-    public static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
+    package static func hex<C: Collection>(_ bytes: C) -> String where C.Element == UInt8 {
         var hasher = SHA256()
         hasher.update(bytes)
         return hasher.finalize().map { b in

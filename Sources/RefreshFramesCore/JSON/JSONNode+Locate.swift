@@ -1,6 +1,6 @@
 extension JSONNode {
     /// The location of the value at a diagnostic path such as `views[2].constraints[0].toItem`.
-    public func locate(_ path: String) -> SourceLocation? {
+    package func locate(_ path: String) -> SourceLocation? {
         var node = self
         var rest = Substring(path)
         while !rest.isEmpty {

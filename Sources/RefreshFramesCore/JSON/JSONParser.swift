@@ -1,12 +1,12 @@
 /// A syntax error in a JSON document, with its location.
-public struct JSONSyntaxError: Error, Equatable, Sendable {
-    public var location: SourceLocation
-    public var message: String
+package struct JSONSyntaxError: Error, Equatable, Sendable {
+    package var location: SourceLocation
+    package var message: String
 }
 
 /// A strict RFC 8259 parser that keeps source locations, rejects duplicate keys and limits nesting.
-public struct JSONParser {
-    public static let maximumDepth = Limits.jsonDepth
+package struct JSONParser {
+    package static let maximumDepth = Limits.jsonDepth
 
     private let bytes: [UInt8]
     private var index = 0
@@ -17,7 +17,7 @@ public struct JSONParser {
         self.bytes = bytes
     }
 
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
+    package static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONNode {
         var parser = JSONParser(bytes: bytes)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             throw JSONSyntaxError(

@@ -2,7 +2,7 @@
 /// `\u` escapes for what `TerminalText` would escape (DEL, the C1 controls, the bidirectional
 /// overrides), so that JSON printed on a terminal is neither rewritten nor able to drive it;
 /// everything else, CJK and emoji included, stays as UTF-8. Every JSON writer here uses it.
-public func jsonQuoted(_ text: String) -> String {
+package func jsonQuoted(_ text: String) -> String {
     var out = "\""
     for scalar in text.unicodeScalars {
         switch scalar {

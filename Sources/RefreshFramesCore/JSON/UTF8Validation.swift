@@ -1,9 +1,9 @@
 /// The one check of UTF-8 that the spec and xib readers share.
-public enum UTF8Validation {
+package enum UTF8Validation {
     /// The offset of the first byte that does not start or continue a well-formed UTF-8 sequence:
     /// stray continuation bytes, truncated sequences, overlong forms, UTF-16 surrogates (`ED A0 80`)
     /// and code points above U+10FFFF are all refused, as the Unicode standard's table 3-7 says.
-    public static func firstInvalid(_ bytes: [UInt8]) -> Int? {
+    package static func firstInvalid(_ bytes: [UInt8]) -> Int? {
         var i = 0
         while i < bytes.count {
             let lead = bytes[i]

@@ -49,28 +49,28 @@ public struct Size: Hashable, Sendable {
 }
 
 /// The natural size of a view's content (a label's measured text), in points, before pixel rounding.
-public struct IntrinsicSize: Hashable, Sendable {
-    public var width: Double
-    public var height: Double
+package struct IntrinsicSize: Hashable, Sendable {
+    package var width: Double
+    package var height: Double
 
-    public init(width: Double, height: Double) {
+    package init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }
 }
 
 /// The solved layout: each tagged view's frame in the canvas, in points, edges snapped to the pixel grid.
-public struct Layout: Sendable, Equatable {
-    public var frames: [Int: Rect]
+package struct Layout: Sendable, Equatable {
+    package var frames: [Int: Rect]
 
-    public init(frames: [Int: Rect]) {
+    package init(frames: [Int: Rect]) {
         self.frames = frames
     }
 
-    public func frame(tag: Int) -> Rect { frames[tag] ?? Rect(x: 0, y: 0, width: 0, height: 0) }
+    package func frame(tag: Int) -> Rect { frames[tag] ?? Rect(x: 0, y: 0, width: 0, height: 0) }
 
     /// One line per view, ordered by tag: `tag 3: x=160.5 y=16.5 w=27 h=27.5`.
-    public var dump: String {
+    package var dump: String {
         frames.keys.sorted().map { tag in
             let f = frames[tag]!
             return

@@ -13,8 +13,8 @@
 /// Errors come in input order: invalid input first, then the first required constraint that
 /// cannot be added (implicit view constraints are added before `constraints`), then the first
 /// undetermined view in tag order.
-public enum LayoutSolver {
-    public static func solve(
+package enum LayoutSolver {
+    package static func solve(
         canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec], intrinsicSizes: [Int: IntrinsicSize]
     ) throws(LayoutError) -> Layout {
         let system = try LayoutSystem(canvas: canvas, views: views)
@@ -50,18 +50,18 @@ public enum LayoutSolver {
     }
 }
 
-public struct LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
+package struct LayoutError: Error, Equatable, Sendable, CustomStringConvertible {
     /// The JSON path of the offending constraint (`constraints[3]`) or view (`views[2]`).
-    public var path: String
+    package var path: String
     /// One sentence for a user.
-    public var message: String
+    package var message: String
 
-    public init(path: String, message: String) {
+    package init(path: String, message: String) {
         self.path = path
         self.message = message
     }
 
-    public var description: String { "\(path): \(message)" }
+    package var description: String { "\(path): \(message)" }
 
     fileprivate static func conflict(
         _ entry: LayoutSystem.Entry, with others: [LayoutSystem.Entry]

@@ -1,6 +1,6 @@
 /// The built-in default spec: `samples/rotate-scale.json`, kept identical by a test.
-public enum BuiltInSpec {
-    public static let rotateScale = #"""
+package enum BuiltInSpec {
+    package static let rotateScale = #"""
         {
           "$schema": "../schema/refresh-frames.schema.json",
           "description": "The seven-label rotate-and-scale control of 'A custom pull-to-refresh control in Swift' (AppCoda's tutorial as retold on allluckly.cn, 2016): each label in turn rotates 45° with the next palette colour (0.1 s, linear) and straightens back to black (0.05 s); then all labels scale to 1.5 (0.35 s) and back (0.25 s). refreshing is re-checked only after a whole cycle; the colour index carries over between loops; the user pulls the table down 60 points in 0.5 s, which begins refreshing, and lets go; a 4 s timer ends refreshing. The built-in default.",

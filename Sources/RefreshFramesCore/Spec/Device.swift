@@ -7,21 +7,21 @@
 ///
 /// The iPhone 11 and later are not here: their sizes are not in those sources and no source found
 /// gives their safe areas by Interface Builder's device id. Nothing is guessed for them.
-public struct Device: Sendable, Equatable {
+package struct Device: Sendable, Equatable {
     /// What a spec writes (`"viewport": "iPhone 8"`).
-    public var name: String
+    package var name: String
     /// The other names of the same screen (`iPhone 6`, `iPhone 7`).
-    public var aliases: [String]
+    package var aliases: [String]
     /// Interface Builder's `<device id=…>`.
-    public var interfaceBuilderID: String
-    public var width: Double
-    public var height: Double
-    public var scale: Double
+    package var interfaceBuilderID: String
+    package var width: Double
+    package var height: Double
+    package var scale: Double
     /// The safe area's insets above and below, in points.
-    public var safeAreaTop: Double
-    public var safeAreaBottom: Double
+    package var safeAreaTop: Double
+    package var safeAreaBottom: Double
 
-    public static let all: [Device] = [
+    package static let all: [Device] = [
         Device(
             name: "iPhone 4s", aliases: ["iPhone 4"], interfaceBuilderID: "retina3_5", width: 320, height: 480,
             scale: 2,
@@ -47,12 +47,12 @@ public struct Device: Sendable, Equatable {
     ]
 
     /// The device a spec names (its name or an alias, spelt as here); nil for one the table does not have.
-    public static func named(_ name: String) -> Device? {
+    package static func named(_ name: String) -> Device? {
         all.first { ([$0.name] + $0.aliases).contains(name) }
     }
 
     /// The device of Interface Builder's `<device id=…>`; nil for an id the table does not have.
-    public static func interfaceBuilder(_ id: String) -> Device? {
+    package static func interfaceBuilder(_ id: String) -> Device? {
         all.first { $0.interfaceBuilderID == id }
     }
 }

@@ -277,7 +277,7 @@ extension SpecDecoder {
 
 extension TableContent {
     /// Rows per section.
-    public var rowCounts: [Int] {
+    package var rowCounts: [Int] {
         switch self {
         case .sections(let sections): sections.map(\.rows.count)
         case .generated(let g): [g.count]

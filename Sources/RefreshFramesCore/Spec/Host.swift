@@ -25,14 +25,14 @@
 /// `at` is `"endRefreshing"`, `"refreshBegan"` or seconds. Row animations follow
 /// `UITableView.RowAnimation`: fade, top, bottom, middle, automatic, none (durations are undocumented
 /// by UIKit; 0.3 s ease-in-out by default).
-public struct HostSpec: Sendable, Equatable {
+package struct HostSpec: Sendable, Equatable {
     /// The table view's frame in points (a phone screen: 375 × 667).
-    public var viewport: ViewportSize
-    public var table: TableSpec
+    package var viewport: ViewportSize
+    package var table: TableSpec
     /// Row updates, in the order the spec gives them.
-    public var updates: [TableUpdate]
+    package var updates: [TableUpdate]
 
-    public init(
+    package init(
         viewport: ViewportSize = ViewportSize(width: 375, height: 667), table: TableSpec, updates: [TableUpdate] = []
     ) {
         self.viewport = viewport
@@ -52,19 +52,19 @@ public struct ViewportSize: Sendable, Equatable {
 }
 
 /// A plain-style `UITableView`: its colours, row height, one cell style for every row, and its rows.
-public struct TableSpec: Sendable, Equatable {
-    public var backgroundColor: RGBA
+package struct TableSpec: Sendable, Equatable {
+    package var backgroundColor: RGBA
     /// `UITableView.separatorColor`; clear hides separators (`separatorStyle = .none`).
-    public var separatorColor: RGBA
+    package var separatorColor: RGBA
     /// The separator's left inset in points (15 on the iOS 8–10 devices of the tutorials).
-    public var separatorInset: Double
-    public var rowHeight: RowHeight
+    package var separatorInset: Double
+    package var rowHeight: RowHeight
     /// The height of a section header that has a title (sections without one have none).
-    public var sectionHeaderHeight: Double
-    public var cell: CellStyle
-    public var content: TableContent
+    package var sectionHeaderHeight: Double
+    package var cell: CellStyle
+    package var content: TableContent
 
-    public init(
+    package init(
         backgroundColor: RGBA = .white, separatorColor: RGBA = TableSpec.defaultSeparatorColor,
         separatorInset: Double = 15, rowHeight: RowHeight = .fixed(44), sectionHeaderHeight: Double = 28,
         cell: CellStyle = CellStyle(), content: TableContent = .sections([])
@@ -79,33 +79,33 @@ public struct TableSpec: Sendable, Equatable {
     }
 
     /// UIKit's default separator grey (0.78, 0.78, 0.8).
-    public static let defaultSeparatorColor = RGBA(red: 200 / 255, green: 199 / 255, blue: 204 / 255)
+    package static let defaultSeparatorColor = RGBA(red: 200 / 255, green: 199 / 255, blue: 204 / 255)
 }
 
-public enum RowHeight: Sendable, Equatable {
+package enum RowHeight: Sendable, Equatable {
     case fixed(Double)
     /// `UITableViewAutomaticDimension`: the label's line height plus the cell's margins, at least 44.
     case automatic
 }
 
 /// `UITableViewCell.CellStyle` and the label properties the tutorials set.
-public struct CellStyle: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
+package struct CellStyle: Sendable, Equatable {
+    package enum Kind: String, Sendable, CaseIterable {
         /// One text label, vertically centred.
         case `default`
         /// A title above a smaller detail label.
         case subtitle
     }
 
-    public var style: Kind
-    public var font: FontSpec
-    public var detailFont: FontSpec
-    public var textAlignment: TextAlignment
-    public var textColor: RGBA
-    public var detailTextColor: RGBA
-    public var backgroundColor: RGBA
+    package var style: Kind
+    package var font: FontSpec
+    package var detailFont: FontSpec
+    package var textAlignment: TextAlignment
+    package var textColor: RGBA
+    package var detailTextColor: RGBA
+    package var backgroundColor: RGBA
 
-    public init(
+    package init(
         style: Kind = .default, font: FontSpec = FontSpec(size: 17), detailFont: FontSpec = FontSpec(size: 12),
         textAlignment: TextAlignment = .left, textColor: RGBA = .black, detailTextColor: RGBA = .black,
         backgroundColor: RGBA = .white
@@ -121,28 +121,28 @@ public struct CellStyle: Sendable, Equatable {
 }
 
 /// Where a table's rows come from: written out, or generated as the news tutorial does.
-public enum TableContent: Sendable, Equatable {
+package enum TableContent: Sendable, Equatable {
     case sections([SectionSpec])
     case generated(RowGenerator)
 }
 
-public struct SectionSpec: Sendable, Equatable {
+package struct SectionSpec: Sendable, Equatable {
     /// `titleForHeaderInSection`; nil: no header.
-    public var header: String?
-    public var rows: [RowSpec]
+    package var header: String?
+    package var rows: [RowSpec]
 
-    public init(header: String? = nil, rows: [RowSpec]) {
+    package init(header: String? = nil, rows: [RowSpec]) {
         self.header = header
         self.rows = rows
     }
 }
 
-public struct RowSpec: Sendable, Hashable {
-    public var text: String
+package struct RowSpec: Sendable, Hashable {
+    package var text: String
     /// The subtitle style's detail text.
-    public var detail: String?
+    package var detail: String?
 
-    public init(text: String, detail: String? = nil) {
+    package init(text: String, detail: String? = nil) {
         self.text = text
         self.detail = detail
     }
@@ -150,13 +150,13 @@ public struct RowSpec: Sendable, Hashable {
 
 /// `count` rows in one section whose texts expand `{random:N}` (the next seeded number modulo N, as
 /// `arc4random() % N`) and `{now:PATTERN}` (the spec's clock at the moment the rows are made).
-public struct RowGenerator: Sendable, Equatable {
-    public var count: Int
-    public var title: String
-    public var detail: String?
-    public var seed: UInt64
+package struct RowGenerator: Sendable, Equatable {
+    package var count: Int
+    package var title: String
+    package var detail: String?
+    package var seed: UInt64
 
-    public init(count: Int, title: String, detail: String? = nil, seed: UInt64 = 0) {
+    package init(count: Int, title: String, detail: String? = nil, seed: UInt64 = 0) {
         self.count = count
         self.title = title
         self.detail = detail
@@ -165,18 +165,18 @@ public struct RowGenerator: Sendable, Equatable {
 }
 
 /// When an update happens.
-public enum UpdateMoment: Sendable, Equatable {
+package enum UpdateMoment: Sendable, Equatable {
     case refreshBegan
     case endRefreshing
     case seconds(Double)
 }
 
 /// `UITableView.RowAnimation` for inserted rows.
-public enum RowAnimation: String, Sendable, CaseIterable {
+package enum RowAnimation: String, Sendable, CaseIterable {
     case fade, top, bottom, middle, automatic, none
 }
 
-public enum TableChange: Sendable, Equatable {
+package enum TableChange: Sendable, Equatable {
     /// `insertRows(at:with:)` at `row` of `section`.
     case insert(section: Int, row: Int, rows: [RowSpec], animation: RowAnimation, duration: Double)
     /// Rows added at the end of `section` (`data += …` then `reloadData()` when the animation is none).
@@ -185,13 +185,13 @@ public enum TableChange: Sendable, Equatable {
     case reload(TableContent)
 }
 
-public struct TableUpdate: Sendable, Equatable {
-    public var at: UpdateMoment
-    public var change: TableChange
+package struct TableUpdate: Sendable, Equatable {
+    package var at: UpdateMoment
+    package var change: TableChange
     /// `host.updates[1]`, for diagnostics.
-    public var path: String
+    package var path: String
 
-    public init(at: UpdateMoment, change: TableChange, path: String = "") {
+    package init(at: UpdateMoment, change: TableChange, path: String = "") {
         self.at = at
         self.change = change
         self.path = path
@@ -199,8 +199,8 @@ public struct TableUpdate: Sendable, Equatable {
 }
 
 extension Limits {
-    public static let tableRows = 1000
-    public static let tableSections = 100
-    public static let tableUpdates = 100
-    public static let rowAnimationDuration = 10.0
+    package static let tableRows = 1000
+    package static let tableSections = 100
+    package static let tableUpdates = 100
+    package static let rowAnimationDuration = 10.0
 }

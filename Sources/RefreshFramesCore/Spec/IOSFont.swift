@@ -2,21 +2,21 @@
 /// vertical metrics UIFont reports for it, where they come from, and the Debian families that stand
 /// in for its glyphs here, most alike first. Pure data: the raster module picks the first installed
 /// stand-in, and layout uses the metrics so that frames match a device.
-public struct IOSFont: Sendable, Hashable {
+package struct IOSFont: Sendable, Hashable {
     /// The family as iOS names it, e.g. `Helvetica Neue`.
-    public var family: String
+    package var family: String
     /// Spellings that name the family, compared without case, spaces, hyphens and dots
     /// (`HelveticaNeue`, `.SFUIText`); a PostScript name is one of them followed by a style suffix.
-    public var keys: [String]
+    package var keys: [String]
     /// UIFont's ascender, descender and leading per em; nil when no public source gives them (the
     /// stand-in's own metrics are used then).
-    public var metrics: IOSFontMetrics?
+    package var metrics: IOSFontMetrics?
     /// The metrics of the bold and medium faces, when they differ from the regular ones.
-    public var boldMetrics: IOSFontMetrics?
+    package var boldMetrics: IOSFontMetrics?
     /// Debian font families, most alike first.
-    public var standIns: [String]
+    package var standIns: [String]
 
-    public init(
+    package init(
         family: String, keys: [String], metrics: IOSFontMetrics?, boldMetrics: IOSFontMetrics? = nil,
         standIns: [String]
     ) {
@@ -28,26 +28,26 @@ public struct IOSFont: Sendable, Hashable {
     }
 
     /// The metrics of the face of `weight`.
-    public func metrics(weight: String) -> IOSFontMetrics? {
+    package func metrics(weight: String) -> IOSFontMetrics? {
         ["medium", "semibold", "bold", "heavy", "black"].contains(weight) ? (boldMetrics ?? metrics) : metrics
     }
 }
 
 /// Vertical metrics in ems, as UIFont reports them: `lineHeight = ascender + descender + leading`,
 /// and a UILabel's intrinsic height is `lineHeight × size` rounded up to the pixel grid.
-public struct IOSFontMetrics: Sendable, Hashable {
+package struct IOSFontMetrics: Sendable, Hashable {
     /// Above the baseline, positive.
-    public var ascender: Double
+    package var ascender: Double
     /// Below the baseline, positive.
-    public var descender: Double
-    public var leading: Double
+    package var descender: Double
+    package var leading: Double
     /// The height of the capitals (the font's `capHeight`); the stand-in's glyphs are drawn at the
     /// size that gives its capitals this height. Nil: drawn at the spec's size.
-    public var capHeight: Double?
+    package var capHeight: Double?
     /// Where the numbers come from (docs/fonts.md has the full citations).
-    public var source: String
+    package var source: String
 
-    public init(ascender: Double, descender: Double, leading: Double, capHeight: Double? = nil, source: String) {
+    package init(ascender: Double, descender: Double, leading: Double, capHeight: Double? = nil, source: String) {
         self.ascender = ascender
         self.descender = descender
         self.leading = leading
@@ -56,7 +56,7 @@ public struct IOSFontMetrics: Sendable, Hashable {
     }
 
     /// Metrics given in font units.
-    public init(
+    package init(
         units: Double, ascender: Double, descender: Double, leading: Double, capHeight: Double? = nil,
         source: String
     ) {
@@ -65,20 +65,20 @@ public struct IOSFontMetrics: Sendable, Hashable {
             capHeight: capHeight.map { $0 / units }, source: source)
     }
 
-    public var lineHeight: Double { ascender + descender + leading }
+    package var lineHeight: Double { ascender + descender + leading }
 }
 
 /// A spec's font family resolved to an iOS family, with the weight and slant a PostScript name implies.
-public struct IOSFontMatch: Sendable, Hashable {
-    public var font: IOSFont
+package struct IOSFontMatch: Sendable, Hashable {
+    package var font: IOSFont
     /// The weight a PostScript suffix names (`Avenir-Heavy` → heavy); nil for a plain family name.
-    public var weight: String?
-    public var italic: Bool
+    package var weight: String?
+    package var italic: Bool
 }
 
 extension IOSFont {
     /// Every iOS family a spec may name. docs/fonts.md lists them with their sources.
-    public static let all: [IOSFont] = [
+    package static let all: [IOSFont] = [
         IOSFont(
             family: "System",
             keys: [
@@ -171,7 +171,7 @@ extension IOSFont {
     }()
 
     /// The iOS family `name` names (`System`, `Helvetica Neue`, `HelveticaNeue-Bold`, `Avenir-Book`), if any.
-    public static func match(_ name: String) -> IOSFontMatch? {
+    package static func match(_ name: String) -> IOSFontMatch? {
         let compact = String(name.lowercased().filter { !" -._".contains($0) })
         guard !compact.isEmpty else { return nil }
         let candidates = all.flatMap { font in font.keys.map { (font, $0) } }.sorted { $0.1.count > $1.1.count }
@@ -188,7 +188,7 @@ extension IOSFont {
     /// For a font named `name` (a family, PostScript name or `UICTFontTextStyle…`): where its layout
     /// metrics come from, as a clause for a note (`; line height from iOS's metrics, …`); empty for a
     /// font that is not iOS's.
-    public static func metricsNote(_ name: String) -> String {
+    package static func metricsNote(_ name: String) -> String {
         guard let iOS = name.hasPrefix("UICTFontTextStyle") ? match("System") : match(name) else { return "" }
         return iOS.font.metrics == nil
             ? "; iOS's metrics for \(iOS.font.family) are not known here: line height and widths are the stand-in's"
@@ -197,7 +197,7 @@ extension IOSFont {
 
     /// The text styles' point sizes and weights at the default (Large) content size, as UIFont's
     /// `preferredFont(forTextStyle:)` gives them, by the names a spec uses.
-    public static let textStyles: [String: (size: Double, weight: String)] = [
+    package static let textStyles: [String: (size: Double, weight: String)] = [
         "largeTitle": (34, "regular"), "title1": (28, "regular"), "title2": (22, "regular"),
         "title3": (20, "regular"), "headline": (17, "semibold"), "body": (17, "regular"), "callout": (16, "regular"),
         "subheadline": (15, "regular"), "footnote": (13, "regular"), "caption1": (12, "regular"),

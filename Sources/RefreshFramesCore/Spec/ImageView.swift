@@ -2,38 +2,38 @@
 /// and frame sequence. Images are named as the spec writes them: a file relative to the spec
 /// (`"arrow.png"`, with its `@2x`/`@3x` variants beside it) or an asset of the spec's catalogs
 /// (`"arrow"`); `Spec.images` holds them once the edge has opened them.
-public struct ImageViewSpec: Sendable, Equatable {
+package struct ImageViewSpec: Sendable, Equatable {
     /// `image`: shown when no frame sequence runs (and after one stops); nil shows nothing.
-    public var image: String?
+    package var image: String?
     /// `highlightedImage`, shown instead while `isHighlighted`.
-    public var highlightedImage: String?
-    public var isHighlighted = false
-    public var contentMode: ContentMode = .scaleToFill
-    public var renderingMode: ImageRenderingMode = .automatic
+    package var highlightedImage: String?
+    package var isHighlighted = false
+    package var contentMode: ContentMode = .scaleToFill
+    package var renderingMode: ImageRenderingMode = .automatic
     /// The frame sequence `startAnimating()` plays.
-    public var animationImages: [String] = []
+    package var animationImages: [String] = []
     /// Seconds per cycle; nil (UIKit's 0) is the number of images × 1/30 s.
-    public var animationDuration: Double?
+    package var animationDuration: Double?
     /// Cycles before the sequence stops by itself; 0 repeats for ever (UIKit's default).
-    public var animationRepeatCount = 0
+    package var animationRepeatCount = 0
     /// When the sequence plays without the program asking (`"animating"`).
-    public var animating: Animating = .no
+    package var animating: Animating = .no
 
-    public init(image: String? = nil) {
+    package init(image: String? = nil) {
         self.image = image
     }
 
     /// The image shown while no sequence plays: the highlighted one when highlighted and set.
-    public var shownImage: String? { isHighlighted ? highlightedImage ?? image : image }
+    package var shownImage: String? { isHighlighted ? highlightedImage ?? image : image }
 
     /// Every image name the view uses, each once, in order.
-    public var names: [String] {
+    package var names: [String] {
         var seen: Set<String> = []
         return ([image, highlightedImage].compactMap { $0 } + animationImages).filter { seen.insert($0).inserted }
     }
 
     /// The frame sequence's timing: UIKit's `animationDuration`, its 0 meaning count/30 s.
-    public var sequence: ImageSequence {
+    package var sequence: ImageSequence {
         ImageSequence(
             images: animationImages, duration: animationDuration ?? Double(animationImages.count) / 30,
             repeatCount: animationRepeatCount)
@@ -41,7 +41,7 @@ public struct ImageViewSpec: Sendable, Equatable {
 }
 
 /// When an image view's frame sequence plays by itself, as refresh controls call its methods.
-public enum Animating: Sendable, Equatable {
+package enum Animating: Sendable, Equatable {
     /// Only when the program's `startAnimating` steps say (`"animating": false`, the default).
     case no
     /// `startAnimating()` at set-up, before the scenario starts (`true`; also what
@@ -53,14 +53,14 @@ public enum Animating: Sendable, Equatable {
 }
 
 /// `UIView.ContentMode`, as a `UIImageView` places its image in its bounds.
-public enum ContentMode: String, Sendable, CaseIterable {
+package enum ContentMode: String, Sendable, CaseIterable {
     case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
     case topLeft, topRight, bottomLeft, bottomRight
 
     /// The image's rectangle in a view of `bounds` (points, the view's own coordinates from its
     /// top-left corner) for an image of `size` points. The unscaled modes place it at whole pixels
     /// of `scale` (Core Animation's `contentsGravity` placement; research §14 rule 4).
-    public func rect(for size: IntrinsicSize, in bounds: IntrinsicSize, scale: Double) -> Rect {
+    package func rect(for size: IntrinsicSize, in bounds: IntrinsicSize, scale: Double) -> Rect {
         let (w, h, W, H) = (size.width, size.height, bounds.width, bounds.height)
         switch self {
         case .scaleToFill, .redraw:
@@ -91,30 +91,30 @@ public enum ContentMode: String, Sendable, CaseIterable {
 }
 
 /// `UIImage.RenderingMode`: `automatic` follows the asset's `template-rendering-intent`.
-public enum ImageRenderingMode: String, Sendable, CaseIterable {
+package enum ImageRenderingMode: String, Sendable, CaseIterable {
     case automatic, alwaysOriginal, alwaysTemplate
 }
 
 /// A frame sequence and its timing: frame `i` of `n` shows during `[i·d/n, (i+1)·d/n)` of each cycle
 /// of `d` seconds (research §14 rule 1); a finite `repeatCount` ends it after that many cycles.
-public struct ImageSequence: Sendable, Equatable {
-    public var images: [String]
-    public var duration: Double
-    public var repeatCount: Int
+package struct ImageSequence: Sendable, Equatable {
+    package var images: [String]
+    package var duration: Double
+    package var repeatCount: Int
 
-    public init(images: [String], duration: Double, repeatCount: Int) {
+    package init(images: [String], duration: Double, repeatCount: Int) {
         self.images = images
         self.duration = duration
         self.repeatCount = repeatCount
     }
 
     /// How long one run lasts before it stops by itself; nil for ever.
-    public var runDuration: Double? { repeatCount > 0 ? duration * Double(repeatCount) : nil }
+    package var runDuration: Double? { repeatCount > 0 ? duration * Double(repeatCount) : nil }
 
     /// The index of the frame shown `elapsed` seconds after `startAnimating()`; nil once a finite
     /// run has ended (the view then shows its `image`) or when there is nothing to play.
     /// Computed in whole microseconds, so frame boundaries fall where the arithmetic says.
-    public func frame(after elapsed: Double) -> Int? {
+    package func frame(after elapsed: Double) -> Int? {
         let count = images.count
         let cycle = Int64((duration * 1_000_000).rounded())
         let t = Int64((elapsed * 1_000_000).rounded())
@@ -126,7 +126,7 @@ public struct ImageSequence: Sendable, Equatable {
     /// The image shown at `time` by the runs `runs` (each from `startAnimating()` to
     /// `stopAnimating()`, or on), or nil when none plays then. A later start restarts the sequence
     /// at frame 0.
-    public func image(at time: Double, runs: [ImageAnimationRun]) -> String? {
+    package func image(at time: Double, runs: [ImageAnimationRun]) -> String? {
         guard let run = runs.last(where: { $0.start <= time }) else { return nil }
         if let stop = run.stop, time >= stop { return nil }
         return frame(after: time - run.start).map { images[$0] }
@@ -134,11 +134,11 @@ public struct ImageSequence: Sendable, Equatable {
 }
 
 /// One run of a frame sequence: from `startAnimating()` until `stopAnimating()` (nil: never).
-public struct ImageAnimationRun: Sendable, Equatable {
-    public var start: Double
-    public var stop: Double?
+package struct ImageAnimationRun: Sendable, Equatable {
+    package var start: Double
+    package var stop: Double?
 
-    public init(start: Double, stop: Double? = nil) {
+    package init(start: Double, stop: Double? = nil) {
         self.start = start
         self.stop = stop
     }

@@ -1,51 +1,51 @@
 /// The explicit limits on what a spec and a run may ask for. Hitting one is reported by its name
 /// (`… over the limit canvasPoints = 4096`), so CI on untrusted specs stays bounded in time and
 /// memory. `table` is the one list of them: docs/spec.md's table is checked against it.
-public enum Limits {
-    public static let specBytes = 4 << 20
-    public static let jsonDepth = 64
-    public static let canvasPoints = 4096.0
-    public static let scale = 4.0
-    public static let views = 256
-    public static let constraints = 4096
-    public static let inequalities = 256
-    public static let layoutExtent = 100_000.0
-    public static let programDepth = 8
-    public static let stepDuration = 600.0
-    public static let scenarioDuration = 600.0
-    public static let totalDuration = 600.0
-    public static let pullKeyframes = 1000
-    public static let textLength = 200
-    public static let fontSize = 500.0
-    public static let animationBlocks = 100_000
-    public static let animationSegments = 250_000
+package enum Limits {
+    package static let specBytes = 4 << 20
+    package static let jsonDepth = 64
+    package static let canvasPoints = 4096.0
+    package static let scale = 4.0
+    package static let views = 256
+    package static let constraints = 4096
+    package static let inequalities = 256
+    package static let layoutExtent = 100_000.0
+    package static let programDepth = 8
+    package static let stepDuration = 600.0
+    package static let scenarioDuration = 600.0
+    package static let totalDuration = 600.0
+    package static let pullKeyframes = 1000
+    package static let textLength = 200
+    package static let fontSize = 500.0
+    package static let animationBlocks = 100_000
+    package static let animationSegments = 250_000
     /// Frames in one render: 1000 s at 50 fps; 30 000 keeps memory flat.
-    public static let frames = 50_000
-    public static let pixelsPerFrame = 4096 * 4096
+    package static let frames = 50_000
+    package static let pixelsPerFrame = 4096 * 4096
     /// Frame buffers in flight: 4 bytes a pixel × (4 per thread + 4) × 2.
-    public static let memoryBytes = 2 << 30
-    public static let checkFrames = 2000
+    package static let memoryBytes = 2 << 30
+    package static let checkFrames = 2000
     /// Element nesting in an imported xib; libxml2 refuses deeper documents itself.
-    public static let xmlDepth = 256
+    package static let xmlDepth = 256
     /// Image files a spec names (every variant of every image and frame counts).
-    public static let images = 1024
+    package static let images = 1024
     /// One image file's size.
-    public static let imageBytes = 16 << 20
+    package static let imageBytes = 16 << 20
     /// All of a spec's image files together.
-    public static let imagesBytes = 64 << 20
+    package static let imagesBytes = 64 << 20
     /// One image's width × height in pixels, read from its header before it is decoded.
-    public static let imagePixels = 4096 * 4096
+    package static let imagePixels = 4096 * 4096
     /// Every image's pixels together, decoded (4 bytes each: 256 MiB).
-    public static let imagesPixels = 64 << 20
+    package static let imagesPixels = 64 << 20
 
     /// One limit as the docs list it.
-    public struct Entry: Sendable, Equatable {
-        public var name: String
-        public var value: String
-        public var bounds: String
+    package struct Entry: Sendable, Equatable {
+        package var name: String
+        package var value: String
+        package var bounds: String
     }
 
-    public static let table: [Entry] = [
+    package static let table: [Entry] = [
         Entry(name: "specBytes", value: "\(specBytes >> 20) MiB", bounds: "spec file size"),
         Entry(name: "jsonDepth", value: "\(jsonDepth)", bounds: "JSON nesting"),
         Entry(name: "canvasPoints", value: formatNumber(canvasPoints), bounds: "canvas width/height (points)"),
@@ -99,7 +99,7 @@ public enum Limits {
     ]
 
     /// `table` as the Markdown table docs/spec.md shows.
-    public static var markdownTable: String {
+    package static var markdownTable: String {
         (["| name | value | bounds |", "|---|---|---|"] + table.map { "| \($0.name) | \($0.value) | \($0.bounds) |" })
             .joined(separator: "\n") + "\n"
     }

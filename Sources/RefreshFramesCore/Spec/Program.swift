@@ -1,25 +1,25 @@
 /// The animation program: UIView.animate blocks chained by their completions, run from the moment
 /// refreshing begins, looping while the control is refreshing.
-public struct Program: Sendable {
+package struct Program: Sendable {
     /// One pass of the loop.
-    public var cycle: [Step]
+    package var cycle: [Step]
     /// Where `refreshing` is re-checked.
-    public var check: LoopCheck
+    package var check: LoopCheck
     /// Applied instantly (no animation block) to every view when the loop stops.
-    public var reset: Changes
+    package var reset: Changes
     /// Steps run when refreshing ends (the control's `endRefreshing`), alongside the loop: a
     /// `removeAnimations` there cancels what the loop waits for, which then stops (its completion
     /// gets `finished = false`).
-    public var onEnd: [Step] = []
+    package var onEnd: [Step] = []
 
-    public init(cycle: [Step], check: LoopCheck = .afterCycle, reset: Changes = Changes()) {
+    package init(cycle: [Step], check: LoopCheck = .afterCycle, reset: Changes = Changes()) {
         self.cycle = cycle
         self.check = check
         self.reset = reset
     }
 }
 
-public enum LoopCheck: String, Sendable, CaseIterable {
+package enum LoopCheck: String, Sendable, CaseIterable {
     /// After the whole cycle (CustomRefreshView, the rotate-and-scale control): ending the refresh
     /// never cuts a cycle short.
     case afterCycle
@@ -27,7 +27,7 @@ public enum LoopCheck: String, Sendable, CaseIterable {
     case afterEachView
 }
 
-public indirect enum Step: Sendable {
+package indirect enum Step: Sendable {
     case animate(Animate)
     /// Runs `steps` once per view, in order; inside them, the target `current` is that view.
     case each(Each)
@@ -47,19 +47,19 @@ public indirect enum Step: Sendable {
 
 /// What every block step shares: `UIView.animate`'s duration, delay, curve and options, and
 /// whether the next step is its completion (`wait`, the default) or follows the call at once.
-public struct BlockTiming: Sendable, Equatable {
-    public var duration: Double
-    public var delay: Double
-    public var curve: Curve
+package struct BlockTiming: Sendable, Equatable {
+    package var duration: Double
+    package var delay: Double
+    package var curve: Curve
     /// `.beginFromCurrentState`, `.repeat`, `.autoreverse`.
-    public var options: AnimationOptions
+    package var options: AnimationOptions
     /// `setAnimationRepeatCount`; nil with `.repeat`: forever.
-    public var repeatCount: Double?
+    package var repeatCount: Double?
     /// Whether the next step waits for the completion. A completion with `finished = false`
     /// stops the steps after it (as `guard finished else { return }` does).
-    public var wait: Bool
+    package var wait: Bool
 
-    public init(
+    package init(
         duration: Double, delay: Double = 0, curve: Curve = .easeInOut, options: AnimationOptions = [],
         repeatCount: Double? = nil, wait: Bool = true
     ) {
@@ -88,14 +88,14 @@ public struct BlockTiming: Sendable, Equatable {
 }
 
 /// `UIView.animateKeyframes`: keyframes at relative times, each setting properties of the views.
-public struct KeyframesStep: Sendable {
-    public var target: Target
+package struct KeyframesStep: Sendable {
+    package var target: Target
     /// The outer curve (easeInEaseOut unless given: research §5.2).
-    public var timing: BlockTiming
-    public var mode: CalculationMode
-    public var frames: [KeyframeSpec]
+    package var timing: BlockTiming
+    package var mode: CalculationMode
+    package var frames: [KeyframeSpec]
 
-    public init(target: Target, timing: BlockTiming, mode: CalculationMode = .linear, frames: [KeyframeSpec]) {
+    package init(target: Target, timing: BlockTiming, mode: CalculationMode = .linear, frames: [KeyframeSpec]) {
         self.target = target
         self.timing = timing
         self.mode = mode
@@ -104,12 +104,12 @@ public struct KeyframesStep: Sendable {
 }
 
 /// One `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`.
-public struct KeyframeSpec: Sendable {
-    public var start: Double
-    public var duration: Double
-    public var changes: Changes
+package struct KeyframeSpec: Sendable {
+    package var start: Double
+    package var duration: Double
+    package var changes: Changes
 
-    public init(start: Double, duration: Double, changes: Changes) {
+    package init(start: Double, duration: Double, changes: Changes) {
         self.start = start
         self.duration = duration
         self.changes = changes
@@ -118,15 +118,15 @@ public struct KeyframeSpec: Sendable {
 
 /// `UIView.transition(with: view, …) { changes }`: the changes are instant, and `view` shows its
 /// subtree's old rendering turning into the new one.
-public struct TransitionStep: Sendable {
-    public var view: Int
-    public var kind: TransitionState.Kind
+package struct TransitionStep: Sendable {
+    package var view: Int
+    package var kind: TransitionState.Kind
     /// The views the changes are made to (the transition view by default).
-    public var target: Target
-    public var timing: BlockTiming
-    public var changes: Changes
+    package var target: Target
+    package var timing: BlockTiming
+    package var changes: Changes
 
-    public init(view: Int, kind: TransitionState.Kind, target: Target, timing: BlockTiming, changes: Changes) {
+    package init(view: Int, kind: TransitionState.Kind, target: Target, timing: BlockTiming, changes: Changes) {
         self.view = view
         self.kind = kind
         self.target = target
@@ -136,17 +136,17 @@ public struct TransitionStep: Sendable {
 }
 
 /// A Core Animation animation added to each view's layer. It never changes the model value.
-public struct LayerAnimationStep: Sendable {
-    public var target: Target
-    public var key: String?
+package struct LayerAnimationStep: Sendable {
+    package var target: Target
+    package var key: String?
     /// `beginTime` is the step's delay (from the instant the step runs); nil for none.
-    public var animation: LayerAnimation
-    public var delay: Double
+    package var animation: LayerAnimation
+    package var delay: Double
     /// Whether the next step waits for `animationDidStop` (false by default: a layer animation has
     /// no completion unless it has a delegate).
-    public var wait: Bool
+    package var wait: Bool
 
-    public init(target: Target, key: String?, animation: LayerAnimation, delay: Double = 0, wait: Bool = false) {
+    package init(target: Target, key: String?, animation: LayerAnimation, delay: Double = 0, wait: Bool = false) {
         self.target = target
         self.key = key
         self.animation = animation
@@ -156,11 +156,11 @@ public struct LayerAnimationStep: Sendable {
 }
 
 /// `layer.removeAnimation(forKey: key)` (or, without a key, `removeAllAnimations()`) on each view.
-public struct RemoveAnimationsStep: Sendable {
-    public var target: Target
-    public var key: String?
+package struct RemoveAnimationsStep: Sendable {
+    package var target: Target
+    package var key: String?
 
-    public init(target: Target, key: String? = nil) {
+    package init(target: Target, key: String? = nil) {
         self.target = target
         self.key = key
     }
@@ -168,11 +168,11 @@ public struct RemoveAnimationsStep: Sendable {
 
 /// `constraint.constant = …` for the constraints with these ids, then, in a `UIView.animate`
 /// block, `layoutIfNeeded()`: every view whose frame changes animates to it (duration 0: jumps).
-public struct LayoutStep: Sendable {
-    public var constants: [(id: String, value: Double)]
-    public var timing: BlockTiming
+package struct LayoutStep: Sendable {
+    package var constants: [(id: String, value: Double)]
+    package var timing: BlockTiming
 
-    public init(constants: [(id: String, value: Double)], timing: BlockTiming) {
+    package init(constants: [(id: String, value: Double)], timing: BlockTiming) {
         self.constants = constants
         self.timing = timing
     }
@@ -180,31 +180,31 @@ public struct LayoutStep: Sendable {
 
 /// `UIImageView.startAnimating()` (`starts`) or `stopAnimating()` on the target's image views.
 /// Starting a sequence that plays restarts it at frame 0 (research §14 rule 2).
-public struct ImageAnimationStep: Sendable, Equatable {
-    public var target: Target
-    public var starts: Bool
+package struct ImageAnimationStep: Sendable, Equatable {
+    package var target: Target
+    package var starts: Bool
 
-    public init(target: Target, starts: Bool) {
+    package init(target: Target, starts: Bool) {
         self.target = target
         self.starts = starts
     }
 }
 
-public struct Each: Sendable {
-    public var views: [Int]
+package struct Each: Sendable {
+    package var views: [Int]
     /// The position at which the index wraps back to the first view. The marquee tutorial wraps
     /// when it reaches `count - 1`, so its last label never animates; default: `views.count`.
-    public var wrapAt: Int
-    public var steps: [Step]
+    package var wrapAt: Int
+    package var steps: [Step]
 
-    public init(views: [Int], wrapAt: Int? = nil, steps: [Step]) {
+    package init(views: [Int], wrapAt: Int? = nil, steps: [Step]) {
         self.views = views
         self.wrapAt = wrapAt ?? views.count
         self.steps = steps
     }
 }
 
-public enum Target: Sendable, Equatable {
+package enum Target: Sendable, Equatable {
     /// The view of the enclosing `each`.
     case current
     case all
@@ -212,27 +212,27 @@ public enum Target: Sendable, Equatable {
 }
 
 /// One `UIView.animate(withDuration:delay:options:animations:completion:)` call.
-public struct Animate: Sendable {
-    public var target: Target
-    public var timing: BlockTiming
-    public var changes: Changes
+package struct Animate: Sendable {
+    package var target: Target
+    package var timing: BlockTiming
+    package var changes: Changes
 
-    public var duration: Double { timing.duration }
-    public var delay: Double { timing.delay }
-    public var curve: Curve { timing.curve }
+    package var duration: Double { timing.duration }
+    package var delay: Double { timing.delay }
+    package var curve: Curve { timing.curve }
 
-    public init(target: Target, duration: Double, delay: Double = 0, curve: Curve = .easeInOut, changes: Changes) {
+    package init(target: Target, duration: Double, delay: Double = 0, curve: Curve = .easeInOut, changes: Changes) {
         self.init(target: target, timing: BlockTiming(duration: duration, delay: delay, curve: curve), changes: changes)
     }
 
-    public init(target: Target, timing: BlockTiming, changes: Changes) {
+    package init(target: Target, timing: BlockTiming, changes: Changes) {
         self.target = target
         self.timing = timing
         self.changes = changes
     }
 }
 
-public enum ColorValue: Sendable, Equatable {
+package enum ColorValue: Sendable, Equatable {
     case color(RGBA)
     /// `getNextColor()`: the palette entry at the running index, which then advances and wraps,
     /// and is never reset (it carries over between loops).
@@ -244,22 +244,22 @@ public enum ColorValue: Sendable, Equatable {
 
 /// The properties an animation block (or the reset) assigns, each at most once, by property:
 /// `changes[.alpha] = 0.5`. Whoever applies or writes them iterates `AnimatableProperties.settable`.
-public struct Changes: Sendable, Equatable {
+package struct Changes: Sendable, Equatable {
     private var settings: [String: any PropertySetting] = [:]
 
-    public init() {}
+    package init() {}
 
-    public subscript<Setting>(property: AnimatableProperty<Setting>) -> Setting? {
+    package subscript<Setting>(property: AnimatableProperty<Setting>) -> Setting? {
         get { settings[property.name] as? Setting }
         set { settings[property.name] = newValue }
     }
 
-    public var isEmpty: Bool { settings.isEmpty }
+    package var isEmpty: Bool { settings.isEmpty }
 
     /// Whether any of them takes the next palette colour.
-    public var takesPaletteColor: Bool { settings.values.contains { $0.takesPaletteColor } }
+    package var takesPaletteColor: Bool { settings.values.contains { $0.takesPaletteColor } }
 
-    public static func == (a: Changes, b: Changes) -> Bool {
+    package static func == (a: Changes, b: Changes) -> Bool {
         a.settings.count == b.settings.count && a.settings.allSatisfy { $0.value.isEqual(to: b.settings[$0.key]) }
     }
 }
@@ -269,22 +269,22 @@ extension PropertySetting {
 }
 
 /// When the control's owner calls beginRefreshing-like code and endRefreshing.
-public struct Scenario: Sendable {
+package struct Scenario: Sendable {
     /// The finger's pull in points over time, piecewise linear between keyframes.
-    public var pull: [PullKeyframe]
-    public var refreshStart: RefreshStart
+    package var pull: [PullKeyframe]
+    package var refreshStart: RefreshStart
     /// Seconds from the start of refreshing to endRefreshing (the tutorials' timers).
-    public var workDuration: Double
+    package var workDuration: Double
     /// The control's height: refreshing holds the content open by this much.
-    public var controlHeight: Double
+    package var controlHeight: Double
     /// `alpha = pull / divisor`, clamped to 0…1, applied to the container (the marquee's scrollViewDidScroll).
-    public var contentAlphaFollowsPull: Double?
+    package var contentAlphaFollowsPull: Double?
     /// Seconds the content takes to scroll back after endRefreshing (UIKit does not document it).
-    public var collapseDuration: Double
+    package var collapseDuration: Double
     /// Total length; default: the program's stop plus the collapse and half a second.
-    public var duration: Double?
+    package var duration: Double?
 
-    public init(
+    package init(
         pull: [PullKeyframe] = [], refreshStart: RefreshStart = .at(0), workDuration: Double,
         controlHeight: Double = 60, contentAlphaFollowsPull: Double? = nil, collapseDuration: Double = 0.3,
         duration: Double? = nil
@@ -299,17 +299,17 @@ public struct Scenario: Sendable {
     }
 }
 
-public struct PullKeyframe: Sendable, Equatable {
-    public var time: Double
-    public var distance: Double
+package struct PullKeyframe: Sendable, Equatable {
+    package var time: Double
+    package var distance: Double
 
-    public init(time: Double, distance: Double) {
+    package init(time: Double, distance: Double) {
         self.time = time
         self.distance = distance
     }
 }
 
-public enum RefreshStart: Sendable, Equatable {
+package enum RefreshStart: Sendable, Equatable {
     /// Refreshing begins at this time, with the content held open from then on.
     case at(Double)
     /// Refreshing begins when the pull first reaches this distance.

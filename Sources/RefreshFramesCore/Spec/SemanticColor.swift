@@ -13,19 +13,19 @@ public enum Appearance: String, Sendable, CaseIterable {
 /// iOS's semantic colours (`UIColor.label`, `.systemBackground`, `.systemBlue`, …) by their UIKit
 /// names, each with its light and dark value (the default contrast, not elevated), as 8-bit sRGB
 /// and alpha. Where each value comes from is in docs/spec.md ("Semantic colours").
-public enum SemanticColor {
+package enum SemanticColor {
     /// One colour: its light and dark values and how sure the table is of them.
-    public struct Entry: Sendable {
-        public var name: String
-        public var light: RGBA
-        public var dark: RGBA
-        public var source: Source
+    package struct Entry: Sendable {
+        package var name: String
+        package var light: RGBA
+        package var dark: RGBA
+        package var source: Source
 
-        public func resolved(for appearance: Appearance) -> RGBA { appearance == .dark ? dark : light }
+        package func resolved(for appearance: Appearance) -> RGBA { appearance == .dark ? dark : light }
     }
 
     /// Where a value comes from.
-    public enum Source: String, Sendable {
+    package enum Source: String, Sendable {
         /// The Human Interface Guidelines' colour page lists it (the system colours, iOS 13–17).
         case hig
         /// UIKit's own value printed from `resolvedColor(with:)` on iOS 13 and published (the
@@ -43,7 +43,7 @@ public enum SemanticColor {
     }
 
     /// Every semantic colour, in the order docs/spec.md lists them.
-    public static let all: [Entry] = [
+    package static let all: [Entry] = [
         // Labels and text.
         entry("label", rgb(0, 0, 0), rgb(255, 255, 255), .uikit),
         entry("secondaryLabel", rgb(60, 60, 67, 0.6), rgb(235, 235, 245, 0.6), .uikit),
@@ -93,10 +93,10 @@ public enum SemanticColor {
     private static let byName: [String: Entry] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// The colour `name` stands for in `appearance`; nil for a name that is not semantic.
-    public static func resolve(_ name: String, _ appearance: Appearance) -> RGBA? {
+    package static func resolve(_ name: String, _ appearance: Appearance) -> RGBA? {
         byName[name]?.resolved(for: appearance)
     }
 
     /// The names, for "did you mean".
-    public static var names: [String] { all.map(\.name) }
+    package static var names: [String] { all.map(\.name) }
 }

@@ -126,5 +126,5 @@ extension SpecDecoder {
 
 extension RGBA {
     /// UIKit's default `tintColor` (iOS 7 and later): systemBlue, #007AFF.
-    public static let systemBlue = RGBA(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
+    package static let systemBlue = RGBA(red: 0, green: 122.0 / 255, blue: 1, alpha: 1)
 }

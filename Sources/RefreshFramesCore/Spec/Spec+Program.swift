@@ -392,7 +392,7 @@ extension Program {
 
     /// Seconds one pass of the cycle takes waiting for completions (for `afterEachView`, one
     /// view's steps).
-    public var cycleDuration: Double {
+    package var cycleDuration: Double {
         func duration(_ steps: [Step]) -> Double {
             steps.reduce(0) { sum, step in
                 switch step {

@@ -1,34 +1,34 @@
 /// A validated, normalised RefreshFrames specification: the control's views and constraints,
 /// its animation program and the refresh scenario. Loaded through `SpecDocument` (with its fonts and
 /// text measurer: `RefreshAnimation`, in RefreshFrames).
-public struct Spec: Sendable {
-    public var description: String?
-    public var canvas: Canvas
-    public var views: [ViewSpec]
-    public var constraints: [ConstraintSpec]
-    public var palette: [RGBA]
-    public var program: Program?
+package struct Spec: Sendable {
+    package var description: String?
+    package var canvas: Canvas
+    package var views: [ViewSpec]
+    package var constraints: [ConstraintSpec]
+    package var palette: [RGBA]
+    package var program: Program?
     /// The program as a team's Swift code (`"program": {"swift": …}`); then `program` is nil.
-    public var swift: SwiftProgramReference? = nil
-    public var scenario: Scenario
+    package var swift: SwiftProgramReference? = nil
+    package var scenario: Scenario
     /// The table the control sits above; nil renders the control alone.
-    public var host: HostSpec? = nil
+    package var host: HostSpec? = nil
     /// The app's own font files (`UIAppFonts`), as the spec writes them: relative to the spec's
     /// directory. The CLI opens them; their faces are used by family, style and PostScript name.
-    public var fonts: [String] = []
+    package var fonts: [String] = []
     /// The tolerance this spec's golden check uses unless the command line sets one (`"golden"`).
-    public var golden: GoldenTolerance? = nil
+    package var golden: GoldenTolerance? = nil
     /// The appearance its semantic colours were resolved for: `--appearance`, else the spec's
     /// `"appearance"`, else light.
-    public var appearance: Appearance = .light
+    package var appearance: Appearance = .light
     /// The app's asset catalogs (`"assets"`), relative to the spec's directory: where image names
     /// without a file suffix are looked up.
-    public var assets: [String] = []
+    package var assets: [String] = []
     /// The images the views and the program name, decoded: filled by the edge when it opens the
     /// spec's side files (empty until then, and for a spec whose files are not opened).
-    public var images = ImageLibrary()
+    package var images = ImageLibrary()
 
-    public init(
+    package init(
         description: String? = nil, canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec],
         palette: [RGBA] = [], program: Program? = nil, scenario: Scenario
     ) {
@@ -41,17 +41,17 @@ public struct Spec: Sendable {
         self.scenario = scenario
     }
 
-    public func view(tag: Int) -> ViewSpec? { views.first { $0.tag == tag } }
+    package func view(tag: Int) -> ViewSpec? { views.first { $0.tag == tag } }
 }
 
 /// `"golden": {"threshold": 0.2, "maxDiff": 0.5}`: a spec's own tolerance for its pixel goldens.
-public struct GoldenTolerance: Sendable, Equatable {
+package struct GoldenTolerance: Sendable, Equatable {
     /// Per-pixel colour threshold in YIQ, 0…1, as `--threshold`.
-    public var threshold: Double?
+    package var threshold: Double?
     /// Percent of pixels a frame may differ by, 0…100, as `--max-diff`.
-    public var maxDiff: Double?
+    package var maxDiff: Double?
 
-    public init(threshold: Double? = nil, maxDiff: Double? = nil) {
+    package init(threshold: Double? = nil, maxDiff: Double? = nil) {
         self.threshold = threshold
         self.maxDiff = maxDiff
     }
@@ -61,7 +61,7 @@ extension [ViewSpec] {
     /// Indices in drawing order: each root-level view in order, each followed by its subviews in
     /// order (depth first), as UIKit draws a view and then its subviews. The identity for a spec
     /// without `superview`s. Views in a superview cycle are left out (decoding rejects cycles).
-    public var drawingOrder: [Int] {
+    package var drawingOrder: [Int] {
         var children: [Int: [Int]] = [:]
         var roots: [Int] = []
         let tags = Set(map(\.tag))
@@ -85,13 +85,13 @@ extension [ViewSpec] {
 }
 
 /// The control's bounds in points, the pixel scale and the colour behind everything.
-public struct Canvas: Sendable, Equatable {
-    public var width: Double
-    public var height: Double
-    public var scale: Double
-    public var background: RGBA
+package struct Canvas: Sendable, Equatable {
+    package var width: Double
+    package var height: Double
+    package var scale: Double
+    package var background: RGBA
 
-    public init(width: Double, height: Double, scale: Double = 2, background: RGBA = .white) {
+    package init(width: Double, height: Double, scale: Double = 2, background: RGBA = .white) {
         self.width = width
         self.height = height
         self.scale = scale
@@ -99,18 +99,18 @@ public struct Canvas: Sendable, Equatable {
     }
 }
 
-public struct FontSpec: Sendable, Hashable {
+package struct FontSpec: Sendable, Hashable {
     /// A family name or any fontconfig pattern, e.g. `WenQuanYi Micro Hei` or `sans-serif:lang=zh-cn`;
     /// an iOS family (`System`, `Helvetica Neue`, `Avenir-Book`: `IOSFont.all`) or a family of the
     /// spec's own font files.
-    public var family: String
-    public var size: Double
+    package var family: String
+    package var size: Double
     /// `regular`, `medium`, `semibold`, `bold`…
-    public var weight: String
+    package var weight: String
     /// Italic (or, when the family has no italic face, oblique).
-    public var italic: Bool
+    package var italic: Bool
 
-    public init(
+    package init(
         family: String = FontSpec.defaultFamily, size: Double = 17, weight: String = "regular", italic: Bool = false
     ) {
         self.family = family
@@ -119,34 +119,34 @@ public struct FontSpec: Sendable, Hashable {
         self.italic = italic
     }
 
-    public static let defaultFamily = "WenQuanYi Micro Hei"
+    package static let defaultFamily = "WenQuanYi Micro Hei"
 
     /// The fontconfig pattern for this font.
-    public var pattern: String {
+    package var pattern: String {
         (weight == "regular" ? family : "\(family):weight=\(weight)") + (italic ? ":slant=italic" : "")
     }
 
     /// The iOS family this font names, with a PostScript name's weight and slant applied.
-    public var iOS: (font: IOSFont, weight: String, italic: Bool)? {
+    package var iOS: (font: IOSFont, weight: String, italic: Bool)? {
         guard let match = IOSFont.match(family) else { return nil }
         let weight = match.weight.map { $0 == "regular" ? self.weight : $0 } ?? self.weight
         return (match.font, weight, italic || match.italic)
     }
 
     /// The weights a spec may name.
-    public static let weights = ["thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
+    package static let weights = ["thin", "light", "regular", "medium", "semibold", "bold", "heavy", "black"]
 }
 
-public enum TextAlignment: String, Sendable, CaseIterable {
+package enum TextAlignment: String, Sendable, CaseIterable {
     case left, center, right
 }
 
-public enum CornerRadius: Sendable, Equatable {
+package enum CornerRadius: Sendable, Equatable {
     case points(Double)
     /// `(width + height) * 0.25`, the rule the CustomRefreshView tutorial applies to every subview.
     case quarterOfWidthPlusHeight
 
-    public func resolved(width: Double, height: Double) -> Double {
+    package func resolved(width: Double, height: Double) -> Double {
         switch self {
         case .points(let r): r
         case .quarterOfWidthPlusHeight: (width + height) * 0.25
@@ -154,7 +154,7 @@ public enum CornerRadius: Sendable, Equatable {
     }
 }
 
-public enum ViewKind: String, Sendable, CaseIterable {
+package enum ViewKind: String, Sendable, CaseIterable {
     /// A UILabel: text drawn centred in its bounds; textColor and backgroundColor change instantly.
     case label
     /// A plain UIView: backgroundColor animates.
@@ -169,44 +169,44 @@ public enum ViewKind: String, Sendable, CaseIterable {
 }
 
 /// The phase of the refresh, as the control's owner sees it.
-public enum RefreshPhase: String, Sendable, CaseIterable, Codable {
+package enum RefreshPhase: String, Sendable, CaseIterable, Codable {
     case idle, refreshing
 }
 
-public struct ViewSpec: Sendable {
-    public var tag: Int
+package struct ViewSpec: Sendable {
+    package var tag: Int
     /// How Visual Format Language strings name the view; `v` + tag when nil.
-    public var name: String? = nil
-    public var kind: ViewKind
+    package var name: String? = nil
+    package var kind: ViewKind
     /// Texts per phase; the idle text shows from the start (each drag sets it again), the refreshing
     /// text from the moment refreshing begins, and it stays after the refresh ends, as in the tutorials.
-    public var texts: [RefreshPhase: String]
-    public var font: FontSpec
-    public var textColor: RGBA
-    public var textAlignment: TextAlignment
+    package var texts: [RefreshPhase: String]
+    package var font: FontSpec
+    package var textColor: RGBA
+    package var textAlignment: TextAlignment
     /// A label's number of lines, line break mode, preferred wrapping width and font shrinking.
-    public var lines = LabelLines()
-    public var backgroundColor: RGBA
-    public var cornerRadius: CornerRadius
-    public var clipsToBounds: Bool
-    public var alpha: Double
-    public var tintColor: RGBA
+    package var lines = LabelLines()
+    package var backgroundColor: RGBA
+    package var cornerRadius: CornerRadius
+    package var clipsToBounds: Bool
+    package var alpha: Double
+    package var tintColor: RGBA
     /// Explicit size; otherwise labels use their intrinsic size, with hugging and compression.
-    public var huggingPriority: Double
-    public var compressionPriority: Double
+    package var huggingPriority: Double
+    package var compressionPriority: Double
     /// Hidden views are not drawn, nor their subviews; a stack view gives a hidden arranged view no space.
-    public var isHidden = false
+    package var isHidden = false
     /// The axis, spacing, alignment and distribution of a stack view (`kind` stack).
-    public var stack: StackSpec? = nil
+    package var stack: StackSpec? = nil
     /// An arranged view's custom spacing after it (`setCustomSpacing(_:after:)`); nil: the stack's spacing.
-    public var spacingAfter: Double? = nil
+    package var spacingAfter: Double? = nil
     /// The tag of the view this one is a subview of; nil for a subview of the control's root view.
     /// Its frame is in the superview's coordinates; transform, alpha and clipping apply to the subtree.
-    public var superview: Int? = nil
+    package var superview: Int? = nil
     /// What an image view (`kind` image) shows.
-    public var imageView: ImageViewSpec? = nil
+    package var imageView: ImageViewSpec? = nil
 
-    public init(
+    package init(
         tag: Int, kind: ViewKind = .label, texts: [RefreshPhase: String] = [:], font: FontSpec = FontSpec(),
         textColor: RGBA = .black, textAlignment: TextAlignment = .center, backgroundColor: RGBA = .clear,
         cornerRadius: CornerRadius = .points(0), clipsToBounds: Bool = false, alpha: Double = 1,
@@ -228,27 +228,27 @@ public struct ViewSpec: Sendable {
     }
 
     /// The name Visual Format Language strings use for the view.
-    public var formatName: String { name ?? "v\(tag)" }
+    package var formatName: String { name ?? "v\(tag)" }
 
     /// Whether the view has an intrinsic content size (from its text, or its image's point size).
-    public var hasIntrinsicSize: Bool { kind == .label || kind == .spinner || kind == .image }
+    package var hasIntrinsicSize: Bool { kind == .label || kind == .spinner || kind == .image }
 }
 
-public enum LayoutAttribute: String, Sendable, CaseIterable {
+package enum LayoutAttribute: String, Sendable, CaseIterable {
     case left, right, top, bottom, leading, trailing, width, height, centerX, centerY
 }
 
-public enum LayoutRelation: String, Sendable, CaseIterable {
+package enum LayoutRelation: String, Sendable, CaseIterable {
     case equal = "=="
     case lessThanOrEqual = "<="
     case greaterThanOrEqual = ">="
 }
 
-public enum LayoutItem: Sendable, Hashable, CustomStringConvertible {
+package enum LayoutItem: Sendable, Hashable, CustomStringConvertible {
     case superview
     case view(tag: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .superview: "superview"
         case .view(let tag): "view \(tag)"
@@ -257,21 +257,21 @@ public enum LayoutItem: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// `item.attribute relation multiplier × toItem.toAttribute + constant`, as NSLayoutConstraint.
-public struct ConstraintSpec: Sendable {
-    public var item: LayoutItem
-    public var attribute: LayoutAttribute
-    public var relation: LayoutRelation
-    public var toItem: LayoutItem?
-    public var toAttribute: LayoutAttribute?
-    public var multiplier: Double
-    public var constant: Double
-    public var priority: Double
+package struct ConstraintSpec: Sendable {
+    package var item: LayoutItem
+    package var attribute: LayoutAttribute
+    package var relation: LayoutRelation
+    package var toItem: LayoutItem?
+    package var toAttribute: LayoutAttribute?
+    package var multiplier: Double
+    package var constant: Double
+    package var priority: Double
     /// Where the constraint was written, for diagnostics (`constraints[3]`).
-    public var path: String
+    package var path: String
     /// The name a program's `layout` step changes its constant by (`"id"` in the spec).
-    public var id: String? = nil
+    package var id: String? = nil
 
-    public init(
+    package init(
         item: LayoutItem, attribute: LayoutAttribute, relation: LayoutRelation = .equal,
         toItem: LayoutItem? = nil, toAttribute: LayoutAttribute? = nil, multiplier: Double = 1,
         constant: Double = 0, priority: Double = 1000, path: String = ""
@@ -289,30 +289,30 @@ public struct ConstraintSpec: Sendable {
 }
 
 /// A UIStackView's arrangement of its arranged views (its subviews in spec order).
-public struct StackSpec: Sendable, Equatable {
-    public enum Axis: String, Sendable, CaseIterable {
+package struct StackSpec: Sendable, Equatable {
+    package enum Axis: String, Sendable, CaseIterable {
         case horizontal, vertical
     }
 
     /// UIStackView.Alignment: `leading` is `top` and `trailing` is `bottom`, as in UIKit.
-    public enum Alignment: String, Sendable, CaseIterable {
+    package enum Alignment: String, Sendable, CaseIterable {
         case fill, leading, top, center, trailing, bottom, firstBaseline, lastBaseline
     }
 
-    public enum Distribution: String, Sendable, CaseIterable {
+    package enum Distribution: String, Sendable, CaseIterable {
         case fill, fillEqually, fillProportionally, equalSpacing, equalCentering
     }
 
-    public var axis: Axis = .horizontal
+    package var axis: Axis = .horizontal
     /// Points between adjacent arranged views: exact for the fill distributions, the minimum for
     /// equalSpacing and equalCentering.
-    public var spacing: Double = 0
-    public var alignment: Alignment = .fill
-    public var distribution: Distribution = .fill
+    package var spacing: Double = 0
+    package var alignment: Alignment = .fill
+    package var distribution: Distribution = .fill
     /// Arranges the views inside `layoutMargins` rather than the stack's edges.
-    public var isLayoutMarginsRelativeArrangement = false
+    package var isLayoutMarginsRelativeArrangement = false
     /// Top, left, bottom, right; UIView's default 8 points each.
-    public var layoutMargins: [Double] = [8, 8, 8, 8]
+    package var layoutMargins: [Double] = [8, 8, 8, 8]
 
-    public init() {}
+    package init() {}
 }

@@ -2,12 +2,12 @@
 /// (`RefreshAnimation`, in RefreshFrames, calls it with the fonts and the spec's side files).
 /// Whatever goes wrong, from JSON syntax to an unsolvable layout or a text no font can measure,
 /// is one `SpecDiagnostic` with its JSON path and, where the path is in the document, its line and column.
-public struct SpecDocument: Sendable {
-    public var bytes: [UInt8]
-    public var spec: Spec
-    public var timeline: Timeline
+package struct SpecDocument: Sendable {
+    package var bytes: [UInt8]
+    package var spec: Spec
+    package var timeline: Timeline
     /// The clock `{now:…}` texts were expanded with, in seconds since 1970.
-    public var now: Int64
+    package var now: Int64
     private let root: JSONNode
 
     /// `prepare` runs between decoding and layout: the edge opens the spec's own side files there
@@ -15,7 +15,7 @@ public struct SpecDocument: Sendable {
     /// `appearance` (nil: the spec's own, else light) is what its semantic colours resolve for.
     /// `program` runs a Swift program (`"program": {"swift": …}`) over the timeline of the spec
     /// without one: the edge reads, parses and runs the code there (nil: such a spec is refused).
-    public init(
+    package init(
         bytes: [UInt8], now: Int64, appearance: Appearance? = nil, measurer: TextMeasurer,
         prepare: (inout Spec) throws(SpecDiagnostic) -> Void = { _ in },
         program: ((SwiftProgramReference, Timeline) throws -> RuntimeRun)? = nil
@@ -61,7 +61,7 @@ public struct SpecDocument: Sendable {
     }
 
     /// Places a problem found later (by an exporter or a generator) in the document.
-    public func located(_ diagnostic: SpecDiagnostic) -> SpecDiagnostic {
+    package func located(_ diagnostic: SpecDiagnostic) -> SpecDiagnostic {
         var located = diagnostic
         if located.location == nil { located.location = root.locate(diagnostic.path) }
         return located

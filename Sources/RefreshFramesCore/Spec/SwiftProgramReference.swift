@@ -1,14 +1,14 @@
 /// `"program": {"swift": "RefreshView.swift"}`: the spec's program is a team's own Swift code, run
 /// by the UIKit binding at the command line's edge (the core reads no file and runs no code).
-public struct SwiftProgramReference: Sendable, Equatable {
+package struct SwiftProgramReference: Sendable, Equatable {
     /// The Swift files, as the spec writes them: relative to the spec's directory.
-    public var files: [String]
+    package var files: [String]
     /// The class the scenario drives (`"class"`); nil: the one the code's shape says.
-    public var className: String?
+    package var className: String?
     /// Whether the scenario gives `workDuration`; without it the code ends refreshing itself.
-    public var workDurationGiven = true
+    package var workDurationGiven = true
 
-    public init(files: [String], className: String? = nil) {
+    package init(files: [String], className: String? = nil) {
         self.files = files
         self.className = className
     }

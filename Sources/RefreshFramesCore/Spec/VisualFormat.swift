@@ -8,21 +8,21 @@
 /// siblings and the superview's layout margin (UIKit's default, 8 points) at a `|`; no connection
 /// makes the views flush. `[a(…)]` predicates constrain the view's width (height in `V:`), to a
 /// number, a metric or another view. Spaces are skipped.
-public struct VisualFormat: Sendable {
+package struct VisualFormat: Sendable {
     /// The space `-` stands for between two views.
-    public static let standardSpacing = 8.0
+    package static let standardSpacing = 8.0
     /// The space `-` stands for at a superview edge: UIKit's default `layoutMargins`.
-    public static let superviewMargin = 8.0
+    package static let superviewMargin = 8.0
 
     /// A malformed or unresolvable format, at a character offset (0-based) of the string, or (offset
     /// nil) options that do not fit the format.
-    public struct Failure: Error, Equatable, Sendable {
-        public var offset: Int?
-        public var message: String
+    package struct Failure: Error, Equatable, Sendable {
+        package var offset: Int?
+        package var message: String
     }
 
     /// The alignment options (`NSLayoutConstraint.FormatOptions`) by their Swift names.
-    public static let alignmentOptions: [String: LayoutAttribute] = [
+    package static let alignmentOptions: [String: LayoutAttribute] = [
         "alignAllLeft": .left, "alignAllRight": .right, "alignAllTop": .top, "alignAllBottom": .bottom,
         "alignAllLeading": .leading, "alignAllTrailing": .trailing, "alignAllCenterX": .centerX,
         "alignAllCenterY": .centerY,
@@ -30,7 +30,7 @@ public struct VisualFormat: Sendable {
 
     /// Expands `format` into constraints, each with `path`. `views` maps names to tags; `superviews`
     /// maps a tag to its superview's tag, which `|` stands for (the control when there is none).
-    public static func expand(
+    package static func expand(
         _ format: String, alignments: [LayoutAttribute] = [], metrics: [String: Double] = [:],
         views: [String: Int], superviews: [Int: Int] = [:], path: String = ""
     ) throws(Failure) -> [ConstraintSpec] {

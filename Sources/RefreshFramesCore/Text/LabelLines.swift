@@ -1,5 +1,5 @@
 /// NSLineBreakMode: how a label wraps its lines and what it does with text that does not fit.
-public enum LineBreakMode: String, Sendable, CaseIterable {
+package enum LineBreakMode: String, Sendable, CaseIterable {
     /// Wraps at line break opportunities (UAX #14); a word longer than the line breaks between characters.
     case byWordWrapping
     /// Wraps between any two characters (grapheme clusters).
@@ -13,33 +13,35 @@ public enum LineBreakMode: String, Sendable, CaseIterable {
     /// Wraps by word; the last line keeps its start and end with "…" between.
     case byTruncatingMiddle
 
-    public var truncates: Bool { self == .byTruncatingHead || self == .byTruncatingTail || self == .byTruncatingMiddle }
+    package var truncates: Bool {
+        self == .byTruncatingHead || self == .byTruncatingTail || self == .byTruncatingMiddle
+    }
 }
 
 /// A UILabel's line settings: how many lines, how they break, the width the label wraps at, and
 /// whether its font shrinks to fit.
-public struct LabelLines: Sendable, Hashable {
+package struct LabelLines: Sendable, Hashable {
     /// 0: as many lines as the text needs; 1 (UILabel's default): one line.
-    public var numberOfLines = 1
-    public var lineBreakMode: LineBreakMode = .byTruncatingTail
+    package var numberOfLines = 1
+    package var lineBreakMode: LineBreakMode = .byTruncatingTail
     /// The width a multi-line label wraps at for its intrinsic size; 0 (automatic): its frame's
     /// width after the first layout pass (see `Timeline.make`).
-    public var preferredMaxLayoutWidth = 0.0
+    package var preferredMaxLayoutWidth = 0.0
     /// Shrinks a one-line label's font to fit its width, down to `minimumScaleFactor` × its size.
-    public var adjustsFontSizeToFitWidth = false
+    package var adjustsFontSizeToFitWidth = false
     /// 0 (the default): the font does not shrink.
-    public var minimumScaleFactor = 0.0
+    package var minimumScaleFactor = 0.0
 
-    public init() {}
+    package init() {}
 
     /// One line, never truncated nor shrunk: text drawn whole whatever its box (a table cell's runs).
-    public static let whole: LabelLines = {
+    package static let whole: LabelLines = {
         var lines = LabelLines()
         lines.lineBreakMode = .byClipping
         return lines
     }()
 
-    public var isMultiline: Bool { numberOfLines != 1 }
+    package var isMultiline: Bool { numberOfLines != 1 }
 
     /// What `adjustsFontSizeToFitWidth` scales the font by for a text `textWidth` points wide in a
     /// label `width` wide: the factor it fits at, not below `minimumScaleFactor`; 1 when it fits. Text
@@ -47,24 +49,24 @@ public struct LabelLines: Sendable, Hashable {
     /// rule, "reduces the font size until the text fits or it has scaled the font down to the minimum
     /// font size", and reports the scale it used as `NSStringDrawingContext.actualScaleFactor`, a
     /// continuous value, not the steps it takes).
-    public func shrinkFactor(textWidth: Double, width: Double) -> Double {
+    package func shrinkFactor(textWidth: Double, width: Double) -> Double {
         guard adjustsFontSizeToFitWidth, minimumScaleFactor > 0, textWidth > width, textWidth > 0 else { return 1 }
         return max(minimumScaleFactor, width / textWidth)
     }
 
     /// The spec keys of these settings, in the order `swift` and the schema list them.
-    public static let keys = [
+    package static let keys = [
         "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth", "adjustsFontSizeToFitWidth", "minimumScaleFactor",
     ]
 }
 
 /// One line of a label, as drawn: its text (without the spaces and line break that end it) and its
 /// width in points.
-public struct TextLine: Sendable, Equatable {
-    public var text: String
-    public var width: Double
+package struct TextLine: Sendable, Equatable {
+    package var text: String
+    package var width: Double
 
-    public init(text: String, width: Double) {
+    package init(text: String, width: Double) {
         self.text = text
         self.width = width
     }
@@ -72,10 +74,10 @@ public struct TextLine: Sendable, Equatable {
 
 extension LabelLines {
     /// The ellipsis truncation draws.
-    public static let ellipsis = "\u{2026}"
+    package static let ellipsis = "\u{2026}"
 
     /// Within this of the width a line still fits (float noise in measured widths).
-    public static let tolerance = 1e-6
+    package static let tolerance = 1e-6
 
     /// The lines of `text` in a label `width` points wide (nil: as wide as the text needs, breaking
     /// only at line breaks), at most `maximumLines` (nil: `numberOfLines`; 0 is no limit). Lines wrap
@@ -83,7 +85,7 @@ extension LabelLines {
     /// hanging past the edge, as CoreText's typesetter does. When text is left over, or a line is
     /// wider than `width`, the last line is truncated by `lineBreakMode`. `measure` gives a string's
     /// width in points in the label's font.
-    public func lines(
+    package func lines(
         _ text: String, width: Double?, maximumLines: Int? = nil, measure: (String) throws -> Double
     ) rethrows -> [TextLine] {
         let limit = maximumLines ?? numberOfLines

@@ -3,9 +3,9 @@
 /// the classes of `LineBreakTable.swift`. Chinese and Japanese break between ideographs (ID) and keep
 /// their punctuation where kinsoku puts it: closing marks (`。，、）」`: CL, CP) never start a line,
 /// opening ones (`（「`: OP) never end one, small kana and iteration marks (NS) stay with what precedes.
-public enum LineBreaker {
+package enum LineBreaker {
     /// What may happen before a scalar.
-    public enum Opportunity: Sendable, Equatable {
+    package enum Opportunity: Sendable, Equatable {
         /// The line must end here (after a line feed, a paragraph separator…).
         case mandatory
         /// The line may end here.
@@ -28,7 +28,7 @@ public enum LineBreaker {
 
     /// For each scalar after the first, what may happen before it (`result[i]` is the position before
     /// `scalars[i + 1]`); the end of the text is always a break (LB3) and not listed.
-    public static func opportunities(_ scalars: [Unicode.Scalar]) -> [Opportunity] {
+    package static func opportunities(_ scalars: [Unicode.Scalar]) -> [Opportunity] {
         guard scalars.count > 1 else { return [] }
         let classes = scalars.map(lineClass)
         var state = State(first: classes[0])

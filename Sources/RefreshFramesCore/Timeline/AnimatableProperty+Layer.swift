@@ -3,7 +3,7 @@
 /// docs/uikit-semantics-sources.md; each entry says only what it is.
 extension AnimatableProperty where Setting == Bool {
     /// `view.isHidden`: never animated, it changes at once even inside a block (research §3.1).
-    public static var hidden: Self {
+    package static var hidden: Self {
         Self(
             name: "hidden", state: \.isHidden, initial: { view, _ in view.isHidden }, animates: { _ in false },
             spec: SpecKey(
@@ -20,7 +20,7 @@ extension AnimatableProperty where Setting == Bool {
 extension AnimatableProperty where Setting == Point {
     /// `view.center`, the layer's `position`: where the anchor point sits in the superview. Animates
     /// additively (research §3.2).
-    public static var center: Self {
+    package static var center: Self {
         Self(
             name: "center", state: \.position,
             initial: { _, context in
@@ -35,7 +35,7 @@ extension AnimatableProperty where Setting == Point {
     }
 
     /// `layer.anchorPoint`: instant; the position stays, so the frame moves (research §6.3).
-    public static var anchorPoint: Self {
+    package static var anchorPoint: Self {
         Self(
             name: "anchorPoint", state: \.anchorKeepingPosition, initial: { _, _ in Point(x: 0.5, y: 0.5) },
             animates: { _ in false },
@@ -54,7 +54,7 @@ extension AnimatableProperty where Setting == Point {
 
 extension AnimatableProperty where Setting == Size {
     /// `view.bounds.size`: animates additively, about the anchor point (research §1E, §3.2).
-    public static var bounds: Self {
+    package static var bounds: Self {
         Self(
             name: "bounds", state: \.size,
             initial: { _, context in Size(width: context.frame.width, height: context.frame.height) },
@@ -72,7 +72,7 @@ extension AnimatableProperty where Setting == Size {
     }
 
     /// `layer.shadowOffset`: instant in a block, animatable with a CABasicAnimation (research §6.2).
-    public static var shadowOffset: Self {
+    package static var shadowOffset: Self {
         Self(
             name: "shadowOffset", state: \.shadowOffset, initial: { _, _ in Size(width: 0, height: -3) },
             animates: { _ in false },
@@ -92,7 +92,7 @@ extension AnimatableProperty where Setting == Size {
 extension AnimatableProperty where Setting == Double {
     /// `layer.cornerRadius`: animates in a block, additively, as on iOS 11+ (research §6.1). Until
     /// the program sets it, it is the spec's `cornerRadius` resolved against the current frame.
-    public static var cornerRadius: Self {
+    package static var cornerRadius: Self {
         Self(
             name: "cornerRadius", state: \.cornerRadius,
             initial: { view, context in
@@ -107,17 +107,17 @@ extension AnimatableProperty where Setting == Double {
     }
 
     /// `layer.borderWidth`: instant in a block, animatable with a CABasicAnimation (research §6.2).
-    public static var borderWidth: Self {
+    package static var borderWidth: Self {
         layerNumber("borderWidth", \.borderWidth, initial: 0, range: 0...1000, "layer.borderWidth, points.")
     }
 
     /// `layer.shadowOpacity`, 0…1: instant in a block, animatable with a CABasicAnimation.
-    public static var shadowOpacity: Self {
+    package static var shadowOpacity: Self {
         layerNumber("shadowOpacity", \.shadowOpacity, initial: 0, range: 0...1, "layer.shadowOpacity, 0 to 1.")
     }
 
     /// `layer.shadowRadius`: instant in a block, animatable with a CABasicAnimation.
-    public static var shadowRadius: Self {
+    package static var shadowRadius: Self {
         layerNumber("shadowRadius", \.shadowRadius, initial: 3, range: 0...1000, "layer.shadowRadius, points.")
     }
 
@@ -137,10 +137,10 @@ extension AnimatableProperty where Setting == Double {
 
 extension AnimatableProperty where Setting == ColorValue {
     /// `layer.borderColor`: instant in a block, animatable with a CABasicAnimation.
-    public static var borderColor: Self { layerColor("borderColor", \.borderColor) }
+    package static var borderColor: Self { layerColor("borderColor", \.borderColor) }
 
     /// `layer.shadowColor`: instant in a block, animatable with a CABasicAnimation.
-    public static var shadowColor: Self { layerColor("shadowColor", \.shadowColor) }
+    package static var shadowColor: Self { layerColor("shadowColor", \.shadowColor) }
 
     private static func layerColor(_ name: String, _ state: WritableKeyPath<ViewState, RGBA> & Sendable) -> Self {
         Self(

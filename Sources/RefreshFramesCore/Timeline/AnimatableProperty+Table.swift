@@ -1,10 +1,10 @@
 /// The table of properties. A new property is an entry below, its line in `all`, a field of
 /// `ViewState` and its drawing; everything else iterates `all`.
-public enum AnimatableProperties {
+package enum AnimatableProperties {
     /// Every property, in the order an animation block assigns them (which is the order of the
     /// timeline's segments within a block, of palette colours taken, of the generated code's
     /// assignments and of the schema's `set` keys).
-    public static let all: [any AnyAnimatableProperty] = [
+    package static let all: [any AnyAnimatableProperty] = [
         AnimatableProperty.transform, AnimatableProperty.alpha, AnimatableProperty.backgroundColor,
         AnimatableProperty.textColor, AnimatableProperty.text, AnimatableProperty.image,
         // Added by issue 27; `state` prints them only where they are not the view's initial value.
@@ -18,23 +18,23 @@ public enum AnimatableProperties {
     static func index(of name: String) -> Int? { all.firstIndex { $0.name == name } }
 
     /// The property whose Core Animation key path is `keyPath` (`opacity`, `position`, `transform`).
-    public static func property(layerKeyPath keyPath: String) -> (any AnyAnimatableProperty)? {
+    package static func property(layerKeyPath keyPath: String) -> (any AnyAnimatableProperty)? {
         all.first { $0.layerKeyPath == keyPath }
     }
 
     /// The properties an animation block can set, in `all`'s order.
-    public static let settable = all.filter(\.isSettable)
+    package static let settable = all.filter(\.isSettable)
 }
 
 extension AnyAnimatableProperty {
-    public var isSettable: Bool { property.isSettable }
+    package var isSettable: Bool { property.isSettable }
     var printsAlways: Bool { property.printsAlways }
-    public var layerKeyPath: String? { property.layerKeyPath }
+    package var layerKeyPath: String? { property.layerKeyPath }
 }
 
 extension AnimatableProperty where Setting == Transform {
     /// `view.transform`; assigning replaces the whole transform. Animates on every view.
-    public static var transform: Self {
+    package static var transform: Self {
         Self(
             name: "transform", state: \.transform, initial: { _, _ in .identity }, animates: { _ in true },
             spec: SpecKey(
@@ -54,7 +54,7 @@ extension AnimatableProperty where Setting == Transform {
 
 extension AnimatableProperty where Setting == Double {
     /// `view.alpha`, 0 to 1. Animates on every view.
-    public static var alpha: Self {
+    package static var alpha: Self {
         Self(
             name: "alpha", state: \.alpha, initial: { view, _ in view.alpha }, animates: { _ in true },
             spec: SpecKey(
@@ -68,7 +68,7 @@ extension AnimatableProperty where Setting == Double {
 extension AnimatableProperty where Setting == ColorValue {
     /// `view.backgroundColor`. A plain view's animates; UILabel draws its background into its
     /// contents, so a label's changes at the block's start.
-    public static var backgroundColor: Self {
+    package static var backgroundColor: Self {
         Self(
             name: "backgroundColor", state: \.backgroundColor, initial: { view, _ in view.backgroundColor },
             animates: { $0 != .label },
@@ -82,7 +82,7 @@ extension AnimatableProperty where Setting == ColorValue {
     }
 
     /// A label's `textColor`: never animated, the label redraws with the new colour at the block's start.
-    public static var textColor: Self {
+    package static var textColor: Self {
         Self(
             name: "textColor", state: \.textColor, initial: { view, _ in view.textColor }, animates: { _ in false },
             spec: SpecKey(
@@ -99,7 +99,7 @@ extension AnimatableProperty where Setting == ColorValue {
 extension AnimatableProperty where Setting == String? {
     /// A label's text: set by the scenario (its idle and refreshing texts), never by the program,
     /// and never blended: it changes when its keyframe ends.
-    public static var text: Self {
+    package static var text: Self {
         Self(
             name: "text", state: \.text,
             initial: { view, context in view.texts[.idle].map { expandClockTemplates($0, now: context.now) } },
@@ -112,7 +112,7 @@ extension AnimatableProperty where Setting == ImageName {
     /// An image view's `image`: changes at the block's start (a layer's contents are not animated by
     /// UIView blocks). While a frame sequence plays, the view shows the sequence's frame instead
     /// (`Timeline.sample`). `state` prints it for every view that shows an image (none for others).
-    public static var image: Self {
+    package static var image: Self {
         Self(
             name: "image", state: \.image, initial: { view, _ in ImageName(view.imageView?.shownImage) },
             animates: { _ in false },

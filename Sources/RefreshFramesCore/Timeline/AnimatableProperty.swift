@@ -5,35 +5,35 @@
 /// generator and the UIKit test shim — iterates `AnimatableProperties.all`, so a new property is
 /// one entry there, a field of `ViewState`, and its drawing (in the spirit of lottie-ios's
 /// `LayerProperty`; docs/architecture.md counts the edits).
-public struct AnimatableProperty<Setting: PropertySetting>: Sendable {
-    public typealias Value = Setting.Value
+package struct AnimatableProperty<Setting: PropertySetting>: Sendable {
+    package typealias Value = Setting.Value
 
     /// Its key in an animation block's `set`, its track's name in the timeline and, unless
     /// `stateFields` says otherwise, its key in `state`.
-    public let name: String
+    package let name: String
     /// The field of `ViewState` the renderers read.
-    public let state: WritableKeyPath<ViewState, Value> & Sendable
+    package let state: WritableKeyPath<ViewState, Value> & Sendable
     /// Its value before the program changes it, from the view's spec and the context.
     let initial: @Sendable (ViewSpec, InitialContext) -> Value
     /// Whether a change inside an animation block with a duration animates on a view of this kind
     /// (it jumps at the block's start otherwise, as a UILabel's textColor does).
-    public let animates: @Sendable (ViewKind) -> Bool
+    package let animates: @Sendable (ViewKind) -> Bool
     /// How an animation block's `set` (and the program's `reset`) gives it; nil when the program
     /// cannot set it (a label's text changes with the scenario's phase).
     let spec: SpecKey?
     /// Its members in `state` JSON: key and JSON text (`transform` is `rotation`, `scale`, `translation`).
     let stateFields: @Sendable (Value) -> [(key: String, json: String)]
     /// How UIKit spells it, for the Swift generator and the UIKit shim.
-    public let uikit: UIKitMember<Value>
+    package let uikit: UIKitMember<Value>
     /// How a `UIView.animate` block's animation of it meets one in flight (research §1.4).
-    public var combining: BlockCombining = .replacing
+    package var combining: BlockCombining = .replacing
     /// Its Core Animation key path (`opacity`, `position`, `bounds.size`, `transform`); nil for what
     /// is not a layer property (a label's text and textColor).
-    public var layerKeyPath: String? = nil
+    package var layerKeyPath: String? = nil
     /// Whether its value comes from the solved layout until the program sets it (`center`,
     /// `bounds`, a `cornerRadius` of `quarterOfWidthPlusHeight`): while the program has not touched
     /// it, its track writes nothing and the state keeps the layout's value.
-    public internal(set) var followsLayout = false
+    package internal(set) var followsLayout = false
     /// Whether `state` prints it in every view. The properties added since `state` first printed
     /// views are printed only where their value is not the view's initial one, so that the output
     /// of a spec that does not use them stays what it was.
@@ -47,11 +47,11 @@ public struct AnimatableProperty<Setting: PropertySetting>: Sendable {
     }
 
     /// Whether an animation block can set it.
-    public var isSettable: Bool { spec != nil }
+    package var isSettable: Bool { spec != nil }
 }
 
 /// How a `UIView.animate` block's animation of a property meets one already in flight on it.
-public enum BlockCombining: Sendable, Equatable {
+package enum BlockCombining: Sendable, Equatable {
     /// iOS 8+: the new animation runs from `old − new` to zero on top of the model value, and the
     /// ones in flight keep running (position, bounds, transform, cornerRadius).
     case additive
@@ -69,55 +69,55 @@ struct InitialContext: Sendable {
 }
 
 /// A property as the UIKit code the generator writes names it, and what UIKit starts it at.
-public struct UIKitMember<Value: TrackValue>: Sendable {
+package struct UIKitMember<Value: TrackValue>: Sendable {
     /// The member assigned (`transform`, `alpha`, `textColor`; `layer.cornerRadius` for a layer's).
-    public var member: String
+    package var member: String
     /// The kind of view whose class declares it when not every `UIView` does (a label's textColor):
     /// other views are assigned through a cast, `(view as? UILabel)?.textColor`.
-    public var declaredBy: ViewKind?
+    package var declaredBy: ViewKind?
     /// Its value on a view UIKit has just made (`nil` colours read as clear, a label's as black).
-    public var initialValue: Value
+    package var initialValue: Value
     /// What the generated code's comment says about a change of it (`instant: UILabel does not animate it`).
-    public var note: String?
+    package var note: String?
 
     /// Whether a view of `kind` has the member.
-    public func isDeclared(on kind: ViewKind) -> Bool { spelling.isDeclared(on: kind) }
+    package func isDeclared(on kind: ViewKind) -> Bool { spelling.isDeclared(on: kind) }
 
     /// The same with its initial value as UIKit code holds it, whatever the property's value type.
-    public var spelling: UIKitSpelling {
+    package var spelling: UIKitSpelling {
         UIKitSpelling(member: member, declaredBy: declaredBy, initialValue: initialValue.uikitValue, note: note)
     }
 }
 
 /// A `UIKitMember` whatever its value type: what the Swift generator writes from.
-public struct UIKitSpelling: Sendable, Equatable {
-    public var member: String
-    public var declaredBy: ViewKind?
-    public var initialValue: UIKitValue
-    public var note: String?
+package struct UIKitSpelling: Sendable, Equatable {
+    package var member: String
+    package var declaredBy: ViewKind?
+    package var initialValue: UIKitValue
+    package var note: String?
 
     /// Whether a view of `kind` has the member.
-    public func isDeclared(on kind: ViewKind) -> Bool { declaredBy.map { $0 == kind } ?? true }
+    package func isDeclared(on kind: ViewKind) -> Bool { declaredBy.map { $0 == kind } ?? true }
 }
 
 /// An `AnimatableProperty` whatever its value type: what a list of every property holds. Code that
 /// needs the value type opens it (`func f<P: AnyAnimatableProperty>(_ p: P)` called with an element).
-public protocol AnyAnimatableProperty: Sendable {
+package protocol AnyAnimatableProperty: Sendable {
     associatedtype Setting: PropertySetting
     var property: AnimatableProperty<Setting> { get }
 }
 
 extension AnimatableProperty: AnyAnimatableProperty {
-    public var property: AnimatableProperty<Setting> { self }
+    package var property: AnimatableProperty<Setting> { self }
 }
 
 extension AnyAnimatableProperty {
-    public var name: String { property.name }
+    package var name: String { property.name }
 }
 
 /// What an animation block's `set` gives a property: a value, or one the block works out when it
 /// runs (the next palette colour, the view's own colour).
-public protocol PropertySetting: Sendable, Equatable {
+package protocol PropertySetting: Sendable, Equatable {
     associatedtype Value: TrackValue
     /// The value it gives a view whose value as the spec sets it up is `initial`.
     func resolved(initial: Value, palette: inout PaletteCursor) -> Value
@@ -129,7 +129,7 @@ public protocol PropertySetting: Sendable, Equatable {
 
 /// A value as UIKit code holds it. The Swift generator switches over every case, so a new kind of
 /// value does not compile there until it is spelled.
-public enum UIKitValue: Sendable, Equatable {
+package enum UIKitValue: Sendable, Equatable {
     case text(String?)
     /// A `CGFloat`.
     case number(Double)
@@ -148,7 +148,7 @@ public enum UIKitValue: Sendable, Equatable {
 }
 
 /// What UIKit code assigns for a setting: a value, or what the control works out when the block runs.
-public enum UIKitSetting: Sendable, Equatable {
+package enum UIKitSetting: Sendable, Equatable {
     case value(UIKitValue)
     /// The control's `nextPaletteColor()`.
     case nextPaletteColor
@@ -157,22 +157,22 @@ public enum UIKitSetting: Sendable, Equatable {
 }
 
 extension PropertySetting where Value == Self, Self: TrackValue {
-    public func resolved(initial: Value, palette: inout PaletteCursor) -> Value { self }
-    public var takesPaletteColor: Bool { false }
-    public var uikitSetting: UIKitSetting { .value(uikitValue) }
+    package func resolved(initial: Value, palette: inout PaletteCursor) -> Value { self }
+    package var takesPaletteColor: Bool { false }
+    package var uikitSetting: UIKitSetting { .value(uikitValue) }
 }
 
-extension Double: PropertySetting { public typealias Value = Double }
-extension Bool: PropertySetting { public typealias Value = Bool }
-extension Point: PropertySetting { public typealias Value = Point }
-extension Size: PropertySetting { public typealias Value = Size }
-extension Transform: PropertySetting { public typealias Value = Transform }
-extension Optional: PropertySetting where Wrapped == String { public typealias Value = String? }
+extension Double: PropertySetting { package typealias Value = Double }
+extension Bool: PropertySetting { package typealias Value = Bool }
+extension Point: PropertySetting { package typealias Value = Point }
+extension Size: PropertySetting { package typealias Value = Size }
+extension Transform: PropertySetting { package typealias Value = Transform }
+extension Optional: PropertySetting where Wrapped == String { package typealias Value = String? }
 
 extension ColorValue: PropertySetting {
-    public typealias Value = RGBA
+    package typealias Value = RGBA
 
-    public func resolved(initial: RGBA, palette: inout PaletteCursor) -> RGBA {
+    package func resolved(initial: RGBA, palette: inout PaletteCursor) -> RGBA {
         switch self {
         case .color(let c): c
         case .initial: initial
@@ -180,9 +180,9 @@ extension ColorValue: PropertySetting {
         }
     }
 
-    public var takesPaletteColor: Bool { self == .nextPaletteColor }
+    package var takesPaletteColor: Bool { self == .nextPaletteColor }
 
-    public var uikitSetting: UIKitSetting {
+    package var uikitSetting: UIKitSetting {
         switch self {
         case .color(let c): .value(c.uikitValue)
         case .initial: .initial
@@ -193,13 +193,13 @@ extension ColorValue: PropertySetting {
 
 /// The tutorials' `getNextColor()`: the palette entry at the running index, which then advances and
 /// wraps when it reaches the end; never reset, so it carries over between loops.
-public struct PaletteCursor: Sendable {
-    public let colors: [RGBA]
-    public private(set) var index = 0
+package struct PaletteCursor: Sendable {
+    package let colors: [RGBA]
+    package private(set) var index = 0
 
-    public init(_ colors: [RGBA]) { self.colors = colors }
+    package init(_ colors: [RGBA]) { self.colors = colors }
 
-    public mutating func next() -> RGBA {
+    package mutating func next() -> RGBA {
         if index == colors.count { index = 0 }
         defer { index += 1 }
         return colors[index]

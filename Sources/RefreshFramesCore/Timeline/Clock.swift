@@ -2,7 +2,7 @@ import Foundation
 
 /// Formats an instant (seconds since 1970, UTC) with the date patterns the tutorials use:
 /// `yyyy`, `MM`, `dd`, `HH`, `mm`, `ss`; other characters are copied.
-public func formatClock(_ epochSeconds: Int64, pattern: String) -> String {
+package func formatClock(_ epochSeconds: Int64, pattern: String) -> String {
     let days = epochSeconds >= 0 ? epochSeconds / 86400 : (epochSeconds - 86399) / 86400
     let secondsOfDay = epochSeconds - days * 86400
     // Howard Hinnant's civil_from_days.
@@ -37,7 +37,7 @@ public func formatClock(_ epochSeconds: Int64, pattern: String) -> String {
 }
 
 /// Replaces `{now:PATTERN}` in a text with the clock formatted by `formatClock`.
-public func expandClockTemplates(_ text: String, now: Int64) -> String {
+package func expandClockTemplates(_ text: String, now: Int64) -> String {
     guard text.contains("{now:") else { return text }
     var out = ""
     var rest = Substring(text)

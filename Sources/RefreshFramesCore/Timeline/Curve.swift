@@ -1,7 +1,7 @@
 import Foundation
 
 /// A timing curve: maps the fraction of elapsed time to the fraction of progress.
-public enum Curve: Sendable, Equatable, CustomStringConvertible {
+package enum Curve: Sendable, Equatable, CustomStringConvertible {
     case linear
     case easeIn
     case easeOut
@@ -14,7 +14,7 @@ public enum Curve: Sendable, Equatable, CustomStringConvertible {
     /// animation's duration whether or not it has settled.
     case physicalSpring(SpringParameters)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .linear: "linear"
         case .easeIn: "easeIn"
@@ -28,7 +28,7 @@ public enum Curve: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Progress at `fraction` of the duration (0…1). `duration` matters only for springs.
-    public func progress(at fraction: Double, duration: Double = 1) -> Double {
+    package func progress(at fraction: Double, duration: Double = 1) -> Double {
         let x = min(max(fraction, 0), 1)
         switch self {
         case .linear: return x

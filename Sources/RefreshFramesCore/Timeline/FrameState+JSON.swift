@@ -1,7 +1,7 @@
 extension FrameState {
     /// The stable JSON object `refresh-frames state` prints (keys in a fixed order, numbers rounded
     /// to 4 decimals, colours `#RRGGBBAA`, views ordered by tag).
-    public var json: String {
+    package var json: String {
         let num: (Double) -> String = StateJSON.number
         let views = views.map { v -> String in
             var fields = [("tag", "\(v.tag)"), ("frame", StateJSON.rect(v.frame))]

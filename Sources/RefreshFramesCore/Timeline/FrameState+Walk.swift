@@ -5,7 +5,7 @@ extension FrameState {
     /// for a root view). A hidden view (`ViewState.isHidden`: the spec's `hidden`, or the program's) is left out with its subviews, as UIKit leaves out a hidden
     /// view's subtree; so is a view without a state here, a view whose superview was left out, and
     /// a view `visit` returns nil for (nothing of it or its subviews shows).
-    public func walk<Inherited>(
+    package func walk<Inherited>(
         _ views: [ViewSpec], root: Inherited,
         _ visit: (_ index: Int, _ spec: ViewSpec, _ view: ViewState, _ parent: Inherited) throws -> Inherited?
     ) rethrows {

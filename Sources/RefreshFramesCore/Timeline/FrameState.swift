@@ -84,7 +84,7 @@ public struct ViewState: Sendable, Equatable {
     public var transition: TransitionState? = nil
     /// The properties added to the table since `state` first printed views whose value here is not
     /// the view's initial one: `state` prints those keys only then, so older output is unchanged.
-    public internal(set) var changed = PropertyMask()
+    package internal(set) var changed = PropertyMask()
 
     public init(
         tag: Int, text: String?, frame: Rect, transform: Transform, alpha: Double, textColor: RGBA,
@@ -140,12 +140,12 @@ public struct ViewState: Sendable, Equatable {
 }
 
 /// A set of the property table's entries, by their index in `AnimatableProperties.all`.
-public struct PropertyMask: Sendable, Hashable {
+package struct PropertyMask: Sendable, Hashable {
     var bits: UInt64 = 0
 
-    public init() {}
+    package init() {}
 
-    public func contains(_ index: Int) -> Bool { bits & (1 << UInt64(index)) != 0 }
+    package func contains(_ index: Int) -> Bool { bits & (1 << UInt64(index)) != 0 }
     mutating func insert(_ index: Int) { bits |= 1 << UInt64(index) }
 }
 

@@ -1,7 +1,7 @@
 /// The image an image view shows, by the name the spec gives it (nil: none): `UIImageView.image`
 /// as the timeline tracks it. Never blended: it changes when its keyframe ends, as `contents` does.
 public struct ImageName: Sendable, Hashable, TrackValue, PropertySetting {
-    public typealias Value = ImageName
+    package typealias Value = ImageName
 
     public var name: String?
 
@@ -9,7 +9,7 @@ public struct ImageName: Sendable, Hashable, TrackValue, PropertySetting {
 
     public static let none = ImageName(nil)
 
-    public func interpolated(to other: ImageName, _ progress: Double) -> ImageName { progress >= 1 ? other : self }
-    public var dumpDescription: String { name.map { "\"\($0)\"" } ?? "nil" }
-    public var uikitValue: UIKitValue { .image(name) }
+    package func interpolated(to other: ImageName, _ progress: Double) -> ImageName { progress >= 1 ? other : self }
+    package var dumpDescription: String { name.map { "\"\($0)\"" } ?? "nil" }
+    package var uikitValue: UIKitValue { .image(name) }
 }

@@ -1,29 +1,29 @@
 import Foundation
 
 /// A value an animation can move between two endpoints.
-public protocol Interpolatable: Sendable, Equatable {
+package protocol Interpolatable: Sendable, Equatable {
     func interpolated(to other: Self, _ progress: Double) -> Self
 }
 
 extension Double: Interpolatable {
-    public func interpolated(to other: Double, _ progress: Double) -> Double {
+    package func interpolated(to other: Double, _ progress: Double) -> Double {
         self + (other - self) * progress
     }
 }
 
 /// `isHidden` is never interpolated: it changes when its animation ends (it is never animated in a block).
 extension Bool: Interpolatable {
-    public func interpolated(to other: Bool, _ progress: Double) -> Bool { progress >= 1 ? other : self }
+    package func interpolated(to other: Bool, _ progress: Double) -> Bool { progress >= 1 ? other : self }
 }
 
 extension Point: Interpolatable {
-    public func interpolated(to other: Point, _ progress: Double) -> Point {
+    package func interpolated(to other: Point, _ progress: Double) -> Point {
         Point(x: x.interpolated(to: other.x, progress), y: y.interpolated(to: other.y, progress))
     }
 }
 
 extension Size: Interpolatable {
-    public func interpolated(to other: Size, _ progress: Double) -> Size {
+    package func interpolated(to other: Size, _ progress: Double) -> Size {
         Size(
             width: width.interpolated(to: other.width, progress),
             height: height.interpolated(to: other.height, progress))
@@ -31,7 +31,7 @@ extension Size: Interpolatable {
 }
 
 extension RGBA: Interpolatable {
-    public func interpolated(to other: RGBA, _ progress: Double) -> RGBA { mixed(with: other, progress) }
+    package func interpolated(to other: RGBA, _ progress: Double) -> RGBA { mixed(with: other, progress) }
 }
 
 extension Transform: Interpolatable {
@@ -41,7 +41,7 @@ extension Transform: Interpolatable {
     /// and the translation linearly, which is computed on the fields directly; otherwise through
     /// the matrices, which is what turns scale(−1, −1), the matrix of a half turn, into a rotation
     /// at full size (research §8.2).
-    public func interpolated(to other: Transform, _ progress: Double) -> Transform {
+    package func interpolated(to other: Transform, _ progress: Double) -> Transform {
         if isPlanar && other.isPlanar && scaleX > 0 && scaleY > 0 && other.scaleX > 0 && other.scaleY > 0 {
             let a = normalized
             var b = other.normalized
@@ -62,7 +62,7 @@ extension Transform: Interpolatable {
     }
 
     /// The same transform with its angle in (−180°, 180°], as a decomposed matrix would give it.
-    public var normalized: Transform {
+    package var normalized: Transform {
         var t = self
         var r = rotation.truncatingRemainder(dividingBy: 360)
         if r > 180 { r -= 360 }
@@ -72,7 +72,7 @@ extension Transform: Interpolatable {
     }
 
     /// The affine matrix [a, b, c, d, tx, ty] (CGAffineTransform order) of translate · rotate · scale.
-    public var matrix: [Double] {
+    package var matrix: [Double] {
         let radians = rotation * .pi / 180
         let c = cos(radians)
         let s = sin(radians)

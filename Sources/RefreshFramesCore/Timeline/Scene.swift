@@ -1,22 +1,22 @@
 /// Measures a text in a font, in points: how labels get their intrinsic size. The raster module
 /// provides the real one (FreeType); the core never touches fonts.
-public struct TextMeasurer: Sendable {
-    public var measure: @Sendable (String, FontSpec) throws -> IntrinsicSize
+package struct TextMeasurer: Sendable {
+    package var measure: @Sendable (String, FontSpec) throws -> IntrinsicSize
 
-    public init(measure: @escaping @Sendable (String, FontSpec) throws -> IntrinsicSize) {
+    package init(measure: @escaping @Sendable (String, FontSpec) throws -> IntrinsicSize) {
         self.measure = measure
     }
 }
 
 /// A measuring error that belongs to another key of the view than its text, e.g. `font.family`.
-public protocol ViewKeyError: Error {
+package protocol ViewKeyError: Error {
     var viewKey: String { get }
 }
 
 /// A problem found after decoding: in the layout, or in measuring a label's text.
-public struct SceneError: Error, Sendable {
-    public var path: String
-    public var message: String
+package struct SceneError: Error, Sendable {
+    package var path: String
+    package var message: String
 }
 
 extension Timeline {
@@ -104,7 +104,7 @@ extension LayoutSolver {
     /// wraps at it in the first pass and needs no second. Throws `LayoutError`, or the measurer's
     /// error for a label. `imageSizes` are the image views' intrinsic sizes (their images' point
     /// sizes), by tag.
-    public static func solve(
+    package static func solve(
         canvas: Canvas, views: [ViewSpec], constraints: [ConstraintSpec], texts: [Int: String],
         measurer: TextMeasurer, imageSizes: [Int: IntrinsicSize] = [:]
     ) throws -> Layout {

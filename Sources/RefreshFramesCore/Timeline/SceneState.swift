@@ -78,7 +78,7 @@ public struct HeaderState: Sendable, Equatable {
 extension SceneState {
     /// The rows in the order they are drawn: rows sliding in first, so their neighbours cover them
     /// as UIKit's do; otherwise by index path.
-    public var rowsInDrawingOrder: [RowState] {
+    package var rowsInDrawingOrder: [RowState] {
         rows.enumerated().sorted { ($0.element.behind ? 0 : 1, $0.offset) < ($1.element.behind ? 0 : 1, $1.offset) }
             .map(\.element)
     }
@@ -87,14 +87,14 @@ extension SceneState {
 /// What a plain UITableView draws besides the cells' own colours, the same for the pixel and the
 /// text renderer: section headers light grey (#F7F7F7) with a 15 pt semibold black title, and the
 /// cells' and headers' labels inset 15 pt from both sides (iPhone of the tutorials' era).
-public enum PlainTableStyle {
-    public static let headerBackground = RGBA(red: 247 / 255, green: 247 / 255, blue: 247 / 255)
-    public static let headerTitleFont = FontSpec(size: 15, weight: "semibold")
-    public static let headerTitleColor = RGBA.black
-    public static let labelInset = 15.0
+package enum PlainTableStyle {
+    package static let headerBackground = RGBA(red: 247 / 255, green: 247 / 255, blue: 247 / 255)
+    package static let headerTitleFont = FontSpec(size: 15, weight: "semibold")
+    package static let headerTitleColor = RGBA.black
+    package static let labelInset = 15.0
 
     /// The horizontal band a cell's or header's label is laid out in: `frame` less the inset on both sides.
-    public static func labelBand(in frame: Rect) -> (minX: Double, maxX: Double) {
+    package static func labelBand(in frame: Rect) -> (minX: Double, maxX: Double) {
         (frame.x + labelInset, max(frame.maxX - labelInset, frame.x + labelInset))
     }
 }

@@ -19,10 +19,10 @@
 /// - `none`: appears at once, and so do the moves.
 /// `reload` replaces every row at once, as `reloadData()`. An update that starts while another is
 /// still moving takes the rows from where they are at that instant.
-public struct TableTimeline: Sendable {
-    public let host: HostSpec
-    public let controlHeight: Double
-    public let controlWidth: Double
+package struct TableTimeline: Sendable {
+    package let host: HostSpec
+    package let controlHeight: Double
+    package let controlWidth: Double
     let refreshBeganAt: Double
     let refreshEndedAt: Double
     /// The initial table, then one epoch per update in time order.
@@ -63,11 +63,11 @@ public struct TableTimeline: Sendable {
     }
 
     /// The curve of row moves and insertions (UIView's default; undocumented for rows).
-    public static let rowCurve = Curve.easeInOut
+    package static let rowCurve = Curve.easeInOut
 
     /// - Parameter rowHeight: the height of a row for `.automatic` tables (the cell's labels plus
     ///   margins); called once per distinct row.
-    public init(
+    package init(
         host: HostSpec, controlHeight: Double, controlWidth: Double, refreshBeganAt: Double, refreshEndedAt: Double,
         now: Int64, rowHeight: (RowSpec) throws -> Double
     ) rethrows {
@@ -255,7 +255,7 @@ public struct TableTimeline: Sendable {
     }
 
     /// The table at `time` with the content pulled down by `pull` points.
-    public func sample(at time: Double, pull: Double) -> SceneState {
+    package func sample(at time: Double, pull: Double) -> SceneState {
         let epoch = epoch(at: time)
         let viewport = host.viewport
         func visible(_ r: Rect) -> Bool { r.maxY > 0 && r.y < viewport.height && r.maxX > 0 && r.x < viewport.width }

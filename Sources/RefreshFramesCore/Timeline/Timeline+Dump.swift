@@ -4,7 +4,7 @@ extension Timeline {
     ///     refresh begins at 0.000 s; endRefreshing at 4.000 s; loop stops at 4.950 s; duration 5.450 s
     ///        0.000 →  0.100  tag 1  transform        identity → rotate(45°)  linear
     ///        0.000           tag 1  textColor        #000000FF → #FF00FFFF  instant
-    public var dump: String {
+    package var dump: String {
         var lines: [String] = []
         var header = "refresh begins at \(seconds(refreshBeganAt)) s; endRefreshing at \(seconds(refreshEndedAt)) s"
         if let programStoppedAt { header += "; loop stops at \(seconds(programStoppedAt)) s" }

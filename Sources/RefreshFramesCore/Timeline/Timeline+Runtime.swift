@@ -4,7 +4,7 @@ extension Timeline {
     /// them. The scenario's pull, the spinner and the host table are sampled as for a declarative
     /// program; the layout is `layout` until the code re-solves it (`layoutIfNeeded`; the code's texts
     /// are not re-measured).
-    public init(
+    package init(
         spec: Spec, layout: Layout, runtime: AnimationRuntime, refreshBeganAt: Double, refreshEndedAt: Double,
         programStoppedAt: Double?
     ) throws(SpecDiagnostic) {
@@ -37,13 +37,13 @@ extension Timeline {
 
 /// What a program that drives the runtime itself gives back: the runtime after the run, and when
 /// the refresh began and ended and the program stopped, in seconds.
-public struct RuntimeRun: Sendable {
-    public var runtime: AnimationRuntime
-    public var refreshBeganAt: Double
-    public var refreshEndedAt: Double
-    public var programStoppedAt: Double?
+package struct RuntimeRun: Sendable {
+    package var runtime: AnimationRuntime
+    package var refreshBeganAt: Double
+    package var refreshEndedAt: Double
+    package var programStoppedAt: Double?
 
-    public init(runtime: AnimationRuntime, refreshBeganAt: Double, refreshEndedAt: Double, programStoppedAt: Double?) {
+    package init(runtime: AnimationRuntime, refreshBeganAt: Double, refreshEndedAt: Double, programStoppedAt: Double?) {
         self.runtime = runtime
         self.refreshBeganAt = refreshBeganAt
         self.refreshEndedAt = refreshEndedAt
@@ -55,7 +55,7 @@ extension Timeline {
     /// Solves the layout as `make` does, then lets `program` drive a runtime over it (given the
     /// timeline of the spec without a program: its idle layout and scenario) and builds the
     /// timeline of what it did, with the host table following the program's refresh.
-    public static func make(
+    package static func make(
         spec: Spec, now: Int64, measurer: TextMeasurer, program: (Timeline) throws -> RuntimeRun
     ) throws -> Timeline {
         var plain = spec

@@ -1,32 +1,32 @@
 /// Every animation segment of a scenario, computed once from the spec and the solved layout;
 /// `sample(at:)` then gives the state at any instant, in any order, on any thread.
-public struct Timeline: Sendable {
-    public let spec: Spec
+package struct Timeline: Sendable {
+    package let spec: Spec
     /// The layout with the idle texts; `refreshingLayout` with the texts shown from refreshBeganAt on.
-    public let layout: Layout
+    package let layout: Layout
     /// How a `layoutIfNeeded()` re-solves the layout (new constants, new texts), for a program
     /// that drives its own runtime; nil: the layout never changes.
     package var relayout: (@Sendable (AnimationRuntime.LayoutRequest) throws -> Layout)?
-    public let refreshingLayout: Layout
+    package let refreshingLayout: Layout
     /// Every keyframe as the dump prints it, in the order the program produced them.
-    public let segments: [Segment]
+    package let segments: [Segment]
     /// Each view's animated properties, by tag.
-    public let tracks: [Int: ViewTracks]
+    package let tracks: [Int: ViewTracks]
     /// The layout from each instant on (the idle layout, the refreshing one, and each re-solve a
     /// `layout` step made).
-    public let layouts: [(time: Double, layout: Layout)]
+    package let layouts: [(time: Double, layout: Layout)]
     /// The `UIView.transition` steps, by the tag of the view they run on.
-    public let transitions: [Int: [AnimationRuntime.TransitionRecord]]
+    package let transitions: [Int: [AnimationRuntime.TransitionRecord]]
     /// Each image view's frame-sequence runs (`startAnimating()` to `stopAnimating()`), by tag.
-    public let imageRuns: [Int: [ImageAnimationRun]]
-    public let refreshBeganAt: Double
-    public let refreshEndedAt: Double
+    package let imageRuns: [Int: [ImageAnimationRun]]
+    package let refreshBeganAt: Double
+    package let refreshEndedAt: Double
     /// When the loop reached a check point with refreshing over and the reset applied; nil without a program.
-    public let programStoppedAt: Double?
+    package let programStoppedAt: Double?
     /// The scenario's length in seconds.
-    public let duration: Double
+    package let duration: Double
     /// The host table, when the spec has one (set by `Timeline.make`).
-    public internal(set) var table: TableTimeline?
+    package internal(set) var table: TableTimeline?
 
     /// Use `Timeline.make`, which also builds the host table's timeline.
     init(
@@ -71,11 +71,11 @@ public struct Timeline: Sendable {
     }
 
     /// The layout at `time`.
-    public func layout(at time: Double) -> Layout {
+    package func layout(at time: Double) -> Layout {
         layouts.last { $0.time <= time }?.layout ?? layout
     }
 
-    public func phase(at time: Double) -> ScenarioPhase {
+    package func phase(at time: Double) -> ScenarioPhase {
         if time < refreshBeganAt {
             return ScenarioClock.fingerPull(spec.scenario, at: time) > 0 ? .pulling : .idle
         }
@@ -84,7 +84,7 @@ public struct Timeline: Sendable {
         return time < restAt ? .ending : .ended
     }
 
-    public func sample(at time: Double) -> FrameState {
+    package func sample(at time: Double) -> FrameState {
         let scenario = spec.scenario
         let pull = ScenarioClock.pull(scenario, at: time, began: refreshBeganAt, ended: refreshEndedAt)
         let contentAlpha = scenario.contentAlphaFollowsPull.map { min(max(pull / $0, 0), 1) } ?? 1
@@ -117,14 +117,14 @@ public struct Timeline: Sendable {
     }
 
     /// Frame times for sampling at `fps` from `from` to `to` (inclusive of `from`, exclusive of `to`).
-    public func frameTimes(fps: Double, from: Double = 0, to: Double? = nil) -> [Double] {
+    package func frameTimes(fps: Double, from: Double = 0, to: Double? = nil) -> [Double] {
         let end = to ?? duration
         let count = Int(((end - from) * fps - 1e-9).rounded(.up))
         return (0..<max(count, 0)).map { from + Double($0) / fps }
     }
 
     /// The instants where something starts or stops changing: segment boundaries and scenario events.
-    public var checkpoints: [Double] {
+    package var checkpoints: [Double] {
         var set = Set<Double>([0, refreshBeganAt, refreshEndedAt])
         if let programStoppedAt { set.insert(programStoppedAt) }
         for s in segments {
@@ -136,8 +136,8 @@ public struct Timeline: Sendable {
 }
 
 /// The scenario's pull and refresh events as functions of time.
-public enum ScenarioClock {
-    public static func fingerPull(_ s: Scenario, at time: Double) -> Double {
+package enum ScenarioClock {
+    package static func fingerPull(_ s: Scenario, at time: Double) -> Double {
         guard let first = s.pull.first else { return 0 }
         if time <= first.time { return first.distance }
         for (a, b) in zip(s.pull, s.pull.dropFirst()) where time < b.time {
@@ -146,7 +146,7 @@ public enum ScenarioClock {
         return s.pull.last!.distance
     }
 
-    public static func refreshBegin(_ s: Scenario) -> Double {
+    package static func refreshBegin(_ s: Scenario) -> Double {
         switch s.refreshStart {
         case .at(let t): return t
         case .pullThreshold(let d):
@@ -160,7 +160,7 @@ public enum ScenarioClock {
 
     /// The content's pull: the finger's, held open by the control's height while refreshing,
     /// then scrolling back over `collapseDuration` (ease-out) after endRefreshing.
-    public static func pull(_ s: Scenario, at time: Double, began: Double, ended: Double) -> Double {
+    package static func pull(_ s: Scenario, at time: Double, began: Double, ended: Double) -> Double {
         let finger = fingerPull(s, at: time)
         if time < began { return finger }
         if time < ended { return max(finger, s.controlHeight) }

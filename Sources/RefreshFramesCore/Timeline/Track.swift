@@ -3,39 +3,39 @@
 /// at an instant (the presentation layer's) is the model value with each animation present then
 /// applied in turn: an additive one adds its value, another replaces what is below it
 /// (research §1.3).
-public struct Track<Value: TrackValue>: Sendable, Equatable {
+package struct Track<Value: TrackValue>: Sendable, Equatable {
     /// The property's name in the timeline dump and in `state` (`transform`, `textColor`).
-    public let name: String
-    public let initial: Value
+    package let name: String
+    package let initial: Value
     /// The model value's changes, by time (changes at one instant in the order made).
-    public private(set) var changes: [ModelChange] = []
+    package private(set) var changes: [ModelChange] = []
     /// The animations, in the order they were added (by `addedAt`).
-    public private(set) var animations: [TrackAnimation<Value>] = []
+    package private(set) var animations: [TrackAnimation<Value>] = []
     /// The value last set (UIKit's model value): where the next animation of the property starts from.
-    public private(set) var model: Value
+    package private(set) var model: Value
     /// Whether the program set or animated it (a change the layout makes does not count).
-    public private(set) var isTouched = false
+    package private(set) var isTouched = false
     /// For each animation, the latest `presenceEnd` of it and the ones before it that end at all:
     /// sampling walks back from the last animation added only while this is later than the instant.
     private var reach: [Double] = []
     /// The animations that never stop showing by themselves (infinite repeats, forward fill).
     private var unbounded: [Int] = []
 
-    public struct ModelChange: Sendable, Equatable {
-        public var time: Double
-        public var value: Value
+    package struct ModelChange: Sendable, Equatable {
+        package var time: Double
+        package var value: Value
         /// Made by a layout pass, not by the program.
-        public var fromLayout: Bool
+        package var fromLayout: Bool
     }
 
-    public init(_ name: String, initial: Value) {
+    package init(_ name: String, initial: Value) {
         self.name = name
         self.initial = initial
         self.model = initial
     }
 
     /// Sets the model value at `time` (UIKit's `view.alpha = 0`: the model changes at once).
-    public mutating func setModel(_ value: Value, at time: Double, fromLayout: Bool = false) {
+    package mutating func setModel(_ value: Value, at time: Double, fromLayout: Bool = false) {
         var index = changes.endIndex
         while index > changes.startIndex && changes[index - 1].time > time { index -= 1 }
         changes.insert(ModelChange(time: time, value: value, fromLayout: fromLayout), at: index)
@@ -44,7 +44,7 @@ public struct Track<Value: TrackValue>: Sendable, Equatable {
     }
 
     /// The model value at `time`.
-    public func model(at time: Double) -> Value {
+    package func model(at time: Double) -> Value {
         var lo = 0
         var hi = changes.count
         while lo < hi {
@@ -56,7 +56,7 @@ public struct Track<Value: TrackValue>: Sendable, Equatable {
 
     /// Attaches `animation`; returns its index in `animations`.
     @discardableResult
-    public mutating func add(_ animation: TrackAnimation<Value>) -> Int {
+    package mutating func add(_ animation: TrackAnimation<Value>) -> Int {
         var index = animations.endIndex
         while index > animations.startIndex && animations[index - 1].addedAt > animation.addedAt { index -= 1 }
         animations.insert(animation, at: index)
@@ -68,7 +68,7 @@ public struct Track<Value: TrackValue>: Sendable, Equatable {
     }
 
     /// Removes the animation at `index` from `time` on (it shows nothing from then).
-    public mutating func remove(_ index: Int, at time: Double) {
+    package mutating func remove(_ index: Int, at time: Double) {
         guard animations[index].removedAt.map({ $0 > time }) ?? true else { return }
         animations[index].removedAt = time
         unbounded.removeAll { $0 == index }
@@ -76,7 +76,7 @@ public struct Track<Value: TrackValue>: Sendable, Equatable {
     }
 
     /// The animations showing at `time`, in add order.
-    public func present(at time: Double) -> [Int] {
+    package func present(at time: Double) -> [Int] {
         var lo = 0
         var hi = animations.count
         while lo < hi {
@@ -95,7 +95,7 @@ public struct Track<Value: TrackValue>: Sendable, Equatable {
 
     /// The animations attached at `time` that have not stopped (removed or run their course): the
     /// ones a new animation of the property meets.
-    public func inFlight(at time: Double) -> [Int] {
+    package func inFlight(at time: Double) -> [Int] {
         var found: [Int] = []
         var j = animations.count - 1
         while j >= 0 && reach[j] > time {
@@ -113,7 +113,7 @@ public struct Track<Value: TrackValue>: Sendable, Equatable {
     func index(ofSerial serial: Int) -> Int? { animations.lastIndex { $0.serial == serial } }
 
     /// What the screen shows at `time`.
-    public func value(at time: Double) -> Value {
+    package func value(at time: Double) -> Value {
         let model = model(at: time)
         let shown = present(at: time)
         if shown.isEmpty { return model }
@@ -135,7 +135,7 @@ public struct Track<Value: TrackValue>: Sendable, Equatable {
 }
 
 /// The tracks of one view: one per property of `AnimatableProperties.all`.
-public struct ViewTracks: Sendable, Equatable {
+package struct ViewTracks: Sendable, Equatable {
     private var tracks: [any PropertyTrack]
     /// The spec's corner radius, resolved against the frame of each instant until the program sets one.
     private let cornerRadius: CornerRadius
@@ -150,7 +150,7 @@ public struct ViewTracks: Sendable, Equatable {
     }
 
     /// The track of `property`.
-    public subscript<Setting>(property: AnimatableProperty<Setting>) -> Track<Setting.Value> {
+    package subscript<Setting>(property: AnimatableProperty<Setting>) -> Track<Setting.Value> {
         // Every property of the table has its track (made in `init`, in the table's order).
         tracks[index(property.name)].erased as! Track<Setting.Value>
     }
@@ -179,7 +179,7 @@ public struct ViewTracks: Sendable, Equatable {
         return state
     }
 
-    public static func == (a: ViewTracks, b: ViewTracks) -> Bool {
+    package static func == (a: ViewTracks, b: ViewTracks) -> Bool {
         a.tracks.count == b.tracks.count && zip(a.tracks, b.tracks).allSatisfy { $0.isEqual(to: $1) }
     }
 }
@@ -223,28 +223,28 @@ private struct PropertyTrackOf<Setting: PropertySetting>: PropertyTrack {
 }
 
 /// One line of the timeline's log: a keyframe as the dump prints it, in the order the program made them.
-public struct Segment: Sendable, Equatable {
-    public var tag: Int
+package struct Segment: Sendable, Equatable {
+    package var tag: Int
     /// The property's name (`AnimatableProperty.name`): `transform`, `alpha`, `textColor`, `text`…
-    public var property: String
-    public var from: String
-    public var to: String
-    public var start: Double
-    public var end: Double
-    public var curve: Curve
+    package var property: String
+    package var from: String
+    package var to: String
+    package var start: Double
+    package var end: Double
+    package var curve: Curve
     /// The JSON path of the program step that made it (`program.cycle[0].each.steps[1].animate`);
     /// nil for the scenario's own changes (texts, spinner fade, reset). Not part of the dump.
-    public var step: String?
+    package var step: String?
     /// What the dump adds after the curve (`repeat 2, autoreverse`, `keyframes linear`, `replaces`,
     /// `CABasicAnimation`); nil for a plain block animation, whose line reads as it always has.
-    public var detail: String? = nil
+    package var detail: String? = nil
 
-    public var isInstant: Bool { end <= start }
+    package var isInstant: Bool { end <= start }
 }
 
 extension Transform {
     /// `identity`, `rotate(45°)`, `scale(1.5)`, `rotate(45°) scale(1.5, 2) translate(3, 0)`.
-    public var dumpDescription: String {
+    package var dumpDescription: String {
         var parts: [String] = []
         if translationX != 0 || translationY != 0 {
             parts.append("translate(\(formatNumber(translationX)), \(formatNumber(translationY)))")

@@ -1,22 +1,22 @@
 /// `CAMediaTiming` for one animation: when it begins, how long one pass lasts, how often it
 /// repeats and whether it shows outside its active time (research §9.3).
-public struct AnimationTiming: Sendable, Equatable {
+package struct AnimationTiming: Sendable, Equatable {
     /// Seconds on the scenario's clock.
-    public var begin: Double
+    package var begin: Double
     /// One pass, in seconds (> 0).
-    public var duration: Double
+    package var duration: Double
     /// 0 is one pass; fractions allowed; `.infinity` forever.
-    public var repeatCount: Double = 0
-    public var autoreverses = false
-    public var speed = 1.0
-    public var timeOffset = 0.0
+    package var repeatCount: Double = 0
+    package var autoreverses = false
+    package var speed = 1.0
+    package var timeOffset = 0.0
     /// The timing function applied within each pass; nil is linear.
-    public var curve: Curve? = nil
-    public var fillBackwards = false
-    public var fillForwards = false
-    public var removedOnCompletion = true
+    package var curve: Curve? = nil
+    package var fillBackwards = false
+    package var fillForwards = false
+    package var removedOnCompletion = true
 
-    public init(
+    package init(
         begin: Double, duration: Double, repeatCount: Double = 0, autoreverses: Bool = false, curve: Curve? = nil,
         fillBackwards: Bool = false, fillForwards: Bool = false, removedOnCompletion: Bool = true
     ) {
@@ -40,13 +40,13 @@ public struct AnimationTiming: Sendable, Equatable {
     }
 
     /// duration × repeats × (2 with autoreverse): how long it runs (research §2.3).
-    public var activeDuration: Double {
+    package var activeDuration: Double {
         let count = repeatCount == 0 ? 1 : repeatCount
         return duration * count * (autoreverses ? 2 : 1)
     }
 
     /// When it stops on the scenario's clock (its delegate's `animationDidStop` with `finished = true`).
-    public var end: Double {
+    package var end: Double {
         guard speed > 0 else { return .infinity }
         return begin + activeDuration / speed
     }
@@ -75,7 +75,7 @@ public struct AnimationTiming: Sendable, Equatable {
 }
 
 /// What an animation interpolates.
-public enum AnimationValues<Value: TrackValue>: Sendable, Equatable {
+package enum AnimationValues<Value: TrackValue>: Sendable, Equatable {
     /// `fromValue`/`toValue`/`byValue`; a missing end is the model value, read at each instant.
     case basic(from: Value?, to: Value?, by: Value?)
     /// `values` at `keyTimes` (0…1, as many as the values), each segment with its timing function.
@@ -84,25 +84,25 @@ public enum AnimationValues<Value: TrackValue>: Sendable, Equatable {
 
 /// One Core Animation animation on one property of one layer: its timing, its values, and
 /// whether it adds to what is below it or replaces it.
-public struct TrackAnimation<Value: TrackValue>: Sendable, Equatable {
+package struct TrackAnimation<Value: TrackValue>: Sendable, Equatable {
     /// The key it was added under (`layer.add(_:forKey:)`; UIKit's blocks use the key path).
-    public var key: String?
+    package var key: String?
     /// When it was added: it shows nothing before (even with backwards fill).
-    public var addedAt: Double
-    public var timing: AnimationTiming
-    public var additive: Bool
-    public var cumulative = false
+    package var addedAt: Double
+    package var timing: AnimationTiming
+    package var additive: Bool
+    package var cumulative = false
     /// The whole value, or one component (`transform.rotation.z`) with numbers.
-    public var values: AnimationValues<Value>?
-    public var component: (ValueComponent, AnimationValues<Double>)? {
+    package var values: AnimationValues<Value>?
+    package var component: (ValueComponent, AnimationValues<Double>)? {
         get { componentValues.map { ($0.component, $0.values) } }
         set { componentValues = newValue.map { ComponentValues(component: $0.0, values: $0.1) } }
     }
     var componentValues: ComponentValues?
     /// When it was removed (`removeAnimation`, or replaced by a later animation of the key).
-    public var removedAt: Double?
+    package var removedAt: Double?
     /// The runtime's number for it (its `AnimationID`).
-    public var serial = 0
+    package var serial = 0
     /// A UIKit block's change from `old` to `new` whose additive form shows exactly what moving
     /// from `old` to `new` directly shows: sampled that way while it is alone, so the values are
     /// the ones an animation that replaces gives, bit for bit.
@@ -122,7 +122,7 @@ public struct TrackAnimation<Value: TrackValue>: Sendable, Equatable {
         var new: Value
     }
 
-    public init(
+    package init(
         key: String?, addedAt: Double, timing: AnimationTiming, additive: Bool, values: AnimationValues<Value>
     ) {
         self.key = key
@@ -132,7 +132,7 @@ public struct TrackAnimation<Value: TrackValue>: Sendable, Equatable {
         self.values = values
     }
 
-    public init(
+    package init(
         key: String?, addedAt: Double, timing: AnimationTiming, additive: Bool, component: ValueComponent,
         values: AnimationValues<Double>
     ) {
@@ -150,7 +150,7 @@ public struct TrackAnimation<Value: TrackValue>: Sendable, Equatable {
     }
 
     /// When its delegate hears `animationDidStop` and with which flag.
-    public var stop: (time: Double, finished: Bool)? {
+    package var stop: (time: Double, finished: Bool)? {
         if let removedAt, removedAt < timing.end { return (removedAt, false) }
         return timing.end.isFinite ? (timing.end, true) : nil
     }

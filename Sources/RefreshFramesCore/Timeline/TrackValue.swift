@@ -4,7 +4,7 @@ import Foundation
 /// held by UIKit code as one of the kinds of `UIKitValue`. Values that add (numbers, points,
 /// sizes, transforms) say how, for additive animations (research §1.3: "the addition function is
 /// type-dependent, e.g. for affine transforms the two matrices are concatenated").
-public protocol TrackValue: Interpolatable {
+package protocol TrackValue: Interpolatable {
     var dumpDescription: String { get }
     var uikitValue: UIKitValue { get }
     /// The value that adds nothing (0, the zero point, the identity); nil: values of this type do
@@ -30,7 +30,7 @@ public protocol TrackValue: Interpolatable {
 }
 
 /// A component of a value that a Core Animation key path animates alone.
-public enum ValueComponent: String, Sendable, CaseIterable {
+package enum ValueComponent: String, Sendable, CaseIterable {
     /// `transform.rotation.z` (and `transform.rotation`): an angle in radians, turned into a
     /// rotation by a value function, so 0 → 2π is a full turn (research §8.6).
     case rotationZ = "transform.rotation.z"
@@ -58,79 +58,79 @@ public enum ValueComponent: String, Sendable, CaseIterable {
 }
 
 extension TrackValue {
-    public static var additiveZero: Self? { nil }
-    public func adding(_ offset: Self) -> Self { offset }
-    public func offset(from old: Self) -> Self? { nil }
-    public func distance(to other: Self) -> Double { self == other ? 0 : 1 }
-    public var vector: [Double]? { nil }
-    public init?(vector: [Double]) { return nil }
-    public init?(uikit: UIKitValue) { return nil }
-    public func component(_ c: ValueComponent) -> Double? { nil }
-    public func with(_ c: ValueComponent, _ v: Double, adding: Bool) -> Self? { nil }
+    package static var additiveZero: Self? { nil }
+    package func adding(_ offset: Self) -> Self { offset }
+    package func offset(from old: Self) -> Self? { nil }
+    package func distance(to other: Self) -> Double { self == other ? 0 : 1 }
+    package var vector: [Double]? { nil }
+    package init?(vector: [Double]) { return nil }
+    package init?(uikit: UIKitValue) { return nil }
+    package func component(_ c: ValueComponent) -> Double? { nil }
+    package func with(_ c: ValueComponent, _ v: Double, adding: Bool) -> Self? { nil }
 }
 
 extension Double: TrackValue {
-    public init?(uikit: UIKitValue) {
+    package init?(uikit: UIKitValue) {
         guard case .number(let v) = uikit else { return nil }
         self = v
     }
-    public var dumpDescription: String { formatNumber(self) }
-    public var uikitValue: UIKitValue { .number(self) }
-    public static var additiveZero: Double? { 0 }
-    public func adding(_ offset: Double) -> Double { self + offset }
-    public func offset(from old: Double) -> Double? { old - self }
-    public func distance(to other: Double) -> Double { abs(other - self) }
-    public var vector: [Double]? { [self] }
-    public init?(vector: [Double]) { self = vector[0] }
+    package var dumpDescription: String { formatNumber(self) }
+    package var uikitValue: UIKitValue { .number(self) }
+    package static var additiveZero: Double? { 0 }
+    package func adding(_ offset: Double) -> Double { self + offset }
+    package func offset(from old: Double) -> Double? { old - self }
+    package func distance(to other: Double) -> Double { abs(other - self) }
+    package var vector: [Double]? { [self] }
+    package init?(vector: [Double]) { self = vector[0] }
 }
 
 extension RGBA: TrackValue {
-    public init?(uikit: UIKitValue) {
+    package init?(uikit: UIKitValue) {
         guard case .color(let v) = uikit else { return nil }
         self = v
     }
-    public var dumpDescription: String { hexString }
-    public var uikitValue: UIKitValue { .color(self) }
-    public func distance(to other: RGBA) -> Double {
+    package var dumpDescription: String { hexString }
+    package var uikitValue: UIKitValue { .color(self) }
+    package func distance(to other: RGBA) -> Double {
         let (a, b) = (vector!, other.vector!)
         return zip(a, b).map { ($0 - $1) * ($0 - $1) }.reduce(0, +).squareRoot()
     }
-    public var vector: [Double]? { [red, green, blue, alpha] }
-    public init?(vector: [Double]) {
+    package var vector: [Double]? { [red, green, blue, alpha] }
+    package init?(vector: [Double]) {
         self.init(red: vector[0], green: vector[1], blue: vector[2], alpha: vector[3])
     }
 }
 
 extension Bool: TrackValue {
-    public init?(uikit: UIKitValue) {
+    package init?(uikit: UIKitValue) {
         guard case .bool(let v) = uikit else { return nil }
         self = v
     }
-    public var dumpDescription: String { self ? "true" : "false" }
-    public var uikitValue: UIKitValue { .bool(self) }
+    package var dumpDescription: String { self ? "true" : "false" }
+    package var uikitValue: UIKitValue { .bool(self) }
 }
 
 extension Point: TrackValue {
-    public init?(uikit: UIKitValue) {
+    package init?(uikit: UIKitValue) {
         guard case .point(let v) = uikit else { return nil }
         self = v
     }
-    public var dumpDescription: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
-    public var uikitValue: UIKitValue { .point(self) }
-    public static var additiveZero: Point? { .zero }
-    public func adding(_ o: Point) -> Point { Point(x: x + o.x, y: y + o.y) }
-    public func offset(from old: Point) -> Point? { Point(x: old.x - x, y: old.y - y) }
-    public func distance(to o: Point) -> Double { hypot(o.x - x, o.y - y) }
-    public var vector: [Double]? { [x, y] }
-    public init?(vector: [Double]) { self.init(x: vector[0], y: vector[1]) }
-    public func component(_ c: ValueComponent) -> Double? {
+    package var dumpDescription: String { "(\(formatNumber(x)), \(formatNumber(y)))" }
+    package var uikitValue: UIKitValue { .point(self) }
+    package static var additiveZero: Point? { .zero }
+    package func adding(_ o: Point) -> Point { Point(x: x + o.x, y: y + o.y) }
+    package func offset(from old: Point) -> Point? { Point(x: old.x - x, y: old.y - y) }
+    package func distance(to o: Point) -> Double { hypot(o.x - x, o.y - y) }
+    package var vector: [Double]? { [x, y] }
+    package init?(vector: [Double]) { self.init(x: vector[0], y: vector[1]) }
+    package func component(_ c: ValueComponent) -> Double? {
         switch c {
         case .x: x
         case .y: y
         default: nil
         }
     }
-    public func with(_ c: ValueComponent, _ v: Double, adding: Bool) -> Point? {
+    package func with(_ c: ValueComponent, _ v: Double, adding: Bool) -> Point? {
         switch c {
         case .x: Point(x: adding ? x + v : v, y: y)
         case .y: Point(x: x, y: adding ? y + v : v)
@@ -140,26 +140,26 @@ extension Point: TrackValue {
 }
 
 extension Size: TrackValue {
-    public init?(uikit: UIKitValue) {
+    package init?(uikit: UIKitValue) {
         guard case .size(let v) = uikit else { return nil }
         self = v
     }
-    public var dumpDescription: String { "\(formatNumber(width))×\(formatNumber(height))" }
-    public var uikitValue: UIKitValue { .size(self) }
-    public static var additiveZero: Size? { .zero }
-    public func adding(_ o: Size) -> Size { Size(width: width + o.width, height: height + o.height) }
-    public func offset(from old: Size) -> Size? { Size(width: old.width - width, height: old.height - height) }
-    public func distance(to o: Size) -> Double { hypot(o.width - width, o.height - height) }
-    public var vector: [Double]? { [width, height] }
-    public init?(vector: [Double]) { self.init(width: vector[0], height: vector[1]) }
-    public func component(_ c: ValueComponent) -> Double? {
+    package var dumpDescription: String { "\(formatNumber(width))×\(formatNumber(height))" }
+    package var uikitValue: UIKitValue { .size(self) }
+    package static var additiveZero: Size? { .zero }
+    package func adding(_ o: Size) -> Size { Size(width: width + o.width, height: height + o.height) }
+    package func offset(from old: Size) -> Size? { Size(width: old.width - width, height: old.height - height) }
+    package func distance(to o: Size) -> Double { hypot(o.width - width, o.height - height) }
+    package var vector: [Double]? { [width, height] }
+    package init?(vector: [Double]) { self.init(width: vector[0], height: vector[1]) }
+    package func component(_ c: ValueComponent) -> Double? {
         switch c {
         case .width: width
         case .height: height
         default: nil
         }
     }
-    public func with(_ c: ValueComponent, _ v: Double, adding: Bool) -> Size? {
+    package func with(_ c: ValueComponent, _ v: Double, adding: Bool) -> Size? {
         switch c {
         case .width: Size(width: adding ? width + v : v, height: height)
         case .height: Size(width: width, height: adding ? height + v : v)
@@ -169,15 +169,15 @@ extension Size: TrackValue {
 }
 
 extension Transform: TrackValue {
-    public init?(uikit: UIKitValue) {
+    package init?(uikit: UIKitValue) {
         guard case .transform(let v) = uikit else { return nil }
         self = v
     }
-    public var uikitValue: UIKitValue { .transform(self) }
-    public static var additiveZero: Transform? { .identity }
+    package var uikitValue: UIKitValue { .transform(self) }
+    package static var additiveZero: Transform? { .identity }
 
     /// `offset · self`: the offset's matrix first (research §1.5).
-    public func adding(_ offset: Transform) -> Transform {
+    package func adding(_ offset: Transform) -> Transform {
         if offset == .identity { return self }
         if let sum = planarProduct(offset, self) { return sum }
         return Transform(matrix: offset.matrix3D.concatenating(matrix3D))
@@ -185,12 +185,12 @@ extension Transform: TrackValue {
 
     /// `old · self⁻¹`, nil when this transform is singular (a scale of 0: Core Animation cannot
     /// invert it, so it does not animate the change; research §8.1).
-    public func offset(from old: Transform) -> Transform? {
+    package func offset(from old: Transform) -> Transform? {
         guard let inverse = matrix3D.inverted() else { return nil }
         return Transform(matrix: old.matrix3D.concatenating(inverse))
     }
 
-    public func component(_ c: ValueComponent) -> Double? {
+    package func component(_ c: ValueComponent) -> Double? {
         switch c {
         case .rotationZ: rotation * .pi / 180
         case .rotationX: rotationX * .pi / 180
@@ -205,7 +205,7 @@ extension Transform: TrackValue {
 
     /// Sets a component of the decomposed form; adding to the rotation about z concatenates the
     /// rotation first, as the value function's matrix is (research §8.6).
-    public func with(_ c: ValueComponent, _ v: Double, adding: Bool) -> Transform? {
+    package func with(_ c: ValueComponent, _ v: Double, adding: Bool) -> Transform? {
         if adding && c == .rotationZ && !(isPlanar && scaleX == scaleY) {
             return self.adding(Transform(rotation: v * 180 / .pi))
         }
@@ -248,10 +248,10 @@ extension Transform: TrackValue {
 
 /// A label's text: never interpolated, it changes when the keyframe ends (an instant change ends where it starts).
 extension Optional: Interpolatable, TrackValue where Wrapped == String {
-    public func interpolated(to other: String?, _ progress: Double) -> String? { progress >= 1 ? other : self }
-    public var dumpDescription: String { map { "\"\($0)\"" } ?? "null" }
-    public var uikitValue: UIKitValue { .text(self) }
-    public init?(uikit: UIKitValue) {
+    package func interpolated(to other: String?, _ progress: Double) -> String? { progress >= 1 ? other : self }
+    package var dumpDescription: String { map { "\"\($0)\"" } ?? "null" }
+    package var uikitValue: UIKitValue { .text(self) }
+    package init?(uikit: UIKitValue) {
         guard case .text(let v) = uikit else { return nil }
         self = v
     }

@@ -9,7 +9,7 @@ extension Transform3D {
     /// The value `progress` of the way from `self` to `other`. A matrix that cannot be decomposed
     /// (singular) makes the value jump at the midpoint, as WebKit's does; Core Animation does not
     /// animate such a change at all, which the runtime handles before it gets here (research §8.1).
-    public func blended(to other: Transform3D, _ progress: Double) -> Transform3D {
+    package func blended(to other: Transform3D, _ progress: Double) -> Transform3D {
         if progress == 0 { return self }
         if progress == 1 { return other }
         if self == .identity && other == .identity { return .identity }
@@ -36,7 +36,7 @@ extension Transform3D {
     }
 
     /// Whether the matrix can be inverted (and so decomposed): not a scale of 0.
-    public var isInvertible: Bool { inverted() != nil }
+    package var isInvertible: Bool { inverted() != nil }
 }
 
 /// WebKit's 2-D decomposition: `M = S · R(angle) · remainder`, then the translation.

@@ -12,12 +12,12 @@ import RefreshFramesRaster
 /// A frame identical to the one before it is not stored: its delay goes to the earlier frame. The
 /// frame count comes first in the file (`acTL`), so the compressed frames are kept until `finish`;
 /// they are filtered and compressed (libdeflate) on every core, a batch at a time.
-public struct APNGEncoder {
-    public let width: Int
-    public let height: Int
-    public let loopCount: Int
+package struct APNGEncoder {
+    package let width: Int
+    package let height: Int
+    package let loopCount: Int
     /// libdeflate's level for the image data.
-    public let level: Int
+    package let level: Int
 
     /// The canvas as a decoder shows it after the frames added so far.
     private var canvas: Bitmap?
@@ -28,10 +28,10 @@ public struct APNGEncoder {
     private var isFinished = false
 
     /// Frames stored so far (all of them after `finish`).
-    public var frameCount: Int { frames.count + batch.count + (pending == nil ? 0 : 1) }
+    package var frameCount: Int { frames.count + batch.count + (pending == nil ? 0 : 1) }
 
     /// - Parameter loopCount: how many times the animation plays; 0 loops forever.
-    public init(width: Int, height: Int, loopCount: Int = 0, level: Int = 12) throws(APNGError) {
+    package init(width: Int, height: Int, loopCount: Int = 0, level: Int = 12) throws(APNGError) {
         guard (1...Int(Int32.max)).contains(width), (1...Int(Int32.max)).contains(height) else {
             throw .invalidCanvasSize(width: width, height: height)
         }
@@ -44,7 +44,7 @@ public struct APNGEncoder {
 
     /// Adds a frame given as what changed since the frame added before it (the first: the whole
     /// frame), shown `delayCentiseconds`.
-    public mutating func add(_ patch: FramePatch, delayCentiseconds: Int) throws(APNGError) {
+    package mutating func add(_ patch: FramePatch, delayCentiseconds: Int) throws(APNGError) {
         guard !isFinished else { throw .encoderFinished }
         guard patch.width == width, patch.height == height else {
             throw .frameSizeMismatch(expected: (width, height), got: (patch.width, patch.height))
@@ -72,7 +72,7 @@ public struct APNGEncoder {
     }
 
     /// The file: every frame, the last shown for its delay.
-    public mutating func finish() throws(APNGError) -> [UInt8] {
+    package mutating func finish() throws(APNGError) -> [UInt8] {
         guard !isFinished else { throw .encoderFinished }
         guard let last = pending else { throw .noFrames }
         isFinished = true
@@ -119,7 +119,7 @@ struct EncodedFrame: Sendable {
 }
 
 /// Why an APNG could not be written.
-public enum APNGError: Error, Equatable, CustomStringConvertible {
+package enum APNGError: Error, Equatable, CustomStringConvertible {
     case invalidCanvasSize(width: Int, height: Int)
     case invalidLoopCount(Int)
     case invalidDelay(Int)
@@ -127,7 +127,7 @@ public enum APNGError: Error, Equatable, CustomStringConvertible {
     case noFrames
     case encoderFinished
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .invalidCanvasSize(let width, let height): "an APNG cannot be \(width)x\(height) pixels"
         case .invalidLoopCount(let count): "an APNG cannot loop \(count) times"
@@ -139,5 +139,5 @@ public enum APNGError: Error, Equatable, CustomStringConvertible {
         }
     }
 
-    public static func == (a: APNGError, b: APNGError) -> Bool { a.description == b.description }
+    package static func == (a: APNGError, b: APNGError) -> Bool { a.description == b.description }
 }

@@ -23,18 +23,18 @@ import RefreshFramesCore
 /// The jobs are apart: this type finds what changed (in RGBA, then in palette indices) and holds
 /// frames until the order is known; `GIFFrameForms` prepares the ways of writing a rectangle,
 /// `GIFCompressor` (with `LZWEncoder`) keeps the smallest, and `GIFWriter` lays out the bytes.
-public struct GIFEncoder {
-    public typealias Sink = (ArraySlice<UInt8>) throws -> Void
+package struct GIFEncoder {
+    package typealias Sink = (ArraySlice<UInt8>) throws -> Void
 
-    public let width: Int
-    public let height: Int
-    public private(set) var palette: GIFPalette
-    public let loopCount: Int
+    package let width: Int
+    package let height: Int
+    package private(set) var palette: GIFPalette
+    package let loopCount: Int
     /// Whether pixels under half alpha are clear.
-    public let transparent: Bool
+    package let transparent: Bool
 
     /// Palette-index bytes of frames held back before the header is written, by default.
-    public static let holdLimitBytes = 64 << 20
+    package static let holdLimitBytes = 64 << 20
     private let holdLimit: Int
 
     private var writer: GIFWriter
@@ -63,7 +63,7 @@ public struct GIFEncoder {
     /// - Parameter sink: receives the file's bytes in order, a frame at a time.
     /// - Parameter holdLimit: how many palette-index bytes of frames may wait for the palette's order.
     /// - Parameter transparent: pixels under half alpha are clear, the others keep their colour.
-    public init(
+    package init(
         width: Int, height: Int, palette: GIFPalette, loopCount: Int = 0, holdLimit: Int = GIFEncoder.holdLimitBytes,
         transparent: Bool = false, sink: @escaping Sink
     ) throws {
@@ -88,7 +88,7 @@ public struct GIFEncoder {
 
     /// Adds a frame shown for `delayCentiseconds` (merged into the previous frame's delay when
     /// the two look the same).
-    public mutating func add(_ frame: Bitmap, delayCentiseconds: Int) throws {
+    package mutating func add(_ frame: Bitmap, delayCentiseconds: Int) throws {
         guard !isFinished else { throw GIFError.encoderFinished }
         guard frame.width == width, frame.height == height else {
             throw GIFError.frameSizeMismatch(
@@ -116,7 +116,7 @@ public struct GIFEncoder {
     /// Adds a frame given as what changed since the frame added before it: only the patch's
     /// pixels are compared and kept, so nobody needs to put whole frames together. The bytes
     /// written are those of adding the whole frame.
-    public mutating func add(_ patch: FramePatch, delayCentiseconds: Int) throws {
+    package mutating func add(_ patch: FramePatch, delayCentiseconds: Int) throws {
         guard let last = lastFrame, patch.width == width, patch.height == height else {
             var whole = PatchedFrame()
             whole.apply(patch)
@@ -163,7 +163,7 @@ public struct GIFEncoder {
     }
 
     /// Writes the held-back frame and the trailer. The encoder takes no frames afterwards.
-    public mutating func finish() throws {
+    package mutating func finish() throws {
         guard !isFinished else { throw GIFError.encoderFinished }
         try writePending()
         if held != nil { try release() }

@@ -1,5 +1,5 @@
 /// Everything that can go wrong while building a palette, encoding or decoding a GIF.
-public enum GIFError: Error, Equatable, CustomStringConvertible {
+package enum GIFError: Error, Equatable, CustomStringConvertible {
     case tooManyPinnedColors(count: Int)
     case emptyPalette
     case invalidCanvasSize(width: Int, height: Int)
@@ -15,7 +15,7 @@ public enum GIFError: Error, Equatable, CustomStringConvertible {
     case missingColorTable(frame: Int)
     case tooLarge(width: Int, height: Int)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .tooManyPinnedColors(let count):
             return "\(count) pinned colours do not fit in a GIF palette (at most 255, one index is transparency)"

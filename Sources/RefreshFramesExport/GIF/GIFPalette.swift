@@ -7,20 +7,20 @@ import RefreshFramesCore
 /// the most frequent exact colours of a few sample frames, and a median cut over the rest of the
 /// sample colours weighted by frequency; then ordered so that the colours small regions need
 /// have low indices. Deterministic: every step sorts before it chooses.
-public struct GIFPalette: Sendable, Equatable {
+package struct GIFPalette: Sendable, Equatable {
     /// The colours, each packed `0xRRGGBB`.
-    public let colors: [UInt32]
+    package let colors: [UInt32]
     /// Which colour wins when two are equally near a pixel: the lower rank. The colours' order
     /// as chosen, before they were reordered for compression, so reordering changes no pixel.
     private var tieRanks: [Int]
 
-    public static let maximumColorCount = 255
+    package static let maximumColorCount = 255
 
     /// The index written for pixels that show the previous frame through.
-    public var transparentIndex: Int { colors.count }
+    package var transparentIndex: Int { colors.count }
 
     /// A palette of exactly these colours (`0xRRGGBB`), in this order.
-    public init(colors: [UInt32]) throws {
+    package init(colors: [UInt32]) throws {
         guard !colors.isEmpty else { throw GIFError.emptyPalette }
         guard colors.count <= Self.maximumColorCount else {
             throw GIFError.tooManyPinnedColors(count: colors.count)
@@ -36,7 +36,7 @@ public struct GIFPalette: Sendable, Equatable {
     /// encoder flattens pixels); fully clear colours are not pinned.
     /// - Parameter frequentSampleColors: how many of the most frequent exact sample colours are
     ///   kept exactly, before the median cut shares out what room is left.
-    public init(pinned: [RGBA], samples: [Bitmap], frequentSampleColors: Int = 64) throws {
+    package init(pinned: [RGBA], samples: [Bitmap], frequentSampleColors: Int = 64) throws {
         var chosen: [UInt32] = []
         var seen = Set<UInt32>()
         for color in pinned {
@@ -189,7 +189,7 @@ public struct GIFPalette: Sendable, Equatable {
 
     /// The index of the palette colour nearest to `rgb` (`0xRRGGBB`) in RGB distance; the
     /// colour chosen first (before reordering) wins a tie.
-    public func nearestIndex(to rgb: UInt32) -> Int {
+    package func nearestIndex(to rgb: UInt32) -> Int {
         let r = Int((rgb >> 16) & 0xFF)
         let g = Int((rgb >> 8) & 0xFF)
         let b = Int(rgb & 0xFF)

@@ -1,18 +1,18 @@
 /// Turns frame start times into GIF delays (whole centiseconds).
-public enum GIFTiming {
+package enum GIFTiming {
     /// A frame to encode and how long it shows.
-    public struct Slot: Hashable, Sendable {
-        public var frameIndex: Int
-        public var delay: Int
+    package struct Slot: Hashable, Sendable {
+        package var frameIndex: Int
+        package var delay: Int
 
-        public init(frameIndex: Int, delay: Int) {
+        package init(frameIndex: Int, delay: Int) {
             self.frameIndex = frameIndex
             self.delay = delay
         }
     }
 
     /// The shortest delay browsers honour; shorter ones are shown as about 10 cs.
-    public static let minimumDelay = 2
+    package static let minimumDelay = 2
 
     /// Delays for frames starting at `frameTimes` (seconds) in an animation `totalDuration` long.
     ///
@@ -23,7 +23,7 @@ public enum GIFTiming {
     /// (for the last frame: to the one before it). Times past `totalDuration` count as ending
     /// there. Only an animation shorter than `minimumDelay` in total comes back as one shorter
     /// slot.
-    public static func delays(frameTimes: [Double], totalDuration: Double) -> [Slot] {
+    package static func delays(frameTimes: [Double], totalDuration: Double) -> [Slot] {
         guard !frameTimes.isEmpty else { return [] }
         func centiseconds(_ seconds: Double) -> Int { Int((seconds * 100).rounded()) }
         let total = centiseconds(totalDuration)

@@ -10,13 +10,13 @@ import RefreshFramesCore
 /// raster attributes), over a transparent background (P2 = 1): bits left at 0 keep what the screen
 /// shows, so the rows below an image's last whole band are untouched and an image of any height
 /// can be drawn over part of the screen. Each image defines only the colour registers it uses.
-public struct SixelEncoder: Sendable {
-    public let palette: GIFPalette
+package struct SixelEncoder: Sendable {
+    package let palette: GIFPalette
     private var lookup: PaletteLookup
     /// `#i;2;r;g;b` for each palette colour, in percent as sixel colour registers hold them.
     private let registers: [[UInt8]]
 
-    public init(palette: GIFPalette) {
+    package init(palette: GIFPalette) {
         self.palette = palette
         lookup = PaletteLookup(palette: palette)
         registers = palette.colors.enumerated().map { i, rgb in
@@ -28,14 +28,14 @@ public struct SixelEncoder: Sendable {
     static func percent(_ value: UInt32) -> Int { (Int(value & 0xFF) * 100 + 127) / 255 }
 
     /// The colour a sixel terminal shows for palette entry `index`: its channels through percent.
-    public func shownColor(_ index: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+    package func shownColor(_ index: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
         let rgb = palette.colors[index]
         func back(_ v: UInt32) -> UInt8 { UInt8((Self.percent(v) * 255 + 50) / 100) }
         return (back(rgb >> 16), back(rgb >> 8), back(rgb))
     }
 
     /// The image of `rect` of `bitmap` (a DCS … ST sequence).
-    public mutating func encode(_ bitmap: Bitmap, rect: PixelRect) -> [UInt8] {
+    package mutating func encode(_ bitmap: Bitmap, rect: PixelRect) -> [UInt8] {
         let width = rect.width
         let height = rect.height
         guard width > 0, height > 0 else { return [] }

@@ -2,7 +2,7 @@ import RefreshFramesCore
 import RefreshFramesRaster
 
 /// A terminal's way of drawing real pixels in its cells.
-public enum GraphicsProtocol: String, Sendable, CaseIterable {
+package enum GraphicsProtocol: String, Sendable, CaseIterable {
     /// kitty's graphics protocol (kitty, and WezTerm when enabled): PNG images by id, edited in
     /// place where a frame changed.
     case kitty
@@ -13,21 +13,21 @@ public enum GraphicsProtocol: String, Sendable, CaseIterable {
 }
 
 /// A terminal cell's size in pixels.
-public struct CellSize: Sendable, Equatable, CustomStringConvertible {
-    public var width: Int
-    public var height: Int
+package struct CellSize: Sendable, Equatable, CustomStringConvertible {
+    package var width: Int
+    package var height: Int
 
-    public init(width: Int, height: Int) {
+    package init(width: Int, height: Int) {
         precondition(width > 0 && height > 0, "a cell is at least one pixel, got \(width)x\(height)")
         self.width = width
         self.height = height
     }
 
     /// What a file assumes when no terminal says: 10×20, a common size of a 13–15 pt monospace font.
-    public static let standard = CellSize(width: 10, height: 20)
+    package static let standard = CellSize(width: 10, height: 20)
 
     /// `10x20`
-    public var description: String { "\(width)x\(height)" }
+    package var description: String { "\(width)x\(height)" }
 }
 
 /// Terminal frames drawn as images of a graphics protocol, each frame as what changed since the one
@@ -35,23 +35,23 @@ public struct CellSize: Sendable, Equatable, CustomStringConvertible {
 /// left cell, then, for kitty, the changed rectangles edited into the image in place (`a=f,r=1`,
 /// pixels exact); for sixel and iTerm2, the changed rectangles widened to whole cells and drawn
 /// as images at their cells. The image is the frame padded with transparent pixels to whole cells.
-public struct GraphicsEncoder: Sendable {
-    public let graphics: GraphicsProtocol
-    public let cell: CellSize
+package struct GraphicsEncoder: Sendable {
+    package let graphics: GraphicsProtocol
+    package let cell: CellSize
     /// The kitty image's id.
-    public static let kittyImageID = 1_380_339_505
+    package static let kittyImageID = 1_380_339_505
     private var frame = PatchedFrame()
     private var sixel: SixelEncoder?
     private var shown = false
     /// The cells the image covers.
-    public private(set) var columns = 0
-    public private(set) var rows = 0
+    package private(set) var columns = 0
+    package private(set) var rows = 0
 
     /// Inside tmux with passthrough on: every image command wrapped for it (kitty and iTerm2).
-    public let passthrough: TmuxPassthrough?
+    package let passthrough: TmuxPassthrough?
 
     /// `palette`: the colours of sixel images (required for sixel, unused otherwise).
-    public init(
+    package init(
         _ graphics: GraphicsProtocol, cell: CellSize, palette: GIFPalette? = nil, passthrough: TmuxPassthrough? = nil
     ) {
         precondition(graphics != .sixel || palette != nil, "sixel images need a palette")
@@ -62,18 +62,18 @@ public struct GraphicsEncoder: Sendable {
     }
 
     /// The cells `width` × `height` pixels take.
-    public func cells(width: Int, height: Int) -> (columns: Int, rows: Int) {
+    package func cells(width: Int, height: Int) -> (columns: Int, rows: Int) {
         ((width + cell.width - 1) / cell.width, (height + cell.height - 1) / cell.height)
     }
 
     /// Forgets the frame shown, so the next one is drawn whole.
-    public mutating func restart() {
+    package mutating func restart() {
         shown = false
         frame = PatchedFrame()
     }
 
     /// The bytes that turn the screen showing the previous frame into the frame `patch` makes.
-    public mutating func encode(_ patch: FramePatch) throws -> [UInt8] {
+    package mutating func encode(_ patch: FramePatch) throws -> [UInt8] {
         let bytes = try encodeForTerminal(patch)
         return passthrough?.wrap(bytes) ?? bytes
     }
@@ -147,14 +147,14 @@ public struct GraphicsEncoder: Sendable {
 
     /// Bytes to end a stream with: the cursor on the first column below the image, as
     /// `ANSIEncoder.trailer()` leaves it below a frame of cells.
-    public func trailer() -> [UInt8] {
+    package func trailer() -> [UInt8] {
         guard shown else { return [] }
         return Array("\u{1B}[\(rows + 1);1H\r\n".utf8)
     }
 
     /// Bytes that take the image off the screen (kitty keeps images apart from the cells, so
     /// clearing the screen is not enough there; sixel and iTerm2 images are the cells' content).
-    public func clear() -> [UInt8] {
+    package func clear() -> [UInt8] {
         guard graphics == .kitty else { return [] }
         let delete = KittyGraphics.delete(id: Self.kittyImageID)
         return passthrough?.wrap(delete) ?? delete
@@ -209,23 +209,23 @@ extension Bitmap {
 
 /// Frames of a graphics protocol shown as time goes by (the preview): a frame later than the one
 /// shown before is drawn as a patch over it; an earlier one (a seek back, a replay) is drawn whole.
-public struct GraphicsPlayback: Sendable {
+package struct GraphicsPlayback: Sendable {
     /// Where the frames come from, at the image's pixels (`FrameSource.graphicsPixels`).
-    public let source: FrameSource
+    package let source: FrameSource
     private var encoder: GraphicsEncoder
     private var shown: FrameState?
 
-    public init(_ source: FrameSource, encoder: GraphicsEncoder) {
+    package init(_ source: FrameSource, encoder: GraphicsEncoder) {
         self.source = source
         self.encoder = encoder
     }
 
     /// The cells the image covers.
-    public var columns: Int { encoder.columns }
-    public var rows: Int { encoder.rows }
+    package var columns: Int { encoder.columns }
+    package var rows: Int { encoder.rows }
 
     /// The bytes that show `state`'s frame where the frame shown before was.
-    public mutating func bytes(_ state: FrameState) throws -> [UInt8] {
+    package mutating func bytes(_ state: FrameState) throws -> [UInt8] {
         let previous = shown.flatMap { $0.time <= state.time ? $0 : nil }
         if previous == nil { encoder.restart() }
         let patch = try source.patch(state, after: previous)
@@ -234,5 +234,5 @@ public struct GraphicsPlayback: Sendable {
     }
 
     /// Bytes that take the image off the screen.
-    public func clear() -> [UInt8] { encoder.clear() }
+    package func clear() -> [UInt8] { encoder.clear() }
 }

@@ -5,19 +5,19 @@
 /// terminal (the pane's offset plus the cell the stream last moved to), and tmux forgets where its
 /// cursor is afterwards. What is not a graphics command (the cursor moves and clears of the pane)
 /// goes to tmux as it is.
-public struct TmuxPassthrough: Sendable, Equatable {
+package struct TmuxPassthrough: Sendable, Equatable {
     /// The outer terminal's row and column (from 0) of the pane's top-left cell.
-    public var top: Int
-    public var left: Int
+    package var top: Int
+    package var left: Int
 
-    public init(top: Int, left: Int) {
+    package init(top: Int, left: Int) {
         self.top = top
         self.left = left
     }
 
     /// `bytes` with each APC (kitty's `ESC _ G … ESC \`) and OSC (iTerm2's `ESC ] 1337 ; … BEL`)
     /// wrapped for tmux; `CSI row ; column H` and `CSI H` are followed to place them.
-    public func wrap(_ bytes: [UInt8]) -> [UInt8] {
+    package func wrap(_ bytes: [UInt8]) -> [UInt8] {
         let esc: UInt8 = 0x1B
         var out: [UInt8] = []
         out.reserveCapacity(bytes.count + bytes.count / 64 + 64)

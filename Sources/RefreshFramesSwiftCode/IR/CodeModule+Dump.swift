@@ -2,7 +2,7 @@
 /// the interpreter will run, to read and to diff (tests pin swiftc's AST shape through it). Operators
 /// are parenthesised as they were folded; `a?.b` shows its chain's end as `(…)?`.
 extension CodeModule {
-    public var dump: String {
+    package var dump: String {
         var out = Dumper()
         for type in types { out.type(type) }
         for global in globals { out.property(global) }

@@ -1,23 +1,23 @@
 /// A team's Swift code, decoded from swiftc's parse into what the interpreter runs. Every node keeps
 /// where the user wrote it.
-public struct CodeModule: Sendable {
-    public var types: [TypeDecl] = []
+package struct CodeModule: Sendable {
+    package var types: [TypeDecl] = []
     /// Functions at file scope.
-    public var functions: [FunctionDecl] = []
+    package var functions: [FunctionDecl] = []
     /// `let` and `var` at file scope.
-    public var globals: [PropertyDecl] = []
+    package var globals: [PropertyDecl] = []
     /// Top-level statements (a script or main.swift), in order.
-    public var statements: [Stmt] = []
-    public var typeAliases: [String: TypeName] = [:]
+    package var statements: [Stmt] = []
+    package var typeAliases: [String: TypeName] = [:]
     /// What the decoder could not read, each located (warnings; running such a node is an error).
-    public var diagnostics: [CodeDiagnostic] = []
+    package var diagnostics: [CodeDiagnostic] = []
     /// swiftc's version, as its dump states it (`Swift version 6.3.1 (swift-6.3.1-RELEASE)`).
-    public var compilerVersion: String = ""
+    package var compilerVersion: String = ""
 
-    public init() {}
+    package init() {}
 
     /// The module holding both modules' declarations (the files of one program).
-    public mutating func merge(_ other: CodeModule) {
+    package mutating func merge(_ other: CodeModule) {
         types += other.types
         functions += other.functions
         globals += other.globals
@@ -29,24 +29,24 @@ public struct CodeModule: Sendable {
 }
 
 /// A class, struct, enum, extension or protocol.
-public struct TypeDecl: Sendable {
-    public enum Kind: String, Sendable {
+package struct TypeDecl: Sendable {
+    package enum Kind: String, Sendable {
         case `class`, `struct`, `enum`, `extension`, `protocol`
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The type's name; for an extension, the extended type's.
-    public var name: String
+    package var name: String
     /// The superclass and protocols (or an enum's raw type), in the order written.
-    public var inherits: [TypeName]
-    public var properties: [PropertyDecl] = []
+    package var inherits: [TypeName]
+    package var properties: [PropertyDecl] = []
     /// Methods, static methods and initializers.
-    public var methods: [FunctionDecl] = []
-    public var cases: [EnumCase] = []
-    public var nested: [TypeDecl] = []
-    public var location: CodeLocation
+    package var methods: [FunctionDecl] = []
+    package var cases: [EnumCase] = []
+    package var nested: [TypeDecl] = []
+    package var location: CodeLocation
 
-    public init(kind: Kind, name: String, inherits: [TypeName], location: CodeLocation) {
+    package init(kind: Kind, name: String, inherits: [TypeName], location: CodeLocation) {
         self.kind = kind
         self.name = name
         self.inherits = inherits
@@ -54,61 +54,61 @@ public struct TypeDecl: Sendable {
     }
 }
 
-public struct EnumCase: Sendable {
-    public var name: String
-    public var rawValue: Expr?
-    public var location: CodeLocation
+package struct EnumCase: Sendable {
+    package var name: String
+    package var rawValue: Expr?
+    package var location: CodeLocation
 }
 
 /// A stored or computed property, or a `let`/`var` at file scope.
-public struct PropertyDecl: Sendable {
-    public var name: String
-    public var type: TypeName?
-    public var initial: Expr?
-    public var isStatic = false
-    public var isLet = false
-    public var isLazy = false
-    public var isWeak = false
+package struct PropertyDecl: Sendable {
+    package var name: String
+    package var type: TypeName?
+    package var initial: Expr?
+    package var isStatic = false
+    package var isLet = false
+    package var isLazy = false
+    package var isWeak = false
     /// A computed property's getter.
-    public var getter: [Stmt]?
-    public var setter: Accessor?
-    public var willSet: Accessor?
-    public var didSet: Accessor?
-    public var location: CodeLocation
+    package var getter: [Stmt]?
+    package var setter: Accessor?
+    package var willSet: Accessor?
+    package var didSet: Accessor?
+    package var location: CodeLocation
 
-    public init(name: String, location: CodeLocation) {
+    package init(name: String, location: CodeLocation) {
         self.name = name
         self.location = location
     }
 
-    public var isComputed: Bool { getter != nil }
+    package var isComputed: Bool { getter != nil }
 }
 
 /// A setter or observer: its parameter (`newValue`, `oldValue`) and body.
-public struct Accessor: Sendable {
-    public var parameter: String
-    public var body: [Stmt]
+package struct Accessor: Sendable {
+    package var parameter: String
+    package var body: [Stmt]
 }
 
 /// A function, method, initializer or closure parameter list's owner.
-public struct FunctionDecl: Sendable {
-    public enum Kind: Sendable, Equatable {
+package struct FunctionDecl: Sendable {
+    package enum Kind: Sendable, Equatable {
         case function
         case initializer(failable: Bool, convenience: Bool)
     }
 
     /// The base name (`animateRefreshStep1`; `init` for initializers).
-    public var name: String
-    public var kind: Kind = .function
-    public var parameters: [Parameter]
-    public var result: TypeName?
-    public var body: [Stmt]
-    public var isStatic = false
-    public var isMutating = false
-    public var isOverride = false
-    public var location: CodeLocation
+    package var name: String
+    package var kind: Kind = .function
+    package var parameters: [Parameter]
+    package var result: TypeName?
+    package var body: [Stmt]
+    package var isStatic = false
+    package var isMutating = false
+    package var isOverride = false
+    package var location: CodeLocation
 
-    public init(name: String, parameters: [Parameter], body: [Stmt], location: CodeLocation) {
+    package init(name: String, parameters: [Parameter], body: [Stmt], location: CodeLocation) {
         self.name = name
         self.parameters = parameters
         self.body = body
@@ -116,21 +116,21 @@ public struct FunctionDecl: Sendable {
     }
 
     /// The full name: `tableView(_:numberOfRowsInSection:)`.
-    public var signature: String {
+    package var signature: String {
         name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")"
     }
 }
 
-public struct Parameter: Sendable {
+package struct Parameter: Sendable {
     /// The argument label; nil when written `_` (or for a closure's parameters).
-    public var label: String?
-    public var name: String
-    public var type: TypeName?
-    public var defaultValue: Expr?
-    public var isInout = false
-    public var isVariadic = false
+    package var label: String?
+    package var name: String
+    package var type: TypeName?
+    package var defaultValue: Expr?
+    package var isInout = false
+    package var isVariadic = false
 
-    public init(label: String?, name: String, type: TypeName? = nil, defaultValue: Expr? = nil) {
+    package init(label: String?, name: String, type: TypeName? = nil, defaultValue: Expr? = nil) {
         self.label = label
         self.name = name
         self.type = type

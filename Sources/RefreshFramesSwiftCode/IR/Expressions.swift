@@ -1,15 +1,15 @@
 /// An expression and its main token's location: the member name of `a.b`, the operator of `a + b`,
 /// the callee of a call.
-public struct Expr: Sendable {
-    public var kind: Kind
-    public var location: CodeLocation
+package struct Expr: Sendable {
+    package var kind: Kind
+    package var location: CodeLocation
 
-    public init(_ kind: Kind, at location: CodeLocation) {
+    package init(_ kind: Kind, at location: CodeLocation) {
         self.kind = kind
         self.location = location
     }
 
-    public indirect enum Kind: Sendable {
+    package indirect enum Kind: Sendable {
         case integer(Int)
         case float(Double)
         case string(String)
@@ -63,7 +63,7 @@ public struct Expr: Sendable {
     }
 }
 
-public enum CastKind: String, Sendable {
+package enum CastKind: String, Sendable {
     /// `as`
     case coerce = "as"
     /// `as?`
@@ -72,45 +72,45 @@ public enum CastKind: String, Sendable {
     case forced = "as!"
 }
 
-public enum InterpolationPart: Sendable {
+package enum InterpolationPart: Sendable {
     case literal(String)
     case expression(Expr)
 }
 
-public struct Argument: Sendable {
-    public var label: String?
-    public var value: Expr
+package struct Argument: Sendable {
+    package var label: String?
+    package var value: Expr
     /// Written after the parentheses: `animate(withDuration: 1) { … }`.
-    public var isTrailingClosure = false
+    package var isTrailingClosure = false
 }
 
-public struct DictionaryEntry: Sendable {
-    public var key: Expr
-    public var value: Expr
+package struct DictionaryEntry: Sendable {
+    package var key: Expr
+    package var value: Expr
 }
 
-public struct TupleElement: Sendable {
-    public var label: String?
-    public var value: Expr
+package struct TupleElement: Sendable {
+    package var label: String?
+    package var value: Expr
 }
 
-public struct Closure: Sendable {
-    public var captures: [Capture]
-    public var parameters: [Parameter]
-    public var result: TypeName?
-    public var body: [Stmt]
+package struct Closure: Sendable {
+    package var captures: [Capture]
+    package var parameters: [Parameter]
+    package var result: TypeName?
+    package var body: [Stmt]
     /// `{ $0 * 2 }`: the body's one expression is the value.
-    public var isSingleExpression: Bool
-    public var location: CodeLocation
+    package var isSingleExpression: Bool
+    package var location: CodeLocation
 }
 
 /// One entry of a capture list: `[weak self]`, `[x]`, `[y = a + b]`.
-public struct Capture: Sendable {
-    public enum Ownership: String, Sendable {
+package struct Capture: Sendable {
+    package enum Ownership: String, Sendable {
         case strong, weak, unowned
     }
 
-    public var name: String
-    public var value: Expr
-    public var ownership: Ownership
+    package var name: String
+    package var value: Expr
+    package var ownership: Ownership
 }

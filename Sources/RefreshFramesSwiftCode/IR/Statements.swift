@@ -1,14 +1,14 @@
 /// A statement and where it starts.
-public struct Stmt: Sendable {
-    public var kind: Kind
-    public var location: CodeLocation
+package struct Stmt: Sendable {
+    package var kind: Kind
+    package var location: CodeLocation
 
-    public init(_ kind: Kind, at location: CodeLocation) {
+    package init(_ kind: Kind, at location: CodeLocation) {
         self.kind = kind
         self.location = location
     }
 
-    public indirect enum Kind: Sendable {
+    package indirect enum Kind: Sendable {
         /// An expression for its effect: a call, an assignment, `x += 1`.
         case expression(Expr)
         /// `let` / `var`, with the declared type and the initial value.
@@ -33,16 +33,16 @@ public struct Stmt: Sendable {
     }
 }
 
-public struct Binding: Sendable {
-    public var isLet: Bool
-    public var pattern: Pattern
-    public var type: TypeName?
-    public var initial: Expr?
-    public var isWeak = false
+package struct Binding: Sendable {
+    package var isLet: Bool
+    package var pattern: Pattern
+    package var type: TypeName?
+    package var initial: Expr?
+    package var isWeak = false
 }
 
 /// One clause of an `if`, `guard` or `while` condition.
-public enum Condition: Sendable {
+package enum Condition: Sendable {
     case boolean(Expr)
     /// `let x = optional` (or `var`).
     case optionalBinding(Pattern, Expr)
@@ -52,15 +52,15 @@ public enum Condition: Sendable {
     case available
 }
 
-public struct SwitchCase: Sendable {
+package struct SwitchCase: Sendable {
     /// The patterns (any one matches); empty for `default`.
-    public var patterns: [Pattern]
-    public var guardExpression: Expr?
-    public var body: [Stmt]
-    public var location: CodeLocation
+    package var patterns: [Pattern]
+    package var guardExpression: Expr?
+    package var body: [Stmt]
+    package var location: CodeLocation
 }
 
-public indirect enum Pattern: Sendable {
+package indirect enum Pattern: Sendable {
     /// A name that binds (`x` in `let x`, `for x in`).
     case name(String)
     case wildcard

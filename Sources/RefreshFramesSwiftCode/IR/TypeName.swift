@@ -1,7 +1,7 @@
 /// A type as the code wrote it (`CGFloat`, `[UILabel]`, `NSTimer!`, `(Bool) -> Void`). The interpreter
 /// reads it for what Swift's type checker would have told it: the numeric type a literal takes, the
 /// type an implicit member (`.red`) belongs to, whether a property starts as nil.
-public indirect enum TypeName: Hashable, Sendable, CustomStringConvertible {
+package indirect enum TypeName: Hashable, Sendable, CustomStringConvertible {
     /// A named type with its generic arguments; qualified names keep their dots (`UIView.AnimationOptions`).
     case named(String, [TypeName])
     case optional(TypeName, implicitlyUnwrapped: Bool)
@@ -10,7 +10,7 @@ public indirect enum TypeName: Hashable, Sendable, CustomStringConvertible {
     case tuple([TypeName])
     case function([TypeName], TypeName)
 
-    public static func named(_ name: String) -> TypeName { .named(name, []) }
+    package static func named(_ name: String) -> TypeName { .named(name, []) }
 
     /// `Array<T>`, `Dictionary<K, V>`, `Optional<T>` read as `[T]`, `[K: V]`, `T?`.
     static func normalized(_ name: String, _ arguments: [TypeName]) -> TypeName {
@@ -24,28 +24,28 @@ public indirect enum TypeName: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The type without optionals around it.
-    public var unwrapped: TypeName {
+    package var unwrapped: TypeName {
         if case .optional(let wrapped, _) = self { return wrapped.unwrapped }
         return self
     }
 
-    public var isOptional: Bool {
+    package var isOptional: Bool {
         if case .optional = self { return true }
         return false
     }
 
-    public var isFunction: Bool {
+    package var isFunction: Bool {
         if case .function = unwrapped { return true }
         return false
     }
 
     /// The name of a named type (after optionals), nil for the others.
-    public var name: String? {
+    package var name: String? {
         if case .named(let name, _) = unwrapped { return name }
         return nil
     }
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .named(let name, let arguments):
             arguments.isEmpty ? name : "\(name)<\(arguments.map(\.description).joined(separator: ", "))>"

@@ -1,37 +1,37 @@
 /// The limits on what a team's Swift code may ask of the interpreter, so that CI on untrusted code
 /// stays bounded in time and memory. Hitting one stops the run with a message naming it, as
 /// `Limits` does for specs (`… over the limit codeSteps = 5 000 000`).
-public struct CodeLimits: Sendable, Equatable {
+package struct CodeLimits: Sendable, Equatable {
     /// One Swift file.
-    public static let sourceBytes = 1 << 20
+    package static let sourceBytes = 1 << 20
     /// Nesting of declarations, statements and expressions in the parse.
-    public static let nesting = 200
+    package static let nesting = 200
 
     /// Statements and expressions evaluated in one run.
-    public var steps = 5_000_000
+    package var steps = 5_000_000
     /// Steps in one callback (an event of the run loop, a call from the host) before the code is taken
     /// to loop without yielding.
-    public var stepsPerEvent = 1_000_000
+    package var stepsPerEvent = 1_000_000
     /// Calls inside calls (interpreted functions, closures, initializers).
-    public var callDepth = 100
+    package var callDepth = 100
     /// Events run (timers firing, completions, dispatched blocks).
-    public var events = 100_000
+    package var events = 100_000
     /// Events waiting at once.
-    public var pendingEvents = 10_000
+    package var pendingEvents = 10_000
     /// Elements of one array or dictionary, UTF-8 bytes of one string.
-    public var collectionCount = 100_000
+    package var collectionCount = 100_000
     /// Arrays, dictionaries, tuples and structs inside one another.
-    public var valueNesting = 256
+    package var valueNesting = 256
     /// Objects of the program's classes and closures made in one run.
-    public var objects = 200_000
+    package var objects = 200_000
 
-    public init() {}
+    package init() {}
 
     /// What every run gets.
-    public static let standard = CodeLimits()
+    package static let standard = CodeLimits()
 
     /// The table of limits, as docs list them.
-    public var table: [(name: String, value: Int, bounds: String)] {
+    package var table: [(name: String, value: Int, bounds: String)] {
         [
             ("codeSourceBytes", Self.sourceBytes, "bytes of one Swift file"),
             ("codeNesting", Self.nesting, "nesting of declarations, statements and expressions"),
@@ -50,7 +50,7 @@ public struct CodeLimits: Sendable, Equatable {
     }
 
     /// `100 000`: thousands separated by a space, as the limits' messages write them.
-    public static func grouped(_ n: Int) -> String {
+    package static func grouped(_ n: Int) -> String {
         var digits = String(n)
         var groups: [String] = []
         while digits.count > 3 {

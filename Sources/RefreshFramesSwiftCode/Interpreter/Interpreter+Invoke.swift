@@ -200,7 +200,7 @@ extension Interpreter {
     /// An object of the program class `info` around an existing host part (a nib's view, made by
     /// UIKit with `init(coder:)`, which the code does not get to run): its stored properties with
     /// their initial values, no initializer.
-    public func adopt(_ native: NativeValue, as info: TypeInfo, at location: CodeLocation) throws(CodeDiagnostic)
+    package func adopt(_ native: NativeValue, as info: TypeInfo, at location: CodeLocation) throws(CodeDiagnostic)
         -> Value
     {
         try onBigStack { () throws(CodeDiagnostic) in

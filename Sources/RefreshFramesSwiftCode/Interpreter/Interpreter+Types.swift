@@ -131,7 +131,7 @@ extension Interpreter {
     // MARK: Text
 
     /// A value as `print` and string interpolation show it.
-    public func describe(_ value: Value) -> String {
+    package func describe(_ value: Value) -> String {
         switch value {
         case .void: return "()"
         case .bool(let b): return "\(b)"
@@ -177,7 +177,7 @@ extension Interpreter {
     }
 
     /// `an Int`, `a String`, `CustomRefreshView`: a value's kind for messages.
-    public func describeType(_ value: Value) -> String {
+    package func describeType(_ value: Value) -> String {
         switch value {
         case .void: "()"
         case .bool: "a Bool"

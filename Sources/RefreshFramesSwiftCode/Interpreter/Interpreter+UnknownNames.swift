@@ -4,7 +4,7 @@
 /// one run instead of one per run. The run's own warning for the same name at the same place is
 /// the same line (warnings are kept once per place and message).
 extension Interpreter {
-    public func warnUnknownNames() {
+    package func warnUnknownNames() {
         var known: Set<String> = ["Self", "Any", "AnyObject", "Never", "Void", "Optional", "Array", "Dictionary"]
         func addTypes(_ decls: [TypeDecl]) {
             for decl in decls {

@@ -5,15 +5,15 @@
 /// `File.swift:LINE:COLUMN` — a warning when it only skips something whose value nothing uses, an
 /// error when what follows would depend on it. Bounded by `CodeLimits`; it can reach no file, process
 /// or network, because no native does.
-public final class Interpreter {
-    public let module: CodeModule
-    public let natives: NativeLibrary
-    public let limits: CodeLimits
-    public let runLoop: VirtualRunLoop
+package final class Interpreter {
+    package let module: CodeModule
+    package let natives: NativeLibrary
+    package let limits: CodeLimits
+    package let runLoop: VirtualRunLoop
     /// Warnings so far (each once per location), in the order they arose.
-    public private(set) var diagnostics: [CodeDiagnostic] = []
+    package private(set) var diagnostics: [CodeDiagnostic] = []
     /// What the code printed.
-    public private(set) var printed: [PrintedLine] = []
+    package private(set) var printed: [PrintedLine] = []
 
     var types: [String: TypeInfo] = [:]
     /// Program extensions of host types (`extension UIView { … }`), by host type name.
@@ -30,12 +30,12 @@ public final class Interpreter {
     var callNames: [String] = []
     /// The host's way to give a host value a program class (a nib's root view whose customClass the
     /// code casts to): the object, or nil when the value cannot be one.
-    public var nibObject: ((NativeValue, TypeInfo, CodeLocation) throws(CodeDiagnostic) -> Value?)?
+    package var nibObject: ((NativeValue, TypeInfo, CodeLocation) throws(CodeDiagnostic) -> Value?)?
     /// The program classes whose host part is being made now, innermost last.
     var constructing: [String] = []
     /// The program class whose host part (a `UIView` subclass's view) a host initializer makes now:
     /// what its messages name.
-    public var constructingClass: String? { constructing.last }
+    package var constructingClass: String? { constructing.last }
     private var warned: Set<String> = []
     /// Set while the interpreter runs (on its own stack).
     private var running = false
@@ -102,7 +102,7 @@ public final class Interpreter {
         }
     }
 
-    public init(module: CodeModule, natives: NativeLibrary = .standard, limits: CodeLimits = .standard)
+    package init(module: CodeModule, natives: NativeLibrary = .standard, limits: CodeLimits = .standard)
         throws(CodeDiagnostic)
     {
         self.module = module
@@ -119,7 +119,7 @@ public final class Interpreter {
     // MARK: Entry points
 
     /// Runs the top-level statements (a script's), in order.
-    public func runTopLevel() throws(CodeDiagnostic) {
+    package func runTopLevel() throws(CodeDiagnostic) {
         try onBigStack { () throws(CodeDiagnostic) in
             try enterFromHost()
             _ = try execute(module.statements, globals, Frame(name: "top-level code"))
@@ -127,7 +127,7 @@ public final class Interpreter {
     }
 
     /// Creates an instance of the program's class (or struct) `name` with `arguments`.
-    public func instantiate(
+    package func instantiate(
         _ name: String, labels: [String?] = [], arguments: [Value] = [], at location: CodeLocation? = nil
     )
         throws(CodeDiagnostic) -> Value
@@ -155,7 +155,7 @@ public final class Interpreter {
     }
 
     /// Whether the program's type of `value` declares a method `name` taking `labels`.
-    public func hasMethod(_ name: String, labels: [String?]? = nil, on value: Value) -> Bool {
+    package func hasMethod(_ name: String, labels: [String?]? = nil, on value: Value) -> Bool {
         guard let info = programType(of: value) else { return false }
         return info.method(name).contains { labels == nil || matches($0, labels: labels!) }
     }
@@ -163,7 +163,7 @@ public final class Interpreter {
     /// Calls the method `name` of `receiver` as UIKit would (a delegate callback, a target-action),
     /// with positional `arguments`; the program's own methods first, then its host superclass's.
     @discardableResult
-    public func callMethod(
+    package func callMethod(
         _ name: String, on receiver: Value, arguments: [Value] = [], at location: CodeLocation? = nil
     )
         throws(CodeDiagnostic) -> Value
@@ -191,7 +191,8 @@ public final class Interpreter {
     /// Calls a function value (a closure the code passed to a native, a bound method) or a type (its
     /// initializer) with positional arguments.
     @discardableResult
-    public func call(_ function: Value, arguments: [Value], at location: CodeLocation) throws(CodeDiagnostic) -> Value {
+    package func call(_ function: Value, arguments: [Value], at location: CodeLocation) throws(CodeDiagnostic) -> Value
+    {
         try onBigStack { () throws(CodeDiagnostic) in try callNow(function, arguments: arguments, at: location) }
     }
 
@@ -213,17 +214,17 @@ public final class Interpreter {
     }
 
     /// Runs the run loop's events up to `seconds` of virtual time.
-    public func run(until seconds: Double) throws(CodeDiagnostic) {
+    package func run(until seconds: Double) throws(CodeDiagnostic) {
         try run(untilMicros: VirtualRunLoop.micros(seconds))
     }
 
-    public func run(untilMicros time: Int64) throws(CodeDiagnostic) {
+    package func run(untilMicros time: Int64) throws(CodeDiagnostic) {
         try onBigStack { () throws(CodeDiagnostic) in try runLoop.run(until: time) }
     }
 
     /// Schedules `action` on the run loop as a callback of the code: each runs with its own step budget.
     @discardableResult
-    public func schedule(
+    package func schedule(
         at time: Int64, _ label: String, location: CodeLocation? = nil,
         _ action: @escaping () throws(CodeDiagnostic) -> Void
     ) throws(CodeDiagnostic) -> VirtualRunLoop.EventID {
@@ -235,7 +236,7 @@ public final class Interpreter {
     }
 
     /// A warning at `location`, once per location and message.
-    public func warn(_ message: String, at location: CodeLocation?) {
+    package func warn(_ message: String, at location: CodeLocation?) {
         let key = "\(location.map(\.description) ?? "")|\(message)"
         guard warned.insert(key).inserted else { return }
         diagnostics.append(.warning(at: location, message))
@@ -247,7 +248,7 @@ public final class Interpreter {
 
     /// The program object whose host part is `native` (a view made by a program subclass), or the
     /// native value itself: what a host returns from `subviews` or `viewWithTag`.
-    public func value(of native: NativeValue) -> Value {
+    package func value(of native: NativeValue) -> Value {
         if native.type.isReference, let owner = nativeOwners[ObjectIdentifier(native.payload as AnyObject)] {
             return .object(owner)
         }
@@ -263,7 +264,7 @@ public final class Interpreter {
     }
 
     /// Sets a property of a program object as the host does (an outlet connected from a xib).
-    public func setProperty(_ name: String, of value: Value, to newValue: Value) throws(CodeDiagnostic) {
+    package func setProperty(_ name: String, of value: Value, to newValue: Value) throws(CodeDiagnostic) {
         try onBigStack { () throws(CodeDiagnostic) in
             var receiver = value
             let at = programType(of: value)?.location ?? CodeLocation(file: "", line: 0, column: 0)
@@ -272,7 +273,7 @@ public final class Interpreter {
     }
 
     /// The stored property `name` of a program object (for hosts and tests).
-    public func property(_ name: String, of value: Value) throws(CodeDiagnostic) -> Value {
+    package func property(_ name: String, of value: Value) throws(CodeDiagnostic) -> Value {
         try onBigStack { () throws(CodeDiagnostic) in try propertyNow(name, of: value) }
     }
 

@@ -1,15 +1,15 @@
 /// One of the program's types at run time: its declaration and extensions merged, its superclass
 /// resolved, its static storage.
-public final class TypeInfo {
-    public let name: String
-    public let kind: TypeDecl.Kind
-    public let location: CodeLocation
+package final class TypeInfo {
+    package let name: String
+    package let kind: TypeDecl.Kind
+    package let location: CodeLocation
     /// The inheritance list as written (superclass first, then protocols).
     var inherits: [TypeName] = []
     /// The program superclass, if any.
-    public internal(set) var superclass: TypeInfo?
+    package internal(set) var superclass: TypeInfo?
     /// The first superclass that is not the program's (`UIRefreshControl`), bound or not.
-    public internal(set) var nativeBaseName: String?
+    package internal(set) var nativeBaseName: String?
     var storedProperties: [PropertyDecl] = []
     var computedProperties: [String: PropertyDecl] = [:]
     var methods: [String: [FunctionDecl]] = [:]
@@ -40,7 +40,7 @@ public final class TypeInfo {
     }
 
     /// The native type at the base of the chain (`UIView` for a UIView subclass).
-    public var nativeBase: String? { chain.last?.nativeBaseName }
+    package var nativeBase: String? { chain.last?.nativeBaseName }
 
     func isSubclass(of name: String) -> Bool { chain.contains { $0.name == name } }
 
@@ -65,34 +65,34 @@ public final class TypeInfo {
 
 /// An instance of a program class: its stored properties, and the host object of its native
 /// superclass once `super.init` (or the implicit one) has made it.
-public final class Instance {
-    public let type: TypeInfo
+package final class Instance {
+    package let type: TypeInfo
     var storage: [String: Value] = [:]
     /// The host part (`UIRefreshControl`'s state); nil until initialized, or when the base is not bound.
-    public internal(set) var native: NativeValue?
+    package internal(set) var native: NativeValue?
 
     init(type: TypeInfo) {
         self.type = type
     }
 
     /// A stored property's value as the program left it (nil when it has none).
-    public func stored(_ name: String) -> Value? { storage[name] }
+    package func stored(_ name: String) -> Value? { storage[name] }
 }
 
 /// A value of a program struct.
-public struct StructValue {
-    public let type: TypeInfo
+package struct StructValue {
+    package let type: TypeInfo
     var storage: [String: Value]
 }
 
 /// A case of a program enum.
-public struct EnumValue {
-    public let type: TypeInfo
-    public let name: String
+package struct EnumValue {
+    package let type: TypeInfo
+    package let name: String
 }
 
 /// A type used as a value (`UIView`, `Step1`, `Self`).
-public enum TypeRef {
+package enum TypeRef {
     case program(TypeInfo)
     case native(NativeType)
     /// Int, Double, CGFloat, String, Bool, and the like.
@@ -102,7 +102,7 @@ public enum TypeRef {
     /// A name the interpreter knows nothing of (a protocol, or a type not supported).
     case unknown(String)
 
-    public var name: String {
+    package var name: String {
         switch self {
         case .program(let t): t.name
         case .native(let t): t.name
@@ -113,7 +113,7 @@ public enum TypeRef {
 }
 
 /// Something that can be called.
-public enum Callable {
+package enum Callable {
     case closure(ClosureValue)
     /// A method bound to its receiver (`self.step1`, passed as a value).
     case method(BoundMethod)
@@ -123,7 +123,7 @@ public enum Callable {
 }
 
 /// A closure and the scope it captured (by reference, as Swift does).
-public final class ClosureValue {
+package final class ClosureValue {
     let closure: Closure
     /// Emptied when the interpreter goes away (see `Interpreter.deinit`).
     var scope: Scope
@@ -135,10 +135,10 @@ public final class ClosureValue {
         self.context = context
     }
 
-    public var location: CodeLocation { closure.location }
+    package var location: CodeLocation { closure.location }
 }
 
-public struct BoundMethod {
+package struct BoundMethod {
     let function: FunctionDecl
     let receiver: Value
     let owner: TypeInfo

@@ -1,7 +1,7 @@
 /// A value of the interpreted program. Numbers: `Int`, and `double` for Double, CGFloat, Float and
 /// TimeInterval alike (an integer literal becomes a double where Swift's type checker would have made
 /// it one). Optionals are flat: `nil` or the value.
-public indirect enum Value {
+package indirect enum Value {
     case void
     case bool(Bool)
     case int(Int)
@@ -30,12 +30,12 @@ public indirect enum Value {
     /// where it decides what happens is an error naming where it came from.
     case unknown(Unknown)
 
-    public var isNil: Bool {
+    package var isNil: Bool {
         if case .nil = self { return true }
         return false
     }
 
-    public var unknown: Unknown? {
+    package var unknown: Unknown? {
         if case .unknown(let u) = self { return u }
         return nil
     }
@@ -70,30 +70,30 @@ public indirect enum Value {
     }
 }
 
-public struct DictionaryPair {
-    public var key: Value
-    public var value: Value
+package struct DictionaryPair {
+    package var key: Value
+    package var value: Value
 }
 
 /// `stride(from:to:by:)` (or `through:`).
-public struct Stride {
-    public var from: Value
-    public var to: Value
-    public var by: Value
-    public var inclusive: Bool
+package struct Stride {
+    package var from: Value
+    package var to: Value
+    package var by: Value
+    package var inclusive: Bool
 }
 
 /// Where an unknown value came from: what was not supported, and where.
-public struct Unknown: Sendable, Equatable {
-    public var what: String
-    public var location: CodeLocation
+package struct Unknown: Sendable, Equatable {
+    package var what: String
+    package var location: CodeLocation
 }
 
 /// A line the code printed with `print`, and when.
-public struct PrintedLine: Sendable, Equatable, CustomStringConvertible {
+package struct PrintedLine: Sendable, Equatable, CustomStringConvertible {
     /// Virtual time, microseconds.
-    public var time: Int64
-    public var text: String
+    package var time: Int64
+    package var text: String
 
-    public var description: String { "\(VirtualRunLoop.format(time)) \(text)" }
+    package var description: String { "\(VirtualRunLoop.format(time)) \(text)" }
 }

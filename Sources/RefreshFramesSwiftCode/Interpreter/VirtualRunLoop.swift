@@ -1,8 +1,8 @@
 /// The main run loop on a virtual clock: timed events in a priority queue, run in time order (and, at
 /// the same instant, in the order they were scheduled). Time is kept in whole microseconds, as the
 /// engine's `ProgramRunner` keeps it, so chained durations add up exactly.
-public final class VirtualRunLoop {
-    public struct EventID: Hashable, Sendable {
+package final class VirtualRunLoop {
+    package struct EventID: Hashable, Sendable {
         let value: Int
     }
 
@@ -15,29 +15,29 @@ public final class VirtualRunLoop {
     }
 
     /// The current time, microseconds.
-    public private(set) var now: Int64 = 0
+    package private(set) var now: Int64 = 0
     private var heap: [Event] = []
     private var cancelled: Set<Int> = []
     private var sequence = 0
     /// Events run so far.
-    public private(set) var eventsRun = 0
+    package private(set) var eventsRun = 0
 
     let limits: CodeLimits
 
-    public init(limits: CodeLimits = .standard) {
+    package init(limits: CodeLimits = .standard) {
         self.limits = limits
     }
 
-    public static func micros(_ seconds: Double) -> Int64 {
+    package static func micros(_ seconds: Double) -> Int64 {
         guard seconds.isFinite else { return seconds > 0 ? Int64.max / 2 : 0 }
         let m = (seconds * 1_000_000).rounded()
         return m >= Double(Int64.max / 2) ? Int64.max / 2 : Int64(m)
     }
 
-    public static func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
+    package static func seconds(_ micros: Int64) -> Double { Double(micros) / 1_000_000 }
 
     /// `1.25 s`, for logs and messages.
-    public static func format(_ micros: Int64) -> String {
+    package static func format(_ micros: Int64) -> String {
         let whole = micros / 1_000_000
         var fraction = String(micros % 1_000_000)
         fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
@@ -46,16 +46,16 @@ public final class VirtualRunLoop {
     }
 
     /// How many events wait.
-    public var pending: Int { heap.count - cancelled.count }
+    package var pending: Int { heap.count - cancelled.count }
 
     /// The time of the next event, if any.
-    public var nextTime: Int64? {
+    package var nextTime: Int64? {
         heap.first.map { $0.time }
     }
 
     /// Runs `action` at `time` (not before now); `label` names it in messages.
     @discardableResult
-    public func schedule(
+    package func schedule(
         at time: Int64, _ label: String, location: CodeLocation? = nil,
         _ action: @escaping () throws(CodeDiagnostic) -> Void
     ) throws(CodeDiagnostic) -> EventID {
@@ -73,19 +73,19 @@ public final class VirtualRunLoop {
 
     /// Runs `action` `seconds` from now.
     @discardableResult
-    public func schedule(
+    package func schedule(
         after seconds: Double, _ label: String, location: CodeLocation? = nil,
         _ action: @escaping () throws(CodeDiagnostic) -> Void
     ) throws(CodeDiagnostic) -> EventID {
         try schedule(at: now + Self.micros(max(0, seconds)), label, location: location, action)
     }
 
-    public func cancel(_ id: EventID) {
+    package func cancel(_ id: EventID) {
         if heap.contains(where: { $0.sequence == id.value }) { cancelled.insert(id.value) }
     }
 
     /// Runs every event due at or before `time`, in order, then sets the clock to `time`.
-    public func run(until time: Int64) throws(CodeDiagnostic) {
+    package func run(until time: Int64) throws(CodeDiagnostic) {
         while let first = heap.first, first.time <= time {
             let event = pop()
             if cancelled.remove(event.sequence) != nil { continue }

@@ -3,18 +3,18 @@
 /// after the loop in its block, so they cannot be handled after parsing. Every rewrite keeps the
 /// code's meaning exactly; `migrated` is what swiftc parses, and `map` takes its offsets back to the
 /// original, so every message names the line and column the user wrote.
-public struct Migration: Sendable {
-    public let original: SourceFile
+package struct Migration: Sendable {
+    package let original: SourceFile
     /// The text swiftc parses (the original when nothing needed rewriting).
-    public let migrated: SourceFile
-    public let map: PositionMap
+    package let migrated: SourceFile
+    package let map: PositionMap
     /// What was rewritten, in the original's order.
-    public let rewrites: [Rewrite]
+    package let rewrites: [Rewrite]
 
-    public struct Rewrite: Sendable, Equatable, CustomStringConvertible {
-        public var location: CodeLocation
-        public var summary: String
-        public var description: String { "\(location): note: \(summary)" }
+    package struct Rewrite: Sendable, Equatable, CustomStringConvertible {
+        package var location: CodeLocation
+        package var summary: String
+        package var description: String { "\(location): note: \(summary)" }
     }
 
     /// One replacement of a byte range of the original; what it writes maps back to `anchor`.
@@ -25,11 +25,11 @@ public struct Migration: Sendable {
     }
 
     /// The original location of the migrated text's byte `offset`.
-    public func location(ofMigratedByte offset: Int) -> CodeLocation {
+    package func location(ofMigratedByte offset: Int) -> CodeLocation {
         original.location(ofByte: map.original(offset))
     }
 
-    public static func migrate(_ source: SourceFile) -> Migration {
+    package static func migrate(_ source: SourceFile) -> Migration {
         var rewriter = Rewriter(source: source)
         rewriter.run()
         let edits = rewriter.edits.sorted {

@@ -1,7 +1,7 @@
 /// Maps byte offsets in the migrated text back to the original: a list of pieces, each either copied
 /// from the original (offsets map one to one) or inserted by a rewrite (every offset in it maps to the
 /// construct it came from).
-public struct PositionMap: Sendable, Equatable {
+package struct PositionMap: Sendable, Equatable {
     struct Piece: Sendable, Equatable {
         var migratedStart: Int
         var length: Int
@@ -12,7 +12,7 @@ public struct PositionMap: Sendable, Equatable {
     var pieces: [Piece] = []
 
     /// The original offset of the migrated byte at `offset`.
-    public func original(_ offset: Int) -> Int {
+    package func original(_ offset: Int) -> Int {
         guard !pieces.isEmpty else { return offset }
         var low = 0
         var high = pieces.count - 1

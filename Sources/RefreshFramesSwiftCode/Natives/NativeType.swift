@@ -1,71 +1,71 @@
 /// A host value: `payload` is whatever the binding keeps. For a reference type (a view, a timer) it is
 /// a class instance, shared by every copy; for a value type (a transform, a rect) a struct, copied.
-public struct NativeValue {
-    public let type: NativeType
-    public var payload: Any
+package struct NativeValue {
+    package let type: NativeType
+    package var payload: Any
 
-    public init(_ type: NativeType, _ payload: Any) {
+    package init(_ type: NativeType, _ payload: Any) {
         self.type = type
         self.payload = payload
     }
 
     /// The payload as `T`, or nil.
-    public func payload<T>(as: T.Type) -> T? { payload as? T }
+    package func payload<T>(as: T.Type) -> T? { payload as? T }
 }
 
 /// A host type the interpreted code may use: the table a binding fills in. Everything the code reaches
 /// outside the program's own declarations goes through one of these; what is not in a table is
 /// named at the code's `File.swift:LINE:COLUMN` as not supported.
-public final class NativeType {
-    public let name: String
+package final class NativeType {
+    package let name: String
     /// The host superclass (`UIView` for `UILabel`), looked up by name in the same library.
-    public var superclass: String?
+    package var superclass: String?
     /// Reference semantics: setting a member of a copy changes the original (classes); otherwise the
     /// value is copied and the change written back (structs).
-    public var isReference: Bool
-    public var initializers: [NativeFunction] = []
+    package var isReference: Bool
+    package var initializers: [NativeFunction] = []
     /// `UIColor.red`, `CGAffineTransform.identity`, `DispatchQueue.main`; also what `.red` means where
     /// the context expects this type.
-    public var staticProperties: [String: NativeStaticProperty] = [:]
-    public var staticMethods: [NativeFunction] = []
-    public var properties: [String: NativeProperty] = [:]
-    public var methods: [NativeFunction] = []
+    package var staticProperties: [String: NativeStaticProperty] = [:]
+    package var staticMethods: [NativeFunction] = []
+    package var properties: [String: NativeProperty] = [:]
+    package var methods: [NativeFunction] = []
     /// Binary operators with this type on either side: nil when the operands do not fit.
-    public var operators: [String: (Value, Value, NativeContext) throws -> Value?] = [:]
+    package var operators: [String: (Value, Value, NativeContext) throws -> Value?] = [:]
     /// `==` on two payloads of this type; nil: identity for references, never equal otherwise.
-    public var equals: ((Any, Any) -> Bool)?
+    package var equals: ((Any, Any) -> Bool)?
     /// How `print` and string interpolation show a payload.
-    public var describe: ((Any) -> String)?
+    package var describe: ((Any) -> String)?
 
-    public init(_ name: String, superclass: String? = nil, isReference: Bool) {
+    package init(_ name: String, superclass: String? = nil, isReference: Bool) {
         self.name = name
         self.superclass = superclass
         self.isReference = isReference
     }
 }
 
-public struct NativeStaticProperty {
-    public var type: TypeName?
-    public var get: (NativeContext) throws -> Value
+package struct NativeStaticProperty {
+    package var type: TypeName?
+    package var get: (NativeContext) throws -> Value
 
-    public init(type: TypeName? = nil, get: @escaping (NativeContext) throws -> Value) {
+    package init(type: TypeName? = nil, get: @escaping (NativeContext) throws -> Value) {
         self.type = type
         self.get = get
     }
 }
 
-public struct NativeProperty {
+package struct NativeProperty {
     /// The property's type: how a literal or `.member` assigned to it is read.
-    public var type: TypeName?
+    package var type: TypeName?
     /// Receives the host value (`.native`; for a program subclass's object, its host part).
-    public var get: (Value, NativeContext) throws -> Value
+    package var get: (Value, NativeContext) throws -> Value
     /// nil for a read-only property. Receives the receiver to change (a copy, for value types).
-    public var set: ((inout NativeValue, Value, NativeContext) throws -> Void)?
+    package var set: ((inout NativeValue, Value, NativeContext) throws -> Void)?
     /// Draws nothing the engine models (a label's `font`, `textAlignment`): a value the interpreter
     /// does not support is skipped with a warning instead of stopping the run.
-    public var drawsNothing = false
+    package var drawsNothing = false
 
-    public init(
+    package init(
         type: TypeName? = nil, get: @escaping (Value, NativeContext) throws -> Value,
         set: ((inout NativeValue, Value, NativeContext) throws -> Void)? = nil, drawsNothing: Bool = false
     ) {
@@ -76,16 +76,16 @@ public struct NativeProperty {
     }
 }
 
-public struct NativeParameter {
+package struct NativeParameter {
     /// The argument label (nil: unlabelled).
-    public var label: String?
+    package var label: String?
     /// What the argument should be: decides how literals and `.member` arguments are read, and which
     /// parameter an unlabelled trailing closure goes to.
-    public var type: TypeName?
+    package var type: TypeName?
     /// The value when the call leaves it out (nil: the argument is required).
-    public var defaultValue: Value?
+    package var defaultValue: Value?
 
-    public init(_ label: String?, _ type: TypeName? = nil, default defaultValue: Value? = nil) {
+    package init(_ label: String?, _ type: TypeName? = nil, default defaultValue: Value? = nil) {
         self.label = label
         self.type = type
         self.defaultValue = defaultValue
@@ -93,18 +93,18 @@ public struct NativeParameter {
 }
 
 /// A host function: a global, a static or instance method, or an initializer.
-public struct NativeFunction {
-    public var name: String
-    public var parameters: [NativeParameter]
+package struct NativeFunction {
+    package var name: String
+    package var parameters: [NativeParameter]
     /// Changes its (value-type) receiver: the interpreter writes the receiver back.
-    public var isMutating = false
+    package var isMutating = false
     /// Takes any value, unknown ones included (`print`): an unknown argument is not an error.
-    public var acceptsUnknown = false
+    package var acceptsUnknown = false
     /// Throws a `CodeDiagnostic` for what the code got wrong (`call.context.error(…)`); any other error
     /// is reported at the call with its description.
-    public var body: (inout NativeCall) throws -> Value
+    package var body: (inout NativeCall) throws -> Value
 
-    public init(
+    package init(
         _ name: String, _ parameters: [NativeParameter] = [], isMutating: Bool = false, acceptsUnknown: Bool = false,
         body: @escaping (inout NativeCall) throws -> Value
     ) {
@@ -116,21 +116,21 @@ public struct NativeFunction {
     }
 
     /// `scheduledTimer(timeInterval:target:selector:userInfo:repeats:)`.
-    public var signature: String { name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")" }
+    package var signature: String { name + "(" + parameters.map { ($0.label ?? "_") + ":" }.joined() + ")" }
 }
 
 /// What a native function's body receives.
-public struct NativeCall {
+package struct NativeCall {
     /// The receiver of a method: a native value, or a program object whose native part it works on.
-    public var receiver: Value
+    package var receiver: Value
     /// The arguments, one per parameter, defaults filled in.
-    public var arguments: [Value]
-    public let context: NativeContext
+    package var arguments: [Value]
+    package let context: NativeContext
 
-    public var location: CodeLocation { context.location }
+    package var location: CodeLocation { context.location }
 
     /// The receiver's native part (the object itself, or a program subclass's host object).
-    public var native: NativeValue? {
+    package var native: NativeValue? {
         get {
             switch receiver {
             case .native(let n): n
@@ -161,25 +161,25 @@ func host<T>(at location: CodeLocation, _ body: () throws -> T) throws(CodeDiagn
 }
 
 /// What natives may ask of the interpreter: the clock, calling back into the code, warnings.
-public struct NativeContext {
-    public unowned let interpreter: Interpreter
+package struct NativeContext {
+    package unowned let interpreter: Interpreter
     /// Where the code called the native.
-    public let location: CodeLocation
+    package let location: CodeLocation
 
-    public var runLoop: VirtualRunLoop { interpreter.runLoop }
+    package var runLoop: VirtualRunLoop { interpreter.runLoop }
 
-    public func error(_ message: String) -> CodeDiagnostic { .error(at: location, message) }
+    package func error(_ message: String) -> CodeDiagnostic { .error(at: location, message) }
 
-    public func warn(_ message: String) { interpreter.warn(message, at: location) }
+    package func warn(_ message: String) { interpreter.warn(message, at: location) }
 
     /// Calls a closure or method value the code passed (a completion, a timer's block).
-    public func call(_ function: Value, _ arguments: [Value]) throws(CodeDiagnostic) -> Value {
+    package func call(_ function: Value, _ arguments: [Value]) throws(CodeDiagnostic) -> Value {
         try interpreter.call(function, arguments: arguments, at: location)
     }
 
     // Arguments as host values; a wrong kind is an error at the call.
 
-    public func double(_ value: Value, _ what: String) throws(CodeDiagnostic) -> Double {
+    package func double(_ value: Value, _ what: String) throws(CodeDiagnostic) -> Double {
         switch value {
         case .double(let x): return x
         case .int(let n): return Double(n)
@@ -187,7 +187,7 @@ public struct NativeContext {
         }
     }
 
-    public func int(_ value: Value, _ what: String) throws(CodeDiagnostic) -> Int {
+    package func int(_ value: Value, _ what: String) throws(CodeDiagnostic) -> Int {
         switch value {
         case .int(let n): return n
         case .double(let x) where x == x.rounded() && abs(x) < 1e15: return Int(x)
@@ -195,14 +195,14 @@ public struct NativeContext {
         }
     }
 
-    public func bool(_ value: Value, _ what: String) throws(CodeDiagnostic) -> Bool {
+    package func bool(_ value: Value, _ what: String) throws(CodeDiagnostic) -> Bool {
         guard case .bool(let b) = value else {
             throw error("\(what): expected true or false, got \(interpreter.describeType(value))")
         }
         return b
     }
 
-    public func string(_ value: Value, _ what: String) throws(CodeDiagnostic) -> String {
+    package func string(_ value: Value, _ what: String) throws(CodeDiagnostic) -> String {
         guard case .string(let s) = value else {
             throw error("\(what): expected a string, got \(interpreter.describeType(value))")
         }
@@ -211,28 +211,28 @@ public struct NativeContext {
 }
 
 /// The host's types and globals, as one table: `NativeLibrary.standard` plus what a binding adds.
-public struct NativeLibrary {
-    public var types: [String: NativeType] = [:]
+package struct NativeLibrary {
+    package var types: [String: NativeType] = [:]
     /// Swift 2 and Objective-C names for the same type: `NSTimer` → `Timer`.
-    public var typeAliases: [String: String] = [:]
+    package var typeAliases: [String: String] = [:]
     /// Global functions by base name (`print`, `min`, `CGAffineTransformMakeScale`, `dispatch_after`).
-    public var functions: [String: [NativeFunction]] = [:]
+    package var functions: [String: [NativeFunction]] = [:]
     /// Global constants (`M_PI_4`, `CGAffineTransformIdentity`, `NSEC_PER_SEC`).
-    public var constants: [String: NativeStaticProperty] = [:]
+    package var constants: [String: NativeStaticProperty] = [:]
     /// Names of protocols: in an inheritance list they are no superclass.
-    public var protocols: Set<String> = []
+    package var protocols: Set<String> = []
 
-    public init() {}
+    package init() {}
 
-    public mutating func add(_ type: NativeType) { types[type.name] = type }
+    package mutating func add(_ type: NativeType) { types[type.name] = type }
 
-    public mutating func add(function: NativeFunction) { functions[function.name, default: []].append(function) }
+    package mutating func add(function: NativeFunction) { functions[function.name, default: []].append(function) }
 
     /// The type named `name` (through aliases).
-    public func type(_ name: String) -> NativeType? { types[name] ?? typeAliases[name].flatMap { types[$0] } }
+    package func type(_ name: String) -> NativeType? { types[name] ?? typeAliases[name].flatMap { types[$0] } }
 
     /// `self` with `other`'s entries added (`other` wins where both name a type or constant).
-    public func merging(_ other: NativeLibrary) -> NativeLibrary {
+    package func merging(_ other: NativeLibrary) -> NativeLibrary {
         var merged = self
         merged.types.merge(other.types) { _, b in b }
         merged.typeAliases.merge(other.typeAliases) { _, b in b }
@@ -243,7 +243,7 @@ public struct NativeLibrary {
     }
 
     /// `name`'s type followed by its host superclasses.
-    public func chain(_ name: String) -> [NativeType] {
+    package func chain(_ name: String) -> [NativeType] {
         var list: [NativeType] = []
         var next: String? = name
         while let n = next, let t = type(n), list.count < 32 {

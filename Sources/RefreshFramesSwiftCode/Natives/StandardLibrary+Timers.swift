@@ -1,22 +1,22 @@
 /// A timer's state: what it calls, when, whether it repeats; shared by every reference to it.
-public final class TimerState {
-    public enum Action {
+package final class TimerState {
+    package enum Action {
         /// `target` and `selector` (`"endOfWork"`, `#selector(endedOfWork)`).
         case selector(target: Value, selector: String)
         /// `scheduledTimer(withTimeInterval:repeats:block:)`.
         case block(Value)
     }
 
-    public let interval: Int64
-    public let repeats: Bool
-    public let action: Action
-    public let userInfo: Value
-    public internal(set) var isValid = true
+    package let interval: Int64
+    package let repeats: Bool
+    package let action: Action
+    package let userInfo: Value
+    package internal(set) var isValid = true
     /// When it fires next, microseconds.
-    public internal(set) var fireTime: Int64 = 0
+    package internal(set) var fireTime: Int64 = 0
     var event: VirtualRunLoop.EventID?
     /// Where the code made it.
-    public let location: CodeLocation
+    package let location: CodeLocation
 
     init(interval: Int64, repeats: Bool, action: Action, userInfo: Value, location: CodeLocation) {
         self.interval = interval
@@ -42,7 +42,7 @@ final class DispatchQueuePayload {}
 extension Interpreter {
     /// Sends `selector` to `target` as UIKit's target-action does: the target's method of that name,
     /// given `sender` when it takes one argument (`"refresh:"`, `refresh(_:)`).
-    public func send(_ selector: Value, to target: Value, sender: Value, at location: CodeLocation)
+    package func send(_ selector: Value, to target: Value, sender: Value, at location: CodeLocation)
         throws(CodeDiagnostic)
     {
         try onBigStack { () throws(CodeDiagnostic) in try sendNow(selector, to: target, sender: sender, at: location) }

@@ -3,7 +3,7 @@ import Foundation
 extension NativeLibrary {
     /// The Swift standard library and Foundation as the tutorials use them: math, `print`, `NSObject`,
     /// timers, dispatch queues. No file, process or network: nothing here reaches outside the run.
-    public static var standard: NativeLibrary {
+    package static var standard: NativeLibrary {
         var library = NativeLibrary()
         library.addMath()
         library.addPrinting()
@@ -155,7 +155,7 @@ final class NSObjectPayload {}
 
 extension NativeType {
     /// The type after `configure` (a table filled in place).
-    public func with(_ configure: (NativeType) -> Void) -> NativeType {
+    package func with(_ configure: (NativeType) -> Void) -> NativeType {
         configure(self)
         return self
     }

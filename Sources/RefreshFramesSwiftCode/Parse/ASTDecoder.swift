@@ -2,7 +2,7 @@
 /// a `CodeModule`. Strict: a node kind it does not know becomes an `.unsupported` node and a located
 /// warning, never nothing; what the dump leaves out (expression locations, written types, enum raw
 /// values, capture ownership) is read from the tokens where the dump's locations point.
-public struct ASTDecoder {
+package struct ASTDecoder {
     let migration: Migration
     var cursor: TokenCursor
     var module = CodeModule()
@@ -18,7 +18,7 @@ public struct ASTDecoder {
 
     /// Decodes one file: `json` is swiftc's dump of `migration.migrated`, `compilerDiagnostics` its stderr.
     /// Throws the first error swiftc reported (its location mapped to the original), or a malformed dump.
-    public static func decode(json: [UInt8], migration: Migration, compilerDiagnostics: String = "")
+    package static func decode(json: [UInt8], migration: Migration, compilerDiagnostics: String = "")
         throws(CodeDiagnostic) -> CodeModule
     {
         try BigStack.run { () throws(CodeDiagnostic) in
@@ -50,7 +50,7 @@ public struct ASTDecoder {
     }
 
     /// How many tokens the decoder looked for and did not find (their nodes took an enclosing location).
-    public static func unlocatedCount(json: [UInt8], migration: Migration) throws(CodeDiagnostic) -> Int {
+    package static func unlocatedCount(json: [UInt8], migration: Migration) throws(CodeDiagnostic) -> Int {
         var decoder = ASTDecoder(migration: migration)
         guard let root = ASTNode.parse(json) else { return -1 }
         try decoder.decodeFile(root.nodes("items"))

@@ -1,18 +1,18 @@
 /// Reads a program's Swift files into one `CodeModule`: each is checked against the size limit,
 /// migrated, parsed by `parse` (swiftc, run by the caller at its edge: this module starts no
 /// process), and decoded. `parse` receives the migrated text and returns swiftc's JSON and stderr.
-public enum SwiftCodeReader {
-    public struct Parsed {
-        public var json: [UInt8]
-        public var diagnostics: String
+package enum SwiftCodeReader {
+    package struct Parsed {
+        package var json: [UInt8]
+        package var diagnostics: String
 
-        public init(json: [UInt8], diagnostics: String) {
+        package init(json: [UInt8], diagnostics: String) {
             self.json = json
             self.diagnostics = diagnostics
         }
     }
 
-    public static func read(_ files: [SourceFile], parse: (SourceFile) throws -> Parsed) throws -> CodeModule {
+    package static func read(_ files: [SourceFile], parse: (SourceFile) throws -> Parsed) throws -> CodeModule {
         var module = CodeModule()
         for file in files {
             guard file.bytes.count <= CodeLimits.sourceBytes else {

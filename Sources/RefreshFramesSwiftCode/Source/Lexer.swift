@@ -1,7 +1,7 @@
 /// Splits Swift source into tokens: enough of Swift's lexical grammar to find statements, brackets,
 /// names and operators, and to locate what swiftc's parse dump leaves unlocated. It never fails: what
 /// it cannot read becomes an `.unknown` token, and swiftc reports the real error.
-public struct Lexer {
+package struct Lexer {
     private let bytes: [UInt8]
     private var i = 0
     private var tokens: [Token] = []
@@ -10,13 +10,13 @@ public struct Lexer {
     /// Spaces other than U+0020 found between tokens (no-break and ideographic spaces from web pages).
     private var oddSpaces: [Range<Int>] = []
 
-    public struct Result: Sendable {
-        public var tokens: [Token]
+    package struct Result: Sendable {
+        package var tokens: [Token]
         /// Byte ranges of no-break (U+00A0) and ideographic (U+3000) spaces outside strings and comments.
-        public var oddSpaces: [Range<Int>]
+        package var oddSpaces: [Range<Int>]
     }
 
-    public static func tokenize(_ bytes: [UInt8]) -> Result {
+    package static func tokenize(_ bytes: [UInt8]) -> Result {
         var lexer = Lexer(bytes: bytes)
         lexer.run(depth: 0, untilCloseParen: false)
         return Result(tokens: lexer.tokens, oddSpaces: lexer.oddSpaces)

@@ -1,12 +1,12 @@
 /// The text of one Swift file and where its lines start, to turn byte offsets into `line:column`.
-public struct SourceFile: Sendable {
+package struct SourceFile: Sendable {
     /// The name messages use (the path as the spec wrote it).
-    public let name: String
-    public let bytes: [UInt8]
+    package let name: String
+    package let bytes: [UInt8]
     /// The byte offset where each line starts; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
+    package let lineStarts: [Int]
 
-    public init(name: String, bytes: [UInt8]) {
+    package init(name: String, bytes: [UInt8]) {
         self.name = name
         self.bytes = bytes
         var starts = [0]
@@ -14,14 +14,14 @@ public struct SourceFile: Sendable {
         lineStarts = starts
     }
 
-    public init(name: String, text: String) {
+    package init(name: String, text: String) {
         self.init(name: name, bytes: Array(text.utf8))
     }
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// The line (from 1) holding the byte at `offset`.
-    public func line(ofByte offset: Int) -> Int {
+    package func line(ofByte offset: Int) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
@@ -32,7 +32,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The location of the byte at `offset` (clamped to the file); the column counts characters.
-    public func location(ofByte offset: Int) -> CodeLocation {
+    package func location(ofByte offset: Int) -> CodeLocation {
         let offset = max(0, min(offset, bytes.count))
         let line = line(ofByte: offset)
         var column = 1
@@ -45,7 +45,7 @@ public struct SourceFile: Sendable {
     }
 
     /// The byte offset of `line` and byte column `column` (both from 1), as swiftc reports them.
-    public func offset(line: Int, byteColumn column: Int) -> Int? {
+    package func offset(line: Int, byteColumn column: Int) -> Int? {
         guard line >= 1, line <= lineStarts.count, column >= 1 else { return nil }
         return min(lineStarts[line - 1] + column - 1, bytes.count)
     }

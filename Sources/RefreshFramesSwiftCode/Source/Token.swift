@@ -1,6 +1,6 @@
 /// One token of Swift source, by byte offsets into the text it was read from.
-public struct Token: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct Token: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// A name or keyword (`self`, `func`, `$0`, a backquoted name without its backquotes).
         case identifier
         case number
@@ -14,18 +14,18 @@ public struct Token: Sendable, Equatable {
         case unknown
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// The token's text: a name without backquotes, an operator, a punctuation mark; the literal for
     /// numbers and strings.
-    public var text: String
-    public var start: Int
-    public var end: Int
+    package var text: String
+    package var start: Int
+    package var end: Int
     /// A line break (or the start of the file) comes before the token, comments aside.
-    public var startsLine: Bool
+    package var startsLine: Bool
     /// Whitespace or a comment comes right before the token.
-    public var spaceBefore: Bool
+    package var spaceBefore: Bool
     /// How many string interpolations the token is inside (0 for ordinary code).
-    public var interpolationDepth: Int
+    package var interpolationDepth: Int
 
-    public func `is`(_ text: String) -> Bool { self.text == text && kind != .string }
+    package func `is`(_ text: String) -> Bool { self.text == text && kind != .string }
 }

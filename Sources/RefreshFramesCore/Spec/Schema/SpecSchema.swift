@@ -1,8 +1,8 @@
 /// The JSON Schema (draft 2020-12) of a spec, as `refresh-frames schema` prints it: built here,
 /// with the animation blocks' `set` from the property table; `schema/refresh-frames.schema.json`
 /// is this text, for editors (a test holds the two and the decoder together).
-public enum SpecSchema {
-    public static let text = root.json + "\n"
+package enum SpecSchema {
+    package static let text = root.json + "\n"
 
     static var root: SchemaNode {
         [

@@ -1,7 +1,7 @@
 /// One `UIView.animate…` / `animateKeyframes` / `transition(with:…)` call: its kind, timing and
 /// options, as the runtime's `beginBlock` takes it.
-public struct AnimationBlock: Sendable, Equatable {
-    public enum Kind: Sendable, Equatable {
+package struct AnimationBlock: Sendable, Equatable {
+    package enum Kind: Sendable, Equatable {
         /// `UIView.animate(withDuration:delay:options:animations:completion:)`, and the spring form
         /// when `curve` is `.spring`.
         case basic
@@ -14,19 +14,19 @@ public struct AnimationBlock: Sendable, Equatable {
         case transition(TransitionState.Kind, view: Int)
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Seconds; 0 makes every change instant and completes the block at once.
-    public var duration: Double
-    public var delay: Double
+    package var duration: Double
+    package var delay: Double
     /// The options' curve (`.curveEaseInOut` by default; keyframes: the outer curve over the whole
     /// animation, easeInEaseOut unless the options say otherwise, research §5.2), or a spring.
-    public var curve: Curve
-    public var options: AnimationOptions
+    package var curve: Curve
+    package var options: AnimationOptions
     /// `UIView.setAnimationRepeatCount(_:)` / `modifyAnimations(withRepeatCount:…)`, fractions
     /// allowed; nil: forever with `.repeat`, else one pass.
-    public var repeatCount: Double?
+    package var repeatCount: Double?
 
-    public init(
+    package init(
         kind: Kind = .basic, duration: Double, delay: Double = 0, curve: Curve = .easeInOut,
         options: AnimationOptions = [], repeatCount: Double? = nil
     ) {
@@ -43,7 +43,7 @@ public struct AnimationBlock: Sendable, Equatable {
     /// transition from bits 20–22, the calculation mode from bits 10–12 (research §1 and §5.1).
     /// `transitionView` is the view of `transition(with:)`; a transition the engine cannot draw
     /// (the page curls: `isUnsupportedTransition`) becomes a cross-dissolve.
-    public init(
+    package init(
         uikitOptions raw: UInt, duration: Double, delay: Double = 0, keyframes: Bool = false,
         transitionView: Int? = nil
     ) {
@@ -65,7 +65,7 @@ public struct AnimationBlock: Sendable, Equatable {
     }
 
     /// Whether the options' transition bits name a page curl, which the engine draws as a cross-dissolve.
-    public static func isUnsupportedTransition(uikitOptions raw: UInt) -> Bool {
+    package static func isUnsupportedTransition(uikitOptions raw: UInt) -> Bool {
         let t = raw >> 20 & 7
         return t == 3 || t == 4
     }
@@ -73,26 +73,26 @@ public struct AnimationBlock: Sendable, Equatable {
 
 /// `UIView.AnimationOptions`, with UIKit's bit values (research §1's table). The curve and the
 /// transition are `AnimationBlock.curve` and `.kind`.
-public struct AnimationOptions: OptionSet, Sendable, Hashable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
+package struct AnimationOptions: OptionSet, Sendable, Hashable {
+    package let rawValue: UInt
+    package init(rawValue: UInt) { self.rawValue = rawValue }
 
-    public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
-    public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+    package static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+    package static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
     /// Non-additive properties start from the presentation value instead of the model value.
-    public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    package static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
     /// `repeatCount = FLT_MAX` on every animation of the block (unless `repeatCount` says otherwise).
-    public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
-    public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
-    public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
-    public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
-    public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
-    public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
-    public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+    package static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+    package static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+    package static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+    package static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+    package static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+    package static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+    package static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
 }
 
 /// `CAKeyframeAnimation.calculationMode`, and `UIView.KeyframeAnimationOptions`' calculation modes.
-public enum CalculationMode: String, Sendable, CaseIterable {
+package enum CalculationMode: String, Sendable, CaseIterable {
     case linear, discrete, paced, cubic, cubicPaced
 
     /// `(options >> 10) & 7` of `UIView.KeyframeAnimationOptions` (research §5.1).

@@ -4,7 +4,7 @@ extension AnimationRuntime {
     /// `UIView.animate…` begins: the changes `set` makes until `endBlock` belong to it. A block
     /// begun inside another inherits its duration and curve unless its options override them
     /// (research §1.10).
-    public mutating func beginBlock(_ block: AnimationBlock, at time: Int64) -> BlockID {
+    package mutating func beginBlock(_ block: AnimationBlock, at time: Int64) -> BlockID {
         var block = block
         if let outer = open.last.map({ blocks[$0.index].block }), outer.kind == .basic, block.kind == .basic {
             if !block.options.contains(.overrideInheritedDuration) { block.duration = outer.duration }
@@ -28,7 +28,7 @@ extension AnimationRuntime {
     /// The animations closure has returned: the block's animations are committed (a keyframes
     /// block's keyframe animations are made now). Its completion is then `completion(of:)`.
     @discardableResult
-    public mutating func endBlock(_ id: BlockID, at time: Int64) -> [CompletionChange] {
+    package mutating func endBlock(_ id: BlockID, at time: Int64) -> [CompletionChange] {
         var changes: [CompletionChange] = []
         let pending = blocks[id.index].pendingOrder.compactMap { blocks[id.index].pending[$0] }
         blocks[id.index].pending = [:]
@@ -41,12 +41,12 @@ extension AnimationRuntime {
 
     /// `UIView.addKeyframe(withRelativeStartTime:relativeDuration:animations:)` begins inside a
     /// keyframes block: the changes `set` makes until `endKeyframe` are that keyframe's.
-    public mutating func beginKeyframe(relativeStart: Double, relativeDuration: Double) {
+    package mutating func beginKeyframe(relativeStart: Double, relativeDuration: Double) {
         guard let id = open.last else { return }
         blocks[id.index].keyframe = (relativeStart, relativeDuration)
     }
 
-    public mutating func endKeyframe() {
+    package mutating func endKeyframe() {
         guard let id = open.last else { return }
         blocks[id.index].keyframe = nil
     }

@@ -4,7 +4,7 @@ extension AnimationRuntime {
     /// `layer.add(animation, forKey: key)` on view `tag`'s layer at `time`. A key already in use
     /// replaces that animation (its delegate gets `finished = false`). It never changes the model
     /// value: when it is removed the layer shows the model again (research §9.5).
-    public mutating func add(_ animation: LayerAnimation, to tag: Int, forKey key: String?, at time: Int64)
+    package mutating func add(_ animation: LayerAnimation, to tag: Int, forKey key: String?, at time: Int64)
         throws(RuntimeError) -> (id: AnimationID, changes: [CompletionChange])
     {
         guard tracks[tag] != nil else { throw .unknownView(tag) }
@@ -120,7 +120,7 @@ extension AnimationRuntime {
 
     /// `layer.removeAnimation(forKey:)`: its delegate (and its block) get `finished = false` now.
     @discardableResult
-    public mutating func removeAnimation(forKey key: String, from tag: Int, at time: Int64) -> [CompletionChange] {
+    package mutating func removeAnimation(forKey key: String, from tag: Int, at time: Int64) -> [CompletionChange] {
         let t = Self.seconds(time)
         let ids = animations.indices.filter {
             animations[$0].tag == tag && animations[$0].key == key && animations[$0].isRunning(in: tracks[tag], at: t)
@@ -131,7 +131,7 @@ extension AnimationRuntime {
     /// `layer.removeAllAnimations()`: every animation of the view's layer stops now with
     /// `finished = false`, and the layer shows its model values (research §1.9).
     @discardableResult
-    public mutating func removeAllAnimations(from tag: Int, at time: Int64) -> [CompletionChange] {
+    package mutating func removeAllAnimations(from tag: Int, at time: Int64) -> [CompletionChange] {
         let t = Self.seconds(time)
         let ids = animations.indices.filter {
             animations[$0].tag == tag && animations[$0].isRunning(in: tracks[tag], at: t)
@@ -140,7 +140,7 @@ extension AnimationRuntime {
     }
 
     /// `layer.animationKeys()` at `time`: the keys of the animations attached then, in add order.
-    public func animationKeys(of tag: Int, at time: Int64) -> [String] {
+    package func animationKeys(of tag: Int, at time: Int64) -> [String] {
         let t = Self.seconds(time)
         return animations.filter { $0.tag == tag && $0.isRunning(in: tracks[tag], at: t) }.compactMap(\.key)
     }
@@ -149,7 +149,7 @@ extension AnimationRuntime {
 
     /// `constraint.constant = value` for the spec's constraint with this `id`: takes effect at the
     /// next layout pass (`layoutIfNeeded`).
-    public mutating func setConstraintConstant(_ id: String, to value: Double, at time: Int64) throws(RuntimeError) {
+    package mutating func setConstraintConstant(_ id: String, to value: Double, at time: Int64) throws(RuntimeError) {
         guard spec.constraints.contains(where: { $0.id == id }) else { throw .unknownConstraint(id) }
         constants[id] = value
         needsLayout = true
@@ -160,7 +160,7 @@ extension AnimationRuntime {
     /// the block's timing (`center` and `bounds`, additively; each in its own frame space, no
     /// re-solve in between: research §3.3); outside one the frames change at once.
     @discardableResult
-    public mutating func layoutIfNeeded(at time: Int64) throws(RuntimeError) -> [CompletionChange] {
+    package mutating func layoutIfNeeded(at time: Int64) throws(RuntimeError) -> [CompletionChange] {
         guard needsLayout, let relayout else { return [] }
         needsLayout = false
         let new: Layout

@@ -15,48 +15,48 @@
 ///   `transitions` are what a `Timeline` samples and dumps.
 ///
 /// A value type: copying it forks the world, and nothing in it depends on wall-clock time.
-public struct AnimationRuntime: Sendable {
+package struct AnimationRuntime: Sendable {
     /// A block begun with `beginBlock`, for `completion(of:)`.
-    public struct BlockID: Hashable, Sendable {
+    package struct BlockID: Hashable, Sendable {
         let index: Int
     }
 
     /// An animation added with `add(_:to:forKey:at:)`, for `stop(of:)` (its delegate's `animationDidStop`).
-    public struct AnimationID: Hashable, Sendable {
+    package struct AnimationID: Hashable, Sendable {
         let index: Int
     }
 
     /// When a completion runs (`animationDidStop(_:finished:)` or a block's completion closure) and its flag.
-    public struct Completion: Sendable, Equatable {
+    package struct Completion: Sendable, Equatable {
         /// Whole microseconds.
-        public var time: Int64
-        public var finished: Bool
+        package var time: Int64
+        package var finished: Bool
 
-        public init(time: Int64, finished: Bool) {
+        package init(time: Int64, finished: Bool) {
             self.time = time
             self.finished = finished
         }
     }
 
     /// A pending completion a call moved: it now runs at `completion.time` with `completion.finished`.
-    public struct CompletionChange: Sendable, Equatable {
-        public enum Subject: Sendable, Hashable {
+    package struct CompletionChange: Sendable, Equatable {
+        package enum Subject: Sendable, Hashable {
             case block(BlockID)
             case animation(AnimationID)
         }
 
-        public var subject: Subject
-        public var completion: Completion
+        package var subject: Subject
+        package var completion: Completion
     }
 
     /// What a re-solve of the layout needs besides the spec: the constraint constants changed so
     /// far (by constraint `id`) and the labels' current texts (by tag; absent: the spec's idle text).
-    public struct LayoutRequest: Sendable {
-        public var constants: [String: Double]
-        public var texts: [Int: String?]
+    package struct LayoutRequest: Sendable {
+        package var constants: [String: Double]
+        package var texts: [Int: String?]
     }
 
-    public enum RuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
+    package enum RuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
         /// A key path no property of the table has (`layer.add(_:forKey:)` of `contents`, say).
         case unknownKeyPath(String)
         /// A value of the wrong kind for the key path (a colour for `opacity`).
@@ -70,7 +70,7 @@ public struct AnimationRuntime: Sendable {
         /// What the engine does not model (named, not guessed).
         case unsupported(String)
 
-        public var description: String {
+        package var description: String {
             switch self {
             case .unknownKeyPath(let k): "no animatable property has the key path '\(k)'"
             case .wrongValue(let k, let expected): "'\(k)' takes \(expected)"
@@ -83,27 +83,27 @@ public struct AnimationRuntime: Sendable {
     }
 
     /// A `UIView.transition(with:…)` on a view: what `Timeline.sample` turns into a `TransitionState`.
-    public struct TransitionRecord: Sendable, Equatable {
-        public var kind: TransitionState.Kind
+    package struct TransitionRecord: Sendable, Equatable {
+        package var kind: TransitionState.Kind
         /// Seconds: the transition shows its old side from `added` to `begin`, then turns.
-        public var added: Double
-        public var begin: Double
-        public var end: Double
-        public var curve: Curve
+        package var added: Double
+        package var begin: Double
+        package var end: Double
+        package var curve: Curve
         /// The view's subtree as it was before the animations closure.
-        public var from: [ViewState]
+        package var from: [ViewState]
     }
 
     let spec: Spec
     let kinds: [Int: ViewKind]
     /// Each view's tracks, by tag.
-    public internal(set) var tracks: [Int: ViewTracks] = [:]
+    package internal(set) var tracks: [Int: ViewTracks] = [:]
     /// Every change made, in the order made (the timeline's log).
-    public internal(set) var segments: [Segment] = []
+    package internal(set) var segments: [Segment] = []
     /// The layout from each instant on, in time order (the first from the start).
-    public internal(set) var layouts: [(time: Double, layout: Layout)]
+    package internal(set) var layouts: [(time: Double, layout: Layout)]
     /// The transitions, by the tag of the view they run on.
-    public internal(set) var transitions: [Int: [TransitionRecord]] = [:]
+    package internal(set) var transitions: [Int: [TransitionRecord]] = [:]
     var blocks: [BlockRecord] = []
     /// The blocks begun and not ended, innermost last.
     var open: [BlockID] = []
@@ -115,7 +115,7 @@ public struct AnimationRuntime: Sendable {
 
     /// The views of `spec` at their initial values, laid out as `layout`. `relayout` re-solves
     /// the layout for `setConstraintConstant`/`layoutIfNeeded` (nil: the layout never changes).
-    public init(
+    package init(
         spec: Spec, layout: Layout, now: Int64, relayout: (@Sendable (LayoutRequest) throws -> Layout)? = nil
     ) {
         self.spec = spec
@@ -133,7 +133,7 @@ public struct AnimationRuntime: Sendable {
     func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
     /// The layout at `time`.
-    public func layout(at time: Double) -> Layout {
+    package func layout(at time: Double) -> Layout {
         layouts.last { $0.time <= time }?.layout ?? layouts[0].layout
     }
 
@@ -143,19 +143,19 @@ public struct AnimationRuntime: Sendable {
     /// with a duration, on a property that animates on the view's kind, an animation runs from the
     /// old value to it (research §1), otherwise the presentation changes at once.
     @discardableResult
-    public mutating func set<Setting>(
+    package mutating func set<Setting>(
         _ property: AnimatableProperty<Setting>, of tag: Int, to value: Setting.Value, at time: Int64
     ) -> [CompletionChange] {
         set(property, of: tag, to: value, at: time, step: nil)
     }
 
     /// The model value of `property` of view `tag` (what UIKit code reads back).
-    public func model<Setting>(_ property: AnimatableProperty<Setting>, of tag: Int) -> Setting.Value? {
+    package func model<Setting>(_ property: AnimatableProperty<Setting>, of tag: Int) -> Setting.Value? {
         tracks[tag]?[property].model
     }
 
     /// What the screen shows of `property` of view `tag` at `time` (the presentation layer's value).
-    public func presentation<Setting>(_ property: AnimatableProperty<Setting>, of tag: Int, at time: Int64)
+    package func presentation<Setting>(_ property: AnimatableProperty<Setting>, of tag: Int, at time: Int64)
         -> Setting.Value?
     {
         presentation(property, of: tag, at: Self.seconds(time))
@@ -184,7 +184,7 @@ public struct AnimationRuntime: Sendable {
 
     /// When the block's completion runs and with which flag; nil while it never will (an
     /// infinite repeat that nothing removed) or before `endBlock`.
-    public func completion(of id: BlockID) -> Completion? {
+    package func completion(of id: BlockID) -> Completion? {
         let record = blocks[id.index]
         guard record.ended else { return nil }
         var latest = record.phantomEnd.map { Completion(time: $0, finished: true) }
@@ -198,7 +198,7 @@ public struct AnimationRuntime: Sendable {
     }
 
     /// When an added animation stops and with which flag (nil: never).
-    public func stop(of id: AnimationID) -> Completion? {
+    package func stop(of id: AnimationID) -> Completion? {
         let record = animations[id.index]
         guard let stop = record.stop(in: tracks[record.tag]) else { return nil }
         return Completion(time: micros(stop.time), finished: stop.finished)

@@ -1,14 +1,14 @@
 /// A Core Animation animation added to a layer with `layer.add(_:forKey:)`: a `CABasicAnimation`,
 /// a `CAKeyframeAnimation` or a `CASpringAnimation`, with `CAMediaTiming`'s timing (research §9).
 /// It never changes the model value: when it is removed the layer shows the model again.
-public struct LayerAnimation: Sendable, Equatable {
+package struct LayerAnimation: Sendable, Equatable {
     /// `fillMode`: whether it shows before its begin time (backwards) and after its active
     /// duration (forwards, which needs `isRemovedOnCompletion = false`).
-    public enum FillMode: String, Sendable, CaseIterable {
+    package enum FillMode: String, Sendable, CaseIterable {
         case removed, forwards, backwards, both
     }
 
-    public enum Content: Sendable, Equatable {
+    package enum Content: Sendable, Equatable {
         /// `CABasicAnimation`'s `fromValue`, `toValue`, `byValue` (no more than two set; research
         /// §9.2's table says what a missing one means: the model value, read continuously).
         case basic(from: UIKitValue?, to: UIKitValue?, by: UIKitValue?)
@@ -26,27 +26,27 @@ public struct LayerAnimation: Sendable, Equatable {
     /// in radians turned into a rotation by a value function: 0 → 2π is a full turn),
     /// `transform.scale`, `transform.scale.x`, `transform.scale.y`, `transform.translation.x`,
     /// `transform.translation.y`.
-    public var keyPath: String
-    public var content: Content
+    package var keyPath: String
+    package var content: Content
     /// `beginTime` on the scenario's clock, in seconds; nil: when it is added (`beginTime = 0`).
-    public var beginTime: Double?
+    package var beginTime: Double?
     /// Seconds; 0 means the transaction's duration, 0.25 s.
-    public var duration: Double
+    package var duration: Double
     /// `timingFunction`; nil is linear.
-    public var timingFunction: Curve?
+    package var timingFunction: Curve?
     /// Fractions allowed; `.infinity` repeats forever; 0 is one pass.
-    public var repeatCount: Double
-    public var autoreverses: Bool
-    public var isAdditive: Bool
+    package var repeatCount: Double
+    package var autoreverses: Bool
+    package var isAdditive: Bool
     /// Each repeat starts where the last ended (its value adds the end value times the repeats done).
-    public var isCumulative: Bool
-    public var fillMode: FillMode
-    public var isRemovedOnCompletion: Bool
+    package var isCumulative: Bool
+    package var fillMode: FillMode
+    package var isRemovedOnCompletion: Bool
     /// `speed` (0 freezes it at `timeOffset`) and `timeOffset`, in seconds of its local time.
-    public var speed: Double
-    public var timeOffset: Double
+    package var speed: Double
+    package var timeOffset: Double
 
-    public init(
+    package init(
         keyPath: String, content: Content, beginTime: Double? = nil, duration: Double = 0,
         timingFunction: Curve? = nil, repeatCount: Double = 0, autoreverses: Bool = false, isAdditive: Bool = false,
         isCumulative: Bool = false, fillMode: FillMode = .removed, isRemovedOnCompletion: Bool = true,
@@ -68,13 +68,13 @@ public struct LayerAnimation: Sendable, Equatable {
     }
 
     /// How long it runs: duration (0 is 0.25 s) × repeats × (2 with autoreverse).
-    public var activeDuration: Double {
+    package var activeDuration: Double {
         let d = duration > 0 ? duration : 0.25
         return d * (repeatCount == 0 ? 1 : repeatCount) * (autoreverses ? 2 : 1) / (speed > 0 ? speed : 1)
     }
 
     /// `CABasicAnimation(keyPath:)` with from/to/by.
-    public static func basic(
+    package static func basic(
         _ keyPath: String, from: UIKitValue? = nil, to: UIKitValue? = nil, by: UIKitValue? = nil, duration: Double
     ) -> LayerAnimation {
         LayerAnimation(keyPath: keyPath, content: .basic(from: from, to: to, by: by), duration: duration)
@@ -82,14 +82,14 @@ public struct LayerAnimation: Sendable, Equatable {
 }
 
 /// `CASpringAnimation`'s physical parameters.
-public struct SpringParameters: Sendable, Equatable {
-    public var mass: Double
-    public var stiffness: Double
-    public var damping: Double
+package struct SpringParameters: Sendable, Equatable {
+    package var mass: Double
+    package var stiffness: Double
+    package var damping: Double
     /// Points per second over the distance (1 = the whole distance in one second, toward the target).
-    public var initialVelocity: Double
+    package var initialVelocity: Double
 
-    public init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0) {
+    package init(mass: Double = 1, stiffness: Double = 100, damping: Double = 10, initialVelocity: Double = 0) {
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping
