@@ -135,6 +135,18 @@ extension UIKitBinding {
         types.view.staticMethods += functions
     }
 
+    /// A block's duration or delay in seconds: negative is 0, as UIKit takes it; one longer than the
+    /// whole scenario may last (`Limits.totalDuration`) is refused at its call.
+    func seconds(_ value: Value, _ what: String, _ context: NativeContext) throws(CodeDiagnostic) -> Double {
+        let seconds = max(0, try context.double(value, what))
+        guard seconds <= Limits.totalDuration else {
+            throw context.error(
+                "\(what) \(formatNumber(seconds)) s is over the limit totalDuration = \(formatNumber(Limits.totalDuration)) s"
+            )
+        }
+        return seconds
+    }
+
     /// One animation block: begin, the animations closure, end, the completion scheduled.
     @discardableResult
     func runBlock(
@@ -144,8 +156,8 @@ extension UIKitBinding {
         let context = call.context
         let raw = try optionsValue(options, context)
         var block = AnimationBlock(
-            uikitOptions: raw, duration: max(0, try context.double(duration, "the duration")),
-            delay: max(0, try context.double(delay, "the delay")), keyframes: keyframes)
+            uikitOptions: raw, duration: try seconds(duration, "the duration", context),
+            delay: try seconds(delay, "the delay", context), keyframes: keyframes)
         if let curve { block.curve = curve }
         let world = self.world
         let begin = world.time

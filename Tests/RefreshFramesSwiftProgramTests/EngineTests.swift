@@ -29,6 +29,46 @@ import Testing
         #expect(abs(abs(state(timeline, 2, at: 1.9).transform.rotation) - 180) < 1e-6)
     }
 
+    /// `repeatCount = MAXFLOAT` (Swift 2 code, sam408130/Lolita-public's spinner) is Apple's "repeat
+    /// forever" (greatestFiniteMagnitude); removing it later must not ask when a 3.4e38-second
+    /// animation ends in microseconds (it crashed converting that to Int64): it never ends, so it turns
+    /// until it is removed at 1.4 s and the model value shows from then on.
+    @Test func aMaxFloatRepeatCountTurnsUntilItIsRemoved() throws {
+        let code = controller(
+            """
+                @objc func refresh() {
+                    let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+                    spin.fromValue = 0
+                    spin.toValue = CGFloat.pi * 2
+                    spin.duration = 1
+                    spin.repeatCount = MAXFLOAT
+                    square.layer.add(spin, forKey: "spin")
+                    Timer.scheduledTimer(withTimeInterval: 1, repeats: false) { _ in
+                        self.square.layer.removeAllAnimations()
+                    }
+                }
+            """)
+        let (timeline, _) = try swiftTimeline(try spec(smallSpec), try decode(code))
+        #expect(abs(state(timeline, 2, at: 0.65).transform.rotation - 90) < 1e-6)
+        #expect(abs(state(timeline, 2, at: 1.5).transform.rotation) < 1e-6)
+    }
+
+    /// A block longer than a scenario may last is refused at its call, not turned into a clock
+    /// overflow (a duration of 1e30 s crashed converting it to microseconds).
+    @Test func aBlockLongerThanAnyScenarioIsRefusedAtItsCall() throws {
+        let code = controller(
+            """
+                @objc func refresh() {
+                    UIView.animate(withDuration: 1e30, animations: { self.square.alpha = 0 })
+                }
+            """)
+        #expect {
+            try swiftTimeline(try spec(smallSpec), try decode(code))
+        } throws: { error in
+            "\(error)".contains("the duration 1e+30 s is over the limit totalDuration = 600 s")
+        }
+    }
+
     /// Three views pulse with `[.repeat, .autoreverse]`, each 0.2 s later than the one before:
     /// alpha runs 1 → 0 in 0.5 s and back in 0.5 s, so 0.6 s after its own start a view shows
     /// 0.2 (a fifth of the way back).

@@ -5,8 +5,11 @@ package struct AnimationTiming: Sendable, Equatable {
     package var begin: Double
     /// One pass, in seconds (> 0).
     package var duration: Double
-    /// 0 is one pass; fractions allowed; `.infinity` forever.
-    package var repeatCount: Double = 0
+    /// 0 is one pass; fractions allowed; `.infinity` forever, and so is FLT_MAX (`MAXFLOAT`,
+    /// `Float.greatestFiniteMagnitude`): Apple's CAMediaTiming says that value repeats forever.
+    package var repeatCount: Double = 0 {
+        didSet { repeatCount = Self.forever(repeatCount) }
+    }
     package var autoreverses = false
     package var speed = 1.0
     package var timeOffset = 0.0
@@ -22,12 +25,16 @@ package struct AnimationTiming: Sendable, Equatable {
     ) {
         self.begin = begin
         self.duration = duration
-        self.repeatCount = repeatCount
+        self.repeatCount = Self.forever(repeatCount)
         self.autoreverses = autoreverses
         self.curve = curve
         self.fillBackwards = fillBackwards
         self.fillForwards = fillForwards
         self.removedOnCompletion = removedOnCompletion
+    }
+
+    static func forever(_ count: Double) -> Double {
+        count >= Double(Float.greatestFiniteMagnitude) ? .infinity : count
     }
 
     /// UIKit's for a block: fillMode both, beginTime = the block's start (research §1.1).

@@ -200,7 +200,8 @@ package struct AnimationRuntime: Sendable {
     /// When an added animation stops and with which flag (nil: never).
     package func stop(of id: AnimationID) -> Completion? {
         let record = animations[id.index]
-        guard let stop = record.stop(in: tracks[record.tag]) else { return nil }
+        // An end beyond what the clock counts (`repeatCount = MAXFLOAT`, Apple's "forever") is never.
+        guard let stop = record.stop(in: tracks[record.tag]), stop.time < Self.seconds(.max / 2) else { return nil }
         return Completion(time: micros(stop.time), finished: stop.finished)
     }
 
