@@ -72,7 +72,7 @@ public struct RefreshAnimation: Sendable {
                 bytes: bytes, now: now, appearance: appearance, measurer: measurer,
                 prepare: { spec throws(SpecDiagnostic) in
                     stage = .open
-                    try files.open(&spec)
+                    try files.open(&spec, fonts: fontUsage)
                     stage = .build
                 }, program: program)
         } catch {

@@ -64,16 +64,18 @@ package final class FontBook: @unchecked Sendable {
     package var fingerprints: [(file: String, sha256: String)] { FontUsage.fingerprints(filesUsed) }
 
     /// The runs of `text` in `font`, each with the first font that covers its characters; `usage`
-    /// (one animation's) is told the files they are drawn with, cached or not.
+    /// (one animation's) resolves the font's family among its own font files first and is told the
+    /// files the runs are drawn with, cached or not.
     func layout(_ text: String, font: FontSpec, usage: FontUsage? = nil) throws -> TextLayout {
-        let key = LayoutKey(text: text, font: font)
         lock.lock()
         defer { lock.unlock() }
+        let request = resolve(font, usage: usage)
+        let key = LayoutKey(text: text, font: font, appFile: request.appFile)
         let layout: TextLayout
         if let cached = layouts[key] {
             layout = cached
         } else {
-            layout = try makeLayout(text, request: resolve(font))
+            layout = try makeLayout(text, request: request)
             layouts[key] = layout
         }
         var files = layout.runs.map(\.file)
@@ -93,9 +95,11 @@ package final class FontBook: @unchecked Sendable {
     }
 
     /// Adds a font file of the spec's own (`"fonts"`, an app's `UIAppFonts`): its face answers to its
-    /// family name, its full name and its PostScript name. Returns the family name.
+    /// family name, its full name and its PostScript name, in `usage` (the animation's: its families
+    /// resolve there, whatever other animations registered under the same names) and in the process
+    /// (for text laid out without a usage). Returns the family name.
     @discardableResult
-    package func register(fontFile path: String) throws -> String {
+    package func register(fontFile path: String, into usage: FontUsage? = nil) throws -> String {
         lock.lock()
         defer { lock.unlock() }
         let face = try self.face(path)
@@ -105,6 +109,7 @@ package final class FontBook: @unchecked Sendable {
         var names = [family, family + " " + style]
         if let postScript = FT_Get_Postscript_Name(ft) { names.append(String(cString: postScript)) }
         let entry = AppFace(file: path, family: family, style: style, isBold: face.isBold, isItalic: face.isItalic)
+        usage?.register(entry, keys: Set(names.map(AppFace.key)))
         for name in Set(names.map(AppFace.key)) where !(appFaces[name] ?? []).contains(where: { $0.file == path }) {
             appFaces[name, default: []].append(entry)
         }
@@ -134,11 +139,20 @@ package final class FontBook: @unchecked Sendable {
         GDRuntime.reopenFonts()
     }
 
-    /// What draws `font` here: the iOS family's stand-in or a spec's own file, its weight and slant,
-    /// and the metrics layout uses.
-    func resolve(_ font: FontSpec) -> FaceRequest {
+    /// The spec's own font file that draws `font` (`usage`'s, else the process's), if one does.
+    func appFile(for font: FontSpec, usage: FontUsage?) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return resolve(font, usage: usage).appFile
+    }
+
+    /// What draws `font` here: the iOS family's stand-in or a spec's own file (one `usage`
+    /// registered when it has a scope, else one the process registered), its weight and slant, and
+    /// the metrics layout uses.
+    func resolve(_ font: FontSpec, usage: FontUsage? = nil) -> FaceRequest {
         let bold = ["semibold", "bold", "heavy", "black"].contains(font.weight)
-        if let faces = appFaces[AppFace.key(font.family)] {
+        let key = AppFace.key(font.family)
+        if let faces = usage?.isScoped == true ? usage?.faces(key) : appFaces[key] {
             // A PostScript or full name names one face; a family name picks by weight and slant.
             let exact = AppFace.key(font.family) != AppFace.key(faces[0].family)
             let face =
@@ -166,11 +180,12 @@ package final class FontBook: @unchecked Sendable {
 
     /// The face that draws `font`'s text here, as a person reads it: `Inter Semi Bold`,
     /// `WenQuanYi Micro Hei Regular with synthetic bold`, `Brand Regular (Fonts/Brand-Regular.otf)`.
-    package func standIn(for font: FontSpec) throws -> String {
-        let layout = try self.layout("A", font: font)
+    /// `usage` (an animation's) resolves the family without counting the file as drawn with.
+    package func standIn(for font: FontSpec, usage: FontUsage? = nil) throws -> String {
+        let layout = try self.layout("A", font: font, usage: .recorder(resolvingAs: usage))
         lock.lock()
         defer { lock.unlock() }
-        let request = resolve(font)
+        let request = resolve(font, usage: usage)
         let file = request.appFile ?? layout.runs.first?.file ?? ""
         let face = try self.face(file, index: request.appFile == nil ? layout.runs.first?.index ?? 0 : 0)
         let family = face.face.pointee.family_name.map { String(cString: $0) } ?? file
@@ -336,6 +351,8 @@ package final class FontBook: @unchecked Sendable {
 private struct LayoutKey: Hashable {
     var text: String
     var font: FontSpec
+    /// The spec's own file the family resolved to: two animations may register one family from two files.
+    var appFile: String?
 }
 
 /// A FreeType face with its vertical metrics in ems and a cache of advances.

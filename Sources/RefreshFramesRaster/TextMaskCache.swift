@@ -10,6 +10,8 @@ final class TextMaskCache: @unchecked Sendable {
     struct Key: Hashable {
         var text: String
         var font: FontSpec
+        /// The spec's own font file the family resolves to (per animation).
+        var appFile: String?
         var alignment: TextAlignment
         var lines: LabelLines
         var centerX, centerY, rotation, unitX, unitY, halfWidth, halfHeight: Double
@@ -36,7 +38,8 @@ final class TextMaskCache: @unchecked Sendable {
         placement: Placement, fonts: FontBook, usage: FontUsage? = nil, bounds: (Int, Int), rendering: TextRendering
     ) throws -> TextMask? {
         let key = Key(
-            text: text, font: font, alignment: alignment, lines: lines, centerX: placement.centerX,
+            text: text, font: font, appFile: fonts.appFile(for: font, usage: usage), alignment: alignment, lines: lines,
+            centerX: placement.centerX,
             centerY: placement.centerY,
             rotation: placement.rotationRadians, unitX: placement.unitX, unitY: placement.unitY,
             halfWidth: placement.halfWidth, halfHeight: placement.halfHeight, boundsWidth: bounds.0,
@@ -48,7 +51,7 @@ final class TextMaskCache: @unchecked Sendable {
             return cached.mask
         }
         lock.unlock()
-        let own = FontUsage()
+        let own = FontUsage.recorder(resolvingAs: usage)
         let mask = try TextMask(
             text, font: font, alignment: alignment, lines: lines, placement: placement, fonts: fonts, usage: own,
             bounds: bounds, rendering: rendering)
