@@ -44,11 +44,15 @@ let package = Package(
             name: "RefreshFramesCompare",
             dependencies: ["RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport"]
         ),
-        // The one entry point: a spec loaded with its side files (fonts) and the text measurer, for
-        // the command line, the preview, the fuzzer, the tests and an app's own tests.
+        // The one entry point: a spec loaded with its side files (fonts, a Swift program, run with swiftc's
+        // parser from RefreshFramesCommandLine) and the text measurer, for the command line, the preview,
+        // the fuzzer, the tests and an app's own tests.
         .target(
             name: "RefreshFrames",
-            dependencies: ["RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport", "RefreshFramesCompare"]),
+            dependencies: [
+                "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport", "RefreshFramesCompare",
+                "RefreshFramesCommandLine", "RefreshFramesSwiftCode", "RefreshFramesSwiftProgram",
+            ]),
         .target(
             name: "RefreshFramesTesting",
             dependencies: ["RefreshFrames", "RefreshFramesCompare", "RefreshFramesCore", "RefreshFramesExport"]),

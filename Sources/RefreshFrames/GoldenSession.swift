@@ -99,7 +99,7 @@ package final class GoldenSession: @unchecked Sendable {
         if manifest == nil || report.recordedCount > 0
             || results.contains(where: { !$0.passed && $0.kind == .pixels })
         {
-            report.currentFonts = FontBook.shared.fingerprints.map {
+            report.currentFonts = animation.fontUsage.fingerprints.map {
                 FontFingerprint(file: $0.file, hash: $0.sha256)
             }
         }

@@ -23,10 +23,10 @@ public struct LoadError: Error, Sendable, Equatable, CustomStringConvertible {
         case build
     }
 
-    /// A file that could not be read.
-    package init(_ line: String) {
+    /// A file that could not be read (or a line of another step, such as a Swift program's error).
+    package init(_ line: String, stage: Stage = .read) {
         description = line
-        stage = .read
+        self.stage = stage
     }
 
     /// A problem inside the spec named `file`, found at `stage`.

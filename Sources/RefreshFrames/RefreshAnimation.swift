@@ -16,6 +16,11 @@ public struct RefreshAnimation: Sendable {
     package let document: SpecDocument
     /// How labels are measured: with the fonts that draw them, unless the caller chose otherwise.
     package let measurer: TextMeasurer
+    /// The measurer the caller chose (nil: the fonts that draw the labels, counted in `fontUsage`).
+    private let chosenMeasurer: TextMeasurer?
+    /// The font files this animation's texts are laid out with, measured and drawn: what its golden
+    /// manifests record, whatever else the process draws.
+    package let fontUsage: FontUsage
     /// What runs a Swift program (`"program": {"swift": …}`): the command line's, which parses
     /// with swiftc; nil refuses such a spec.
     package let program: SwiftProgramHook?
@@ -29,17 +34,42 @@ public struct RefreshAnimation: Sendable {
     /// The name the README and messages use for the built-in default.
     package static let builtInName = "<built-in rotate-scale>"
 
-    /// Loads the spec file at `path` (at most 4 MiB), its side files beside it. `now` is the clock
-    /// `{now:…}` texts show, in seconds since 1970 (nil: `SOURCE_DATE_EPOCH`, else the real clock).
+    /// Loads the spec file at `path` (at most 4 MiB), its side files beside it (its fonts, images
+    /// and Swift program: a `"program": {"swift": …}` runs as on the command line, read with the
+    /// `swiftc` on PATH). `now` is the clock `{now:…}` texts show, in seconds since 1970 (nil:
+    /// `SOURCE_DATE_EPOCH`, else the real clock).
     public init(contentsOf path: String, now: Int64? = nil) throws(LoadError) {
         let bytes = try Self.readSpec(path)
-        try self.init(bytes: bytes, name: path, files: SpecFiles(spec: path), now: try now.orDefault())
+        let files = SpecFiles(spec: path)
+        try self.init(
+            bytes: bytes, name: path, files: files, now: try now.orDefault(),
+            programs: SwiftProgramLoader(directory: files.directory, environment: ProcessInfo.processInfo.environment))
     }
 
     /// Loads a spec from its bytes; `name` names it in messages and `directory` is where its side
     /// files are (nil: the working directory).
     public init(bytes: [UInt8], name: String, directory: String? = nil, now: Int64? = nil) throws(LoadError) {
-        try self.init(bytes: bytes, name: name, files: SpecFiles(directory: directory), now: try now.orDefault())
+        let files = SpecFiles(directory: directory)
+        try self.init(
+            bytes: bytes, name: name, files: files, now: try now.orDefault(),
+            programs: SwiftProgramLoader(directory: files.directory, environment: ProcessInfo.processInfo.environment))
+    }
+
+    /// Loads a spec whose Swift program, if it has one, `loader` runs (it keeps the code's
+    /// warnings); the code's own error is its one line (`File.swift:3:5: error: …`), as the command
+    /// line prints it.
+    package init(
+        bytes: [UInt8], name: String, files: SpecFiles, now: Int64, programs loader: SwiftProgramLoader,
+        appearance: Appearance? = nil
+    ) throws(LoadError) {
+        do {
+            try self.init(
+                bytes: bytes, name: name, files: files, now: now,
+                program: { reference, base in try loader.run(reference, over: base, now: now) }, appearance: appearance)
+        } catch {
+            if let failure = loader.failure { throw LoadError(failure, stage: .build) }
+            throw error
+        }
     }
 
     /// `SOURCE_DATE_EPOCH` (seconds since 1970) when it is set, else the real clock.
@@ -56,16 +86,18 @@ public struct RefreshAnimation: Sendable {
     /// Loads a spec whose side files are found (or, with `.none`, not opened) as `files` says and
     /// whose labels `measurer` measures (the fuzzer's is pure arithmetic).
     package init(
-        bytes: [UInt8], name: String, files: SpecFiles, now: Int64, measurer: TextMeasurer = .fonts,
+        bytes: [UInt8], name: String, files: SpecFiles, now: Int64, measurer chosen: TextMeasurer? = nil,
         program: SwiftProgramHook? = nil, appearance: Appearance? = nil
     ) throws(LoadError) {
+        let fontUsage = FontUsage()
+        let measurer = chosen ?? .fonts(usage: fontUsage)
         var stage = LoadError.Stage.decode
         do {
             document = try SpecDocument(
                 bytes: bytes, now: now, appearance: appearance, measurer: measurer,
                 prepare: { spec throws(SpecDiagnostic) in
                     stage = .open
-                    try files.open(&spec)
+                    try files.open(&spec, fonts: fontUsage)
                     stage = .build
                 }, program: program)
         } catch {
@@ -74,17 +106,20 @@ public struct RefreshAnimation: Sendable {
         self.name = name
         self.files = files
         self.measurer = measurer
+        chosenMeasurer = chosen
+        self.fontUsage = fontUsage
         self.program = program
         self.appearance = appearance
     }
 
-    /// Loads the spec file at `path` whose Swift program `program` runs (the command line's).
+    /// Loads the spec file at `path` whose Swift program `loader` runs (the command line's, which
+    /// prints its warnings).
     package init(
-        contentsOf path: String, now: Int64, program: SwiftProgramHook?, appearance: Appearance? = nil
+        contentsOf path: String, now: Int64, programs loader: SwiftProgramLoader, appearance: Appearance? = nil
     ) throws(LoadError) {
         let bytes = try Self.readSpec(path)
         try self.init(
-            bytes: bytes, name: path, files: SpecFiles(spec: path), now: now, program: program, appearance: appearance)
+            bytes: bytes, name: path, files: SpecFiles(spec: path), now: now, programs: loader, appearance: appearance)
     }
 
     /// A spec file's bytes (at most `Limits.specBytes`).
@@ -114,12 +149,12 @@ public struct RefreshAnimation: Sendable {
         files.forget(spec)
         guard let path = files.spec else {
             return try RefreshAnimation(
-                bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program,
+                bytes: bytes, name: name, files: files, now: now, measurer: chosenMeasurer, program: program,
                 appearance: appearance)
         }
         let bytes = try Self.readSpec(path)
         return try RefreshAnimation(
-            bytes: bytes, name: name, files: files, now: now, measurer: measurer, program: program,
+            bytes: bytes, name: name, files: files, now: now, measurer: chosenMeasurer, program: program,
             appearance: appearance)
     }
 
@@ -140,7 +175,8 @@ public struct RefreshAnimation: Sendable {
     package func frames(
         part: FrameSource.Part? = nil, canvas: Canvas? = nil, scale: Double? = nil, text: TextRendering = .hinted
     ) throws(FrameSource.PartError) -> FrameSource {
-        try FrameSource(spec: spec, timeline: timeline, part: part, canvas: canvas, scale: scale, text: text)
+        try FrameSource(
+            spec: spec, timeline: timeline, part: part, canvas: canvas, scale: scale, text: text, fontUsage: fontUsage)
     }
 }
 

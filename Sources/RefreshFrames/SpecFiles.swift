@@ -45,10 +45,10 @@ package struct SpecFiles: Sendable {
             + (spec.swift?.files ?? []).map(path)
     }
 
-    /// Opens the side files `spec` names: registers its font files so that its labels can name
-    /// their families, and decodes its images into `spec.images`. A missing or unreadable file is
+    /// Opens the side files `spec` names: registers its font files (into `fonts`, the animation's)
+    /// so that its labels can name their families, and decodes its images into `spec.images`. A missing or unreadable file is
     /// bad input at its JSON path.
-    package func open(_ spec: inout Spec) throws(SpecDiagnostic) {
+    package func open(_ spec: inout Spec, fonts usage: FontUsage? = nil) throws(SpecDiagnostic) {
         guard opensFiles else { return }
         for (index, file) in spec.fonts.enumerated() {
             let resolved = path(file)
@@ -60,7 +60,7 @@ package struct SpecFiles: Sendable {
                 throw fail("font file '\(file)' not found (looked for '\(resolved)')")
             }
             do {
-                try FontBook.shared.register(fontFile: resolved)
+                try FontBook.shared.register(fontFile: resolved, into: usage)
             } catch {
                 throw fail("'\(file)' is not a font file FreeType can read")
             }
@@ -80,5 +80,10 @@ extension TextMeasurer {
     /// Text measured with the fonts that draw it: the iOS families' stand-ins and the spec's own files.
     package static let fonts = TextMeasurer { text, font in
         try FontBook.shared.measure(text, font: font)
+    }
+
+    /// `fonts`, counting the font files it measures with in `usage` (one animation's).
+    package static func fonts(usage: FontUsage) -> TextMeasurer {
+        TextMeasurer { text, font in try FontBook.shared.measure(text, font: font, usage: usage) }
     }
 }

@@ -34,7 +34,9 @@ extension ValidateCommand {
         var seen: Set<FontSpec> = []
         var lines: [String] = []
         for view in loaded.spec.views where view.kind == .label && view.font.iOS != nil {
-            guard seen.insert(view.font).inserted, let face = try? FontBook.shared.standIn(for: view.font) else {
+            guard seen.insert(view.font).inserted,
+                let face = try? FontBook.shared.standIn(for: view.font, usage: loaded.fontUsage)
+            else {
                 continue
             }
             let font = view.font

@@ -244,7 +244,8 @@ enum RenderChoice {
         let s = job.source
         do throws(FrameSource.PartError) {
             changed.source = try FrameSource(
-                spec: s.spec, timeline: s.timeline, part: s.part, canvas: s.canvas, scale: scale, text: s.text)
+                spec: s.spec, timeline: s.timeline, part: s.part, canvas: s.canvas, scale: scale, text: s.text,
+                fontUsage: s.fontUsage)
         } catch {
             throw .usage(error.description, command: RenderCommand.definition.name)
         }

@@ -28,15 +28,13 @@ enum SpecLoader {
             directory: FilePath.directory(of: path), environment: ProcessInfo.processInfo.environment)
         swift.runsUntil = runsUntil
         do {
-            let animation = try RefreshAnimation(
-                contentsOf: path, now: now,
-                program: { reference, base in try swift.run(reference, over: base, now: now) }, appearance: appearance)
+            let animation = try RefreshAnimation(contentsOf: path, now: now, programs: swift, appearance: appearance)
             for warning in swift.warnings { Output.err(warning.description + "\n") }
             return animation
         } catch {
             // The code's warnings first (they often say why it failed), then its error, or the spec's.
             for warning in swift.warnings { Output.err(warning.description + "\n") }
-            throw .input(swift.failure ?? error.description)
+            throw .input(error.description)
         }
     }
 

@@ -43,7 +43,9 @@ extension Exporter {
         func entry(_ file: String, _ sha256: String) -> String {
             "    {\"file\": \(jsonQuoted(file)), \"sha256\": \(jsonQuoted(sha256))}"
         }
-        let fonts = FontBook.shared.fingerprints.map { entry($0.file, $0.sha256) }
+        let fonts = (job.source.fontUsage?.fingerprints ?? FontBook.shared.fingerprints).map {
+            entry($0.file, $0.sha256)
+        }
         // A spec without images keeps the bytes it always had: the key is written only when there are some.
         let images = job.source.spec.images.files.map { entry($0.file, $0.sha256) }
         let imagesKey = images.isEmpty ? "" : "\n  \"images\": [\n" + images.joined(separator: ",\n") + "\n  ],"

@@ -42,22 +42,27 @@ package struct FrameSource: Sendable {
     package let text: TextRendering
     /// The control's renderer, or the whole screen's.
     package let drawing: any FrameDrawing
+    /// Where the font files its texts are laid out with are counted: one animation's (nil: only
+    /// `FontBook.shared.filesUsed`, the whole process's).
+    package let fontUsage: FontUsage?
 
     /// `part`: what was asked (nil: the whole screen when the spec has a host, else the control);
     /// the screen asked of a spec without a host is refused, whoever asks. `canvas` overrides the
-    /// spec's (e.g. another background); `scale` defaults to the canvas's.
+    /// spec's (e.g. another background); `scale` defaults to the canvas's. `fontUsage` counts the
+    /// font files its texts are laid out with (an animation's).
     package init(
         spec: Spec, timeline: Timeline, part: Part? = nil, canvas: Canvas? = nil, scale: Double? = nil,
-        text: TextRendering = .hinted
+        text: TextRendering = .hinted, fontUsage: FontUsage? = nil
     ) throws(PartError) {
         self.init(
             spec: spec, timeline: timeline, resolved: try Part.resolved(part, host: spec.host), canvas: canvas,
-            scale: scale, text: text)
+            scale: scale, text: text, fontUsage: fontUsage)
     }
 
     /// `part` already resolved for `spec`.
     private init(
-        spec: Spec, timeline: Timeline, resolved part: Part, canvas: Canvas?, scale: Double?, text: TextRendering
+        spec: Spec, timeline: Timeline, resolved part: Part, canvas: Canvas?, scale: Double?, text: TextRendering,
+        fontUsage: FontUsage?
     ) {
         self.spec = spec
         self.timeline = timeline
@@ -66,7 +71,9 @@ package struct FrameSource: Sendable {
         self.scale = scale ?? canvas.scale
         self.part = part
         let host = part == .screen ? spec.host : nil
-        let control = FrameRenderer(canvas: canvas, views: spec.views, fonts: .shared, text: text, images: spec.images)
+        self.fontUsage = fontUsage
+        let control = FrameRenderer(
+            canvas: canvas, views: spec.views, fonts: .shared, usage: fontUsage, text: text, images: spec.images)
         self.host = host
         self.text = text
         drawing = host.map { SceneRenderer(host: $0, control: control, fonts: .shared) } ?? control
@@ -74,7 +81,9 @@ package struct FrameSource: Sendable {
 
     /// The same drawing over another timeline (the preview's, after it ends refreshing early).
     package func with(timeline: Timeline) -> FrameSource {
-        FrameSource(spec: spec, timeline: timeline, resolved: part, canvas: canvas, scale: scale, text: text)
+        FrameSource(
+            spec: spec, timeline: timeline, resolved: part, canvas: canvas, scale: scale, text: text,
+            fontUsage: fontUsage)
     }
 
     /// The same drawing of the other part: the control for the screen, the screen for the control
@@ -82,7 +91,7 @@ package struct FrameSource: Sendable {
     package func toggled() -> FrameSource {
         FrameSource(
             spec: spec, timeline: timeline, resolved: part == .screen || spec.host == nil ? .control : .screen,
-            canvas: canvas, scale: scale, text: text)
+            canvas: canvas, scale: scale, text: text, fontUsage: fontUsage)
     }
 
     /// A frame's size in points.
@@ -104,12 +113,15 @@ package struct FrameSource: Sendable {
 
     /// A label's lines in text mode: where the pixels wrap, truncate or shrink its text
     /// (`FontBook.wrappedLines`), those lines; else its text split at line feeds.
-    static let wrappedLines: @Sendable (ViewSpec, ViewState) -> [Substring] = { spec, view in
-        guard spec.kind == .label, let text = view.text,
-            let wrapped = try? FontBook.shared.wrappedLines(
-                text, font: spec.font, lines: spec.lines, width: view.frame.width, height: view.frame.height)
-        else { return ANSITextRenderer.hardLines(spec, view) }
-        return wrapped.lines.map { Substring($0.text) }
+    static func wrappedLines(usage: FontUsage?) -> @Sendable (ViewSpec, ViewState) -> [Substring] {
+        { spec, view in
+            guard spec.kind == .label, let text = view.text,
+                let wrapped = try? FontBook.shared.wrappedLines(
+                    text, font: spec.font, lines: spec.lines, width: view.frame.width, height: view.frame.height,
+                    usage: usage)
+            else { return ANSITextRenderer.hardLines(spec, view) }
+            return wrapped.lines.map { Substring($0.text) }
+        }
     }
 
     /// Draws states as cell grids `columns` wide.
@@ -118,7 +130,7 @@ package struct FrameSource: Sendable {
         let canvas = canvas
         switch mode {
         case .text:
-            let renderer = ANSITextRenderer(columns: columns, lines: FrameSource.wrappedLines)
+            let renderer = ANSITextRenderer(columns: columns, lines: FrameSource.wrappedLines(usage: fontUsage))
             if let host {
                 return { state in renderer.render(state, views: views, canvas: canvas, host: host) }
             }
@@ -136,7 +148,8 @@ package struct FrameSource: Sendable {
     package func terminalPixels(columns: Int) -> FrameSource {
         FrameSource(
             spec: spec, timeline: timeline, resolved: part, canvas: canvas,
-            scale: min(scale, max(0.25, Double(columns) * 2 / size.width)), text: .unhinted)
+            scale: min(scale, max(0.25, Double(columns) * 2 / size.width)), text: .unhinted,
+            fontUsage: fontUsage)
     }
 
     /// The frames a terminal's graphics protocol shows `width` pixels wide (at most; within
@@ -149,7 +162,7 @@ package struct FrameSource: Sendable {
             (Double(Limits.pixelsPerFrame) * width / height).squareRoot().rounded(.down))
         return FrameSource(
             spec: spec, timeline: timeline, resolved: part, canvas: canvas, scale: max(1, clamped) / width,
-            text: .hinted)
+            text: .hinted, fontUsage: fontUsage)
     }
 
     /// Pixel mode's box filter to `columns`, over the canvas's background.

@@ -19,9 +19,10 @@ extension FontBook {
     /// `adjustsFontSizeToFitWidth` is drawn at the size its text fits at, not below
     /// `minimumScaleFactor` (`LabelLines.shrinkFactor`), then truncated if it still does not fit.
     package func wrappedLines(
-        _ text: String, font: FontSpec, lines settings: LabelLines, width: Double, height: Double
+        _ text: String, font: FontSpec, lines settings: LabelLines, width: Double, height: Double,
+        usage: FontUsage? = nil
     ) throws -> (lines: [TextLine], font: FontSpec)? {
-        let layout = try self.layout(text, font: font)
+        let layout = try self.layout(text, font: font, usage: usage)
         let size = font.size
         var drawn = font
         if !settings.isMultiline {
@@ -35,7 +36,9 @@ extension FontBook {
         let lineHeight = layout.lineHeight * size
         let fitting = max(1, Int(((height + LabelLines.tolerance) / lineHeight).rounded(.down)))
         let limit = settings.numberOfLines == 0 ? fitting : min(settings.numberOfLines, fitting)
-        let lines = try settings.lines(text, width: width, maximumLines: limit) { try measure($0, font: drawn).width }
+        let lines = try settings.lines(text, width: width, maximumLines: limit) {
+            try measure($0, font: drawn, usage: usage).width
+        }
         return (lines, drawn)
     }
 }

@@ -37,8 +37,8 @@ package final class FontBook: @unchecked Sendable {
 
     /// The text's natural size in points: the sum of advances (kerning included) by the font's line
     /// height (ascender + descender + line gap), as UILabel's intrinsicContentSize before rounding.
-    package func measure(_ text: String, font: FontSpec) throws -> IntrinsicSize {
-        let layout = try layout(text, font: font)
+    package func measure(_ text: String, font: FontSpec, usage: FontUsage? = nil) throws -> IntrinsicSize {
+        let layout = try layout(text, font: font, usage: usage)
         return IntrinsicSize(width: layout.width * font.size, height: layout.lineHeight * font.size)
     }
 
@@ -61,36 +61,45 @@ package final class FontBook: @unchecked Sendable {
     }
 
     /// `filesUsed` with each file's SHA-256 (`unreadable` when it cannot be read), for manifests.
-    package var fingerprints: [(file: String, sha256: String)] {
-        filesUsed.map { path in
-            (path, FileManager.default.contents(atPath: path).map { SHA256.hex([UInt8]($0)) } ?? "unreadable")
-        }
-    }
+    package var fingerprints: [(file: String, sha256: String)] { FontUsage.fingerprints(filesUsed) }
 
-    /// The runs of `text` in `font`, each with the first font that covers its characters.
-    func layout(_ text: String, font: FontSpec) throws -> TextLayout {
-        let key = LayoutKey(text: text, font: font)
+    /// The runs of `text` in `font`, each with the first font that covers its characters; `usage`
+    /// (one animation's) resolves the font's family among its own font files first and is told the
+    /// files the runs are drawn with, cached or not.
+    func layout(_ text: String, font: FontSpec, usage: FontUsage? = nil) throws -> TextLayout {
         lock.lock()
         defer { lock.unlock() }
-        if let cached = layouts[key] { return cached }
-        let layout = try makeLayout(text, request: resolve(font))
-        layouts[key] = layout
-        for run in layout.runs { used.insert(run.file) }
-        if !layout.emoji.isEmpty, let file = emoji?.file { used.insert(file) }
+        let request = resolve(font, usage: usage)
+        let key = LayoutKey(text: text, font: font, appFile: request.appFile)
+        let layout: TextLayout
+        if let cached = layouts[key] {
+            layout = cached
+        } else {
+            layout = try makeLayout(text, request: request)
+            layouts[key] = layout
+        }
+        var files = layout.runs.map(\.file)
+        if !layout.emoji.isEmpty, let file = emoji?.file { files.append(file) }
+        used.formUnion(files)
+        usage?.insert(files)
         return layout
     }
 
-    /// Counts a font file drawn with outside the book (the scene's colour emoji) among `filesUsed`.
-    func recordUse(of file: String) {
+    /// Counts a font file drawn with outside the book (the scene's colour emoji) among `filesUsed`
+    /// and `usage`'s.
+    func recordUse(of file: String, usage: FontUsage? = nil) {
         lock.lock()
         defer { lock.unlock() }
         used.insert(file)
+        usage?.insert([file])
     }
 
     /// Adds a font file of the spec's own (`"fonts"`, an app's `UIAppFonts`): its face answers to its
-    /// family name, its full name and its PostScript name. Returns the family name.
+    /// family name, its full name and its PostScript name, in `usage` (the animation's: its families
+    /// resolve there, whatever other animations registered under the same names) and in the process
+    /// (for text laid out without a usage). Returns the family name.
     @discardableResult
-    package func register(fontFile path: String) throws -> String {
+    package func register(fontFile path: String, into usage: FontUsage? = nil) throws -> String {
         lock.lock()
         defer { lock.unlock() }
         let face = try self.face(path)
@@ -100,6 +109,7 @@ package final class FontBook: @unchecked Sendable {
         var names = [family, family + " " + style]
         if let postScript = FT_Get_Postscript_Name(ft) { names.append(String(cString: postScript)) }
         let entry = AppFace(file: path, family: family, style: style, isBold: face.isBold, isItalic: face.isItalic)
+        usage?.register(entry, keys: Set(names.map(AppFace.key)))
         for name in Set(names.map(AppFace.key)) where !(appFaces[name] ?? []).contains(where: { $0.file == path }) {
             appFaces[name, default: []].append(entry)
         }
@@ -129,11 +139,20 @@ package final class FontBook: @unchecked Sendable {
         GDRuntime.reopenFonts()
     }
 
-    /// What draws `font` here: the iOS family's stand-in or a spec's own file, its weight and slant,
-    /// and the metrics layout uses.
-    func resolve(_ font: FontSpec) -> FaceRequest {
+    /// The spec's own font file that draws `font` (`usage`'s, else the process's), if one does.
+    func appFile(for font: FontSpec, usage: FontUsage?) -> String? {
+        lock.lock()
+        defer { lock.unlock() }
+        return resolve(font, usage: usage).appFile
+    }
+
+    /// What draws `font` here: the iOS family's stand-in or a spec's own file (one `usage`
+    /// registered when it has a scope, else one the process registered), its weight and slant, and
+    /// the metrics layout uses.
+    func resolve(_ font: FontSpec, usage: FontUsage? = nil) -> FaceRequest {
         let bold = ["semibold", "bold", "heavy", "black"].contains(font.weight)
-        if let faces = appFaces[AppFace.key(font.family)] {
+        let key = AppFace.key(font.family)
+        if let faces = usage?.isScoped == true ? usage?.faces(key) : appFaces[key] {
             // A PostScript or full name names one face; a family name picks by weight and slant.
             let exact = AppFace.key(font.family) != AppFace.key(faces[0].family)
             let face =
@@ -161,11 +180,12 @@ package final class FontBook: @unchecked Sendable {
 
     /// The face that draws `font`'s text here, as a person reads it: `Inter Semi Bold`,
     /// `WenQuanYi Micro Hei Regular with synthetic bold`, `Brand Regular (Fonts/Brand-Regular.otf)`.
-    package func standIn(for font: FontSpec) throws -> String {
-        let layout = try self.layout("A", font: font)
+    /// `usage` (an animation's) resolves the family without counting the file as drawn with.
+    package func standIn(for font: FontSpec, usage: FontUsage? = nil) throws -> String {
+        let layout = try self.layout("A", font: font, usage: .recorder(resolvingAs: usage))
         lock.lock()
         defer { lock.unlock() }
-        let request = resolve(font)
+        let request = resolve(font, usage: usage)
         let file = request.appFile ?? layout.runs.first?.file ?? ""
         let face = try self.face(file, index: request.appFile == nil ? layout.runs.first?.index ?? 0 : 0)
         let family = face.face.pointee.family_name.map { String(cString: $0) } ?? file
@@ -331,6 +351,8 @@ package final class FontBook: @unchecked Sendable {
 private struct LayoutKey: Hashable {
     var text: String
     var font: FontSpec
+    /// The spec's own file the family resolved to: two animations may register one family from two files.
+    var appFile: String?
 }
 
 /// A FreeType face with its vertical metrics in ems and a cache of advances.

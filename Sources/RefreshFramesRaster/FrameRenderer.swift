@@ -11,18 +11,21 @@ package struct FrameRenderer: FrameDrawing {
     package let canvas: Canvas
     package let views: [ViewSpec]
     package let fonts: FontBook
+    /// Where the font files its texts are laid out with are counted (nil: only `fonts.filesUsed`).
+    package let usage: FontUsage?
     package let text: TextRendering
     /// The images image views show, by the spec's names.
     package let images: ImageLibrary
 
     package init(
-        canvas: Canvas, views: [ViewSpec], fonts: FontBook, text: TextRendering = .hinted,
+        canvas: Canvas, views: [ViewSpec], fonts: FontBook, usage: FontUsage? = nil, text: TextRendering = .hinted,
         images: ImageLibrary = ImageLibrary()
     ) {
         GDRuntime.prepare()
         self.canvas = canvas
         self.views = views
         self.fonts = fonts
+        self.usage = usage
         self.text = text
         self.images = images
     }
@@ -106,10 +109,10 @@ package struct FrameRenderer: FrameDrawing {
                     rasterizingText
                     ? try TextMaskCache.shared.mask(
                         string, font: spec.font, alignment: spec.textAlignment, lines: spec.lines,
-                        placement: placement, fonts: fonts, bounds: (width, height), rendering: self.text)
+                        placement: placement, fonts: fonts, usage: usage, bounds: (width, height), rendering: self.text)
                     : try TextMask(
                         string, font: spec.font, alignment: spec.textAlignment, lines: spec.lines,
-                        placement: placement, fonts: fonts, bounds: (width, height), rendering: self.text,
+                        placement: placement, fonts: fonts, usage: usage, bounds: (width, height), rendering: self.text,
                         rasterized: false)
             }
             var spokes: Spokes?

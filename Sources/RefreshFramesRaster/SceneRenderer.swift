@@ -138,10 +138,11 @@ package struct SceneRenderer: FrameDrawing {
                 in: labelRect(row.frame, top: row.frame.y, height: row.frame.height), rowTop: row.frame.y,
                 pixelTop: box.y0, alpha: alpha, canvas: &canvas)
         case .subtitle:
-            let titleHeight = try fonts.layout(" ", font: cell.font).lineHeight * cell.font.size
+            let titleHeight = try fonts.layout(" ", font: cell.font, usage: control.usage).lineHeight * cell.font.size
             var detailHeight = 0.0
             if row.detail != nil {
-                detailHeight = try fonts.layout(" ", font: cell.detailFont).lineHeight * cell.detailFont.size
+                detailHeight =
+                    try fonts.layout(" ", font: cell.detailFont, usage: control.usage).lineHeight * cell.detailFont.size
             }
             let top = row.frame.midY - (titleHeight + detailHeight) / 2
             try drawLine(
@@ -178,7 +179,8 @@ package struct SceneRenderer: FrameDrawing {
         var pending = ""
         func flush() throws {
             guard !pending.isEmpty else { return }
-            segments.append((pending, false, try fonts.layout(pending, font: font).width * font.size))
+            segments.append(
+                (pending, false, try fonts.layout(pending, font: font, usage: control.usage).width * font.size))
             pending = ""
         }
         for character in text {
@@ -199,7 +201,7 @@ package struct SceneRenderer: FrameDrawing {
         case .center: x = rect.midX - width / 2
         case .right: x = rect.maxX - width
         }
-        let metrics = try fonts.layout(" ", font: font)
+        let metrics = try fonts.layout(" ", font: font, usage: control.usage)
         // Offset of the rect from the row's top, in whole pixels relative to where the row landed.
         let dy = Double(pixelTop) / scale - rowTop
         let top = rect.y + dy
@@ -208,7 +210,7 @@ package struct SceneRenderer: FrameDrawing {
             defer { x += segment.width }
             if segment.emoji {
                 guard let glyph = try emoji.glyph(Character(segment.text), pixelSize: pixelSize) else { continue }
-                if let file = emoji.file { fonts.recordUse(of: file) }
+                if let file = emoji.file { fonts.recordUse(of: file, usage: control.usage) }
                 let px = Int((x * scale + glyph.left).rounded())
                 let py = Int((baseline * scale - glyph.top).rounded())
                 canvas.blend(glyph, x: px, y: py, alpha: Float(alpha))
@@ -219,7 +221,8 @@ package struct SceneRenderer: FrameDrawing {
             guard
                 let mask = try TextMaskCache.shared.mask(
                     segment.text, font: font, alignment: .left, placement: placement, fonts: fonts,
-                    bounds: (canvas.surface.width, canvas.surface.height), rendering: control.text)
+                    usage: control.usage, bounds: (canvas.surface.width, canvas.surface.height), rendering: control.text
+                )
             else { continue }
             canvas.blend(mask, color: color, alpha: alpha)
         }

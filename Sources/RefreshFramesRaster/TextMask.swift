@@ -24,11 +24,13 @@ struct TextMask {
     /// empty: the box alone, which the layout decides, is what damage needs.
     init?(
         _ text: String, font: FontSpec, alignment: TextAlignment, lines: LabelLines = .whole,
-        placement: Placement, fonts: FontBook, bounds: (Int, Int), rendering: TextRendering, rasterized: Bool = true
+        placement: Placement, fonts: FontBook, usage: FontUsage? = nil, bounds: (Int, Int), rendering: TextRendering,
+        rasterized: Bool = true
     ) throws {
         guard
             let (placed, drawn) = try TextMask.place(
-                text, font: font, alignment: alignment, settings: lines, placement: placement, fonts: fonts),
+                text, font: font, alignment: alignment, settings: lines, placement: placement, fonts: fonts,
+                usage: usage),
             font.size > 0
         else { return nil }
         let size = drawn.size
@@ -73,15 +75,16 @@ struct TextMask {
     /// `baselineAdjustment`, alignBaselines). Nil when there is nothing to draw.
     static func place(
         _ text: String, font: FontSpec, alignment: TextAlignment, settings: LabelLines, placement: Placement,
-        fonts: FontBook
+        fonts: FontBook, usage: FontUsage? = nil
     ) throws -> ([PlacedLine], FontSpec)? {
-        let layout = try fonts.layout(text, font: font)
+        let layout = try fonts.layout(text, font: font, usage: usage)
         guard !layout.runs.isEmpty || !layout.emoji.isEmpty else { return nil }
         let size = font.size
         let lineHeight = layout.lineHeight * size
         guard
             let (lines, drawn) = try fonts.wrappedLines(
-                text, font: font, lines: settings, width: placement.halfWidth * 2, height: placement.halfHeight * 2)
+                text, font: font, lines: settings, width: placement.halfWidth * 2, height: placement.halfHeight * 2,
+                usage: usage)
         else {
             let (startX, baseline) = layout.origin(size: size, alignment: alignment, halfWidth: placement.halfWidth)
             return (
@@ -94,7 +97,7 @@ struct TextMask {
         }
         var placed: [PlacedLine] = []
         for (i, line) in lines.enumerated() {
-            let lineLayout = try fonts.layout(line.text, font: drawn)
+            let lineLayout = try fonts.layout(line.text, font: drawn, usage: usage)
             let top = -Double(lines.count) * lineHeight / 2 + Double(i) * lineHeight
             let startX = lineLayout.origin(size: drawn.size, alignment: alignment, halfWidth: placement.halfWidth).x
             placed.append(

@@ -10,6 +10,8 @@ final class TextMaskCache: @unchecked Sendable {
     struct Key: Hashable {
         var text: String
         var font: FontSpec
+        /// The spec's own font file the family resolves to (per animation).
+        var appFile: String?
         var alignment: TextAlignment
         var lines: LabelLines
         var centerX, centerY, rotation, unitX, unitY, halfWidth, halfHeight: Double
@@ -21,7 +23,8 @@ final class TextMaskCache: @unchecked Sendable {
     static let capacity = 4096
 
     private let lock = NSLock()
-    private var masks: [Key: TextMask?] = [:]
+    /// Each mask with the font files its text was laid out with, which a hit still counts as used.
+    private var masks: [Key: (mask: TextMask?, files: [String])] = [:]
 
     /// Forgets every mask (a font file changed under the same name).
     func removeAll() {
@@ -32,10 +35,11 @@ final class TextMaskCache: @unchecked Sendable {
 
     func mask(
         _ text: String, font: FontSpec, alignment: TextAlignment, lines: LabelLines = .whole,
-        placement: Placement, fonts: FontBook, bounds: (Int, Int), rendering: TextRendering
+        placement: Placement, fonts: FontBook, usage: FontUsage? = nil, bounds: (Int, Int), rendering: TextRendering
     ) throws -> TextMask? {
         let key = Key(
-            text: text, font: font, alignment: alignment, lines: lines, centerX: placement.centerX,
+            text: text, font: font, appFile: fonts.appFile(for: font, usage: usage), alignment: alignment, lines: lines,
+            centerX: placement.centerX,
             centerY: placement.centerY,
             rotation: placement.rotationRadians, unitX: placement.unitX, unitY: placement.unitY,
             halfWidth: placement.halfWidth, halfHeight: placement.halfHeight, boundsWidth: bounds.0,
@@ -43,15 +47,19 @@ final class TextMaskCache: @unchecked Sendable {
         lock.lock()
         if let cached = masks[key] {
             lock.unlock()
-            return cached
+            usage?.insert(cached.files)
+            return cached.mask
         }
         lock.unlock()
+        let own = FontUsage.recorder(resolvingAs: usage)
         let mask = try TextMask(
-            text, font: font, alignment: alignment, lines: lines, placement: placement, fonts: fonts, bounds: bounds,
-            rendering: rendering)
+            text, font: font, alignment: alignment, lines: lines, placement: placement, fonts: fonts, usage: own,
+            bounds: bounds, rendering: rendering)
+        let files = own.filesUsed
+        usage?.insert(files)
         lock.lock()
         if masks.count >= Self.capacity { masks.removeAll(keepingCapacity: true) }
-        masks[key] = mask
+        masks[key] = (mask, files)
         lock.unlock()
         return mask
     }

@@ -7,10 +7,11 @@ package enum FontFixture {
     package static let family = "RefreshFrames Brand"
     package static let source = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
-    /// Writes the renamed font to `path` and returns its bytes.
+    /// Writes the renamed font (`source`, DejaVu Sans, unless another is given) to `path` and returns
+    /// its bytes.
     @discardableResult
-    package static func write(to path: String) throws -> [UInt8] {
-        let bytes = renamed([UInt8](try Data(contentsOf: URL(fileURLWithPath: source))))
+    package static func write(to path: String, from font: String = source) throws -> [UInt8] {
+        let bytes = renamed([UInt8](try Data(contentsOf: URL(fileURLWithPath: font))))
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return bytes
     }

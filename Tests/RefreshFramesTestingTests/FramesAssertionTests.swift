@@ -129,6 +129,36 @@ struct FramesAssertionTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["Refresh.json"])
     }
 
+    /// Two specs' goldens recorded in one process, as a test target records them: each manifest
+    /// names the font files its own labels are drawn with (the brand font file; DejaVu Sans), not
+    /// every file the process has drawn with, so the second does not name the first's font.
+    @Test func aManifestNamesOnlyTheFontsOfItsOwnSpec() throws {
+        let brand = try Self.workspace()
+        try FontFixture.write(to: brand + "/brand.ttf")
+        try """
+        {
+          "canvas": {"width": 200, "height": 60},
+          "fonts": ["brand.ttf"],
+          "views": [{"tag": 1, "text": "Brand", "font": {"family": "\(FontFixture.family)", "size": 24}}],
+          "constraints": ["1.centerX == superview.centerX", "1.centerY == superview.centerY"],
+          "scenario": {"refreshAt": 0, "workDuration": 1}
+        }
+        """.write(toFile: brand + "/Brand.json", atomically: true, encoding: .utf8)
+        var first = FramesAssertion(
+            spec: "Brand.json", at: [0.3], named: "brand", as: [.frames()], record: nil, goldens: nil, now: nil,
+            relativeTo: brand, environment: Self.local)
+        first.reportDirectory = brand + "/report"
+        _ = try first.run()
+        let dir = try Self.workspace()
+        _ = try Self.pull(in: dir).run()
+        func fonts(_ golden: String) throws -> [String] {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: golden + "/manifest.json")))
+            return try GoldenManifest.decode(bytes).fonts.map(\.file)
+        }
+        #expect(try fonts(brand + "/Goldens/brand") == [brand + "/brand.ttf"])
+        #expect(try fonts(dir + "/Goldens/pull") == [FontFixture.source])
+    }
+
     /// The public assertion, as a test target calls it: the failure is an issue of the calling test.
     @Test func assertFramesRecordsAnIssueNamingTheFrame() throws {
         let dir = try Self.workspace()

@@ -9,7 +9,7 @@ struct PublicAPITests {
     /// The modules a team's package builds when it depends on the products.
     static let modules = [
         "RefreshFrames", "RefreshFramesTesting", "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport",
-        "RefreshFramesCompare",
+        "RefreshFramesCompare", "RefreshFramesCommandLine", "RefreshFramesSwiftCode", "RefreshFramesSwiftProgram",
     ]
     static let listing = repositoryRoot.appendingPathComponent("docs/library-api.txt").path
 

@@ -26,12 +26,40 @@ struct RefreshAnimationTests {
     static let em = TextMeasurer { text, font in IntrinsicSize(width: Double(text.count) * font.size, height: font.size)
     }
 
-    /// A new directory holding the brand font as `brand.ttf`.
-    static func directoryWithFont() throws -> String {
+    /// A new directory holding the brand font (made from `font`) as `brand.ttf`.
+    static func directoryWithFont(from font: String = FontFixture.source) throws -> String {
         let path = NSTemporaryDirectory() + "refresh-animation-tests-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        try FontFixture.write(to: path + "/brand.ttf")
+        try FontFixture.write(to: path + "/brand.ttf", from: font)
         return path
+    }
+
+    /// Two animations in one process (as one test target records two specs' goldens), each with its
+    /// own font file under the one family name: DejaVu Sans and DejaVu Serif, both renamed to the
+    /// brand family. Each measures, draws and counts its own file, whichever was registered first
+    /// and whatever other tests register; the label's frame is fixed, so a text mask cached for the
+    /// first would be drawn again for the second if the cache did not know which file drew it.
+    @Test func twoAnimationsWithOneFamilyFromTwoFilesEachUseTheirOwn() throws {
+        let sans = try Self.directoryWithFont()
+        let serif = try Self.directoryWithFont(from: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
+        let spec = Self.brandSpec(fonts: ["brand.ttf"]).replacingOccurrences(
+            of: "\"constraints\": [", with: "\"constraints\": [\"1.width == 150\", \"1.height == 40\", ")
+        for dir in [sans, serif] { try spec.write(toFile: dir + "/s.json", atomically: true, encoding: .utf8) }
+        let first = try RefreshAnimation(contentsOf: sans + "/s.json", now: 0)
+        let second = try RefreshAnimation(contentsOf: serif + "/s.json", now: 0)
+        let drawn = try [first, second].map { try $0.frames().bitmap(at: 0.3) }
+        #expect(first.fontUsage.filesUsed == [sans + "/brand.ttf"])
+        #expect(second.fontUsage.filesUsed == [serif + "/brand.ttf"])
+        let sameDrawing = drawn[0] == drawn[1]
+        #expect(!sameDrawing)
+        let sansWidth = try TextMeasurer.fonts.measure("Brand", FontSpec(family: "DejaVu Sans", size: 24)).width
+        let serifWidth = try TextMeasurer.fonts.measure("Brand", FontSpec(family: "DejaVu Serif", size: 24)).width
+        #expect(sansWidth != serifWidth)
+        let measure = { (animation: RefreshAnimation) in
+            try animation.measurer.measure("Brand", FontSpec(family: FontFixture.family, size: 24)).width
+        }
+        #expect(try measure(first) == sansWidth)
+        #expect(try measure(second) == serifWidth)
     }
 
     @Test func aSpecFilesFontsAreFoundBesideIt() throws {

@@ -1,4 +1,3 @@
-import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesSwiftCode
@@ -7,18 +6,19 @@ import RefreshFramesSwiftProgram
 /// Runs a spec's Swift program (`"program": {"swift": …}`) for `SpecDocument`: reads the files
 /// relative to the spec, parses them with swiftc (cached by content), runs them through the
 /// scenario with the UIKit binding. Keeps the code's warnings, and the code's own error, so that
-/// the command prints them as the code's `File.swift:LINE:COLUMN` lines. One load (or a watch
-/// session's reloads, one after another) uses it at a time.
-final class SwiftProgramLoader: @unchecked Sendable {
+/// the command prints them as the code's `File.swift:LINE:COLUMN` lines (and the library's
+/// `LoadError` is that line). One load (or a watch session's reloads, one after another) uses it at
+/// a time.
+package final class SwiftProgramLoader: @unchecked Sendable {
     let directory: String
     let parserOptions: SwiftParser.Options
-    private(set) var warnings: [CodeDiagnostic] = []
+    package private(set) var warnings: [CodeDiagnostic] = []
     /// Run the code only as far as the state at this instant needs (`state --at`).
-    var runsUntil: Double?
+    package var runsUntil: Double?
     /// The line the run stopped with, when the code (or reading it) failed.
-    private(set) var failure: String?
+    package private(set) var failure: String?
 
-    init(directory: String, environment: [String: String]) {
+    package init(directory: String, environment: [String: String]) {
         self.directory = directory
         parserOptions = SwiftParser.Options(cacheDirectory: SwiftParser.defaultCacheDirectory(environment: environment))
     }
@@ -28,7 +28,7 @@ final class SwiftProgramLoader: @unchecked Sendable {
         file.hasPrefix("/") || directory.isEmpty ? file : directory + "/" + file
     }
 
-    func run(_ reference: SwiftProgramReference, over base: Timeline, now: Int64) throws -> RuntimeRun {
+    package func run(_ reference: SwiftProgramReference, over base: Timeline, now: Int64) throws -> RuntimeRun {
         var files: [SourceFile] = []
         for (index, file) in reference.files.enumerated() {
             let jsonPath = reference.files.count == 1 ? "program.swift" : "program.swift[\(index)]"
