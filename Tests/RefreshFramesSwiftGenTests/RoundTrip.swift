@@ -102,14 +102,14 @@ let generatedCases: [GeneratedCase] = [
     // wait: false; keyframes in linear and discrete modes, on outer curves, inside an each.
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/block-options.json", type: BlockOptionsRefreshView.self,
-        probes: 999_999_999),
+        probes: 2992),
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/keyframes.json", type: KeyframesRefreshView.self,
-        probes: 999_999_999),
+        probes: 1617),
     // startAnimating / stopAnimating steps, at the top level and in an each over mixed views.
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-steps.json", type: ImageStepsRefreshView.self,
-        probes: 999_999_999),
+        probes: 1435),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
