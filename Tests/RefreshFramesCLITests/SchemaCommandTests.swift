@@ -29,6 +29,21 @@ private let canvas = #""canvas": {"width": 100, "height": 60}"#
         #expect(r.status == 0)
     }
 
+    /// A Swift program may build every view itself: its spec may leave `views` out, for the schema
+    /// as for the decoder (which then reads the code; here only the schema is asked).
+    @Test func aSwiftProgramsSpecMayLeaveOutItsViews() throws {
+        let dir = try temporaryDirectory()
+        let path = dir + "/spec.json"
+        try Data("{\(canvas), \(scenario), \"program\": {\"swift\": \"Control.swift\"}}".utf8).write(
+            to: URL(fileURLWithPath: path))
+        let names = ["classic-spinner", "color-dots", "marquee", "rotate-scale"].map {
+            repositoryRoot.appendingPathComponent("samples/swift/\($0).json").path
+        }
+        let r = try validateWithSchema([path] + names)
+        #expect(r.stdout == ([path] + names).map { "\($0): ok\n" }.joined())
+        #expect(r.status == 0)
+    }
+
     /// A spec the decoder refuses is refused by the schema at the same place for the same reason.
     @Test(arguments: [
         (
@@ -57,6 +72,13 @@ private let canvas = #""canvas": {"width": 100, "height": 60}"#
         (
             "{\(canvas), \"views\": [{\"tag\": 1}]}", "missing required key 'scenario'",
             ": 'scenario' is a required property (required)"
+        ),
+        (
+            "{\(canvas), \(scenario)}", "missing required key 'views'", ": 'views' is a required property (required)"
+        ),
+        (
+            "{\(canvas), \(scenario), \"views\": []}", "views: expected at least one view",
+            "views: [] should be non-empty (minItems)"
         ),
         (
             "{\"canvas\": {\"width\": 100}, \(scenario), \"views\": [{\"tag\": 1}]}",

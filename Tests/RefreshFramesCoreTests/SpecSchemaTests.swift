@@ -202,13 +202,14 @@ private struct SchemaWalker {
         return expanded(pointers).filter { properties(of: $0) != nil }
     }
 
-    /// Every node of the schema that lists `properties`.
+    /// Every node of the schema that lists `properties`, but for an `if`'s condition (it tests an
+    /// instance; the instance takes the shape of its `then` or `else`).
     func allObjects(under pointer: String = "") -> [String] {
         guard let node = node(at: pointer) else { return [] }
         var result = properties(of: pointer) != nil ? [pointer] : []
         switch node.value {
         case .object(let members):
-            for m in members where m.key != "properties" || properties(of: pointer) != nil {
+            for m in members where m.key != "if" && (m.key != "properties" || properties(of: pointer) != nil) {
                 if m.key == "properties", case .object(let props) = m.value.value {
                     for p in props { result += allObjects(under: "\(pointer)/properties/\(p.key)") }
                 } else if m.key != "properties" {

@@ -12,7 +12,11 @@ package enum SpecSchema {
                 "A custom pull-to-refresh control: views, Auto Layout constraints, the animation program and the refresh scenario (docs/spec.md).",
             "type": "object",
             "properties": properties,
-            "required": ["canvas", "views", "scenario"],
+            "required": ["canvas", "scenario"],
+            // `views` may be left out, or empty, only when the program is Swift code (which may build
+            // every view itself), as the decoder says.
+            "if": ["required": ["program"], "properties": ["program": ["type": "object", "required": ["swift"]]]],
+            "else": ["required": ["views"], "properties": ["views": ["minItems": 1]]],
             "additionalProperties": false,
             "$defs": defs,
         ]
@@ -56,7 +60,6 @@ package enum SpecSchema {
             "type": "array",
             "description": "The subviews in z-order.",
             "items": ["$ref": "#/$defs/view"],
-            "minItems": 1,
             "maxItems": .integer(Limits.views),
         ],
         "constraints": [
