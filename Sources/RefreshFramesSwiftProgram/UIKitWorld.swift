@@ -209,7 +209,14 @@ package final class UIKitWorld {
         guard let tag = view.specTag, !(view.drawsItself && property.name == "backgroundColor") else {
             view.local[property.name] = value
             undrawnChanges += 1
-            if view.isNibRoot || view.role == .refreshControl {
+            if property.name == "alpha", view.isNibRoot || view.role == .refreshControl {
+                // The whole control's alpha: the nib root's times the refresh control's.
+                let alpha = [nibRootView, control].compactMap { $0?.local["alpha"] as? Double }.reduce(1, *)
+                runtime.setContentAlpha(alpha, at: time)
+                if runtime.isInBlock {
+                    context.warn("the whole control's alpha changes at once here: an animation of it is not drawn")
+                }
+            } else if view.isNibRoot || view.role == .refreshControl {
                 context.warn("'\(property.name)' of \(view.label) is not drawn (only the spec's views are): skipped")
             }
             return

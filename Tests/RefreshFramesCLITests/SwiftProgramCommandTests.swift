@@ -25,10 +25,20 @@ struct SwiftProgramCommandTests {
                 marquee.swift:160:24: warning: 'UITableViewCell' is not supported: skipped
                 marquee.swift:160:47: warning: 'UITableViewCellStyle' is not supported: skipped
                 marquee.swift:145:28: warning: reloadData: the table's rows are the spec's "host" table: skipped
-                marquee.swift:51:20: warning: 'alpha' of the view of nib 'RefreshView' is not drawn (only the spec's views are): skipped
-                marquee.swift:76:20: warning: 'alpha' of the view of nib 'RefreshView' is not drawn (only the spec's views are): skipped
 
                 """)
+    }
+
+    /// The code fades the nib's root view with the pull (`customView.alpha = -offset / 60`): the
+    /// whole control's alpha, as the hand-written sample's `contentAlphaFollowsPull: 60` says.
+    @Test(arguments: ["0.1", "0.3", "3.7"])
+    func theCodesFadeOfItsNibIsTheWholeControlsAlpha(_ at: String) throws {
+        let dir = try marquee()
+        let code = try run(["state", "marquee.json", "--at", at], in: dir)
+        let hand = try run(["state", "samples/marquee.json", "--at", at], in: repositoryRoot.path)
+        #expect(code.status == 0)
+        #expect(!hand.stdout.contains("\"contentAlpha\": 1.0"))
+        #expect(code.stdout == hand.stdout)
     }
 
     @Test func aGoldenFailsWhenTheCodeChangesAndSaysWhichCode() throws {

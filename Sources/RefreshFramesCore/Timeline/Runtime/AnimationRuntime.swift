@@ -101,6 +101,10 @@ package struct AnimationRuntime: Sendable {
     package internal(set) var addedTags: [Int] = []
     /// Each view's tracks, by tag.
     package internal(set) var tracks: [Int: ViewTracks] = [:]
+    /// The alpha of the whole control as the code set it (its nib's root view's and the refresh
+    /// control's, multiplied: UIKit composites the control's subtree at it), in seconds, in the
+    /// order set; empty when the code never set one.
+    package private(set) var contentAlphaChanges: [(time: Double, alpha: Double)] = []
     /// Every change made, in the order made (the timeline's log).
     package internal(set) var segments: [Segment] = []
     /// The layout from each instant on, in time order (the first from the start).
@@ -160,6 +164,14 @@ package struct AnimationRuntime: Sendable {
         _ property: AnimatableProperty<Setting>, of tag: Int, to value: Setting.Value, at time: Int64
     ) -> [CompletionChange] {
         set(property, of: tag, to: value, at: time, step: nil)
+    }
+
+    /// Whether an animation block is open (between `beginBlock` and `endBlock`).
+    package var isInBlock: Bool { !open.isEmpty }
+
+    /// The whole control's alpha from `time` on (0…1; UIKit clamps what it is given).
+    package mutating func setContentAlpha(_ alpha: Double, at time: Int64) {
+        contentAlphaChanges.append((Self.seconds(time), min(max(alpha, 0), 1)))
     }
 
     /// The model value of `property` of view `tag` (what UIKit code reads back).
