@@ -29,7 +29,7 @@ extension Timeline {
         self.transitions = runtime.transitions
         // The code starts an image view's frame sequence itself (`startAnimating()`).
         self.imageRuns = imageRuns
-        self.contentAlphaChanges = runtime.contentAlphaChanges
+        self.contentAlpha = runtime.contentAlpha
         self.refreshBeganAt = refreshBeganAt
         self.refreshEndedAt = refreshEndedAt
         self.programStoppedAt = programStoppedAt

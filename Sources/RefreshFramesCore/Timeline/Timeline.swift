@@ -27,9 +27,9 @@ package struct Timeline: Sendable {
     package let duration: Double
     /// The host table, when the spec has one (set by `Timeline.make`).
     package internal(set) var table: TableTimeline?
-    /// The whole control's alpha as a Swift program set it (`AnimationRuntime.contentAlphaChanges`);
-    /// when empty, the scenario's `contentAlphaFollowsPull` decides it.
-    package internal(set) var contentAlphaChanges: [(time: Double, alpha: Double)] = []
+    /// The whole control's alpha as a Swift program set it (`AnimationRuntime.contentAlpha`); when
+    /// nil, the scenario's `contentAlphaFollowsPull` decides it.
+    package internal(set) var contentAlpha: Track<Double>?
 
     /// Use `Timeline.make`, which also builds the host table's timeline.
     init(
@@ -91,9 +91,8 @@ package struct Timeline: Sendable {
         let scenario = spec.scenario
         let pull = ScenarioClock.pull(scenario, at: time, began: refreshBeganAt, ended: refreshEndedAt)
         let contentAlpha =
-            contentAlphaChanges.isEmpty
-            ? scenario.contentAlphaFollowsPull.map { min(max(pull / $0, 0), 1) } ?? 1
-            : contentAlphaChanges.last { $0.time <= time }?.alpha ?? 1
+            self.contentAlpha?.model(at: time)
+            ?? scenario.contentAlphaFollowsPull.map { min(max(pull / $0, 0), 1) } ?? 1
         let layout = layout(at: time)
         let views = spec.views.sorted { $0.tag < $1.tag }.compactMap { view -> ViewState? in
             var state = tracks[view.tag]?.state(tag: view.tag, frame: layout.frame(tag: view.tag), at: time)

@@ -102,9 +102,9 @@ package struct AnimationRuntime: Sendable {
     /// Each view's tracks, by tag.
     package internal(set) var tracks: [Int: ViewTracks] = [:]
     /// The alpha of the whole control as the code set it (its nib's root view's and the refresh
-    /// control's, multiplied: UIKit composites the control's subtree at it), in seconds, in the
-    /// order set; empty when the code never set one.
-    package private(set) var contentAlphaChanges: [(time: Double, alpha: Double)] = []
+    /// control's, multiplied: UIKit composites the control's subtree at it); nil when the code never
+    /// set one.
+    package private(set) var contentAlpha: Track<Double>?
     /// Every change made, in the order made (the timeline's log).
     package internal(set) var segments: [Segment] = []
     /// The layout from each instant on, in time order (the first from the start).
@@ -171,7 +171,9 @@ package struct AnimationRuntime: Sendable {
 
     /// The whole control's alpha from `time` on (0…1; UIKit clamps what it is given).
     package mutating func setContentAlpha(_ alpha: Double, at time: Int64) {
-        contentAlphaChanges.append((Self.seconds(time), min(max(alpha, 0), 1)))
+        var track = contentAlpha ?? Track("contentAlpha", initial: 1)
+        track.setModel(min(max(alpha, 0), 1), at: Self.seconds(time))
+        contentAlpha = track
     }
 
     /// The model value of `property` of view `tag` (what UIKit code reads back).
