@@ -25,6 +25,7 @@ extension RotateScaleRefreshView: GeneratedRefreshView {}
 extension ColorDotsRefreshView: GeneratedRefreshView {}
 extension MarqueeRefreshView: GeneratedRefreshView, FollowsPull {}
 extension ClassicSpinnerRefreshView: GeneratedRefreshView {}
+extension ButtonsRefreshView: GeneratedRefreshView {}
 extension CurvesRefreshView: GeneratedRefreshView {}
 extension AttributesRotateScaleRefreshView: GeneratedRefreshView {}
 extension EqualWidthsColorDotsRefreshView: GeneratedRefreshView {}
@@ -110,6 +111,10 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-steps.json", type: ImageStepsRefreshView.self,
         probes: 1435),
+    // Buttons: states' images, background images and titles; the program's isSelected/isEnabled.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/buttons.json", type: ButtonsRefreshView.self, probes: 1_000_000
+    ),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
