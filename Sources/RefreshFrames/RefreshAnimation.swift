@@ -90,6 +90,7 @@ public struct RefreshAnimation: Sendable {
         bytes: [UInt8], name: String, files: SpecFiles, now: Int64, measurer chosen: TextMeasurer? = nil,
         program: SwiftProgramHook? = nil, appearance: Appearance? = nil
     ) throws(LoadError) {
+        try IOSFontFiles.registered()
         let fontUsage = FontUsage()
         let measurer = chosen ?? .fonts(usage: fontUsage)
         var stage = LoadError.Stage.decode
