@@ -7,7 +7,8 @@ import Testing
 /// out their families instead of the stand-ins. The files of Tests/Fixtures/ios-fonts are box fonts
 /// made by its make-fonts.py under iOS family names (not Apple's fonts): 1000 units per em, ascender
 /// 900, descender 300 (line height 1.2 em); H 600, i 250, space 300 units wide in Helvetica Neue
-/// Regular, H 700 and i 300 in its Bold, H 550 in SF UI Text and 500 in SF UI Display.
+/// Regular, H 700 and i 300 in its Bold, H 550 in SF UI Text and 500 in SF UI Display; PingFang.ttc
+/// holds PingFang TC (face 0, H 400) and PingFang SC (face 1, H 450).
 struct IOSFontFilesTests {
     static let fonts = repositoryRoot.appendingPathComponent("Tests/Fixtures/ios-fonts").path
 
@@ -71,6 +72,34 @@ struct IOSFontFilesTests {
             #expect(!dark(0, y) && !dark(5, y), "row \(y)")
         }
         #expect(!(0...5).contains { dark($0, 1) } && !(0...5).contains { dark($0, 9) })
+    }
+
+    /// A collection's faces lay out and draw by their index: PingFang SC is face 1 of PingFang.ttc,
+    /// "HH" 2 × 450 units → 9 pt, its H's box 100 to 350 units (1 to 3.5 px: column 3 half
+    /// covered); PingFang TC, face 0, 8 pt, its box 1 to 3 px (column 53, at x 50, clear).
+    @Test func aCollectionsFacesAreDrawnByTheirIndex() throws {
+        let dir = try temporaryDirectory()
+        try """
+        {"canvas": {"width": 100, "height": 30},
+         "views": [{"tag": 1, "text": "HH", "font": {"family": "PingFang SC", "size": 10}},
+                   {"tag": 2, "text": "HH", "font": {"family": "PingFang TC", "size": 10}}],
+         "constraints": ["1.left == superview.left", "1.top == superview.top",
+                         "2.left == superview.left + 50", "2.top == superview.top"],
+         "scenario": {"refreshAt": 0, "workDuration": 1}}
+        """.write(toFile: dir + "/pf.json", atomically: true, encoding: .utf8)
+        let environment = ["REFRESH_FRAMES_IOS_FONTS": Self.fonts]
+        let frames = try Self.frames(dir + "/pf.json", environment: environment)
+        #expect(frames[1] == [0, 0, 9, 12] && frames[2] == [50, 0, 8, 12])
+        let result = try run(
+            ["render", dir + "/pf.json", "--only", "control", "--at", "0", "--scale", "1", "-o", dir + "/pf.png"],
+            environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGCodec.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/pf.png"))))
+        for y in 2...8 {
+            #expect(image[1, y].red < 60 && image[2, y].red < 60 && image[51, y].red < 60 && image[52, y].red < 60)
+            #expect((60...200).contains(image[3, y].red), "row \(y): \(image[3, y].red)")
+            #expect(image[53, y].red > 200, "row \(y)")
+        }
     }
 
     @Test func validateNamesTheFileThatDrawsEachFont() throws {

@@ -9,6 +9,7 @@ side of its advance (50 in the bold face), with the advances given below.
 """
 from fontTools.fontBuilder import FontBuilder
 from fontTools.pens.ttGlyphPen import TTGlyphPen
+from fontTools.ttLib.ttCollection import TTCollection
 
 
 def box(advance, weight):
@@ -22,7 +23,7 @@ def box(advance, weight):
     return pen.glyph()
 
 
-def make(path, family, style, advances, weight_class):
+def make(path, family, style, advances, weight_class, save=True):
     order = [".notdef"] + list(advances)
     fb = FontBuilder(1000, isTTF=True)
     fb.setupGlyphOrder(order)
@@ -41,10 +42,23 @@ def make(path, family, style, advances, weight_class):
     if style == "Bold":
         fb.font["head"].macStyle = 1
     fb.setupPost()
-    fb.save(path)
+    # A fixed date (2016-02-14, the tests' clock), so that the files are the same on every run.
+    fb.font["head"].created = fb.font["head"].modified = 3538296000
+    fb.font.recalcTimestamp = False
+    if save:
+        fb.save(path)
+    return fb.font
 
 
 make("HelveticaNeue-Regular.ttf", "Helvetica Neue", "Regular", {"H": 600, "i": 250, " ": 300}, 400)
 make("HelveticaNeue-Bold.ttf", "Helvetica Neue", "Bold", {"H": 700, "i": 300, " ": 300}, 700)
 make("SFUIText-Regular.ttf", "SF UI Text", "Regular", {"H": 550, "i": 200, " ": 250}, 400)
 make("SFUIDisplay-Regular.ttf", "SF UI Display", "Regular", {"H": 500, "i": 180, " ": 250}, 400)
+
+# A collection, as iOS ships PingFang: face 0 PingFang TC (H 400), face 1 PingFang SC (H 450).
+collection = TTCollection()
+collection.fonts = [
+    make(None, "PingFang TC", "Regular", {"H": 400, " ": 250}, 400, save=False),
+    make(None, "PingFang SC", "Regular", {"H": 450, " ": 250}, 400, save=False),
+]
+collection.save("PingFang.ttc")
