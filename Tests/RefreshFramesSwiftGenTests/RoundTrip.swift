@@ -113,7 +113,7 @@ let generatedCases: [GeneratedCase] = [
         probes: 1435),
     // Buttons: states' images, background images and titles; the program's isSelected/isEnabled.
     GeneratedCase(
-        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/buttons.json", type: ButtonsRefreshView.self, probes: 1_000_000
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/buttons.json", type: ButtonsRefreshView.self, probes: 812
     ),
 ]
 
