@@ -208,6 +208,8 @@ enum RoundTrip {
         Shim.run(until: timeline.duration, including: true)
 
         let recorded = Shim.changes
+        // What the engine animates: a view the code leaves where layout put it is compared too.
+        let engineChanges = Set(timeline.segments.map { "\($0.tag) \($0.property)" })
         var probes = 0
         var instants = Set(timeline.checkpoints)
         for (a, b) in zip(timeline.checkpoints, timeline.checkpoints.dropFirst()) {
@@ -226,10 +228,11 @@ enum RoundTrip {
                 func compare<P: AnyAnimatableProperty>(_ p: P) {
                     let property = p.property
                     guard property.uikit.isDeclared(on: Shim.kind(of: subview)) else { return }
-                    // Frames come from the layout (checked by `checkViews`) unless the code changes them.
+                    // Frames come from the layout (checked by `checkViews`) unless the code or the engine changes them.
                     let id = ObjectIdentifier(subview)
                     if property.followsLayout && !recorded.contains(where: { $0.view == id && $0.property == p.name })
                         && !Shim.layerAnimations.contains(where: { $0.view == id && $0.property == p.name })
+                        && !engineChanges.contains("\(subview.tag) \(p.name)")
                     {
                         return
                     }
