@@ -59,6 +59,13 @@ package struct ImageFiles {
     static func references(_ spec: Spec) -> [(name: String, path: String)] {
         var found: [(String, String)] = []
         for (index, view) in spec.views.enumerated() {
+            for state in ControlState.allCases {
+                guard let content = view.button?.states[state] else { continue }
+                if let name = content.image { found.append((name, "views[\(index)].states.\(state.rawValue).image")) }
+                if let name = content.backgroundImage {
+                    found.append((name, "views[\(index)].states.\(state.rawValue).backgroundImage"))
+                }
+            }
             guard let image = view.imageView else { continue }
             if let name = image.image { found.append((name, "views[\(index)].image")) }
             if let name = image.highlightedImage { found.append((name, "views[\(index)].highlightedImage")) }

@@ -157,3 +157,104 @@ extension DocumentReader {
         return (width, height)
     }
 }
+
+extension DocumentReader {
+    /// Whether a `<button>` has an image or a background image in one of its states: it is then
+    /// imported as a button (`"kind": "button"`), not as a label drawing its title.
+    static func hasImage(_ node: XMLNode) -> Bool {
+        node.children("state").contains { state in
+            ["image", "backgroundImage"].contains { state[$0].map { !$0.isEmpty } ?? false }
+        }
+    }
+
+    /// A button's states' images as the app has them, by state: a missing one is a warning naming
+    /// it and is left out (as an image view's is).
+    mutating func resolveButtonImages(_ node: XMLNode, tag: Int) -> [ControlState: ButtonSpec.Content] {
+        var found: [ControlState: ButtonSpec.Content] = [:]
+        for state in node.children("state") {
+            guard let key = state["key"] else { continue }
+            guard let controlState = ControlState(rawValue: key) else {
+                warn(
+                    state,
+                    "the button's '\(key)' state is not one a spec names (normal, highlighted, selected, disabled); left out"
+                )
+                continue
+            }
+            var content = ButtonSpec.Content()
+            for (attribute, what) in [("image", "image"), ("backgroundImage", "background image")] {
+                guard let name = state[attribute], !name.isEmpty else { continue }
+                if state["catalog"] == "system" {
+                    warn(state, "\(what) '\(name)' of the \(key) state is an SF Symbol, which is not drawn; left out")
+                    continue
+                }
+                guard let image = images.find(name) else {
+                    warn(
+                        state,
+                        "\(what) '\(name)' of the \(key) state not found (looked in \(images.searched)); left out of button \(tag)"
+                    )
+                    continue
+                }
+                if image.isAsset { usesAssetCatalogs = true }
+                warnElsewhere(state, name, image)
+                if attribute == "image" { content.image = image.name } else { content.backgroundImage = image.name }
+            }
+            found[controlState] = content
+        }
+        return found
+    }
+
+    /// A `<button>` with images as a custom UIButton: its states' titles, title colours and the
+    /// images `resolveButtonImages` found, its flags and content alignment. A system button draws
+    /// its image in its tint colour (as a template) and its title in its tint colour.
+    mutating func readImageButton(
+        _ node: XMLNode, images: [ControlState: ButtonSpec.Content], into spec: inout ViewSpec
+    ) {
+        var button = ButtonSpec()
+        let system = !(node["buttonType"] == nil || node["buttonType"] == "custom")
+        for state in node.children("state") {
+            guard let key = state["key"], let controlState = ControlState(rawValue: key) else { continue }
+            var content = images[controlState] ?? ButtonSpec.Content()
+            if let title = state["title"], !title.isEmpty { content.title = title }
+            if state.keyed("attributedTitle") != nil {
+                warn(state, "an attributed title of an image button is not drawn")
+            }
+            if let c = state.keyed("titleColor").flatMap({ color($0) }) { content.titleColor = c }
+            button.states[controlState] = content
+        }
+        let tint = node.keyed("tintColor").flatMap { color($0) } ?? Self.systemBlue
+        if system {
+            if button.states[.normal]?.titleColor == nil { button.states[.normal, default: .init()].titleColor = tint }
+            button.renderingMode = .alwaysTemplate
+        }
+        if let font = node.keyed("fontDescription").flatMap({ font($0) }) { spec.font = font }
+        button.adjustsImageWhenHighlighted = node["adjustsImageWhenHighlighted"] != "NO"
+        button.adjustsImageWhenDisabled = node["adjustsImageWhenDisabled"] != "NO"
+        button.isHighlighted = node["highlighted"] == "YES"
+        button.isSelected = node["selected"] == "YES"
+        button.isEnabled = node["enabled"] != "NO"
+        switch node["contentHorizontalAlignment"] {
+        case "left", "leading": button.contentHorizontalAlignment = .left
+        case "right", "trailing": button.contentHorizontalAlignment = .right
+        case "fill":
+            warn(node, "contentHorizontalAlignment 'fill' is drawn centred")
+        default: break
+        }
+        if let inset = node.keyed("contentEdgeInsets"), inset.name == "inset" {
+            button.contentEdgeInsets = ["minY", "minX", "maxY", "maxX"].map {
+                inset[$0].flatMap(Double.init).flatMap { $0.isFinite ? $0 : nil } ?? 0
+            }
+        }
+        for key in ["titleEdgeInsets", "imageEdgeInsets"] {
+            if let inset = node.keyed(key) {
+                warn(inset, "\(key) moves the title or image within the button; not drawn")
+            }
+        }
+        if node.keyed("configuration") != nil {
+            warn(node, "the button's configuration (iOS 15) is not read for an image button; its states are drawn")
+        }
+        // IB's frame makes the button's size constraints; its own intrinsic size must not compete with them.
+        spec.huggingPriority = 1
+        spec.compressionPriority = 1
+        spec.button = button
+    }
+}

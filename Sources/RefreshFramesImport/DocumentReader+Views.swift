@@ -9,11 +9,22 @@ extension DocumentReader {
         var kind = ViewKind.view
         var placeholder = false
         var image: ImportImages.Found?
+        var buttonImages: [ControlState: ButtonSpec.Content] = [:]
         switch node.name {
         case "label": kind = .label
         case "view": kind = .view
         case "stackView": kind = .stack
         case "activityIndicatorView": kind = .spinner
+        case "button" where Self.hasImage(node):
+            buttonImages = resolveButtonImages(node, tag: tag)
+            if buttonImages.values.contains(where: { $0.image != nil || $0.backgroundImage != nil }) {
+                kind = .button
+            } else if Self.hasTitle(node) {
+                kind = .label
+            } else {
+                placeholder = true
+                warn(node, "an image button none of whose images is found; imported as a placeholder with tag \(tag)")
+            }
         case "button" where Self.hasTitle(node):
             kind = .label
         case "imageView":
@@ -36,6 +47,7 @@ extension DocumentReader {
         imported.misplaced = node["misplaced"] == "YES"
         readAttributes(node, into: &spec, text: &text)
         if let image { spec.imageView = readImageView(node, image: image) }
+        if kind == .button { readImageButton(node, images: buttonImages, into: &spec) }
         if kind == .stack {
             let (stack, stackWarnings) = StackViewReader.read(node)
             spec.stack = stack

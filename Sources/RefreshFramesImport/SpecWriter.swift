@@ -79,6 +79,7 @@ enum SpecWriter {
                 members.append("\"contentMode\": \(string(image.contentMode.rawValue))")
             }
         }
+        if let button = spec.button { members += buttonMembers(button, font: spec.font) }
         if let stack = spec.stack {
             members.append("\"axis\": \(string(stack.axis.rawValue))")
             if stack.spacing != 0 { members.append("\"spacing\": \(number(stack.spacing))") }
@@ -106,13 +107,49 @@ enum SpecWriter {
         if spec.tintColor != ViewSpec(tag: 1).tintColor {
             members.append("\"tintColor\": \(string(spec.tintColor.hexString))")
         }
-        if spec.kind == .label {
+        if spec.kind == .label || spec.kind == .button {
             if spec.huggingPriority != 251 { members.append("\"huggingPriority\": \(number(spec.huggingPriority))") }
             if spec.compressionPriority != 750 {
                 members.append("\"compressionPriority\": \(number(spec.compressionPriority))")
             }
         }
         return "{" + members.joined(separator: ", ") + "}"
+    }
+
+    /// A button's keys: its states' content, its title font when a state has a title, and what
+    /// differs from a custom button's defaults.
+    private static func buttonMembers(_ button: ButtonSpec, font: FontSpec) -> [String] {
+        var states: [String] = []
+        for state in ControlState.allCases {
+            guard let content = button.states[state], !content.isEmpty else { continue }
+            var parts: [String] = []
+            if let title = content.title { parts.append("\"title\": \(string(title))") }
+            if let color = content.titleColor { parts.append("\"titleColor\": \(string(color.hexString))") }
+            if let image = content.image { parts.append("\"image\": \(string(image))") }
+            if let image = content.backgroundImage { parts.append("\"backgroundImage\": \(string(image))") }
+            states.append("\"\(state.rawValue)\": {" + parts.joined(separator: ", ") + "}")
+        }
+        var members = ["\"states\": {" + states.joined(separator: ", ") + "}"]
+        if button.states.values.contains(where: { $0.title != nil }) {
+            members.append(
+                "\"font\": {\"family\": \(string(font.family)), \"size\": \(number(font.size)), "
+                    + "\"weight\": \(string(font.weight))" + (font.italic ? ", \"italic\": true}" : "}"))
+        }
+        if button.renderingMode != .automatic {
+            members.append("\"renderingMode\": \(string(button.renderingMode.rawValue))")
+        }
+        if button.isHighlighted { members.append("\"highlighted\": true") }
+        if button.isSelected { members.append("\"selected\": true") }
+        if !button.isEnabled { members.append("\"enabled\": false") }
+        if !button.adjustsImageWhenHighlighted { members.append("\"adjustsImageWhenHighlighted\": false") }
+        if !button.adjustsImageWhenDisabled { members.append("\"adjustsImageWhenDisabled\": false") }
+        if button.contentHorizontalAlignment != .center {
+            members.append("\"contentHorizontalAlignment\": \(string(button.contentHorizontalAlignment.rawValue))")
+        }
+        if button.contentEdgeInsets != [0, 0, 0, 0] {
+            members.append("\"contentEdgeInsets\": [\(button.contentEdgeInsets.map(number).joined(separator: ", "))]")
+        }
+        return members
     }
 
     /// The one-line shorthand where it can say it (a view first), else the object form.

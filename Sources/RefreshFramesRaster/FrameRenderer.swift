@@ -115,6 +115,9 @@ package struct FrameRenderer: FrameDrawing {
                         placement: placement, fonts: fonts, usage: usage, bounds: (width, height), rendering: self.text,
                         rasterized: false)
             }
+            let button = try buttonDrawing(
+                spec, view, placement: placement, scale: scale, bounds: (width, height),
+                rasterizingText: rasterizingText)
             var spokes: Spokes?
             if spec.kind == .spinner, let spinner = view.spinner, spinner.visibleSpokes > 0 {
                 spokes = Spokes(state: spinner, width: view.frame.width, height: view.frame.height)
@@ -124,9 +127,11 @@ package struct FrameRenderer: FrameDrawing {
                     index: index, key: ViewKey(groupAlpha: groupAlpha, chain: chain),
                     layer: Layer(
                         placement: placement, shape: shape, background: view.backgroundColor,
-                        clips: spec.clipsToBounds, text: text, textColor: view.textColor, spokes: spokes,
-                        tint: spec.tintColor, alpha: alpha, ancestorClips: parent.clips,
-                        image: placedImage(spec, view, scale: scale)),
+                        clips: spec.clipsToBounds, text: button?.title ?? text,
+                        textColor: button?.titleColor ?? view.textColor, spokes: spokes, tint: spec.tintColor,
+                        alpha: alpha, ancestorClips: parent.clips,
+                        image: button?.image ?? placedImage(spec, view, scale: scale),
+                        backgroundImage: button?.background),
                     parent: parent.position, ownAlpha: clamp01(view.alpha)))
             return Inheritance(
                 placement: placement, alpha: alpha,

@@ -79,6 +79,7 @@ struct Surface {
         let alpha = layer.alpha
         let ancestorClips = layer.ancestorClips
         let image = layer.image
+        let backgroundImage = layer.backgroundImage
         let hasBackground = background.alpha > 0
 
         let ppp = placement.pixelsPerPoint
@@ -89,7 +90,7 @@ struct Surface {
         let emojiAlpha = Float(clamp01(textColor.alpha))
         let layerAlpha = Float(alpha)
         let needsShape = hasBackground || clips
-        let needsLocal = needsShape || spokes != nil || !emoji.isEmpty || image != nil
+        let needsLocal = needsShape || spokes != nil || !emoji.isEmpty || image != nil || backgroundImage != nil
         let held = region
         if let text, !needsLocal, ancestorClips.isEmpty {
             compositeText(text, ink: ink, alpha: layerAlpha, in: box)
@@ -113,6 +114,10 @@ struct Surface {
                     }
                     if let spokes {
                         over(&layer, spokeInk, Float(spokes.coverage(local.x, local.y, pixelsPerPoint: ppp)) * clip)
+                    }
+                    if let backgroundImage {
+                        let p = backgroundImage.sample(local.x, local.y)
+                        if p.3 > 0 { over(&layer, p, clip) }
                     }
                     if let image {
                         let p = image.sample(local.x, local.y)
@@ -231,8 +236,10 @@ struct Layer {
     var tint: RGBA
     var alpha: Double
     var ancestorClips: [ClipShape]
-    /// An image view's image.
+    /// An image view's image (a button's image).
     var image: PlacedImage? = nil
+    /// A button's background image, drawn under its image.
+    var backgroundImage: PlacedImage? = nil
 
     /// The pixels the layer may draw on a `width × height` frame (its antialiased edges included):
     /// it leaves every other pixel as it was. Nil when it draws nothing.
@@ -244,12 +251,13 @@ struct Layer {
         var box: PixelBox?
         if hasBackground || spokes != nil { box = shapeBox }
         if let text { box = text.box.union(box) }
-        if let image,
-            let imageBox = placement.pixelBounds(
+        for image in [backgroundImage, image].compactMap({ $0 }) {
+            if let imageBox = placement.pixelBounds(
                 minX: image.minX, minY: image.minY, maxX: image.maxX, maxY: image.maxY, margin: 1,
                 clip: (width, height))
-        {
-            box = imageBox.union(box)
+            {
+                box = imageBox.union(box)
+            }
         }
         if clips {
             guard let shapeBox, let current = box else { return nil }

@@ -92,9 +92,11 @@ struct SourcePlan {
                 case .spinner: "spinner"
                 case .stack: "stack"
                 case .image: "imageView"
+                case .button: "button"
                 }
             names[view.tag] = prefix + (view.tag < 0 ? "Minus\(-view.tag)" : "\(view.tag)")
-            if view.kind == .label && !fonts.contains(view.font) { fonts.append(view.font) }
+            let hasTitle = view.button?.states.values.contains { $0.title != nil } ?? false
+            if (view.kind == .label || hasTitle) && !fonts.contains(view.font) { fonts.append(view.font) }
             for text in view.texts.sorted(by: { $0.key.rawValue < $1.key.rawValue }).map(\.value) {
                 for pattern in SourceWriter.clockTemplates(in: text) where !clockPatterns.contains(pattern) {
                     clockPatterns.append(pattern)
@@ -359,6 +361,7 @@ struct SourcePlan {
         case .spinner: "UIActivityIndicatorView"
         case .stack: "UIStackView"
         case .image: "UIImageView"
+        case .button: "UIButton"
         }
     }
 

@@ -92,6 +92,11 @@ extension SourceWriter {
             line("\(name).hidesWhenStopped = false")
         case .stack:
             out += Self.stackSettings(view.stack ?? StackSpec(), name: name)
+        case .button:
+            for l in buttonConfiguration(view.button ?? ButtonSpec(), font: view.font, tint: view.tintColor) {
+                line(name + l)
+            }
+            priorities()
         case .view:
             break
         }

@@ -264,6 +264,7 @@ struct SourceWriter {
                 switch view.kind {
                 case .spinner: "UIActivityIndicatorView(style: .medium)"
                 case .image: "UIImageView(image: \(Self.image(view.imageView?.image, view.imageView)))"
+                case .button: "UIButton(type: .custom)"
                 default: "\(type)()"
                 }
             line("private let \(viewName(view.tag)) = \(initial)")

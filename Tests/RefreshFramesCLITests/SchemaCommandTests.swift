@@ -86,8 +86,8 @@ private let canvas = #""canvas": {"width": 100, "height": 60}"#
         ),
         (
             "{\(canvas), \(scenario), \"views\": [{\"tag\": 1, \"kind\": \"labl\"}]}",
-            "views[0].kind: 'labl' is not one of label, view, spinner, stack, image; did you mean 'label'?",
-            "views[0].kind: 'labl' is not one of ['label', 'view', 'spinner', 'stack', 'image'] (enum)"
+            "views[0].kind: 'labl' is not one of label, view, spinner, stack, image, button; did you mean 'label'?",
+            "views[0].kind: 'labl' is not one of ['label', 'view', 'spinner', 'stack', 'image', 'button'] (enum)"
         ),
     ])
     func theSchemaRefusesWhatTheDecoderRefuses(spec: String, decoder: String, schema: String) throws {

@@ -75,6 +75,25 @@ let everyKeySpecs = [
       "scenario": {"refreshAt": 0, "workDuration": 1}
     }
     """#,
+    // Buttons: every key of theirs, each state's content, the program's control-state flags.
+    #"""
+    {
+      "canvas": {"width": 100, "height": 60},
+      "views": [
+        {"tag": 1, "kind": "button", "font": {"size": 12},
+         "states": {"normal": {"title": "Go", "titleColor": "red", "image": "a.png", "backgroundImage": "b.png"},
+                    "highlighted": {"image": "c.png"}, "selected": {"title": "On"}, "disabled": {"titleColor": "gray"}},
+         "highlighted": false, "selected": false, "enabled": true, "adjustsImageWhenHighlighted": false,
+         "adjustsImageWhenDisabled": false, "contentHorizontalAlignment": "left", "contentEdgeInsets": [0, 4, 0, 4],
+         "renderingMode": "alwaysTemplate"}
+      ],
+      "constraints": ["1.centerX == superview.centerX", "1.centerY == superview.centerY"],
+      "program": {"cycle": [
+        {"animate": {"views": [1], "duration": 0.1, "set": {"selected": true, "enabled": false, "highlighted": true, "alpha": 0.5}}}
+      ]},
+      "scenario": {"refreshAt": 0, "workDuration": 1}
+    }
+    """#,
     #"""
     {
       "canvas": {"width": 375, "height": 60},

@@ -25,6 +25,7 @@ extension RotateScaleRefreshView: GeneratedRefreshView {}
 extension ColorDotsRefreshView: GeneratedRefreshView {}
 extension MarqueeRefreshView: GeneratedRefreshView, FollowsPull {}
 extension ClassicSpinnerRefreshView: GeneratedRefreshView {}
+extension ButtonsRefreshView: GeneratedRefreshView {}
 extension CurvesRefreshView: GeneratedRefreshView {}
 extension AttributesRotateScaleRefreshView: GeneratedRefreshView {}
 extension EqualWidthsColorDotsRefreshView: GeneratedRefreshView {}
@@ -121,6 +122,10 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/layout-transition.json",
         type: LayoutTransitionRefreshView.self, probes: 2867),
+    // Buttons: states' images, background images and titles; the program's isSelected/isEnabled.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/buttons.json", type: ButtonsRefreshView.self, probes: 812
+    ),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.

@@ -215,7 +215,7 @@ struct SpecDecoder {
             view.name = name
         }
         if let k = o.optional("kind") { view.kind = try k.oneOf(ViewKind.self) }
-        if let t = o.optional("text") {
+        if let t = o.optional("text"), view.kind != .button {
             if t.isString {
                 let s = try t.string()
                 guard s.count <= Limits.textLength else {
@@ -265,6 +265,7 @@ struct SpecDecoder {
         if let a = o.optional("spacingAfter") { view.spacingAfter = try a.number(in: -1e4...1e4) }
         view.stack = try decodeStack(o, kind: view.kind)
         view.imageView = try decodeImageView(o, kind: view.kind)
+        view.button = try decodeButton(o, kind: view.kind)
         view.lines = try decodeLines(o, kind: view.kind)
         try o.finish()
         return view

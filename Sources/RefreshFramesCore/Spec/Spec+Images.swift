@@ -7,7 +7,9 @@ extension SpecDecoder {
             "animationDuration", "animationRepeatCount", "animating",
         ]
         guard kind == .image else {
-            if let key = keys.first(where: { o.has($0) }) {
+            if let key = keys.first(where: {
+                o.has($0) && !(kind == .button && ["highlighted", "renderingMode"].contains($0))
+            }) {
                 throw o.optional(key)!.fail("'\(key)' is an image view's; this view's kind is '\(kind.rawValue)'")
             }
             return nil
@@ -77,7 +79,8 @@ extension SpecDecoder {
             explicit[view.tag] = view.tintColor
         }
         let superviews = views.reduce(into: [Int: Int]()) { $0[$1.tag] = $1.superview }
-        for index in views.indices where views[index].kind == .image && explicit[views[index].tag] == nil {
+        for index in views.indices
+        where (views[index].kind == .image || views[index].kind == .button) && explicit[views[index].tag] == nil {
             var tint = RGBA.systemBlue
             var next = views[index].superview
             var steps = 0

@@ -166,6 +166,8 @@ package enum ViewKind: String, Sendable, CaseIterable {
     case stack
     /// A UIImageView: its image placed by its content mode, or a frame sequence.
     case image
+    /// A custom UIButton: its background image, image and title for its control state.
+    case button
 }
 
 /// The phase of the refresh, as the control's owner sees it.
@@ -205,6 +207,8 @@ package struct ViewSpec: Sendable {
     package var superview: Int? = nil
     /// What an image view (`kind` image) shows.
     package var imageView: ImageViewSpec? = nil
+    /// What a button (`kind` button) shows in each control state.
+    package var button: ButtonSpec? = nil
 
     package init(
         tag: Int, kind: ViewKind = .label, texts: [RefreshPhase: String] = [:], font: FontSpec = FontSpec(),
@@ -231,7 +235,7 @@ package struct ViewSpec: Sendable {
     package var formatName: String { name ?? "v\(tag)" }
 
     /// Whether the view has an intrinsic content size (from its text, or its image's point size).
-    package var hasIntrinsicSize: Bool { kind == .label || kind == .spinner || kind == .image }
+    package var hasIntrinsicSize: Bool { kind == .label || kind == .spinner || kind == .image || kind == .button }
 }
 
 package enum LayoutAttribute: String, Sendable, CaseIterable {

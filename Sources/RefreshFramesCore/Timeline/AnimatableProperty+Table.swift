@@ -12,6 +12,8 @@ package enum AnimatableProperties {
         AnimatableProperty.anchorPoint, AnimatableProperty.cornerRadius, AnimatableProperty.borderWidth,
         AnimatableProperty.borderColor, AnimatableProperty.shadowOpacity, AnimatableProperty.shadowOffset,
         AnimatableProperty.shadowRadius, AnimatableProperty.shadowColor,
+        // Added by issue 29: a button's control state.
+        AnimatableProperty.highlighted, AnimatableProperty.selected, AnimatableProperty.enabled,
     ]
 
     /// The index of the property named `name` in `all`.

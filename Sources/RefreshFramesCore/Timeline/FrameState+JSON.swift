@@ -17,6 +17,7 @@ extension FrameState {
                 line.append(
                     "\"spinner\": {\"visibleSpokes\": \(s.visibleSpokes), \"leadingSpoke\": \(s.leadingSpoke)}")
             }
+            if let b = v.button { line.append("\"button\": " + b.json) }
             return "{" + line.joined(separator: ", ") + "}"
         }
         return

@@ -63,6 +63,13 @@ public struct ViewState: Sendable, Equatable {
     public var image = ImageName.none
     /// `isHidden`: the view and its subviews are not drawn. Never animated (research §3.1).
     public var isHidden = false
+    /// A button's control state flags (`isHighlighted`, `isSelected`, `isEnabled`): which state's
+    /// content it shows. Never animated.
+    public var isHighlighted = false
+    public var isSelected = false
+    public var isEnabled = true
+    /// For buttons: what the flags make it show (`ButtonSpec.shown`), which `state` prints.
+    package var button: ShownButton? = nil
     /// `layer.anchorPoint` in unit coordinates of the bounds: the point that sits at the layer's
     /// position and that the transform pivots about. (0.5, 0.5) is the centre.
     public var anchorPoint = Point(x: 0.5, y: 0.5)

@@ -74,6 +74,15 @@ extension Timeline {
         for view in spec.views where view.kind == .image {
             if let size = spec.images.intrinsicSize(of: view, scale: spec.canvas.scale) { imageSizes[view.tag] = size }
         }
+        for (index, view) in spec.views.enumerated() where view.kind == .button {
+            do {
+                if let size = try spec.images.buttonSize(of: view, scale: spec.canvas.scale, measurer: measurer) {
+                    imageSizes[view.tag] = size
+                }
+            } catch {
+                throw SceneError(path: "views[\(index)].states", message: "\(error)")
+            }
+        }
         do {
             return try LayoutSolver.solve(
                 canvas: spec.canvas, views: spec.views, constraints: constraints, texts: texts, measurer: measurer,

@@ -111,6 +111,10 @@ package struct Timeline: Sendable {
             {
                 state?.image = ImageName(frame)
             }
+            if let button = view.button, let flags = state {
+                state?.button = button.shown(
+                    highlighted: flags.isHighlighted, selected: flags.isSelected, enabled: flags.isEnabled)
+            }
             return state
         }
         var state = FrameState(

@@ -11,7 +11,10 @@ extension SpecSchema {
     static let imageViewProperties: [(String, SchemaNode)] = [
         ("image", ["$ref": "#/$defs/imageName", "description": "Image views: the image shown (UIImageView.image)."]),
         ("highlightedImage", ["$ref": "#/$defs/imageName", "description": "Image views: shown while highlighted."]),
-        ("highlighted", ["type": "boolean", "description": "Image views: isHighlighted; false by default."]),
+        (
+            "highlighted",
+            ["type": "boolean", "description": "Image views and buttons: isHighlighted; false by default."]
+        ),
         (
             "contentMode",
             [
@@ -24,7 +27,7 @@ extension SpecSchema {
             "renderingMode",
             [
                 "description":
-                    "Image views: alwaysTemplate draws the image's alpha in tintColor; automatic (the default) follows the asset's template-rendering-intent.",
+                    "Image views and buttons' images: alwaysTemplate draws the image's alpha in tintColor; automatic (the default) follows the asset's template-rendering-intent.",
                 "enum": .cases(ImageRenderingMode.self),
             ]
         ),

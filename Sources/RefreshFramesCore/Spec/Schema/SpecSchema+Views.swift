@@ -74,6 +74,7 @@ extension SpecSchema {
             return viewBase
         }
         properties += imageViewProperties.map { SchemaNode.Member(key: $0.0, value: $0.1) }
+        properties += buttonProperties.map { SchemaNode.Member(key: $0.0, value: $0.1) }
         members[members.firstIndex { $0.key == "properties" }!].value = .object(properties)
         return .object(members)
     }()
@@ -97,7 +98,7 @@ extension SpecSchema {
             ],
             "kind": [
                 "description":
-                    "label (UILabel, the default), view (plain UIView), spinner (UIRefreshControl's stock spinner), stack (UIStackView: lays out its subviews) or image (UIImageView).",
+                    "label (UILabel, the default), view (plain UIView), spinner (UIRefreshControl's stock spinner), stack (UIStackView: lays out its subviews), image (UIImageView) or button (a custom UIButton).",
                 "enum": .cases(ViewKind.self),
             ],
             "superview": [
