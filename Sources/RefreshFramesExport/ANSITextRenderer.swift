@@ -12,7 +12,10 @@ import RefreshFramesCore
 /// - **underline** means the view is rotated by at least `underlineRotationThreshold` (10°) either
 ///   way (rotation taken modulo 360°).
 ///
-/// Colours: every view is drawn with opacity `view.alpha × contentAlpha`. A label's background
+/// Colours: every view is drawn with opacity `view.alpha × contentAlpha` (times its superviews'
+/// alphas); a faded view whose subviews share a cell with it or each other, and the control below
+/// contentAlpha 1 when two of its views share one, is a group: drawn at full opacity, then blended
+/// at its alpha (`TextGroups`), as the pixels composite groups. A label's background
 /// (when not fully transparent) fills the cells of its scaled bounds; its text takes
 /// `textColor` (times the opacity) over the cell background beneath it, which is the view's
 /// background over the canvas background. Text whose opacity rounds to nothing is not drawn.
@@ -253,87 +256,98 @@ package struct ANSITextRenderer: Sendable {
         _ state: FrameState, views: [ViewSpec], into grid: inout CellGrid, cellWidth: Double,
         origin: (x: Double, y: Double), rows visibleRows: Range<Int>
     ) {
-        let cellHeight = 2 * cellWidth
         let drawn = Self.drawnViews(state, views: views)
         let placed = placedLines(
             state, drawn: drawn, cellWidth: cellWidth, origin: origin, rows: visibleRows, gridWidth: grid.width)
         grid.cut += placed.cut
-        for (spec, view, offset) in drawn {
-            let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
-            let (bold, underline) = Self.emphasis(of: view.transform)
-            let centerPointX = origin.x + offset.x + view.frame.midX + view.transform.translationX
-            let centerPointY = origin.y + offset.y + view.frame.midY + view.transform.translationY
-            let u = centerPointX / cellWidth
-            let v = centerPointY / cellHeight
-            let centerColumn = Int(u.rounded(.down))
-            let centerRow = Int(v.rounded(.down))
-            // The cells whose centres lie inside the scaled, translated bounds (rotation ignored).
-            let halfWidth = view.frame.width * abs(view.transform.scaleX) / 2
-            let halfHeight = view.frame.height * abs(view.transform.scaleY) / 2
-            var columnRange = cellSpan((centerPointX - halfWidth) / cellWidth, (centerPointX + halfWidth) / cellWidth)
-            var rowRange = cellSpan((centerPointY - halfHeight) / cellHeight, (centerPointY + halfHeight) / cellHeight)
-            if columnRange.isEmpty || rowRange.isEmpty {
-                columnRange = centerColumn..<(centerColumn + 1)
-                rowRange = centerRow..<(centerRow + 1)
-            }
-            rowRange = rowRange.clamped(to: visibleRows)
-            let backgroundOpacity = view.backgroundColor.alpha * opacity
+        TextGroups(drawn, contentAlpha: state.contentAlpha).paint(into: &grid) { position, opacity, grid in
+            let (spec, view, offset) = drawn[position]
+            drawView(
+                spec, view, offset: offset, opacity: opacity, placed: placed.columns, cellWidth: cellWidth,
+                origin: origin, rows: visibleRows, into: &grid)
+        }
+    }
 
-            if view.spinner != nil || spec.kind == .spinner {
-                let spinner = view.spinner ?? SpinnerState(visibleSpokes: 0, leadingSpoke: 0)
-                guard let glyph = Self.glyph(for: spinner), grid.contains(column: centerColumn, row: centerRow),
-                    visibleRows.contains(centerRow)
-                else {
-                    continue
-                }
-                let under = grid[centerColumn, centerRow].background
-                let tint = spec.tintColor
-                guard tint.alpha * opacity >= Self.visibleAlpha else { continue }
-                grid.put(
-                    glyph, column: centerColumn, row: centerRow,
-                    foreground: tint.composited(over: under, opacity: opacity),
-                    background: under, bold: bold, underline: underline)
-                continue
-            }
+    /// One view of `drawViews` at `opacity` (its alphas', or its group's: `TextGroups`).
+    private func drawView(
+        _ spec: ViewSpec, _ view: ViewState, offset: (x: Double, y: Double, alpha: Double), opacity: Double,
+        placed: [LineKey: Int], cellWidth: Double, origin: (x: Double, y: Double), rows visibleRows: Range<Int>,
+        into grid: inout CellGrid
+    ) {
+        let cellHeight = 2 * cellWidth
+        let (bold, underline) = Self.emphasis(of: view.transform)
+        let centerPointX = origin.x + offset.x + view.frame.midX + view.transform.translationX
+        let centerPointY = origin.y + offset.y + view.frame.midY + view.transform.translationY
+        let u = centerPointX / cellWidth
+        let v = centerPointY / cellHeight
+        let centerColumn = Int(u.rounded(.down))
+        let centerRow = Int(v.rounded(.down))
+        // The cells whose centres lie inside the scaled, translated bounds (rotation ignored).
+        let halfWidth = view.frame.width * abs(view.transform.scaleX) / 2
+        let halfHeight = view.frame.height * abs(view.transform.scaleY) / 2
+        var columnRange = cellSpan((centerPointX - halfWidth) / cellWidth, (centerPointX + halfWidth) / cellWidth)
+        var rowRange = cellSpan((centerPointY - halfHeight) / cellHeight, (centerPointY + halfHeight) / cellHeight)
+        if columnRange.isEmpty || rowRange.isEmpty {
+            columnRange = centerColumn..<(centerColumn + 1)
+            rowRange = centerRow..<(centerRow + 1)
+        }
+        rowRange = rowRange.clamped(to: visibleRows)
+        let backgroundOpacity = view.backgroundColor.alpha * opacity
 
-            if spec.kind == .image {
-                fill(columnRange, rowRange, with: view.backgroundColor, opacity: opacity, in: &grid)
-                drawImage(
-                    spec, view, columns: columnRange, rows: rowRange, visibleRows: visibleRows, opacity: opacity,
-                    emphasis: (bold, underline), into: &grid)
-                continue
+        if view.spinner != nil || spec.kind == .spinner {
+            let spinner = view.spinner ?? SpinnerState(visibleSpokes: 0, leadingSpoke: 0)
+            guard let glyph = Self.glyph(for: spinner), grid.contains(column: centerColumn, row: centerRow),
+                visibleRows.contains(centerRow)
+            else {
+                return
             }
+            let under = grid[centerColumn, centerRow].background
+            let tint = spec.tintColor
+            guard tint.alpha * opacity >= Self.visibleAlpha else { return }
+            grid.put(
+                glyph, column: centerColumn, row: centerRow,
+                foreground: tint.composited(over: under, opacity: opacity),
+                background: under, bold: bold, underline: underline)
+            return
+        }
 
-            guard let text = view.text else {
-                guard backgroundOpacity >= Self.visibleAlpha else { continue }
-                for row in rowRange {
-                    for column in columnRange.clamped(to: 0..<max(0, grid.width))
-                    where grid.contains(column: column, row: row) {
-                        let under = grid[column, row].background
-                        grid.put(
-                            "█", column: column, row: row,
-                            foreground: view.backgroundColor.composited(over: under, opacity: opacity),
-                            background: under)
-                    }
-                }
-                continue
-            }
-
+        if spec.kind == .image {
             fill(columnRange, rowRange, with: view.backgroundColor, opacity: opacity, in: &grid)
-            let textOpacity = view.textColor.alpha * opacity
-            guard textOpacity >= Self.visibleAlpha else { continue }
-            let lines = self.lines(spec, view)
-            for (k, line) in lines.enumerated() {
-                let row = Int((v - Double(lines.count) / 2 + Double(k) + 0.5).rounded(.down))
-                guard visibleRows.contains(row) else { continue }
-                let lineWidth = line.reduce(0) { $0 + displayWidth(of: $1) }
-                let column =
-                    placed.columns[LineKey(tag: view.tag, line: k)]
-                    ?? Int((u - Double(lineWidth) / 2 + 0.5).rounded(.down))
-                put(
-                    line, column: column, row: row, color: view.textColor, opacity: opacity, bold: bold,
-                    underline: underline, into: &grid)
+            drawImage(
+                spec, view, columns: columnRange, rows: rowRange, visibleRows: visibleRows, opacity: opacity,
+                emphasis: (bold, underline), into: &grid)
+            return
+        }
+
+        guard let text = view.text else {
+            guard backgroundOpacity >= Self.visibleAlpha else { return }
+            for row in rowRange {
+                for column in columnRange.clamped(to: 0..<max(0, grid.width))
+                where grid.contains(column: column, row: row) {
+                    let under = grid[column, row].background
+                    grid.put(
+                        "█", column: column, row: row,
+                        foreground: view.backgroundColor.composited(over: under, opacity: opacity),
+                        background: under)
+                }
             }
+            return
+        }
+
+        fill(columnRange, rowRange, with: view.backgroundColor, opacity: opacity, in: &grid)
+        let textOpacity = view.textColor.alpha * opacity
+        guard textOpacity >= Self.visibleAlpha else { return }
+        let lines = self.lines(spec, view)
+        for (k, line) in lines.enumerated() {
+            let row = Int((v - Double(lines.count) / 2 + Double(k) + 0.5).rounded(.down))
+            guard visibleRows.contains(row) else { continue }
+            let lineWidth = line.reduce(0) { $0 + displayWidth(of: $1) }
+            let column =
+                placed[LineKey(tag: view.tag, line: k)]
+                ?? Int((u - Double(lineWidth) / 2 + 0.5).rounded(.down))
+            put(
+                line, column: column, row: row, color: view.textColor, opacity: opacity, bold: bold,
+                underline: underline, into: &grid)
         }
     }
 

@@ -23,6 +23,15 @@ extension FrameRenderer {
         for (position, drawn) in old.enumerated() { oldByIndex[drawn.index] = (position, drawn) }
         var boxes: [PixelBox] = []
         var matched = Set<Int>()
+        // A view's pixels, and the shadows of its ancestors, which its pixels cast.
+        func add(_ position: Int, _ views: [DrawnView], _ groups: GroupPlan) {
+            if let box = groups.box(of: position) { boxes.append(box) }
+            var ancestor = views[position].parent
+            while let p = ancestor {
+                if let box = groups.shadowBox(of: p) { boxes.append(box) }
+                ancestor = views[p].parent
+            }
+        }
         for (position, drawn) in new.enumerated() {
             if let (oldPosition, previous) = oldByIndex[drawn.index] {
                 matched.insert(drawn.index)
@@ -31,13 +40,11 @@ extension FrameRenderer {
                 {
                     continue
                 }
-                if let box = previous.layer.box(width: width, height: height) { boxes.append(box) }
+                add(oldPosition, old, oldGroups)
             }
-            if let box = drawn.layer.box(width: width, height: height) { boxes.append(box) }
+            add(position, new, newGroups)
         }
-        for drawn in old where !matched.contains(drawn.index) {
-            if let box = drawn.layer.box(width: width, height: height) { boxes.append(box) }
-        }
+        for (position, drawn) in old.enumerated() where !matched.contains(drawn.index) { add(position, old, oldGroups) }
         return PixelBox.merged(boxes)
     }
 }

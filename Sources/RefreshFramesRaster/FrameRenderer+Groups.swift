@@ -18,16 +18,27 @@ struct GroupPlan {
     /// The whole control is composited at `contentAlpha` through an offscreen image.
     private(set) var rootIsolated = false
     private let contentAlpha: Double
-    /// Each drawn view's pixels on the frame (nil: it draws nothing).
-    private let boxes: [PixelBox?]
+    /// Each drawn view's drawings on the frame, in the order they are drawn (its shadow below its
+    /// layer, its border above its subviews; nil: it draws none).
+    private var drawings: [(shadow: PixelBox?, layer: PixelBox?, border: PixelBox?)]
+    /// Each drawn view's pixels on the frame, all its drawings (nil: it draws nothing).
+    private var boxes: [PixelBox?]
+    /// What casts each shadowed view's shadow: the pixels its subtree draws, its own shadow left out.
+    private var shadowSources: [PixelBox?]
     /// The end (exclusive) of each drawn view's subtree: drawn views come depth first.
     private var subtreeEnd: [Int]
+    /// Whether each drawn view is composited as a group when below alpha 1: it draws more than one
+    /// thing (subviews, a shadow or a border besides its layer).
+    private var isGroup: [Bool]
 
     init(_ drawn: [FrameRenderer.DrawnView], contentAlpha: Double, width: Int, height: Int) {
         self.contentAlpha = contentAlpha
         children = Array(repeating: [], count: drawn.count)
         subtreeEnd = Array(0..<drawn.count).map { $0 + 1 }
-        boxes = drawn.map { $0.layer.box(width: width, height: height) }
+        drawings = drawn.map {
+            (nil, $0.layer.box(width: width, height: height), $0.border?.box(width: width, height: height))
+        }
+        shadowSources = Array(repeating: nil, count: drawn.count)
         for (position, view) in drawn.enumerated() {
             if let parent = view.parent { children[parent].append(position) } else { roots.append(position) }
         }
@@ -36,16 +47,41 @@ struct GroupPlan {
                 subtreeEnd[parent] = max(subtreeEnd[parent], subtreeEnd[position])
             }
         }
+        // Subviews come after their superview: their shadows are known when a superview's is worked out.
+        for position in drawn.indices.reversed() {
+            guard let shadow = drawn[position].shadow else { continue }
+            let own = drawings[position]
+            var source = own.layer.map { $0.union(own.border) } ?? own.border
+            for inner in (position + 1)..<subtreeEnd[position] {
+                for box in [drawings[inner].shadow, drawings[inner].layer, drawings[inner].border] {
+                    if let box { source = box.union(source) }
+                }
+            }
+            shadowSources[position] = source
+            drawings[position].shadow = source.flatMap { shadow.box(source: $0, width: width, height: height) }
+        }
+        boxes = drawings.map { d in
+            [d.shadow, d.layer, d.border].compactMap { $0 }.reduce(nil as PixelBox?) { $1.union($0) }
+        }
+        let subviews = children
+        isGroup = drawn.indices.map { !subviews[$0].isEmpty || drawn[$0].border != nil || drawn[$0].shadow != nil }
         for (position, view) in drawn.enumerated()
-        where view.ownAlpha < 1 && !children[position].isEmpty && overlaps(position..<subtreeEnd[position]) {
+        where view.ownAlpha < 1 && isGroup[position] && overlaps(position..<subtreeEnd[position]) {
             isolated.insert(position)
         }
         rootIsolated = contentAlpha < 1 && overlaps(drawn.indices)
     }
 
-    /// Whether two of the drawn views at `positions` may draw on one pixel.
+    /// The pixels the drawn view at `position` draws on (shadow, layer and border).
+    func box(of position: Int) -> PixelBox? { boxes[position] }
+
+    /// The pixels the shadow of the drawn view at `position` draws on: its pixels depend on its subviews'.
+    func shadowBox(of position: Int) -> PixelBox? { drawings[position].shadow }
+
+    /// Whether two of the drawings of the views at `positions` may draw on one pixel.
     private func overlaps(_ positions: Range<Int>) -> Bool {
-        let drawing = positions.compactMap { boxes[$0] }
+        let drawing = positions.flatMap { [drawings[$0].shadow, drawings[$0].layer, drawings[$0].border] }
+            .compactMap { $0 }
         for (i, box) in drawing.enumerated() {
             for other in drawing[(i + 1)...] where box.intersection(other) != nil { return true }
         }
@@ -58,7 +94,7 @@ struct GroupPlan {
         var route: [Bool] = []
         var current: Int? = position
         while let p = current {
-            if drawn[p].ownAlpha < 1 && !children[p].isEmpty { route.append(isolated.contains(p)) }
+            if drawn[p].ownAlpha < 1 && isGroup[p] { route.append(isolated.contains(p)) }
             current = drawn[p].parent
         }
         if contentAlpha < 1 { route.append(rootIsolated) }
@@ -82,20 +118,35 @@ struct GroupPlan {
         _ positions: [Int], _ drawn: [FrameRenderer.DrawnView], base: Double, onto surface: inout Surface
     ) {
         for position in positions {
-            var layer = drawn[position].layer
             let alpha = drawn[position].ownAlpha * base
             if isolated.contains(position) {
                 composite(position..<subtreeEnd[position], drawn, alpha: alpha, onto: &surface) { group in
-                    layer.alpha = 1
-                    group.composite(layer)
-                    paint(children[position], drawn, base: 1, onto: &group)
+                    paintView(position, drawn, alpha: 1, onto: &group)
                 }
             } else {
-                layer.alpha = alpha
-                surface.composite(layer)
-                paint(children[position], drawn, base: alpha, onto: &surface)
+                paintView(position, drawn, alpha: alpha, onto: &surface)
             }
         }
+    }
+
+    /// Draws the view at `position` at `alpha` as Core Animation composites a layer: its shadow,
+    /// its layer, its subviews (each at its alpha times `alpha`), then its border.
+    private func paintView(
+        _ position: Int, _ drawn: [FrameRenderer.DrawnView], alpha: Double, castingShadow: Bool = true,
+        onto surface: inout Surface
+    ) {
+        let view = drawn[position]
+        if castingShadow, let shadow = view.shadow, let source = shadowSources[position] {
+            // What casts it: the view and its subviews at full opacity, wherever the surface's region is.
+            var image = Surface(width: surface.width, height: surface.height, background: .clear, region: source)
+            paintView(position, drawn, alpha: 1, castingShadow: false, onto: &image)
+            surface.composite(shadow, from: image, alpha: alpha)
+        }
+        var layer = view.layer
+        layer.alpha = alpha
+        surface.composite(layer)
+        paint(children[position], drawn, base: alpha, onto: &surface)
+        if let border = view.border { surface.composite(border, alpha: alpha) }
     }
 
     /// `draw` into a clear offscreen image over the pixels the views at `positions` draw on, then

@@ -73,6 +73,10 @@ package struct FrameRenderer: FrameDrawing {
         var parent: Int?
         /// Its own alpha (0…1): what its subtree is composited at as a group.
         var ownAlpha: Double
+        /// Its layer's border, drawn above its subviews (`LayerBorder`).
+        var border: LayerBorder? = nil
+        /// Its layer's shadow, drawn below it (`LayerShadow`).
+        var shadow: LayerShadow? = nil
     }
 
     struct ViewKey: Equatable {
@@ -132,7 +136,13 @@ package struct FrameRenderer: FrameDrawing {
                         alpha: alpha, ancestorClips: parent.clips,
                         image: button?.image ?? placedImage(spec, view, scale: scale),
                         backgroundImage: button?.background),
-                    parent: parent.position, ownAlpha: clamp01(view.alpha)))
+                    parent: parent.position, ownAlpha: clamp01(view.alpha),
+                    border: LayerBorder(
+                        placement: placement, shape: shape, width: view.borderWidth, color: view.borderColor,
+                        ancestorClips: parent.clips),
+                    shadow: LayerShadow(
+                        view, placement: placement, shape: shape, clips: spec.clipsToBounds, ancestorClips: parent.clips
+                    )))
             return Inheritance(
                 placement: placement, alpha: alpha,
                 clips: parent.clips + (spec.clipsToBounds ? [ClipShape(placement: placement, shape: shape)] : []),

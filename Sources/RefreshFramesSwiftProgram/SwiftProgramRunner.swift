@@ -83,6 +83,10 @@ package struct SwiftProgramRunner {
             try interpreter.setProperty(property, of: object, to: binding.value(of: binding.tableObject))
         }
         try binding.loadView(of: object, interpreter, at: at)
+        // UIKit lays out what a turn of the run loop invalidated (a label's new text changes its
+        // intrinsic size: invalidateIntrinsicContentSize, setNeedsLayout) before the next frame.
+        try world.layOutAtTheEndOfTheTurn(at: at)
+        interpreter.runLoop.turnEnded = { () throws(CodeDiagnostic) in try world.layOutAtTheEndOfTheTurn(at: at) }
 
         // The scenario's callbacks, on the run loop.
         let micros = VirtualRunLoop.micros

@@ -321,6 +321,19 @@ package final class UIKitWorld {
         }
     }
 
+    /// UIKit's layout pass at the end of a run-loop turn: what the turn invalidated (a label's text
+    /// that changes its intrinsic size, a constraint's constant) is laid out, the frames changing at
+    /// once, as `layoutIfNeeded()` outside an animation block does. Nothing when the turn called
+    /// `layoutIfNeeded()` after its last change, or leaves an animation block open.
+    func layOutAtTheEndOfTheTurn(at location: CodeLocation) throws(CodeDiagnostic) {
+        guard !runtime.isInBlock else { return }
+        do {
+            _ = try runtime.layoutIfNeeded(at: time)
+        } catch {
+            throw .error(at: location, "the layout pass at \(VirtualRunLoop.format(time)): \(error)")
+        }
+    }
+
     /// A runtime refusal as the code's error at the call.
     func refused(_ error: AnimationRuntime.RuntimeError, _ what: String, _ context: NativeContext) -> CodeDiagnostic {
         context.error("\(what): \(error)")

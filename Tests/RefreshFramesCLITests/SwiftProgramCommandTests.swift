@@ -41,6 +41,22 @@ struct SwiftProgramCommandTests {
         #expect(code.stdout == hand.stdout)
     }
 
+    /// classic-spinner.swift sets label 2's text when refreshing begins and never calls
+    /// layoutIfNeeded(): UIKit lays the label out at the end of that run-loop turn, as the JSON twin
+    /// does at the phase change. Its width is the text's in WenQuanYi Micro Hei 13 (FreeType through
+    /// Pillow: 239.28 pt), rounded up to the 2× canvas's pixels: 239.5; centred in 375: x 68.
+    @Test(arguments: ["1.5", "2.5"])
+    func aLabelsNewTextIsLaidOutAtTheEndOfItsTurn(_ at: String) throws {
+        func label2(_ spec: String) throws -> String? {
+            let result = try run(["state", spec, "--at", at], in: repositoryRoot.path)
+            #expect(result.status == 0)
+            return result.stdout.split(separator: "\n").first { $0.contains("\"tag\": 2,") }.map(String.init)
+        }
+        let code = try label2("samples/swift/classic-spinner.json")
+        #expect(code == (try label2("samples/classic-spinner.json")))
+        #expect(code?.contains("\"frame\": [68.0, 57.0, 239.5, 15.5]") == true, "\(code ?? "no label 2")")
+    }
+
     @Test func aGoldenFailsWhenTheCodeChangesAndSaysWhichCode() throws {
         let dir = try marquee()
         let recorded = try run(["record", "marquee.json", "--golden", "g", "--kind", "semantic"], in: dir)

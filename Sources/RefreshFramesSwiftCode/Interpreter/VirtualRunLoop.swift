@@ -21,6 +21,8 @@ package final class VirtualRunLoop {
     private var sequence = 0
     /// Events run so far.
     package private(set) var eventsRun = 0
+    /// What the host does at the end of each turn (after each event, at its time): UIKit's layout pass.
+    package var turnEnded: (() throws(CodeDiagnostic) -> Void)?
 
     let limits: CodeLimits
 
@@ -111,6 +113,7 @@ package final class VirtualRunLoop {
             }
             now = event.time
             try event.action()
+            try turnEnded?()
         }
         now = max(now, time)
     }
