@@ -62,6 +62,7 @@ enum ImportCommand {
             try InputFile.read(
                 path, limit: Limits.specBytes, limitName: "specBytes", expected: "a .xib or .storyboard file")
         }
+        try SpecLoader.iOSFonts()
         let images = try ImportImageFinder.images(
             document: path, outputDirectory: output.map { $0 == "-" ? "" : FilePath.directory(of: $0) } ?? "",
             assets: args.value("assets"))
@@ -78,7 +79,8 @@ enum ImportCommand {
         } catch {
             throw .input("\(path): error: \(error)")
         }
-        for line in ImportReport.lines(for: result, path: path) { Output.err(line + "\n") }
+        let fontNote = { (name: String) in FontBook.shared.metricsNote(for: FontSpec(family: name, size: 17)) }
+        for line in ImportReport.lines(for: result, path: path, fontNote: fontNote) { Output.err(line + "\n") }
         let toFile = output.flatMap { $0 == "-" ? nil : $0 }
         var spec = result.specJSON
         let played: String
