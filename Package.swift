@@ -45,13 +45,14 @@ let package = Package(
             dependencies: ["RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport"]
         ),
         // The one entry point: a spec loaded with its side files (fonts, a Swift program, run with swiftc's
-        // parser from RefreshFramesCommandLine) and the text measurer, for the command line, the preview,
+        // parser from RefreshFramesCommandLine; a xib, imported by RefreshFramesImport) and the text measurer, for the command line, the preview,
         // the fuzzer, the tests and an app's own tests.
         .target(
             name: "RefreshFrames",
             dependencies: [
                 "RefreshFramesCore", "RefreshFramesRaster", "RefreshFramesExport", "RefreshFramesCompare",
                 "RefreshFramesCommandLine", "RefreshFramesSwiftCode", "RefreshFramesSwiftProgram",
+                "RefreshFramesImport",
             ]),
         .target(
             name: "RefreshFramesTesting",

@@ -107,6 +107,10 @@ package final class GoldenSession: @unchecked Sendable {
         let specHash = SHA256.hex(animation.bytes)
         report.currentSpecHash = specHash
         let swift = Self.swiftFiles(of: animation)
+        report.goldenSwift = manifest?.spec?.swift.map { FontFingerprint(file: $0.file, hash: $0.hash) }
+        report.currentSwift = swift.map { FontFingerprint(file: $0.file, hash: $0.hash) }
+        report.goldenXIB = manifest?.xib
+        report.currentXIB = Self.xibFile(of: animation)
         if !report.passed {
             report.specChanges = SpecChange.summary(
                 recorded: manifest?.spec, recordedHash: manifest?.specHash, current: animation.bytes,
@@ -125,12 +129,20 @@ package final class GoldenSession: @unchecked Sendable {
     /// (empty for a JSON program; a file that cannot be read now is left out).
     static func swiftFiles(of animation: RefreshAnimation) -> [RecordedSwiftFile] {
         guard let names = animation.spec.swift?.files, !names.isEmpty else { return [] }
-        let paths = animation.sourceFiles.suffix(names.count)
-        return zip(names, paths).compactMap { name, path in
-            guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return names.compactMap { name in
+            guard let data = FileManager.default.contents(atPath: animation.files.path(name)) else { return nil }
             let bytes = [UInt8](data)
             return RecordedSwiftFile(file: name, hash: SHA256.hex(bytes), text: String(decoding: bytes, as: UTF8.self))
         }
+    }
+
+    /// The xib the animation's layout is read from, as the spec names it, and its hash now (nil: none,
+    /// or it cannot be read now).
+    static func xibFile(of animation: RefreshAnimation) -> FontFingerprint? {
+        guard let name = animation.spec.xib?.file,
+            let data = FileManager.default.contents(atPath: animation.files.path(name))
+        else { return nil }
+        return FontFingerprint(file: name, hash: SHA256.hex([UInt8](data)))
     }
 
     /// Puts a recorded set in place (nothing to do for a plain check, or when nothing was recorded).

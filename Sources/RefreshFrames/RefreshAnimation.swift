@@ -101,7 +101,7 @@ public struct RefreshAnimation: Sendable {
                     stage = .open
                     try files.open(&spec, fonts: fontUsage)
                     stage = .build
-                }, program: program)
+                }, program: program, layout: { reference throws(SpecDiagnostic) in try files.layout(reference) })
         } catch {
             throw LoadError(error, file: name, stage: stage)
         }

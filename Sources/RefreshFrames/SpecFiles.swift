@@ -39,10 +39,14 @@ package struct SpecFiles: Sendable {
     }
 
     /// Every file a spec loaded from here reads: the spec itself and its side files (its fonts,
-    /// then its Swift program's files).
+    /// its images, its Swift program's files, then the xib its layout is read from).
     package func all(of spec: Spec) -> [String] {
-        (self.spec.map { [$0] } ?? []) + spec.fonts.map(path) + spec.images.files.map { path($0.file) }
-            + (spec.swift?.files ?? []).map(path)
+        var files: [String] = self.spec.map { [$0] } ?? []
+        files += spec.fonts.map(path)
+        files += spec.images.files.map { path($0.file) }
+        files += (spec.swift?.files ?? []).map(path)
+        if let xib = spec.xib { files.append(path(xib.file)) }
+        return files
     }
 
     /// Opens the side files `spec` names: registers its font files (into `fonts`, the animation's)

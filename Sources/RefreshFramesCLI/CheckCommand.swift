@@ -160,12 +160,19 @@ enum CheckCommand {
         let accept = report.acceptCommand(options: acceptOptions(args, failed: failedRuns))
         try outputs.write(report, command: name, accept: accept, specs: suite.specs)
         guard let accept else { return ExitCode.success }
-        // A spec whose program is the team's Swift code: its frames change when that code does.
+        // A spec whose program is the team's Swift code, or whose layout is its xib: its frames
+        // change when those files do.
         for (run, result) in zip(runs, reports) where result.results.contains(where: { !$0.passed }) {
-            guard let swift = run.loaded.spec.swift else { continue }
-            let files = run.loaded.sourceFiles.suffix(swift.files.count).joined(separator: ", ")
+            let spec = run.loaded.spec
+            var reads: [String] = []
+            if let xib = spec.xib { reads.append("its layout is read from \(run.loaded.files.path(xib.file))") }
+            if let swift = spec.swift {
+                let files = swift.files.map(run.loaded.files.path).joined(separator: ", ")
+                reads.append("its program is the Swift code in \(files)")
+            }
+            guard !reads.isEmpty else { continue }
             Output.out(
-                "\(run.member.spec): its program is the Swift code in \(files): a change there changes these frames\n")
+                "\(run.member.spec): \(reads.joined(separator: " and ")): a change there changes these frames\n")
         }
         if runs.contains(where: \.wroteImages) { Output.out("actual frames and diff images: \(reportDirectory)/\n") }
         Output.out("to accept these changes: \(accept)\n")

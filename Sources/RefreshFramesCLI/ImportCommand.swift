@@ -14,15 +14,26 @@ enum ImportCommand {
             loose PNGs; others become placeholders with a warning) and every constraint with Xcode's
             defaults, then solves the layout as 'validate' does and compares it with the frames
             Interface Builder stored. Warnings, the font mapping and any frame that
-            differs go to stderr; the spec goes to -o or stdout. The spec carries a default animation
-            over the labels in tag order, so 'refresh-frames preview x.json' plays at once.
+            differs go to stderr; the spec goes to -o or stdout.
+
+            With --code, the spec refers to the xib and to the app's Swift files instead of copying
+            them ("xib": …, "program": {"swift": …}, paths relative to the spec's directory): render,
+            preview --watch and check read the xib's layout and run the code as they are at every
+            run, and a golden the code changed fails naming the file. The scenario is a pull to the
+            control's height; the import plays it once and says what played. Without --code the
+            spec carries one of the samples' animations over the labels in tag order (the summary
+            names it), so 'refresh-frames preview x.json' plays at once.
             """,
         arguments: [ArgumentDefinition(name: "file", help: "The .xib or .storyboard file.", isOptional: false)],
         options: [
             .value("output", short: "o", "spec.json", "Where to write the spec (default: stdout)."),
+            .repeatable(
+                "code", "file.swift",
+                "The app's Swift code that animates the xib, as the spec's program (again for more files)."),
+            .value("class", "name", "The class to drive when the --code files hold several (as \"class\")."),
             .choice(
                 "animation", "name", ImportAnimation.self,
-                "rotate-scale (default), marquee, color-dots or none: the samples' programs."),
+                "Without --code: rotate-scale (default), marquee, color-dots or none: the samples' programs."),
             .value("scene", "name|n", "A storyboard's scene to import: its identifier, class or label, or its number."),
             .value(
                 "assets", "dir",
@@ -32,16 +43,29 @@ enum ImportCommand {
 
     static let subcommand = RefreshFramesCommand.Subcommand(definition: definition) { args, _ throws(CLIError) in
         let path = args.positionals[0]
-        let animation = try args.choice("animation", command: definition.name, as: ImportAnimation.self) ?? .rotateScale
+        let code = args.all("code")
+        if !code.isEmpty, args.has("animation") {
+            throw .usage(
+                "'--animation' and '--code' cannot be given together: the code is the animation.",
+                command: definition.name)
+        }
+        if code.isEmpty, args.has("class") {
+            throw .usage("'--class' names a class of the '--code' files; give '--code'.", command: definition.name)
+        }
+        let animation =
+            code.isEmpty
+            ? try args.choice("animation", command: definition.name, as: ImportAnimation.self) ?? .rotateScale : .none
         let output = args.value("output")
-        if let output, output != "-" { try OutputFile.checkTarget(output, protecting: [path]) }
+        if let output, output != "-" { try OutputFile.checkTarget(output, protecting: [path] + code) }
+        try ImportCode.check(code)
         let bytes = try SpecLoader.input { () throws(LoadError) in
             try InputFile.read(
                 path, limit: Limits.specBytes, limitName: "specBytes", expected: "a .xib or .storyboard file")
         }
         try SpecLoader.iOSFonts()
         let images = try ImportImageFinder.images(
-            document: path, output: output == "-" ? nil : output, assets: args.value("assets"))
+            document: path, outputDirectory: output.map { $0 == "-" ? "" : FilePath.directory(of: $0) } ?? "",
+            assets: args.value("assets"))
         let result: ImportResult
         do {
             result = try XIBImporter.importDocument(
@@ -57,11 +81,24 @@ enum ImportCommand {
         }
         let fontNote = { (name: String) in FontBook.shared.metricsNote(for: FontSpec(family: name, size: 17)) }
         for line in ImportReport.lines(for: result, path: path, fontNote: fontNote) { Output.err(line + "\n") }
-        if let output, output != "-" {
-            try OutputFile.write(Array(result.specJSON.utf8), to: output)
-            Output.err("wrote \(output): \(result.summary)\n")
+        let toFile = output.flatMap { $0 == "-" ? nil : $0 }
+        var spec = result.specJSON
+        let played: String
+        if code.isEmpty {
+            played = ImportCode.attachedAnimation(result, animation)
         } else {
-            Output.out(result.specJSON)
+            let written = try ImportCode.spec(
+                document: path, scene: args.value("scene"), code: code, className: args.value("class"),
+                imported: result, output: toFile)
+            spec = written.json
+            played = written.played
+        }
+        Output.err(played + "\n")
+        if let toFile {
+            try OutputFile.write(Array(spec.utf8), to: toFile)
+            Output.err("wrote \(toFile): \(result.summary)\n")
+        } else {
+            Output.out(spec)
         }
         return ExitCode.success
     }

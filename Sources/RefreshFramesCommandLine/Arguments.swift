@@ -10,6 +10,13 @@ package struct OptionDefinition: Sendable {
     /// The values an option of fixed values takes, in the order completion offers them; empty
     /// for any value (a number, a path).
     package var choices: [String] = []
+    /// Whether the option may be given more than once (`--code A.swift --code B.swift`).
+    package var isRepeatable = false
+
+    /// An option that may be given more than once; `ParsedArguments.all` has every value, in order.
+    package static func repeatable(_ long: String, _ valueName: String, _ help: String) -> OptionDefinition {
+        OptionDefinition(long: long, short: nil, valueName: valueName, help: help, isRepeatable: true)
+    }
 
     package static func value(_ long: String, short: Character? = nil, _ valueName: String, _ help: String)
         -> OptionDefinition
@@ -111,10 +118,14 @@ package struct ParsedArguments: Sendable {
     package var command = ""
     package var positionals: [String] = []
     package var values: [String: String] = [:]
+    /// Every value of a repeatable option, in the order given (`values` holds the first).
+    package var lists: [String: [String]] = [:]
     package var flags: Set<String> = []
     package var wantsHelp = false
 
     package func value(_ long: String) -> String? { values[long] }
+    /// Every value given for a repeatable option (empty when it was not given).
+    package func all(_ long: String) -> [String] { lists[long] ?? values[long].map { [$0] } ?? [] }
     package func has(_ long: String) -> Bool { flags.contains(long) || values[long] != nil }
 }
 
@@ -172,10 +183,12 @@ extension CommandDefinition {
                     value = arguments[i]
                     i += 1
                 }
-                if parsed.values[option.long] != nil {
+                if option.isRepeatable {
+                    parsed.lists[option.long, default: []].append(value)
+                } else if parsed.values[option.long] != nil {
                     throw usage("'--\(option.long)' was given more than once.")
                 }
-                parsed.values[option.long] = value
+                if parsed.values[option.long] == nil { parsed.values[option.long] = value }
             } else {
                 if inline != nil { throw usage("'--\(option.long)' takes no value.") }
                 parsed.flags.insert(option.long)

@@ -66,6 +66,7 @@ extension CheckReport {
         }
         if let fontHint { out += "<p class=\"hint\">\(xmlEscape(fontHint))</p>\n" }
         if let imageHint { out += "<p class=\"hint\">\(xmlEscape(imageHint))</p>\n" }
+        if let sourceHint { out += "<p class=\"hint\">\(xmlEscape(sourceHint))</p>\n" }
         out += beforeAfter()
         for (index, result) in results.enumerated() where !result.passed || result.recorded {
             out +=

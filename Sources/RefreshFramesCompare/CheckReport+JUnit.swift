@@ -37,6 +37,7 @@ extension CheckReport {
                 if let path = result.diffPath { body.append("diff: \(path)") }
                 if result.kind == .pixels, let fontHint { body.append(fontHint) }
                 if result.kind == .pixels, let imageHint { body.append(imageHint) }
+                if let sourceHint { body.append(sourceHint) }
                 out +=
                     "      <failure message=\"\(xmlEscape(junitMessage(result)))\" type=\"\(result.kind.rawValue) mismatch\">"
                 out += xmlEscape(body.joined(separator: "\n")) + "</failure>\n"

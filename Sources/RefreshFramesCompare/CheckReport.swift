@@ -83,6 +83,12 @@ package struct CheckReport: Sendable, Equatable {
     /// The image files `manifest.json` says the goldens were rendered with, and this run's (nil: none).
     package var goldenImages: [FontFingerprint]?
     package var currentImages: [FontFingerprint]?
+    /// The app's own files the spec reads, as `manifest.json` records them and as they are now: the
+    /// Swift program's files (nil or empty: a JSON program) and the xib of its layout (nil: none).
+    package var goldenSwift: [FontFingerprint]?
+    package var currentSwift: [FontFingerprint]?
+    package var goldenXIB: FontFingerprint?
+    package var currentXIB: FontFingerprint?
     /// The spec hash `manifest.json` records, and the hash of the spec this run checked.
     package var goldenSpecHash: String?
     package var currentSpecHash: String?
@@ -135,6 +141,22 @@ package struct CheckReport: Sendable, Equatable {
             + "this is the likely cause; check the image's change, then re-record"
     }
 
+    /// When a check failed and the app's Swift code or xib differs from what the goldens recorded:
+    /// the likely cause, naming the changed files, in one line. Nothing for files the manifest never
+    /// recorded (older goldens, or a spec that did not read them then: its own change says so).
+    package var sourceHint: String? {
+        guard !passed else { return nil }
+        let swift =
+            (goldenSwift ?? []).isEmpty
+            ? [] : FontFingerprint.differences(golden: goldenSwift ?? [], current: currentSwift ?? [])
+        let xib =
+            goldenXIB.map { FontFingerprint.differences(golden: [$0], current: currentXIB.map { [$0] } ?? []) } ?? []
+        guard !swift.isEmpty || !xib.isEmpty else { return nil }
+        let what = xib.isEmpty ? "Swift code" : swift.isEmpty ? "xib" : "Swift code and xib"
+        return "the app's \(what) changed since the goldens were recorded (\((swift + xib).joined(separator: ", "))): "
+            + "this is the likely cause; check the change, then re-record"
+    }
+
     /// `N passed, M failed`, with `, K recorded` when goldens were written.
     package var totalsLine: String {
         "\(passedCount) passed, \(failedCount) failed" + (recordedCount > 0 ? ", \(recordedCount) recorded" : "")
@@ -170,6 +192,7 @@ package struct CheckReport: Sendable, Equatable {
         }
         if let fontHint { lines.append(fontHint) }
         if let imageHint { lines.append(imageHint) }
+        if let sourceHint { lines.append(sourceHint) }
         lines.append(totalsLine)
         return lines
     }

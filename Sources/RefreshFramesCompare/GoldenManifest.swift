@@ -68,9 +68,12 @@ package struct GoldenManifest: Sendable, Hashable, Codable {
     /// The spec the goldens were recorded from (`spec`, beside `specHash`); nil in a manifest written
     /// before goldens recorded it. Read from the manifest's JSON itself, not through `Codable`.
     package var spec: RecordedSpec? = nil
+    /// The Interface Builder document the spec's layout is read from (`"xib"`) and its SHA-256; nil:
+    /// the spec has none, and the key is not written.
+    package var xib: FontFingerprint? = nil
 
     enum CodingKeys: String, CodingKey {
-        case toolVersion, specHash, fonts, images, frames, now, part, scale, threshold, maxDiff, appearance
+        case toolVersion, specHash, fonts, images, frames, now, part, scale, threshold, maxDiff, appearance, xib
     }
 
     package init(
@@ -139,7 +142,11 @@ package struct GoldenManifest: Sendable, Hashable, Codable {
                 }.joined(separator: ",\n") + "\n  ]"
         }
         if let threshold { out += ",\n  \"threshold\": \(number(threshold))" }
-        out += ",\n  \"toolVersion\": \(jsonQuoted(toolVersion))\n}\n"
+        out += ",\n  \"toolVersion\": \(jsonQuoted(toolVersion))"
+        if let xib {
+            out += ",\n  \"xib\": {\n    \"file\": \(jsonQuoted(xib.file)),\n    \"hash\": \(jsonQuoted(xib.hash))\n  }"
+        }
+        out += "\n}\n"
         return Array(out.utf8)
     }
 

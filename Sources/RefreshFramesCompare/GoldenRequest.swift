@@ -96,6 +96,7 @@ extension GoldenCheck {
             scale: source.scale, threshold: previous?.threshold, maxDiff: previous?.maxDiff,
             appearance: source.spec.appearance == .light ? nil : source.spec.appearance.rawValue, spec: spec)
         manifest.images = report.currentImages
+        manifest.xib = report.currentXIB
         return manifest
     }
 }

@@ -119,6 +119,7 @@ package struct FramesAssertion: Sendable {
             failures.append(failure)
         }
         if let hint = report.fontHint { failures.append(Failure(message: hint)) }
+        if let hint = report.sourceHint { failures.append(Failure(message: hint)) }
         if report.recordedCount > 0 {
             let files = report.results.filter(\.recorded).map(\.title).joined(separator: ", ")
             failures.append(

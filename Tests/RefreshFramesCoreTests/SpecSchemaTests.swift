@@ -108,6 +108,15 @@ let everyKeySpecs = [
     """#,
     #"""
     {
+      "description": "A layout read from a storyboard's scene (`xib` in its object form), a Swift program.",
+      "canvas": {"width": 320, "height": 60},
+      "xib": {"file": "Main.storyboard", "scene": "1"},
+      "program": {"swift": "PullViewController.swift"},
+      "scenario": {"pull": [[0, 0], [0.6, 75], [1.1, 0]], "refreshAtPull": 60}
+    }
+    """#,
+    #"""
+    {
       "description": "Every step kind of issue 27 and every key they take.",
       "canvas": {"width": 200, "height": 60},
       "views": [

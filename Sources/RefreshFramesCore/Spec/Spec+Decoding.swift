@@ -123,11 +123,13 @@ struct SpecDecoder {
         let fonts = try o.optional("fonts").map { r throws(SpecDiagnostic) in try decodeFontFiles(r) } ?? []
         let golden = try o.optional("golden").map { r throws(SpecDiagnostic) in try decodeGolden(r) }
         let assets = try o.optional("assets").map { r throws(SpecDiagnostic) in try decodeAssetCatalogs(r) } ?? []
+        let xib = try o.optional("xib").map { r throws(SpecDiagnostic) in try decodeXIB(r) }
         try o.finish()
         var spec = Spec(
             description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,
             program: program, scenario: scenario)
         spec.swift = swift
+        spec.xib = xib
         spec.host = host
         spec.fonts = fonts
         spec.golden = golden

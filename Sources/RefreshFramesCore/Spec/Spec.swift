@@ -10,6 +10,9 @@ package struct Spec: Sendable {
     package var program: Program?
     /// The program as a team's Swift code (`"program": {"swift": …}`); then `program` is nil.
     package var swift: SwiftProgramReference? = nil
+    /// The Interface Builder document the layout is read from at every load (`"xib"`); its views
+    /// and constraints are `views` and `constraints`.
+    package var xib: XIBReference? = nil
     package var scenario: Scenario
     /// The table the control sits above; nil renders the control alone.
     package var host: HostSpec? = nil

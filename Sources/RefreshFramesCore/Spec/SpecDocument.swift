@@ -15,16 +15,25 @@ package struct SpecDocument: Sendable {
     /// `appearance` (nil: the spec's own, else light) is what its semantic colours resolve for.
     /// `program` runs a Swift program (`"program": {"swift": …}`) over the timeline of the spec
     /// without one: the edge reads, parses and runs the code there (nil: such a spec is refused).
+    /// `layout` imports the Interface Builder document a spec's `"xib"` names, returning the spec
+    /// JSON the import writes (`XIBReference`; nil: such a spec is refused).
     package init(
         bytes: [UInt8], now: Int64, appearance: Appearance? = nil, measurer: TextMeasurer,
         prepare: (inout Spec) throws(SpecDiagnostic) -> Void = { _ in },
-        program: ((SwiftProgramReference, Timeline) throws -> RuntimeRun)? = nil
+        program: ((SwiftProgramReference, Timeline) throws -> RuntimeRun)? = nil,
+        layout: ((XIBReference) throws(SpecDiagnostic) -> [UInt8])? = nil
     ) throws(SpecDiagnostic) {
-        let root: JSONNode
+        var root: JSONNode
         do {
             root = try JSONParser.parse(bytes)
         } catch {
             throw SpecDiagnostic(path: "", location: error.location, message: error.message)
+        }
+        do {
+            root = try Self.withLayout(root, layout: layout)
+        } catch var error {
+            error.location = error.location ?? root.locate(error.path)
+            throw error
         }
         var spec = try SpecDecoder().decode(ValueReader(node: root, path: ""), appearance: appearance)
         do {

@@ -12,11 +12,18 @@ package enum SpecSchema {
                 "A custom pull-to-refresh control: views, Auto Layout constraints, the animation program and the refresh scenario (docs/spec.md).",
             "type": "object",
             "properties": properties,
-            "required": ["canvas", "scenario"],
-            // `views` may be left out, or empty, only when the program is Swift code (which may build
-            // every view itself), as the decoder says.
-            "if": ["required": ["program"], "properties": ["program": ["type": "object", "required": ["swift"]]]],
-            "else": ["required": ["views"], "properties": ["views": ["minItems": 1]]],
+            "required": ["scenario"],
+            // With `xib` the document gives the views and constraints (the spec gives neither) and
+            // the canvas unless the spec has its own. Otherwise `canvas` is required, and `views`
+            // may be left out, or empty, only when the program is Swift code (which may build every
+            // view itself), as the decoder says.
+            "if": ["required": ["xib"]],
+            "then": ["not": ["anyOf": [["required": ["views"]], ["required": ["constraints"]]]]],
+            "else": [
+                "required": ["canvas"],
+                "if": ["required": ["program"], "properties": ["program": ["type": "object", "required": ["swift"]]]],
+                "else": ["required": ["views"], "properties": ["views": ["minItems": 1]]],
+            ],
             "additionalProperties": false,
             "$defs": defs,
         ]
@@ -128,6 +135,7 @@ package enum SpecSchema {
         ],
         "host": ["$ref": "#/$defs/host"],
         "assets": assets,
+        "xib": xib,
         "golden": [
             "type": "object",
             "description":

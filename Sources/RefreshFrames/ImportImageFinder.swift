@@ -1,5 +1,4 @@
 import Foundation
-import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesImport
@@ -11,8 +10,9 @@ import RefreshFramesRaster
 /// without one, the document's directory) is walked, within bounds, for asset catalogs
 /// (`*.xcassets`) and PNG/JPEG files; where several could answer, the one nearest the document
 /// wins. `--assets DIR` names the one catalog to use instead. What it finds is named relative to
-/// the written spec's directory, so the spec loads the same files.
-enum ImportImageFinder {
+/// the written spec's directory, so the spec loads the same files. A spec whose layout is a xib
+/// (`"xib"`) finds its images here at every load, as `import` does.
+package enum ImportImageFinder {
     /// How far the walk goes: directories below the root, and entries in all.
     static let maximumDepth = 8
     static let maximumEntries = 50_000
@@ -83,9 +83,11 @@ enum ImportImageFinder {
     }
 
     /// The look-up the importer calls for each image name of the document.
-    static func images(document: String, output: String?, assets: String?) throws(CLIError) -> ImportImages {
+    /// `outputDirectory` is where the spec is written ("": the working directory).
+    package static func images(document: String, outputDirectory: String, assets: String?) throws(CLIError)
+        -> ImportImages
+    {
         let (found, allFiles, start) = try search(document: document, assets: assets)
-        let outputDirectory = output.map(FilePath.directory(of:)) ?? ""
         let base = ImageFiles.realPath(outputDirectory.isEmpty ? "." : outputDirectory) ?? outputDirectory
         @Sendable func relative(_ path: String) -> String {
             relativePath(from: base, to: ImageFiles.realPath(path) ?? path)
@@ -155,7 +157,7 @@ enum ImportImageFinder {
     }
 
     /// `target` as seen from the directory `base` (both real paths): `../App/Assets.xcassets`.
-    static func relativePath(from base: String, to target: String) -> String {
+    package static func relativePath(from base: String, to target: String) -> String {
         let from = base.split(separator: "/")
         let to = target.split(separator: "/")
         var common = 0
