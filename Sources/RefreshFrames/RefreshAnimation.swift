@@ -21,8 +21,9 @@ public struct RefreshAnimation: Sendable {
     /// The font files this animation's texts are laid out with, measured and drawn: what its golden
     /// manifests record, whatever else the process draws.
     package let fontUsage: FontUsage
-    /// What runs a Swift program (`"program": {"swift": …}`): the command line's, which parses
-    /// with swiftc; nil refuses such a spec.
+    /// What runs a Swift program (`"program": {"swift": …}`): a `SwiftProgramLoader`, which parses
+    /// with the swiftc on PATH, for the public loads and the command line; nil (the fuzzer) refuses
+    /// such a spec.
     package let program: SwiftProgramHook?
     /// The appearance asked for (`--appearance`) that the spec's semantic colours resolve for
     /// (nil: the spec's own, else light); kept for `reloaded()`.
@@ -89,6 +90,7 @@ public struct RefreshAnimation: Sendable {
         bytes: [UInt8], name: String, files: SpecFiles, now: Int64, measurer chosen: TextMeasurer? = nil,
         program: SwiftProgramHook? = nil, appearance: Appearance? = nil
     ) throws(LoadError) {
+        try IOSFontFiles.registered()
         let fontUsage = FontUsage()
         let measurer = chosen ?? .fonts(usage: fontUsage)
         var stage = LoadError.Stage.decode

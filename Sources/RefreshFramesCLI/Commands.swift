@@ -42,7 +42,9 @@ extension ValidateCommand {
             let font = view.font
             let name =
                 font.family + (font.weight == "regular" ? "" : " \(font.weight)") + (font.italic ? " italic" : "")
-            let line = "\(loaded.name): note: font '\(name)' is drawn with '\(face)'" + IOSFont.metricsNote(font.family)
+            let line =
+                "\(loaded.name): note: font '\(name)' is drawn with '\(face)'"
+                + FontBook.shared.metricsNote(for: font)
             if !lines.contains(line) { lines.append(line) }
         }
         return lines

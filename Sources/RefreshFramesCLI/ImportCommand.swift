@@ -39,6 +39,7 @@ enum ImportCommand {
             try InputFile.read(
                 path, limit: Limits.specBytes, limitName: "specBytes", expected: "a .xib or .storyboard file")
         }
+        try SpecLoader.iOSFonts()
         let images = try ImportImageFinder.images(
             document: path, output: output == "-" ? nil : output, assets: args.value("assets"))
         let result: ImportResult
@@ -54,7 +55,8 @@ enum ImportCommand {
         } catch {
             throw .input("\(path): error: \(error)")
         }
-        for line in ImportReport.lines(for: result, path: path) { Output.err(line + "\n") }
+        let fontNote = { (name: String) in FontBook.shared.metricsNote(for: FontSpec(family: name, size: 17)) }
+        for line in ImportReport.lines(for: result, path: path, fontNote: fontNote) { Output.err(line + "\n") }
         if let output, output != "-" {
             try OutputFile.write(Array(result.specJSON.utf8), to: output)
             Output.err("wrote \(output): \(result.summary)\n")

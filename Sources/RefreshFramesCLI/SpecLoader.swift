@@ -21,6 +21,7 @@ enum SpecLoader {
     static func load(_ path: String?, now: Int64, appearance: Appearance? = nil, runsUntil: Double? = nil)
         throws(CLIError) -> RefreshAnimation
     {
+        try iOSFonts()
         guard let path else {
             return try input { () throws(LoadError) in try RefreshAnimation.builtIn(now: now, appearance: appearance) }
         }
@@ -37,6 +38,16 @@ enum SpecLoader {
             throw .input(error.description)
         }
     }
+
+    /// Takes `REFRESH_FRAMES_IOS_FONTS`'s fonts (its error is bad input), saying once when it found none.
+    static func iOSFonts() throws(CLIError) {
+        _ = try input { () throws(LoadError) in try IOSFontFiles.registered() }
+        _ = warnedOnce
+    }
+
+    private static let warnedOnce: Void = {
+        if let warning = IOSFontFiles.warning { Output.err(warning + "\n") }
+    }()
 
     /// Runs `body`, turning what did not load into bad input (exit 2, its one line).
     static func input<T>(_ body: () throws(LoadError) -> T) throws(CLIError) -> T {

@@ -4,10 +4,13 @@ import RefreshFramesCore
 package enum ImportReport {
     /// Warnings (`path:LINE: warning: <element>: …`), then the font mapping, then frame differences
     /// (`frame of tag 3: IB (290, 15, 20, 30), solved (290, 15, 20, 31)`).
-    package static func lines(for result: ImportResult, path: String) -> [String] {
+    /// `fontNote`: where a font's metrics come from, by the name the document gives it.
+    package static func lines(
+        for result: ImportResult, path: String, fontNote: (String) -> String = IOSFont.metricsNote
+    ) -> [String] {
         var lines = result.warnings.map { "\(path):\($0.line): warning: \($0.element): \($0.message)" }
         lines += result.fontMapping.map {
-            "\(path): note: font '\($0.from)' is drawn with '\($0.to)'" + IOSFont.metricsNote($0.from)
+            "\(path): note: font '\($0.from)' is drawn with '\($0.to)'" + fontNote($0.from)
         }
         lines += result.frameDifferences.map { difference in
             "\(path):\(difference.line): frame of tag \(difference.tag): IB \(format(difference.interfaceBuilder)), "

@@ -7,8 +7,9 @@ struct FaceRequest: Hashable {
     var family: String
     /// The fontconfig pattern of the fallback chain.
     var pattern: String
-    /// A spec's own font file, drawn first.
+    /// A spec's own font file (or iOS's own), drawn first, and its face in a collection file.
     var appFile: String?
+    var appIndex = 0
     /// Semibold or heavier, and italic: drawn synthetically by a face that lacks them.
     var bold: Bool
     var italic: Bool
@@ -21,6 +22,8 @@ struct FaceRequest: Hashable {
 /// A face of a spec's own font file.
 struct AppFace: Hashable {
     var file: String
+    /// The face in a collection file (`.ttc`).
+    var index = 0
     var family: String
     var style: String
     var isBold: Bool
@@ -34,6 +37,24 @@ struct AppFace: Hashable {
     /// How far the face is from the weight and slant asked for (0: exactly).
     func distance(bold: Bool, italic: Bool) -> Int {
         (isBold == bold ? 0 : 2) + (isItalic == italic ? 0 : 1)
+    }
+
+    /// The face of an iOS family's own files that UIFont would pick for `weight`, `italic` and
+    /// `size`: the style named as the weight (`Semibold` for semibold, `Regular` or `Roman`), else the
+    /// nearest by boldness; San Francisco's `Display` cut from 20 pt up and `Text` below (Apple's
+    /// rule for SF UI on iOS 9–13; iOS 14's SF Pro is one variable file, which takes no such choice).
+    static func closest(in faces: [AppFace], weight: String, italic: Bool, size: Double) -> AppFace {
+        let cut = size >= 20 ? "display" : "text"
+        let bold = ["semibold", "bold", "heavy", "black"].contains(weight)
+        func score(_ face: AppFace) -> Int {
+            let style = key(face.style).replacingOccurrences(of: "italic", with: "")
+                .replacingOccurrences(of: "oblique", with: "")
+            let named = style == weight || (weight == "regular" && ["", "regular", "roman", "book"].contains(style))
+            let family = key(face.family)
+            let wrongCut = family.hasSuffix("display") || family.hasSuffix("text") ? !family.hasSuffix(cut) : false
+            return (wrongCut ? 8 : 0) + (named ? 0 : 4) + face.distance(bold: bold, italic: italic)
+        }
+        return faces.min { score($0) < score($1) }!
     }
 }
 

@@ -16,6 +16,8 @@ package final class FontBook: @unchecked Sendable {
     private var used: Set<String> = []
     /// The spec's own font files by every name they answer to (family, full and PostScript names, compacted).
     private var appFaces: [String: [AppFace]] = [:]
+    /// iOS's own font files (`registerIOSFonts(in:)`) by the iOS family they draw (`IOSFont.family`).
+    private var iOSFaces: [String: [AppFace]] = [:]
     private let emojiSource: @Sendable () -> ColorEmoji?
     private let emojiLock = NSLock()
     private var resolvedEmoji: ColorEmoji??
@@ -116,6 +118,46 @@ package final class FontBook: @unchecked Sendable {
         return family
     }
 
+    /// Takes iOS's own font files in `directories` (and their subdirectories): each face whose family
+    /// is one of `IOSFont.all` (`Helvetica Neue`, `PingFang SC`; for `System`, `SF Pro …` or `SF UI …`
+    /// only, never macOS's `System Font`, whose metrics are not iOS's) draws that family from then on
+    /// instead of its stand-in, with its own metrics and advance widths. A spec's own files still come
+    /// first. Returns the faces taken, as `Family Style (file)`, in file order; looks at no more than
+    /// `maxIOSFontFiles` files.
+    package func registerIOSFonts(in directories: [String]) -> [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        var taken: [String] = []
+        var looked = 0
+        for directory in directories {
+            guard let walker = FileManager.default.enumerator(atPath: directory) else { continue }
+            var files: [String] = []
+            while let entry = walker.nextObject() as? String, looked < FontBook.maxIOSFontFiles {
+                guard ["ttf", "otf", "ttc"].contains((entry as NSString).pathExtension.lowercased()) else { continue }
+                looked += 1
+                files.append((directory as NSString).appendingPathComponent(entry))
+            }
+            for file in files.sorted() {
+                guard let first = try? face(file) else { continue }
+                for index in 0..<max(1, Int(first.face.pointee.num_faces)) {
+                    guard let face = try? self.face(file, index: index) else { continue }
+                    let ft = face.face
+                    let family = ft.pointee.family_name.map { String(cString: $0) } ?? ""
+                    guard let iOS = FontBook.iOSFamily(drawnBy: family) else { continue }
+                    let style = ft.pointee.style_name.map { String(cString: $0) } ?? ""
+                    iOSFaces[iOS, default: []].append(
+                        AppFace(
+                            file: file, index: index, family: family, style: style, isBold: face.isBold,
+                            isItalic: face.isItalic))
+                    taken.append("\(family) \(style) (\(file)\(index == 0 ? "" : "#\(index)"))")
+                }
+            }
+        }
+        layouts = [:]
+        chains = [:]
+        return taken
+    }
+
     /// Forgets everything read from these font files (faces, fallback chains, laid-out text, drawn
     /// text masks, libgd's open fonts), so the next measurement and drawing read them again: the
     /// preview's `--watch` after a font file is saved. Call it while nothing draws.
@@ -165,6 +207,12 @@ package final class FontBook: @unchecked Sendable {
                 family: font.family, pattern: "sans-serif", appFile: face.file, bold: bold && !exact,
                 italic: font.italic && !exact, metrics: nil)
         }
+        if let iOS = font.iOS, let faces = iOSFaces[iOS.font.family] {
+            let face = AppFace.closest(in: faces, weight: iOS.weight, italic: iOS.italic, size: font.size)
+            return FaceRequest(
+                family: font.family, pattern: "sans-serif", appFile: face.file, appIndex: face.index,
+                bold: ["semibold", "bold", "heavy", "black"].contains(iOS.weight), italic: iOS.italic, metrics: nil)
+        }
         if let iOS = font.iOS {
             let standIn = iOS.font.standIns.first(where: FontBook.isInstalled(family:)) ?? "sans-serif"
             let styled = FontSpec(family: standIn, size: font.size, weight: iOS.weight, italic: iOS.italic)
@@ -178,6 +226,19 @@ package final class FontBook: @unchecked Sendable {
             mustBeInstalled: FontBook.mustBeInstalled(font.family))
     }
 
+    /// Where `font`'s line height and advance widths come from, as a clause for a note: the iOS font
+    /// file that draws it (`registerIOSFonts(in:)`), else `IOSFont.metricsNote` (iOS's metrics table
+    /// and the stand-in's widths). Empty for a font that is not iOS's.
+    package func metricsNote(for font: FontSpec) -> String {
+        lock.lock()
+        let request = resolve(font)
+        let isIOSFile = iOSFaces.values.contains { $0.contains { $0.file == request.appFile } }
+        lock.unlock()
+        guard font.iOS != nil, isIOSFile, let file = request.appFile else { return IOSFont.metricsNote(font.family) }
+        let face = request.appIndex == 0 ? "" : " (face \(request.appIndex))"
+        return "; from iOS's own font file \(file)\(face): its line height and advance widths"
+    }
+
     /// The face that draws `font`'s text here, as a person reads it: `Inter Semi Bold`,
     /// `WenQuanYi Micro Hei Regular with synthetic bold`, `Brand Regular (Fonts/Brand-Regular.otf)`.
     /// `usage` (an animation's) resolves the family without counting the file as drawn with.
@@ -187,7 +248,7 @@ package final class FontBook: @unchecked Sendable {
         defer { lock.unlock() }
         let request = resolve(font, usage: usage)
         let file = request.appFile ?? layout.runs.first?.file ?? ""
-        let face = try self.face(file, index: request.appFile == nil ? layout.runs.first?.index ?? 0 : 0)
+        let face = try self.face(file, index: request.appFile == nil ? layout.runs.first?.index ?? 0 : request.appIndex)
         let family = face.face.pointee.family_name.map { String(cString: $0) } ?? file
         let style = face.face.pointee.style_name.map { String(cString: $0) } ?? ""
         var name = style.isEmpty ? family : "\(family) \(style)"
@@ -212,7 +273,7 @@ package final class FontBook: @unchecked Sendable {
     // MARK: - Under the lock
 
     private func makeLayout(_ text: String, request: FaceRequest) throws -> TextLayout {
-        let chain = try fallbackChain(request.pattern, appFile: request.appFile)
+        let chain = try fallbackChain(request.pattern, appFile: request.appFile, index: request.appIndex)
         if let substitute = chain.substituteForMissingFamily, request.mustBeInstalled {
             throw RasterError.fontNotInstalled(family: request.family, substitute: substitute)
         }
@@ -302,14 +363,14 @@ package final class FontBook: @unchecked Sendable {
         return face
     }
 
-    private func fallbackChain(_ pattern: String, appFile: String?) throws -> FallbackChain {
-        let key = appFile.map { "\($0)\n\(pattern)" } ?? pattern
+    private func fallbackChain(_ pattern: String, appFile: String?, index: Int) throws -> FallbackChain {
+        let key = appFile.map { "\($0)\(index == 0 ? "" : "#\(index)")\n\(pattern)" } ?? pattern
         if let chain = chains[key] { return chain }
         var chain = try FallbackChain(pattern: pattern)
         if let appFile {
             let fontconfigs = chain
             defer { fontconfigs.destroy() }
-            chain = fontconfigs.led(by: appFile, face: try face(appFile).face)
+            chain = fontconfigs.led(by: appFile, index: index, face: try face(appFile, index: index).face)
         }
         chains[key] = chain
         return chain
@@ -447,7 +508,7 @@ private final class FallbackChain {
     }
 
     /// This chain with a font file of the spec's own in front: it draws every character it has.
-    func led(by file: String, face: FT_Face) -> FallbackChain {
+    func led(by file: String, index faceIndex: Int, face: FT_Face) -> FallbackChain {
         let charset = FcCharSetCreate()!
         var index: FT_UInt = 0
         var code = FT_Get_First_Char(face, &index)
@@ -459,7 +520,8 @@ private final class FallbackChain {
             Candidate(file: $0.file, index: $0.index, charset: FcCharSetCopy($0.charset))
         }
         return FallbackChain(
-            primary: file, candidates: [Candidate(file: file, charset: charset)] + rest, substitute: nil)
+            primary: file, candidates: [Candidate(file: file, index: faceIndex, charset: charset)] + rest,
+            substitute: nil)
     }
 
     init(pattern: String) throws {

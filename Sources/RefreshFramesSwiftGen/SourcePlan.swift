@@ -24,6 +24,11 @@ struct SourcePlan {
     private(set) var reset: [Assignment] = []
     /// The call that starts the cycle: `step1()`, or `step1(0)` when it begins with an `each`.
     private(set) var firstCall = ""
+    /// The call `endRefreshing()` makes to run the `onEnd` steps; nil without any.
+    private(set) var onEndCall: String?
+    /// The Swift property holding each constraint a `layout` step changes, by constraint id, in
+    /// the spec's order.
+    private(set) var constraintNames: [(id: String, name: String)] = []
 
     struct Block {
         var number: Int
@@ -42,6 +47,22 @@ struct SourcePlan {
         var keyframes: (mode: CalculationMode, frames: [Keyframe])?
         /// A `startAnimating` / `stopAnimating` step: the call, made at once on its image views.
         var imageCall: String?
+        /// A `caAnimation`, `removeAnimations`, `transition` or `layout` step (`animate` then holds
+        /// its target and timing).
+        var special: Special?
+        /// A step of `onEnd`: a completion with `finished` false ends that chain only (the loop's
+        /// own steps decide whether it stops).
+        var inOnEnd = false
+    }
+
+    /// The steps that are not `UIView.animate` blocks of property assignments.
+    enum Special {
+        case layerAnimation(LayerAnimationStep)
+        case removeAnimations(RemoveAnimationsStep)
+        /// `UIView.transition(with:…)` on the view of this tag.
+        case transition(TransitionStep)
+        /// The constraints' names (`topConstraint`) and new constants, then `layoutIfNeeded()` in a block.
+        case layout([(name: String, value: Double)])
     }
 
     /// One `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`.
@@ -99,10 +120,6 @@ struct SourcePlan {
         var firstNumbers: [Int] = []
         /// Per block: its top-level step, and its place in that step's `each`.
         var places: [(step: Int, each: Each?, index: Int)] = []
-        if !program.onEnd.isEmpty {
-            throw SpecDiagnostic(
-                path: "program.onEnd", location: nil, message: "onEnd steps are not written as Swift yet")
-        }
         for (i, step) in program.cycle.enumerated() {
             let path = "program.cycle[\(i)]"
             firstNumbers.append(blocks.count + 1)
@@ -123,7 +140,8 @@ struct SourcePlan {
                 blocks.append(imageBlock(call, number: blocks.count + 1, path: path, current: []))
                 places.append((i, nil, 0))
             case .transition, .layerAnimation, .removeAnimations, .layout:
-                throw SpecDiagnostic(path: path, location: nil, message: Self.unwritten(step) ?? "")
+                blocks.append(try specialBlock(step, number: blocks.count + 1, path: path, current: []))
+                places.append((i, nil, 0))
             case .each(let e):
                 for (j, inner) in e.steps.enumerated() {
                     if case .keyframes(let k) = inner {
@@ -144,11 +162,20 @@ struct SourcePlan {
                         places.append((i, e, j))
                         continue
                     }
+                    switch inner {
+                    case .transition, .layerAnimation, .removeAnimations, .layout:
+                        var block = try specialBlock(
+                            inner, number: blocks.count + 1, path: "\(path).each.steps[\(j)]", current: e.views)
+                        block.eachViews = e.views
+                        blocks.append(block)
+                        places.append((i, e, j))
+                        continue
+                    default: break
+                    }
                     guard case .animate(let a) = inner else {
                         throw SpecDiagnostic(
                             path: "\(path).each.steps[\(j)]", location: nil,
-                            message: Self.unwritten(inner)
-                                ?? "an 'each' inside an 'each' is not written as Swift yet; flatten the steps")
+                            message: "an 'each' inside an 'each' is not written as Swift yet; flatten the steps")
                     }
                     try Self.checkTiming(a.timing, path: "\(path).each.steps[\(j)].animate")
                     blocks.append(
@@ -165,8 +192,10 @@ struct SourcePlan {
                 }
             }
         }
+        let cycleBlocks = blocks.count
+        try planOnEnd(program)
         for block in blocks {
-            if case .tags(let tags) = block.animate.target { _ = collection(for: tags) }
+            if case .tags(let tags) = block.animate.target, !tags.isEmpty { _ = collection(for: tags) }
         }
         reset = Self.assignments(program.reset)
         if !program.reset.isEmpty { _ = collection(for: all) }
@@ -187,6 +216,9 @@ struct SourcePlan {
         }
         firstCall = call(0)
         let loopEnd = "if self.isRefreshing { self.\(firstCall) } else { self.stop() }"
+        for b in cycleBlocks..<blocks.count {
+            blocks[b].completion = b + 1 < blocks.count ? ["self.step\(blocks[b + 1].number)()"] : []
+        }
         for (b, place) in places.enumerated() {
             let after = place.step + 1 < program.cycle.count ? "self." + call(place.step + 1) : loopEnd
             guard let e = place.each else {
@@ -375,17 +407,156 @@ struct SourcePlan {
         }
     }
 
-    /// What a step kind the generator does not write yet is called in its refusal.
-    private static func unwritten(_ step: Step) -> String? {
-        let name: String? =
+    /// A `caAnimation`, `removeAnimations`, `transition` or `layout` step as a block.
+    private mutating func specialBlock(_ step: Step, number: Int, path: String, current: [Int])
+        throws(SpecDiagnostic) -> Block
+    {
+        let all = spec.views.map(\.tag)
+        switch step {
+        case .layerAnimation(let c):
+            try Self.checkLayerAnimation(c, path: path + ".caAnimation")
+            return Block(
+                number: number,
+                animate: Animate(target: c.target, duration: c.animation.duration, delay: c.delay, changes: Changes()),
+                path: path + ".caAnimation", eachViews: nil,
+                targets: Self.targets(c.target, all: all, current: current), assignments: [],
+                special: .layerAnimation(c))
+        case .removeAnimations(let r):
+            return Block(
+                number: number, animate: Animate(target: r.target, duration: 0, changes: Changes()),
+                path: path + ".removeAnimations", eachViews: nil,
+                targets: Self.targets(r.target, all: all, current: current), assignments: [],
+                special: .removeAnimations(r))
+        case .transition(let tr):
+            try Self.checkTransition(tr.timing, path: path + ".transition")
+            return Block(
+                number: number, animate: Animate(target: tr.target, timing: tr.timing, changes: tr.changes),
+                path: path + ".transition", eachViews: nil,
+                targets: Self.targets(tr.target, all: all, current: current),
+                assignments: Self.assignments(tr.changes), special: .transition(tr))
+        case .layout(let l):
+            try Self.checkTiming(l.timing, path: path + ".layout")
+            let constants = l.constants.map { (name: constraintName($0.id), value: $0.value) }
+            return Block(
+                number: number, animate: Animate(target: .tags([]), timing: l.timing, changes: Changes()),
+                path: path + ".layout", eachViews: nil, targets: [], assignments: [], special: .layout(constants))
+        case .animate, .each, .keyframes, .imageAnimation:
+            preconditionFailure("not a special step")
+        }
+    }
+
+    /// The `onEnd` steps, numbered after the cycle's: a chain of their own that `endRefreshing()`
+    /// starts, each step the completion of the one before (or called at once after it).
+    private mutating func planOnEnd(_ program: Program) throws(SpecDiagnostic) {
+        let all = spec.views.map(\.tag)
+        for (i, step) in program.onEnd.enumerated() {
+            let path = "program.onEnd[\(i)]"
+            var block: Block
             switch step {
-            case .animate, .each, .keyframes, .imageAnimation: nil
-            case .transition: "a transition step"
-            case .layerAnimation: "a caAnimation step"
-            case .removeAnimations: "a removeAnimations step"
-            case .layout: "a layout step"
+            case .animate(let a):
+                try Self.checkTiming(a.timing, path: path + ".animate")
+                block = Block(
+                    number: blocks.count + 1, animate: a, path: path + ".animate", eachViews: nil,
+                    targets: Self.targets(a.target, all: all, current: []), assignments: Self.assignments(a.changes))
+            case .keyframes(let k):
+                try Self.checkKeyframes(k, path: path + ".keyframes")
+                block = Self.keyframesBlock(k, number: blocks.count + 1, path: path + ".keyframes", all: all)
+            case .imageAnimation(let call):
+                block = imageBlock(call, number: blocks.count + 1, path: path, current: [])
+            case .transition, .layerAnimation, .removeAnimations, .layout:
+                if case .removeAnimations = step, !program.reset.isEmpty {
+                    throw SpecDiagnostic(
+                        path: path + ".removeAnimations", location: nil,
+                        message:
+                            "a removeAnimations step in onEnd with a reset is not written as Swift: the engine stops the loop without the reset, while the generated completion (`guard finished else { return self.stop() }`) applies it; leave out one of them"
+                    )
+                }
+                block = try specialBlock(step, number: blocks.count + 1, path: path, current: [])
+            case .each:
+                throw SpecDiagnostic(
+                    path: path + ".each", location: nil,
+                    message: "an 'each' in onEnd is not written as Swift yet; name the views of each step")
             }
-        return name.map { "\($0) is not written as Swift yet" }
+            block.inOnEnd = true
+            blocks.append(block)
+        }
+        if let first = blocks.first(where: \.inOnEnd) { onEndCall = "step\(first.number)()" }
+    }
+
+    /// The Swift property that holds the constraint with this id: `topConstraint` for `"top"`.
+    private mutating func constraintName(_ id: String) -> String {
+        if let known = constraintNames.first(where: { $0.id == id }) { return known.name }
+        var stem = ""
+        var upper = false
+        for c in id {
+            guard c.isASCII, c.isLetter || c.isNumber else {
+                upper = !stem.isEmpty
+                continue
+            }
+            stem.append(upper ? Character(c.uppercased()) : c)
+            upper = false
+        }
+        var name =
+            stem.isEmpty || stem.first!.isNumber
+            ? "constraint" + stem : stem.prefix(1).lowercased() + stem.dropFirst() + "Constraint"
+        while constraintNames.contains(where: { $0.name == name }) { name += "2" }
+        constraintNames.append((id, name))
+        return name
+    }
+
+    /// A layer animation is written as `layer.add(_:forKey:)` of the animation it describes; what
+    /// Core Animation cannot say, or the shim does not model yet, is refused.
+    private static func checkLayerAnimation(_ c: LayerAnimationStep, path: String) throws(SpecDiagnostic) {
+        if c.wait {
+            throw SpecDiagnostic(
+                path: path + ".wait", location: nil,
+                message:
+                    "a caAnimation step that the next step waits for is not written as Swift yet (it needs a CAAnimationDelegate); leave out \"wait\": true"
+            )
+        }
+        var curves = c.animation.timingFunction.map { [$0] } ?? []
+        var values: [UIKitValue] = []
+        switch c.animation.content {
+        case .basic(let from, let to, let by), .spring(_, let from, let to, let by):
+            values = [from, to, by].compactMap { $0 }
+        case .keyframes(let list, _, let timings, _):
+            values = list
+            curves += timings ?? []
+        }
+        for curve in curves {
+            switch curve {
+            case .linear, .easeIn, .easeOut, .easeInOut, .cubicBezier: continue
+            case .spring, .physicalSpring:
+                throw SpecDiagnostic(
+                    path: path + ".curve", location: nil,
+                    message:
+                        "a CAMediaTimingFunction is a cubic Bézier curve, not a spring; use \"spring\" (a CASpringAnimation) or a named or cubicBezier curve"
+                )
+            }
+        }
+        for case .transform(let t) in values where !t.isPlanar {
+            throw SpecDiagnostic(
+                path: path, location: nil,
+                message: "a caAnimation of a 3-D transform is not written as Swift yet; animate planar transforms")
+        }
+    }
+
+    /// `UIView.transition(with:duration:options:animations:completion:)` has no delay, spring or
+    /// Bézier curve; its repeat options are not written yet.
+    private static func checkTransition(_ timing: BlockTiming, path: String) throws(SpecDiagnostic) {
+        let message: String? =
+            if timing.delay != 0 {
+                "UIView.transition(with:duration:options:animations:completion:) takes no delay; not written as Swift: start the transition from a step that ends when it should begin"
+            } else if !timing.options.isEmpty || timing.repeatCount != nil {
+                "a transition with repeat, autoreverse or beginFromCurrentState is not written as Swift yet"
+            } else {
+                switch timing.curve {
+                case .linear, .easeIn, .easeOut, .easeInOut: nil
+                default:
+                    "a transition's curve is not written as Swift unless it is linear, easeIn, easeOut or easeInOut: UIView.transition takes only the named curves"
+                }
+            }
+        if let message { throw SpecDiagnostic(path: path, location: nil, message: message) }
     }
 
     /// Block options and repeat counts are written as `UIView.AnimationOptions` and

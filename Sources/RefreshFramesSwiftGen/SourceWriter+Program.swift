@@ -36,6 +36,11 @@ extension SourceWriter {
     private mutating func writeBlock(_ planned: SourcePlan.Block) {
         let (a, number, completion) = (planned.animate, planned.number, planned.completion)
         if let call = planned.imageCall { return writeImageCall(call, planned) }
+        switch planned.special {
+        case .layerAnimation(let c)?: return writeLayerAnimation(c, planned)
+        case .removeAnimations(let r)?: return writeRemoval(r, planned)
+        default: break
+        }
         let enumName = "Step\(number)"
         line()
         comment(describe(planned) + ".", prefix: "///")
@@ -55,6 +60,11 @@ extension SourceWriter {
                 w.line("static let controlPoint1 = CGPoint(x: \(n(x1)), y: \(n(y1)))")
                 w.line("static let controlPoint2 = CGPoint(x: \(n(x2)), y: \(n(y2)))")
             }
+            if case .layout(let constants)? = planned.special {
+                for c in constants {
+                    w.line("static let \(Self.constantName(c.name)): CGFloat = \(SwiftLiteral.number(c.value))")
+                }
+            }
             guard let frames = planned.keyframes?.frames else { return w.constants(planned.assignments) }
             if let curve = Self.keyframeCurve(a.curve) {
                 w.line("/// Keyframe options have no curves; UIKit reads `UIView.AnimationOptions`' curve bits.")
@@ -71,13 +81,17 @@ extension SourceWriter {
         let signature =
             planned.eachViews != nil ? "private func step\(number)(_ position: Int)" : "private func step\(number)()"
         block(signature) { w in
-            var target: String
+            var target = "view"
             var body: [String] = []
-            let info = w.collectionInfo(planned.targets)
-            target = info.type == "UILabel" ? "label" : "view"
-            if case .current = a.target { w.line("let \(target) = \(info.name)[position]") }
+            // A layout step has no views of its own: it changes constraints.
+            let info = planned.targets.isEmpty ? nil : w.collectionInfo(planned.targets)
+            if let info {
+                target = info.type == "UILabel" ? "label" : "view"
+                if case .current = a.target { w.line("let \(target) = \(info.name)[position]") }
+            }
             /// The assignments to the target: the view of the `each`, or each view of the collection.
             func changes(_ assignments: [SourcePlan.Assignment], constants: String) -> [String] {
+                guard let info, !assignments.isEmpty else { return [] }
                 let lines = w.changeLines(assignments, on: target, type: info.type, constants: constants)
                 if case .current = a.target { return lines }
                 return ["for \(target) in self.\(info.name) {"] + lines.map { "    " + $0 } + ["}"]
@@ -91,6 +105,10 @@ extension SourceWriter {
                     body += changes(frame.assignments, constants: "\(enumName).Frame\(i + 1)").map { "    " + $0 }
                     body.append("}")
                 }
+            } else if case .layout(let constants)? = planned.special {
+                // The constants change at once; the block animates the frames the next layout pass makes.
+                for c in constants { w.line("self.\(c.name).constant = \(enumName).\(Self.constantName(c.name))") }
+                body = ["self.layoutIfNeeded()"]
             } else {
                 body = changes(planned.assignments, constants: enumName)
             }
@@ -102,8 +120,11 @@ extension SourceWriter {
                     + body.map { "    " + $0 } + ["}"]
             }
             let delay = a.delay != 0 ? "\(enumName).delay" : "0"
+            // An interrupted onEnd step ends its own chain; the loop's steps stop and reset the loop.
+            let stops = planned.inOnEnd ? "" : " self.stop()"
             // `wait: false`: the next step follows the call at once, and the block has no completion.
-            let waits = a.timing.wait
+            // The last step of `onEnd` has nothing to call: no completion.
+            let waits = a.timing.wait && !completion.isEmpty
             if case .cubicBezier = a.curve {
                 // UIView.animate has no Bézier option; a property animator takes the control points.
                 w.line("let animator = UIViewPropertyAnimator(")
@@ -116,7 +137,7 @@ extension SourceWriter {
                 if waits {
                     w.line("animator.addCompletion { [weak self] position in")
                     w.line("    guard let self = self else { return }")
-                    w.line("    guard position == .end else { return self.stop() }  // interrupted: no next step")
+                    w.line("    guard position == .end else { return\(stops) }  // interrupted: no next step")
                     for l in completion { w.line("    " + l) }
                     w.line("}")
                 }
@@ -139,6 +160,12 @@ extension SourceWriter {
                 w.line(
                     "    initialSpringVelocity: \(enumName).velocity, options: \(Self.options(a.timing, spring: true)),"
                 )
+            } else if case .transition(let tr)? = planned.special {
+                // The changes are made at once; the view's old rendering turns into the new one.
+                w.line("UIView.transition(")
+                w.line(
+                    "    with: self.\(w.viewName(tr.view)), duration: \(enumName).duration, options: \(Self.transitionOptions(tr)),"
+                )
             } else {
                 w.line("UIView.animate(")
                 w.line(
@@ -155,7 +182,7 @@ extension SourceWriter {
             w.line("    },")
             w.line("    completion: { [weak self] finished in")
             w.line("        guard let self = self else { return }")
-            w.line("        guard finished else { return self.stop() }  // interrupted: no next step")
+            w.line("        guard finished else { return\(stops) }  // interrupted: no next step")
             for l in completion { w.line("        " + l) }
             w.line("    })")
         }
@@ -316,6 +343,12 @@ extension SourceWriter {
             }
         }
         var parts = described(planned.assignments)
+        if case .layout(let constants)? = planned.special {
+            parts = constants.map { "\($0.name).constant \(formatNumber($0.value))" } + ["then layoutIfNeeded()"]
+        }
+        if case .transition(let tr)? = planned.special {
+            parts = ["a \(tr.kind.rawValue) transition of view \(tr.view)"] + parts
+        }
         if let keyframes = planned.keyframes {
             parts = keyframes.frames.map { f in
                 described(f.assignments).joined(separator: ", ")
@@ -325,7 +358,7 @@ extension SourceWriter {
         }
         let tags = planned.targets
         let noun = tags.allSatisfy { plan.kind($0) == .label } ? "label" : "view"
-        let who: String
+        var who: String
         switch a.target {
         case .current: who = "Each \(noun) in turn"
         case .all: who = "Every \(noun)"
@@ -334,6 +367,8 @@ extension SourceWriter {
                 (tags.count == 1 ? noun.capitalized + " " : noun.capitalized + "s ")
                 + tags.map(String.init).joined(separator: ", ")
         }
+        if case .layout? = planned.special { who = "Constraints" }
+        if case .transition? = planned.special { who = tags.isEmpty ? "Views" : who }
         var timing = "\(formatNumber(a.duration)) s \(a.curve)"
         if a.delay != 0 { timing += " after \(formatNumber(a.delay)) s" }
         if let count = a.timing.repeatCount {

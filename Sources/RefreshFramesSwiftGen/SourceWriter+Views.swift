@@ -18,7 +18,7 @@ extension SourceWriter {
             if w.spec.scenario.contentAlphaFollowsPull != nil { w.line("pullDidChange(to: 0)") }
             w.line("NSLayoutConstraint.activate([")
             w.indent += 1
-            for c in w.spec.constraints { w.line(w.constraintExpression(c) + ",") }
+            for c in w.spec.constraints { w.line((w.constraintName(c) ?? w.constraintExpression(c)) + ",") }
             w.indent -= 1
             w.line("])")
         }
@@ -271,7 +271,10 @@ extension SourceWriter {
             }
         }
         line()
-        if hasProgram {
+        if plan.onEndCall != nil {
+            line("/// Call when refreshing ends: the loop runs on to its next check point, then resets; the")
+            line("/// steps the spec runs when refreshing ends (its `onEnd`) start now, alongside it.")
+        } else if hasProgram {
             line("/// Call when refreshing ends: the loop runs on to its next check point, then resets.")
         } else {
             line("/// Call when refreshing ends.")
@@ -287,6 +290,7 @@ extension SourceWriter {
                     for view in w.spinners { w.line("self.\(w.viewName(view.tag)).alpha = 0") }
                 }
             }
+            if let call = w.plan.onEndCall { w.line(call) }
         }
     }
 }

@@ -167,6 +167,11 @@ struct SourceWriter {
         return out.joined(separator: "\n") + "\n"
     }
 
+    /// The property holding the constraint, when a layout step changes its constant.
+    func constraintName(_ c: ConstraintSpec) -> String? {
+        c.id.flatMap { id in plan.constraintNames.first { $0.id == id }?.name }
+    }
+
     var hasProgram: Bool { plan.hasProgram }
     var spinners: [ViewSpec] { spec.views.filter { $0.kind == .spinner } }
     /// Image views whose frame sequence plays while refreshing (`"animating": "refreshing"`).
@@ -265,6 +270,18 @@ struct SourceWriter {
         }
         for c in plan.collections {
             arrayLine("private lazy var \(c.name): [\(c.type)] = ", c.tags.map(viewName))
+        }
+        for c in spec.constraints {
+            guard let name = constraintName(c), let id = c.id else { continue }
+            line("/// The constraint \(SwiftLiteral.string(id)), whose constant the program's layout steps change.")
+            let declaration = "private lazy var \(name): NSLayoutConstraint ="
+            let expression = constraintExpression(c)
+            if declaration.count + expression.count + 1 + indent * 4 > 120 {
+                line(declaration)
+                line("    " + expression)
+            } else {
+                line(declaration + " " + expression)
+            }
         }
         guard hasProgram else { return }
         if plan.usesPalette {

@@ -21,6 +21,14 @@ extension UIKitBinding {
         addBundle(to: &library)
     }
 
+    /// The event of `addTarget(_:action:for:)` or `sendActions(for:)`: `valueChanged`, `touchUpInside`…
+    func controlEvent(_ value: Value, _ context: NativeContext) throws(CodeDiagnostic) -> String {
+        guard case .native(let n) = value, let event = n.payload as? String else {
+            throw context.error("expected a UIControlEvents")
+        }
+        return event
+    }
+
     private func addRefreshControl(to library: inout NativeLibrary) {
         let events = types.controlEvents
         for name in ["valueChanged", "ValueChanged", "touchUpInside", "TouchUpInside", "primaryActionTriggered"] {
@@ -33,9 +41,7 @@ extension UIKitBinding {
         types.control.staticProperties["Event"] = NativeStaticProperty { _ in .type(.native(self.types.controlEvents)) }
         let addTarget: (inout NativeCall) throws -> Value = { call in
             let control = try self.object(call.receiver, call.context)
-            guard case .native(let n) = call.arguments[2], let event = n.payload as? String else {
-                throw call.context.error("expected a UIControlEvents")
-            }
+            let event = try self.controlEvent(call.arguments[2], call.context)
             guard event == "valueChanged" else {
                 call.context.warn("the \(event) event never happens here: only a refresh control's valueChanged does")
                 return .void

@@ -20,9 +20,7 @@ extension UIKitBinding {
         addEdgeInsets(to: &library)
         let send: (inout NativeCall) throws -> Value = { call in
             let control = try self.object(call.receiver, call.context)
-            guard case .native(let n) = call.arguments[0], let event = n.payload as? String else {
-                throw call.context.error("expected a UIControlEvents")
-            }
+            let event = try self.controlEvent(call.arguments[0], call.context)
             guard event == "valueChanged" else {
                 call.context.warn("sending \(event) does nothing here: only a refresh control's valueChanged is driven")
                 return .void
@@ -105,16 +103,9 @@ extension UIKitBinding {
         library.constants["UIEdgeInsetsZero"] = zero
         library.add(
             function: NativeFunction("UIEdgeInsetsMake", names.map { _ in NativeParameter(nil, number) }, body: make))
-        for (name, key) in [("top", \EdgeInsets.top), ("left", \.left), ("bottom", \.bottom), ("right", \.right)] {
-            type.properties[name] = NativeProperty(
-                type: number,
-                get: { value, context in .double(try self.edgeInsetsValue(value, context)[keyPath: key]) },
-                set: { native, value, context in
-                    guard var insets = native.payload as? EdgeInsets else { return }
-                    insets[keyPath: key] = try context.double(value, name)
-                    native.payload = insets
-                })
-        }
+        addNumberMembers(
+            [("top", \EdgeInsets.top), ("left", \.left), ("bottom", \.bottom), ("right", \.right)], to: type,
+            read: edgeInsetsValue)
         library.add(type)
     }
 

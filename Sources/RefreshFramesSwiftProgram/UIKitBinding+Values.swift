@@ -351,15 +351,7 @@ extension UIKitBinding {
                         x: try call.context.double(call.arguments[0], "x"),
                         y: try call.context.double(call.arguments[1], "y")))
             })
-        for (name, key) in [("x", \Point.x), ("y", \Point.y)] {
-            point.properties[name] = NativeProperty(
-                type: number, get: { value, context in .double(try self.pointValue(value, context)[keyPath: key]) },
-                set: { native, value, context in
-                    guard var p = native.payload as? Point else { return }
-                    p[keyPath: key] = try context.double(value, name)
-                    native.payload = p
-                })
-        }
+        addNumberMembers([("x", \Point.x), ("y", \.y)], to: point, read: pointValue)
         library.add(point)
 
         let size = types.size
@@ -382,16 +374,24 @@ extension UIKitBinding {
                         width: try call.context.double(call.arguments[0], "width"),
                         height: try call.context.double(call.arguments[1], "height")))
             })
-        for (name, key) in [("width", \Size.width), ("height", \Size.height)] {
-            size.properties[name] = NativeProperty(
-                type: number, get: { value, context in .double(try self.sizeValue(value, context)[keyPath: key]) },
+        addNumberMembers([("width", \Size.width), ("height", \.height)], to: size, read: sizeValue)
+        library.add(size)
+    }
+
+    /// A value type's number members (`x`, `width`, `top`…): read from its payload, written back into it.
+    func addNumberMembers<Payload>(
+        _ members: [(String, WritableKeyPath<Payload, Double>)], to type: NativeType,
+        read: @escaping (Value, NativeContext) throws(CodeDiagnostic) -> Payload
+    ) {
+        for (name, key) in members {
+            type.properties[name] = NativeProperty(
+                type: .named("CGFloat"), get: { value, context in .double(try read(value, context)[keyPath: key]) },
                 set: { native, value, context in
-                    guard var s = native.payload as? Size else { return }
-                    s[keyPath: key] = try context.double(value, name)
-                    native.payload = s
+                    guard var payload = native.payload as? Payload else { return }
+                    payload[keyPath: key] = try context.double(value, name)
+                    native.payload = payload
                 })
         }
-        library.add(size)
     }
 
     func rect(_ r: Rect) -> Value { .native(NativeValue(types.rect, r)) }

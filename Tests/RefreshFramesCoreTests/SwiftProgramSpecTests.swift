@@ -52,7 +52,7 @@ import Testing
                 bytes: Array(Self.spec(program: #"{"swift": "R.swift"}"#).utf8), now: 0, measurer: emMeasurer)
         } throws: { error in
             (error as? SpecDiagnostic)?.formatted(file: "r.json")
-                == "r.json:4:24: error: program.swift: the program is Swift code, which only the command line runs"
+                == "r.json:4:24: error: program.swift: the program is Swift code, which this caller cannot run (RefreshAnimation and the command line run it)"
         }
     }
 }

@@ -40,6 +40,8 @@ extension MultiLineLabelsMarqueeRefreshView: GeneratedRefreshView {}
 extension BlockOptionsRefreshView: GeneratedRefreshView {}
 extension KeyframesRefreshView: GeneratedRefreshView {}
 extension ImageStepsRefreshView: GeneratedRefreshView {}
+extension LayerAnimationsRefreshView: GeneratedRefreshView {}
+extension LayoutTransitionRefreshView: GeneratedRefreshView {}
 
 /// A spec and the class generated from it, committed under Generated/.
 struct GeneratedCase: CustomStringConvertible, Sendable {
@@ -110,6 +112,15 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/image-steps.json", type: ImageStepsRefreshView.self,
         probes: 1435),
+    // Core Animation steps (basic, keyframes in linear, paced and cubic modes, additive, fill modes,
+    // removal by key and of all), and UIView keyframes in paced and cubic modes.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/layer-animations.json", type: LayerAnimationsRefreshView.self,
+        probes: 3807),
+    // Constraint-constant layout steps, transitions, overlapping additive blocks, onEnd steps.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/layout-transition.json",
+        type: LayoutTransitionRefreshView.self, probes: 2867),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
@@ -197,6 +208,8 @@ enum RoundTrip {
         Shim.run(until: timeline.duration, including: true)
 
         let recorded = Shim.changes
+        // What the engine animates: a view the code leaves where layout put it is compared too.
+        let engineChanges = Set(timeline.segments.map { "\($0.tag) \($0.property)" })
         var probes = 0
         var instants = Set(timeline.checkpoints)
         for (a, b) in zip(timeline.checkpoints, timeline.checkpoints.dropFirst()) {
@@ -215,17 +228,21 @@ enum RoundTrip {
                 func compare<P: AnyAnimatableProperty>(_ p: P) {
                     let property = p.property
                     guard property.uikit.isDeclared(on: Shim.kind(of: subview)) else { return }
-                    // Frames come from the layout (checked by `checkViews`) unless the code changes them.
-                    if property.followsLayout
-                        && !recorded.contains(where: { $0.view == ObjectIdentifier(subview) && $0.property == p.name })
+                    // Frames come from the layout (checked by `checkViews`) unless the code or the engine changes them.
+                    let id = ObjectIdentifier(subview)
+                    if property.followsLayout && !recorded.contains(where: { $0.view == id && $0.property == p.name })
+                        && !Shim.layerAnimations.contains(where: { $0.view == id && $0.property == p.name })
+                        && !engineChanges.contains("\(subview.tag) \(p.name)")
                     {
                         return
                     }
                     probes += 1
                     let want = engine[keyPath: property.state]
-                    let got =
-                        recordedValue(recorded, view: ObjectIdentifier(subview), property: property, at: t)
-                        ?? initial[ObjectIdentifier(subview)]![p.name] as! P.Setting.Value
+                    let model =
+                        recordedValue(recorded, view: id, property: property, at: t)
+                        ?? initial[id]![p.name] as! P.Setting.Value
+                    // The layer's own animations (caAnimation steps) over what the blocks show.
+                    let got = Shim.layerPresentation(model, view: id, property: p.name, at: t)
                     if !same(got, want) {
                         mismatches.append(
                             "tag \(subview.tag) \(p.name) at \(formatNumber(t)) s: generated code \(got.dumpDescription), engine \(want.dumpDescription)"
@@ -233,6 +250,7 @@ enum RoundTrip {
                     }
                 }
                 for p in AnimatableProperties.all { compare(p) }
+                mismatches += compareTransitions(subview, engine: engine.transition, at: t, probes: &probes)
             }
             if let follower = view as? FollowsPull {
                 follower.pullDidChange(to: state.pull)
@@ -246,6 +264,27 @@ enum RoundTrip {
         }
         if instants.count < 5 { mismatches.append("only \(instants.count) instants compared") }
         return Outcome(differences: mismatches + Shim.layoutErrors.map { "layout: \($0)" }, probes: probes)
+    }
+
+    /// A `UIView.transition` in flight on the view: its kind and progress, against the engine's.
+    static func compareTransitions(_ view: UIView, engine: TransitionState?, at t: Double, probes: inout Int)
+        -> [String]
+    {
+        let id = ObjectIdentifier(view)
+        let running = Shim.transitions.last {
+            $0.view == id && $0.start <= t && t < min($0.end, $0.removedAt ?? .infinity)
+        }
+        guard running != nil || engine != nil else { return [] }
+        probes += 1
+        let progress = running.map {
+            $0.curve.progress(at: (t - $0.start) / ($0.end - $0.start), duration: $0.end - $0.start)
+        }
+        if running?.kind != engine?.kind.rawValue || abs((progress ?? -1) - (engine?.progress ?? -1)) > 1e-9 {
+            return [
+                "tag \(view.tag) transition at \(formatNumber(t)) s: generated code \(running.map { "\($0.kind) \(formatNumber(progress!))" } ?? "none"), engine \(engine.map { "\($0.kind.rawValue) \(formatNumber($0.progress))" } ?? "none")"
+            ]
+        }
+        return []
     }
 
     /// Frames, tags and the properties set once (fonts, alignment, corner radii) against the spec.
@@ -377,31 +416,48 @@ private func presentation<Setting>(_ list: [Shim.Change], property: AnimatablePr
 {
     guard let index = list.lastIndex(where: { $0.start <= time }) else { return nil }
     let change = list[index]
-    var from = change.from as! Setting.Value
     let to = change.to as! Setting.Value
-    if time >= change.activeEnd || change.end == change.start { return to }
+    // Additive animations in flight together (research §1.5: several in add order) each add their
+    // offset to the model, the last value set; one that repeats makes the next ones replace it.
+    if property.combining == .additive, change.keyPoints == nil, let zero = Setting.Value.additiveZero {
+        let inFlight = list[...index].filter {
+            $0.end > $0.start && $0.start <= time && time < $0.shownUntil && $0.keyPoints == nil
+        }
+        if !inFlight.isEmpty && inFlight.allSatisfy({ $0.repeatCount == 0 && !$0.autoreverses }) {
+            var shown = to
+            for c in inFlight {
+                guard let offset = (c.to as! Setting.Value).offset(from: c.from as! Setting.Value) else { continue }
+                shown = shown.adding(offset.interpolated(to: zero, progress(c, at: time)))
+            }
+            return shown
+        }
+    }
+    var from = change.from as! Setting.Value
+    if time >= change.shownUntil || change.end == change.start { return to }
     if change.beginsFromCurrentState && property.combining != .additive {
         from = presentation(Array(list[..<index]), property: property, at: change.start) ?? from
     }
-    let pass = change.end - change.start
-    let elapsed = time - change.start
-    let cycle = change.autoreverses ? 2 * pass : pass
-    let phase = elapsed - (elapsed / cycle).rounded(.down) * cycle
-    let x = phase < pass ? phase / pass : 1 - (phase - pass) / pass
-    let p = change.curve.progress(at: x, duration: pass)
+    let p = progress(change, at: time)
     if let points = change.keyPoints {
-        // A keyframe animation is not additive: its points, on the outer curve's time (research §5.3).
-        let values = points.map { $0.value as! Setting.Value }
-        guard let i = points.lastIndex(where: { $0.time <= p }) else { return values[0] }
-        // Discrete: each value holds until the next key time (CAKeyframeAnimation's documentation).
-        // The shim models linear and discrete; another mode interpolates linearly, and differs.
-        if change.calculationMode == "discrete" || i + 1 == points.count { return values[i] }
-        let span = points[i + 1].time - points[i].time
-        return span <= 0 ? values[i + 1] : values[i].interpolated(to: values[i + 1], (p - points[i].time) / span)
+        // A keyframe animation is not additive: its points, on the outer curve's time (research §5.3),
+        // in its calculation mode (the shim's CAKeyframeAnimation).
+        return Shim.keyframeValue(
+            points.map { $0.value as! Setting.Value }, keyTimes: points.map(\.time), timings: nil,
+            mode: change.calculationMode ?? "linear", at: p)
     }
     if property.combining == .additive, let zero = Setting.Value.additiveZero {
         guard let offset = to.offset(from: from) else { return to }
         return to.adding(offset.interpolated(to: zero, p))
     }
     return from.interpolated(to: to, p)
+}
+
+/// A change's progress at `time`: CAMediaTiming's passes, forward then mirrored when it autoreverses.
+private func progress(_ change: Shim.Change, at time: Double) -> Double {
+    let pass = change.end - change.start
+    let elapsed = time - change.start
+    let cycle = change.autoreverses ? 2 * pass : pass
+    let phase = elapsed - (elapsed / cycle).rounded(.down) * cycle
+    let x = phase < pass ? phase / pass : 1 - (phase - pass) / pass
+    return change.curve.progress(at: x, duration: pass)
 }

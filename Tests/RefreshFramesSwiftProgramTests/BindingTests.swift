@@ -177,6 +177,39 @@ func state(_ timeline: Timeline, _ tag: Int, at time: Double) -> ViewState {
             ])
     }
 
+    /// CGPoint's, CGSize's, CGRect's and UIEdgeInsets' number members read and write their own
+    /// value (a copy: `copy` keeps what `s` had), and the right-hand side reads the place it is
+    /// assigned to (`p.y = p.x + 5`, also a stored property's and a nested member's).
+    @Test func valueTypesMembersReadAndWriteTheirOwnCopy() throws {
+        let code = controller(
+            """
+                var offset = CGPoint(x: 1, y: 1)
+                @objc func refresh() {
+                    var p = CGPoint(x: 1, y: 2)
+                    p.y = p.x + 5
+                    var s = CGSize(width: 3, height: 4)
+                    let copy = s
+                    s.width += 10
+                    var e = UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)
+                    e.bottom = e.top + e.right
+                    offset.y = offset.x + offset.y * 3
+                    var f = CGRect(x: 1, y: 2, width: 3, height: 4)
+                    f.origin.y = f.origin.y + f.size.width
+                    print(p.x, p.y, s.width, s.height, copy.width)
+                    print(e.top, e.left, e.bottom, e.right, offset.y, f.origin.y)
+                    control.endRefreshing()
+                }
+            """)
+        var runner = SwiftProgramRunner(module: try decode(code))
+        var printed: [String] = []
+        _ = try Timeline.make(spec: try spec(smallSpec), now: testNow, measurer: measurer) { base in
+            let result = try runner.run(over: base, now: testNow)
+            printed = result.printed.map(\.description)
+            return result.run
+        }
+        #expect(printed == ["0.4 s 1.0 6.0 13.0 4.0 3.0", "0.4 s 1.0 2.0 5.0 4.0 4.0 5.0"])
+    }
+
     @Test func aRefreshThatNeverEndsIsAnErrorNamingTheFix() throws {
         let code = controller("    @objc func refresh() {}")
         #expect {

@@ -249,7 +249,15 @@ enum ShimLayout {
             canvas: canvas, views: views, constraints: constraints, texts: texts, measurer: measurer)
         for view in all {
             let f = layout.frame(tag: view.tag)
-            view.frame = CGRect(x: f.x, y: f.y, width: f.width, height: f.height)
+            let frame = CGRect(x: f.x, y: f.y, width: f.width, height: f.height)
+            // Inside an animation block the pass sets each moved view's center and bounds, which
+            // animate as any other change of them (the Auto Layout Guide's `layoutIfNeeded()` idiom).
+            if Shim.animation != nil, view.frame != frame {
+                view.center = CGPoint(x: frame.midX, y: frame.midY)
+                view.bounds = CGRect(origin: .zero, size: frame.size)
+            } else {
+                view.frame = frame
+            }
         }
     }
 }

@@ -31,12 +31,30 @@ public enum Shim {
         /// A keyframe animation's points (relative times of one pass) and calculation mode.
         package var keyPoints: [KeyPoint]?
         public var calculationMode: String?
+        /// The block that made it (its completion waits for it), nil for an instant change.
+        public var block: Int?
+        /// When `removeAllAnimations()` took it off the layer.
+        public var removedAt: Double?
 
         /// When its last pass ends: the view shows its model value from then on (`.infinity`: never).
         public var activeEnd: Double {
             let passes = (repeatCount == 0 ? 1 : repeatCount) * (autoreverses ? 2 : 1)
             return start + (end - start) * passes
         }
+
+        /// When the view stops showing it: its active end, or its removal.
+        public var shownUntil: Double { min(activeEnd, removedAt ?? .infinity) }
+    }
+
+    /// `UIView.transition(with:…)` on a view: its kind (the option's name), its time and curve.
+    public struct Transition: Sendable {
+        public var view: ObjectIdentifier
+        public var kind: String
+        public var start: Double
+        public var end: Double
+        package var curve: Curve
+        public var block: Int
+        public var removedAt: Double?
     }
 
     /// A value of a keyframe animation at a relative time of its pass.
@@ -53,6 +71,8 @@ public enum Shim {
         var interruption: (@MainActor () -> Void)?
         /// A `UIImageView`'s next frame of its sequence: its own clock, not a control's loop.
         var isImageFrame = false
+        /// The block whose completion it is.
+        var block: Int?
     }
 
     struct Animation {
@@ -64,6 +84,7 @@ public enum Shim {
         var beginsFromCurrentState = false
         /// When the block's longest animation ends (nil: nothing animated; `.max`: never).
         var end: Int64?
+        var id = 0
     }
 
     static var now: Int64 = 0
@@ -74,7 +95,8 @@ public enum Shim {
     static var inKeyframes = false
     static var keyframeSettings: [KeyframeSetting] = []
     static var keyframe: (start: Double, duration: Double)?
-    public private(set) static var changes: [Change] = []
+    public internal(set) static var changes: [Change] = []
+    public internal(set) static var transitions: [Transition] = []
     /// Layout failures (UIKit logs unsatisfiable constraints and carries on; the shim keeps them for the test).
     public internal(set) static var layoutErrors: [String] = []
     /// The pixel scale layout snaps edges to (`UITraitCollection.displayScale`).
@@ -92,6 +114,8 @@ public enum Shim {
         now = 0
         events = []
         changes = []
+        transitions = []
+        layerAnimations = []
         layoutErrors = []
         animation = nil
         (inKeyframes, keyframeSettings, keyframe) = (false, [], nil)
@@ -105,12 +129,13 @@ public enum Shim {
 
     static func schedule(
         at time: Int64, _ action: @escaping @MainActor () -> Void,
-        interruption: (@MainActor () -> Void)? = nil, isImageFrame: Bool = false
+        interruption: (@MainActor () -> Void)? = nil, isImageFrame: Bool = false, block: Int? = nil
     ) {
         sequence += 1
         events.append(
             Event(
-                time: time, sequence: sequence, action: action, interruption: interruption, isImageFrame: isImageFrame))
+                time: time, sequence: sequence, action: action, interruption: interruption, isImageFrame: isImageFrame,
+                block: block))
     }
 
     /// How many events the run loop has waiting (completions of running animations among them).
@@ -162,7 +187,7 @@ public enum Shim {
                 view: ObjectIdentifier(view), tag: view.tag, property: property.name, from: from, to: to,
                 start: Double(a.start) / 1_000_000, end: Double(a.start + a.duration) / 1_000_000,
                 curve: a.curve, repeatCount: a.repeatCount, autoreverses: a.autoreverses,
-                beginsFromCurrentState: a.beginsFromCurrentState)
+                beginsFromCurrentState: a.beginsFromCurrentState, block: a.id)
             let end = change.activeEnd.isFinite ? micros(change.activeEnd) : Int64.max
             animation!.end = max(a.end ?? end, end)
             changes.append(change)
@@ -182,7 +207,7 @@ public enum Shim {
             view: ObjectIdentifier(view), tag: view.tag, property: setting.property, from: points[0].value,
             to: points.last!.value, start: Double(a.start) / 1_000_000, end: Double(a.start + a.duration) / 1_000_000,
             curve: a.curve, repeatCount: setting.repeatCount, autoreverses: setting.autoreverses,
-            beginsFromCurrentState: a.beginsFromCurrentState, keyPoints: points, calculationMode: mode)
+            beginsFromCurrentState: a.beginsFromCurrentState, keyPoints: points, calculationMode: mode, block: a.id)
         let end = change.activeEnd.isFinite ? micros(change.activeEnd) : Int64.max
         animation!.end = max(a.end ?? end, end)
         changes.append(change)
@@ -197,15 +222,79 @@ public enum Shim {
         animations: @MainActor () -> Void, completion: (@MainActor (Bool) -> Void)?
     ) {
         let outer = animation
+        sequence += 1
         animation = Animation(
             start: now + micros(delay), duration: micros(duration), curve: curve,
             repeatCount: options.contains(.repeat) ? .infinity : 0, autoreverses: options.contains(.autoreverse),
-            beginsFromCurrentState: options.contains(.beginFromCurrentState))
+            beginsFromCurrentState: options.contains(.beginFromCurrentState), id: sequence)
         animations()
         let block = animation!
         animation = outer
         let end = block.end ?? now
-        if let completion { schedule(at: end, { completion(true) }, interruption: { completion(false) }) }
+        if let completion {
+            schedule(at: end, { completion(true) }, interruption: { completion(false) }, block: block.id)
+        }
+    }
+
+    /// `UIView.transition(with:duration:options:animations:completion:)`: the changes are made at
+    /// once (no `.allowAnimatedContent`), and the view's old rendering turns into the new one for
+    /// the duration, on the options' curve; the completion comes at its end.
+    static func transition(
+        with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions,
+        animations: (@MainActor () -> Void)?,
+        completion: (@MainActor (Bool) -> Void)?
+    ) {
+        let outer = animation
+        animation = nil
+        animations?()
+        animation = outer
+        sequence += 1
+        let id = sequence
+        let kinds = [
+            "none", "flipFromLeft", "flipFromRight", "curlUp", "curlDown", "crossDissolve", "flipFromTop",
+            "flipFromBottom",
+        ]
+        transitions.append(
+            Transition(
+                view: ObjectIdentifier(view), kind: kinds[Int(options.rawValue >> 20 & 7)], start: currentTime,
+                end: currentTime + Double(micros(duration)) / 1_000_000, curve: options.curve, block: id))
+        if let completion {
+            schedule(at: now + micros(duration), { completion(true) }, interruption: { completion(false) }, block: id)
+        }
+    }
+
+    /// `removeAnimation(forKey:)` (`key`) or `removeAllAnimations()` on the view's layer: its layer
+    /// animations under the key (or all of them, with the blocks' and transitions') stop showing
+    /// now; a block or transition left with nothing in flight gets its completion now, with `false`.
+    static func removeAnimations(of view: UIView, key: String?) {
+        let t = currentTime
+        let id = ObjectIdentifier(view)
+        for i in layerAnimations.indices
+        where layerAnimations[i].view == id && layerAnimations[i].removedAt == nil
+            && (key == nil || layerAnimations[i].key == key)
+        {
+            layerAnimations[i].removedAt = t
+        }
+        guard key == nil else { return }
+        var blocks: Set<Int> = []
+        for i in changes.indices
+        where changes[i].view == id && changes[i].end > changes[i].start && changes[i].shownUntil > t {
+            changes[i].removedAt = t
+            if let block = changes[i].block { blocks.insert(block) }
+        }
+        for i in transitions.indices
+        where transitions[i].view == id && transitions[i].removedAt == nil && transitions[i].end > t {
+            transitions[i].removedAt = t
+            blocks.insert(transitions[i].block)
+        }
+        for block in blocks.sorted() {
+            let inFlight =
+                changes.contains { $0.block == block && $0.end > $0.start && $0.shownUntil > t }
+                || transitions.contains { $0.block == block && $0.removedAt == nil && $0.end > t }
+            guard !inFlight, let index = events.firstIndex(where: { $0.block == block }) else { continue }
+            let event = events.remove(at: index)
+            event.interruption?()
+        }
     }
 
     /// `UIView.modifyAnimations(withRepeatCount:autoreverses:animations:)`: the animations made in
@@ -229,6 +318,9 @@ extension Shim {
             let uikit = p.property.uikit
             guard uikit.isDeclared(on: view.kind) else { return }
             state[p.name] = view.model[p.name] ?? uikit.initialValue
+            // Layout places the views: their position and size are the frame's until code changes them.
+            if p.name == "center" { state[p.name] = view.model[p.name] ?? Point(view.center) }
+            if p.name == "bounds" { state[p.name] = view.model[p.name] ?? Size(view.frame.size) }
         }
         for p in AnimatableProperties.all { read(p) }
         return state

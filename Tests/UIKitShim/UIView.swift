@@ -115,6 +115,11 @@ open class UIView {
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+        public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+        public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+        public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+        public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
 
         var curve: Curve {
             switch rawValue >> 16 & 3 {
@@ -253,6 +258,14 @@ open class UIView {
         Shim.animate(
             duration: duration, delay: delay, curve: options.curve, options: options, animations: animations,
             completion: completion)
+    }
+
+    open class func transition(
+        with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
+        animations: (@MainActor @Sendable () -> Void)?, completion: (@MainActor @Sendable (Bool) -> Void)? = nil
+    ) {
+        Shim.transition(
+            with: view, duration: duration, options: options, animations: animations, completion: completion)
     }
 
     open class func modifyAnimations(

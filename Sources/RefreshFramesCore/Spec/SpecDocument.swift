@@ -38,7 +38,9 @@ package struct SpecDocument: Sendable {
                 guard let program else {
                     throw SpecDiagnostic(
                         path: "program.swift", location: nil,
-                        message: "the program is Swift code, which only the command line runs")
+                        message:
+                            "the program is Swift code, which this caller cannot run (RefreshAnimation and the command line run it)"
+                    )
                 }
                 timeline = try Timeline.make(spec: spec, now: now, measurer: measurer) { base in
                     try program(swift, base)

@@ -159,6 +159,13 @@ extension Interpreter {
                     _ = try write(&value, place.path[...], frame, reads, mutate)
                     return
                 }
+                if case .native = value {
+                    // A host value (a CGPoint, a transform) stays in its place while the right-hand side is
+                    // evaluated, which may read it (`p.y = p.x + 5`); its members are set by copy anyway.
+                    _ = try write(&value, place.path[...], frame, reads, mutate)
+                    box.value = value
+                    return
+                }
                 box.value = .void
                 defer { box.value = value }
                 _ = try write(&value, place.path[...], frame, reads, mutate)
@@ -218,6 +225,12 @@ extension Interpreter {
                     throw .error(at: at, "'\(name)' is read before it has a value")
                 }
                 if isReference(child) { return try write(&child, rest, frame, reads, mutate) }
+                if case .native = child {
+                    // `offset.y = offset.y + 5` on a stored CGPoint: it stays in place for the right-hand side.
+                    let written = try write(&child, rest, frame, reads, mutate)
+                    instance.storage[name] = child
+                    return written
+                }
                 // `views[i].layer.cornerRadius = views[i].bounds.width`: an element that is a
                 // reference changes where it is, so the array stays in place for the right-hand side.
                 if rest.count > 1, case .subscripted(let indices, _) = rest.first, indices.count == 1,
