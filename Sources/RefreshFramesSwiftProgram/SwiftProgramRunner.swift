@@ -74,7 +74,7 @@ package struct SwiftProgramRunner {
         let at = root.decl.location
         if !module.statements.isEmpty { try interpreter.runTopLevel() }
         world.rootClassName = root.decl.name
-        let object = try interpreter.instantiate(root.decl.name, at: at)
+        let object = try makeRoot(root, interpreter, binding, spec: spec, at: at)
         // A control or controller of a storyboard (Lolita's RefreshControl) is woken from it.
         if interpreter.hasMethod("awakeFromNib", labels: [], on: object) {
             try interpreter.callMethod("awakeFromNib", on: object, at: at)
@@ -84,9 +84,11 @@ package struct SwiftProgramRunner {
         }
         try binding.loadView(of: object, interpreter, at: at)
         // UIKit lays out what a turn of the run loop invalidated (a label's new text changes its
-        // intrinsic size: invalidateIntrinsicContentSize, setNeedsLayout) before the next frame.
+        // intrinsic size: invalidateIntrinsicContentSize, setNeedsLayout) before the next frame;
+        // the code's own constraints are solved, and its layoutSubviews() called, by layoutPass.
         try world.layOutAtTheEndOfTheTurn(at: at)
         interpreter.runLoop.turnEnded = { () throws(CodeDiagnostic) in try world.layOutAtTheEndOfTheTurn(at: at) }
+        try layoutPass(world, interpreter, object, at: at)
 
         // The scenario's callbacks, on the run loop.
         let micros = VirtualRunLoop.micros
@@ -119,15 +121,27 @@ package struct SwiftProgramRunner {
             world.followPull()
             try callback("scrollViewDidScroll")
             try binding.notifyScrolled(at: at)
+            // The view `refresh-frames swift` writes is told the pull, as its usage sample says.
+            if world.rootView != nil, interpreter.hasMethod("pullDidChange", labels: ["to"], on: object) {
+                try interpreter.callMethod("pullDidChange", on: object, arguments: [.double(-offset)], at: at)
+            }
         }
         func frames(from start: Double, to end: Double) throws(CodeDiagnostic) {
             var k = (start * Self.frameRate).rounded(.up)
+            var last = -Double.infinity
             while k / Self.frameRate <= end {
                 let t = k / Self.frameRate
                 try interpreter.schedule(at: micros(t), "a frame's scrollViewDidScroll") { () throws(CodeDiagnostic) in
                     try scrolled(at: t)
                 }
+                last = t
                 k += 1
+            }
+            // The scroll's animation ends at its resting offset, which UIKit reports too (off the frame grid).
+            if micros(last) < micros(end) {
+                try interpreter.schedule(at: micros(end), "the scroll's last scrollViewDidScroll") {
+                    () throws(CodeDiagnostic) in try scrolled(at: end)
+                }
             }
         }
         let pull = scenario.pull
@@ -221,6 +235,8 @@ package struct SwiftProgramRunner {
                 } else if interpreter.hasMethod("endRefreshing", labels: [], on: object) {
                     world.endedRefreshingAt = world.time
                     try interpreter.callMethod("endRefreshing", on: object, at: at)
+                    // The app's endRefreshing() of its UIRefreshControl: the content scrolls back.
+                    world.onEndRefreshing?(world.time)
                 }
             }
         }
@@ -249,6 +265,7 @@ package struct SwiftProgramRunner {
                 break
             }
             try interpreter.run(untilMicros: next)
+            try layoutPass(world, interpreter, object, at: at)
             if let custom, !(isRefreshing(custom, binding, interpreter) ?? true) { world.customControlEnded() }
         }
         if let custom, world.beganRefreshingAt == nil {
@@ -276,6 +293,34 @@ package struct SwiftProgramRunner {
             programStoppedAt: lastChange > endSeconds ? lastChange : nil)
         run.imageRuns = ImageAnimationRun.runs(world.imageCalls)
         return Result(run: run, diagnostics: interpreter.diagnostics, printed: interpreter.printed)
+    }
+
+    /// The driven object: a `UIView` subclass that declares `init(frame:)` and no `init()` is made as
+    /// UIKit's `UIView()` makes it, through `init(frame:)`, at the refresh control's bounds (as the
+    /// usage sample of `refresh-frames swift` sets its frame); any other with `init()`.
+    private func makeRoot(
+        _ root: RootClass, _ interpreter: Interpreter, _ binding: UIKitBinding, spec: Spec, at: CodeLocation
+    ) throws(CodeDiagnostic) -> Value {
+        let initializers = root.decl.methods.filter { $0.name == "init" }
+        if root.kind == .refreshingView, !initializers.contains(where: { $0.parameters.isEmpty }),
+            initializers.contains(where: { $0.parameters.map(\.label) == ["frame"] })
+        {
+            let bounds = Rect(x: 0, y: 0, width: spec.canvas.width, height: spec.canvas.height)
+            return try interpreter.instantiate(
+                root.decl.name, labels: ["frame"], arguments: [binding.rect(bounds)], at: at)
+        }
+        return try interpreter.instantiate(root.decl.name, at: at)
+    }
+
+    /// UIKit's layout pass at the end of a turn of the run loop (the views the code's constraints
+    /// place), then the driven view's `layoutSubviews()` when the pass moved anything.
+    private func layoutPass(_ world: UIKitWorld, _ interpreter: Interpreter, _ object: Value, at: CodeLocation)
+        throws(CodeDiagnostic)
+    {
+        guard try world.layoutPass(at: at), world.rootView != nil,
+            interpreter.hasMethod("layoutSubviews", labels: [], on: object)
+        else { return }
+        try interpreter.callMethod("layoutSubviews", on: object, at: at)
     }
 
     /// A custom control's own `refreshing` (or `isRefreshing`) stored property; nil when it has none.

@@ -166,6 +166,7 @@ extension UIKitBinding {
                 return object.withDescendants().first { $0.tag == tag }.map(self.value(of:)) ?? .nil
             },
             NativeFunction("layoutIfNeeded") { call in
+                if self.world.needsCodeLayout, !self.world.codeConstraints.isEmpty { self.world.updateCodeLayout() }
                 do {
                     let changes = try self.world.runtime.layoutIfNeeded(at: self.world.time)
                     try self.world.apply(changes, call.context)

@@ -131,6 +131,10 @@ package final class UIKitWorld {
     var controlContentView: ViewObject?
     /// The classes whose `draw(_:)` was named (once each).
     var placeholderClasses: Set<String> = []
+    /// The constraints the code made and activated, in the order activated.
+    var codeConstraints: [CodeConstraint] = []
+    /// The code changed its constraints (or what they place) since the last layout pass.
+    var needsCodeLayout = false
 
     /// `relayout` re-solves the layout at a `layoutIfNeeded()` (nil: it does nothing).
     package init(
@@ -209,9 +213,9 @@ package final class UIKitWorld {
         guard let tag = view.specTag, !(view.drawsItself && property.name == "backgroundColor") else {
             view.local[property.name] = value
             undrawnChanges += 1
-            if property.name == "alpha", view.isNibRoot || view.role == .refreshControl {
-                // The whole control's alpha: the nib root's times the refresh control's.
-                let alpha = [nibRootView, control].compactMap { $0?.local["alpha"] as? Double }.reduce(1, *)
+            if property.name == "alpha", view.isNibRoot || view.role == .refreshControl || view === rootView {
+                // The whole control's alpha: the nib root's (or the driven view's) times the refresh control's.
+                let alpha = [nibRootView, rootView, control].compactMap { $0?.local["alpha"] as? Double }.reduce(1, *)
                 runtime.setContentAlpha(alpha, at: time)
                 if runtime.isInBlock {
                     context.warn("the whole control's alpha changes at once here: an animation of it is not drawn")

@@ -22,7 +22,7 @@ package struct AnimatableProperty<Setting: PropertySetting>: Sendable {
     /// cannot set it (a label's text changes with the scenario's phase).
     let spec: SpecKey?
     /// Its members in `state` JSON: key and JSON text (`transform` is `rotation`, `scale`, `translation`).
-    let stateFields: @Sendable (Value) -> [(key: String, json: String)]
+    package let stateFields: @Sendable (Value) -> [(key: String, json: String)]
     /// How UIKit spells it, for the Swift generator and the UIKit shim.
     package let uikit: UIKitMember<Value>
     /// How a `UIView.animate` block's animation of it meets one in flight (research §1.4).

@@ -35,8 +35,10 @@ extension Timeline {
                 if let id = constraints[i].id, let value = request.constants[id] { constraints[i].constant = value }
             }
             var texts = refreshingTexts
-            for (tag, text) in request.texts where spec.view(tag: tag)?.kind == .label { texts[tag] = text }
-            return try solve(spec, texts: texts, constraints: constraints, measurer: measurer)
+            var solved = spec
+            solved.views += request.views
+            for (tag, text) in request.texts where solved.view(tag: tag)?.kind == .label { texts[tag] = text }
+            return try solve(solved, texts: texts, constraints: constraints + request.constraints, measurer: measurer)
         }
         var timeline = try Timeline(
             spec: spec, idleLayout: layouts[.idle]!, refreshingLayout: layouts[.refreshing]!, now: now,

@@ -155,6 +155,13 @@ extension AnimationRuntime {
         needsLayout = true
     }
 
+    /// The views the program added that its own constraints place, and those constraints (a Swift
+    /// program's): from now on every re-solve places them too; the next `layoutIfNeeded` re-solves.
+    package mutating func setCodeLayout(views: [ViewSpec], constraints: [ConstraintSpec]) {
+        codeLayout = (views, constraints)
+        needsLayout = true
+    }
+
     /// `view.layoutIfNeeded()`: re-solves the layout now if a constant or a label's text changed.
     /// Inside a block with a duration, each view whose frame changed animates to its new frame with
     /// the block's timing (`center` and `bounds`, additively; each in its own frame space, no
@@ -165,7 +172,9 @@ extension AnimationRuntime {
         needsLayout = false
         let new: Layout
         do {
-            new = try relayout(LayoutRequest(constants: constants, texts: texts))
+            new = try relayout(
+                LayoutRequest(
+                    constants: constants, texts: texts, views: codeLayout.views, constraints: codeLayout.constraints))
         } catch {
             throw .layout("\(error)")
         }
@@ -180,7 +189,8 @@ extension AnimationRuntime {
         let old = layout(at: t)
         // The spec's constraints do not place the views the program added: they keep their frames.
         var new = new
-        for tag in addedTags { new.frames[tag] = old.frames[tag] }
+        let placed = Set(codeLayout.views.map(\.tag))
+        for tag in addedTags where !placed.contains(tag) { new.frames[tag] = old.frames[tag] }
         guard new != old else { return [] }
         let animated =
             open.last.map { blocks[$0.index].block.duration > 0 && blocks[$0.index].block.kind == .basic } ?? false

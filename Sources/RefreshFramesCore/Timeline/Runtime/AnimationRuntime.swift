@@ -54,6 +54,10 @@ package struct AnimationRuntime: Sendable {
     package struct LayoutRequest: Sendable {
         package var constants: [String: Double]
         package var texts: [Int: String?]
+        /// Views the program added that its own constraints place (`codeLayout`), solved with the spec's.
+        package var views: [ViewSpec] = []
+        /// The program's own constraints over them (a Swift program's `NSLayoutConstraint.activate`).
+        package var constraints: [ConstraintSpec] = []
     }
 
     package enum RuntimeError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -117,7 +121,11 @@ package struct AnimationRuntime: Sendable {
     var animations: [AnimationRecord] = []
     var constants: [String: Double] = [:]
     var texts: [Int: String?] = [:]
-    var needsLayout = false
+    /// A constant or a label's text changed since the last re-solve.
+    package internal(set) var needsLayout = false
+    /// The added views the program's own constraints place, and those constraints: solved with the
+    /// spec's at every re-solve (the other added views keep their frames).
+    package internal(set) var codeLayout: (views: [ViewSpec], constraints: [ConstraintSpec]) = ([], [])
     var relayout: (@Sendable (LayoutRequest) throws -> Layout)?
 
     /// The views of `spec` at their initial values, laid out as `layout`. `relayout` re-solves

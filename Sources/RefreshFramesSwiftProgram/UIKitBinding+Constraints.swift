@@ -1,0 +1,277 @@
+import RefreshFramesCore
+import RefreshFramesSwiftCode
+
+/// A layout anchor of a view (`label.centerXAnchor`).
+struct LayoutAnchor {
+    let view: ViewObject
+    let attribute: LayoutAttribute
+}
+
+/// An `NSLayoutConstraint` the code made from anchors; placed by the engine's solver once active.
+final class CodeConstraint {
+    let first: LayoutAnchor
+    let relation: LayoutRelation
+    let second: LayoutAnchor?
+    let multiplier: Double
+    var constant: Double
+    var priority = 1000.0
+    var isActive = false
+    let location: CodeLocation
+
+    init(
+        _ first: LayoutAnchor, _ relation: LayoutRelation, _ second: LayoutAnchor?, multiplier: Double,
+        constant: Double, at location: CodeLocation
+    ) {
+        self.first = first
+        self.relation = relation
+        self.second = second
+        self.multiplier = multiplier
+        self.constant = constant
+        self.location = location
+    }
+}
+
+/// Auto Layout made in code: the views' anchors, `constraint(equalTo:constant:)` and its kin,
+/// `NSLayoutConstraint.activate`/`isActive`, `UILayoutPriority`, content hugging and compression
+/// resistance. The views the code made that active constraints name are solved by the engine's
+/// own solver, with the spec's views, at the end of each turn of the run loop in which the code
+/// changed what they depend on (UIKit's layout pass), and at `layoutIfNeeded()`.
+extension UIKitBinding {
+    func addConstraints(to library: inout NativeLibrary) {
+        let anchor = NativeType("NSLayoutAnchor", isReference: false)
+        let constraint = NativeType("NSLayoutConstraint", superclass: "NSObject", isReference: true)
+        let priority = NativeType("UILayoutPriority", isReference: false)
+        let axis = NativeType("UILayoutConstraintAxis", isReference: false)
+        let number = TypeName.named("CGFloat")
+        let anchors: [(String, LayoutAttribute)] = [
+            ("leadingAnchor", .leading), ("trailingAnchor", .trailing), ("leftAnchor", .left), ("rightAnchor", .right),
+            ("topAnchor", .top), ("bottomAnchor", .bottom), ("centerXAnchor", .centerX), ("centerYAnchor", .centerY),
+            ("widthAnchor", .width), ("heightAnchor", .height),
+        ]
+        for (name, attribute) in anchors {
+            types.view.properties[name] = NativeProperty(
+                type: .named("NSLayoutAnchor"),
+                get: { value, context in
+                    .native(
+                        NativeValue(anchor, LayoutAnchor(view: try self.object(value, context), attribute: attribute)))
+                })
+        }
+        func anchorValue(_ value: Value, _ context: NativeContext) throws(CodeDiagnostic) -> LayoutAnchor {
+            guard case .native(let n) = value, let a = n.payload as? LayoutAnchor else {
+                throw context.error("expected a layout anchor, got \(context.interpreter.describeType(value))")
+            }
+            return a
+        }
+        func make(_ call: NativeCall, _ relation: LayoutRelation, toAnchor: Bool, multiplier: Double = 1)
+            throws(CodeDiagnostic) -> Value
+        {
+            let first = try anchorValue(call.receiver, call.context)
+            let second = try toAnchor ? anchorValue(call.arguments[0], call.context) : nil
+            let constant = try call.context.double(call.arguments[toAnchor ? call.arguments.count - 1 : 0], "constant")
+            let made = CodeConstraint(
+                first, relation, second, multiplier: multiplier, constant: constant, at: call.context.location)
+            return .native(NativeValue(constraint, made))
+        }
+        let zero = Value.double(0)
+        for (label, relation) in [
+            ("equalTo", LayoutRelation.equal), ("greaterThanOrEqualTo", .greaterThanOrEqual),
+            ("lessThanOrEqualTo", .lessThanOrEqual),
+        ] {
+            anchor.methods += [
+                NativeFunction(
+                    "constraint",
+                    [
+                        NativeParameter(label, .named("NSLayoutAnchor")),
+                        NativeParameter("constant", number, default: zero),
+                    ]
+                ) { call in try make(call, relation, toAnchor: true) },
+                NativeFunction(
+                    "constraint",
+                    [
+                        NativeParameter(label, .named("NSLayoutAnchor")), NativeParameter("multiplier", number),
+                        NativeParameter("constant", number, default: zero),
+                    ]
+                ) { call in
+                    try make(
+                        call, relation, toAnchor: true,
+                        multiplier: try call.context.double(call.arguments[1], "multiplier"))
+                },
+                NativeFunction("constraint", [NativeParameter(label + "Constant", number)]) { call in
+                    try make(call, relation, toAnchor: false)
+                },
+            ]
+        }
+        library.add(anchor)
+
+        func code(_ value: Value, _ context: NativeContext) throws(CodeDiagnostic) -> CodeConstraint {
+            guard case .native(let n) = value, let c = n.payload as? CodeConstraint else {
+                throw context.error("expected an NSLayoutConstraint, got \(context.interpreter.describeType(value))")
+            }
+            return c
+        }
+        func activate(_ value: Value, _ on: Bool, _ context: NativeContext) throws(CodeDiagnostic) {
+            guard case .array(let items) = value else {
+                throw context.error("expected an array of constraints, got \(context.interpreter.describeType(value))")
+            }
+            for item in items { self.world.setActive(try code(item, context), on) }
+        }
+        constraint.staticMethods = [
+            NativeFunction("activate", [NativeParameter(nil, .array(.named("NSLayoutConstraint")))]) { call in
+                try activate(call.arguments[0], true, call.context)
+                return .void
+            },
+            NativeFunction("deactivate", [NativeParameter(nil, .array(.named("NSLayoutConstraint")))]) { call in
+                try activate(call.arguments[0], false, call.context)
+                return .void
+            },
+        ]
+        constraint.properties["isActive"] = NativeProperty(
+            type: .named("Bool"), get: { value, context in .bool(try code(value, context).isActive) },
+            set: { native, value, context in
+                self.world.setActive(try code(.native(native), context), try context.bool(value, "isActive"))
+            })
+        constraint.properties["active"] = constraint.properties["isActive"]
+        constraint.properties["constant"] = NativeProperty(
+            type: number, get: { value, context in .double(try code(value, context).constant) },
+            set: { native, value, context in
+                try code(.native(native), context).constant = try context.double(value, "constant")
+                self.world.codeLayoutChanged()
+            })
+        constraint.properties["priority"] = NativeProperty(
+            type: .named("UILayoutPriority"), get: { value, context in .double(try code(value, context).priority) },
+            set: { native, value, context in
+                try code(.native(native), context).priority = try context.double(value, "priority")
+                self.world.codeLayoutChanged()
+            })
+        library.add(constraint)
+
+        priority.initializers = [
+            NativeFunction("init", [NativeParameter(nil, .named("Float"))]) { call in
+                .double(try call.context.double(call.arguments[0], "priority"))
+            },
+            NativeFunction("init", [NativeParameter("rawValue", .named("Float"))]) { call in
+                .double(try call.context.double(call.arguments[0], "priority"))
+            },
+        ]
+        for (name, value) in [
+            ("required", 1000.0), ("defaultHigh", 750), ("defaultLow", 250), ("fittingSizeLevel", 50),
+        ] {
+            priority.staticProperties[name] = NativeStaticProperty(type: .named("UILayoutPriority")) { _ in
+                .double(value)
+            }
+        }
+        library.add(priority)
+        for name in ["horizontal", "vertical"] {
+            axis.staticProperties[name] = NativeStaticProperty(type: .named("UILayoutConstraintAxis")) { _ in
+                .string(name)
+            }
+        }
+        library.add(axis)
+        library.typeAliases["NSLayoutConstraint.Axis"] = "UILayoutConstraintAxis"
+        constraint.staticProperties["Axis"] = NativeStaticProperty { _ in .type(.native(axis)) }
+
+        for (method, key) in [
+            ("setContentHuggingPriority", "huggingPriority"),
+            ("setContentCompressionResistancePriority", "compressionPriority"),
+        ] {
+            types.view.methods.append(
+                NativeFunction(
+                    method,
+                    [
+                        NativeParameter(nil, .named("UILayoutPriority")),
+                        NativeParameter("for", .named("UILayoutConstraintAxis")),
+                    ]
+                ) { call in
+                    let object = try self.object(call.receiver, call.context)
+                    object.local[key] = try call.context.double(call.arguments[0], "priority")
+                    self.world.codeLayoutChanged()
+                    return .void
+                })
+        }
+    }
+}
+
+extension UIKitWorld {
+    /// `isActive = on` (or `NSLayoutConstraint.activate`) for a constraint the code made.
+    func setActive(_ constraint: CodeConstraint, _ on: Bool) {
+        guard constraint.isActive != on else { return }
+        constraint.isActive = on
+        if on { codeConstraints.append(constraint) } else { codeConstraints.removeAll { $0 === constraint } }
+        codeLayoutChanged()
+    }
+
+    /// What the code's constraints place changed: the next layout pass re-solves.
+    func codeLayoutChanged() {
+        needsCodeLayout = true
+    }
+
+    /// UIKit's layout pass at the end of a turn of the run loop: when the code's constraints (or a
+    /// text, a font, a priority of a view they place) changed, the views they place are solved with
+    /// the spec's, and take their new frames at once (outside an animation block, as the pass is).
+    /// Whether it re-solved.
+    func layoutPass(at location: CodeLocation) throws(CodeDiagnostic) -> Bool {
+        guard !codeConstraints.isEmpty else { return false }
+        if needsCodeLayout { updateCodeLayout() }
+        guard runtime.needsLayout else { return false }
+        do {
+            _ = try runtime.layoutIfNeeded(at: time)
+        } catch {
+            throw .error(at: codeConstraints.first?.location ?? location, "the code's constraints: \(error)")
+        }
+        return true
+    }
+
+    /// Gives the runtime the code's views that active constraints place (and their code-made
+    /// superviews, at their frames), with those constraints as the solver's.
+    func updateCodeLayout() {
+        needsCodeLayout = false
+        var placed: [ViewObject] = []
+        func include(_ object: ViewObject) {
+            guard object.isCodeView, object.specTag != nil, !placed.contains(where: { $0 === object }) else { return }
+            if let parent = object.superview { include(parent) }
+            placed.append(object)
+        }
+        for constraint in codeConstraints {
+            include(constraint.first.view)
+            if let second = constraint.second { include(second.view) }
+        }
+        var views: [ViewSpec] = []
+        var constraints: [ConstraintSpec] = []
+        for object in placed {
+            guard let tag = object.specTag, var view = runtime.spec.view(tag: tag) else { continue }
+            view.superview = object.superview.flatMap { $0.isCodeView || $0.isSpecView ? $0.specTag : nil }
+            if view.kind == .label, let font = object.local["font"] as? Value { view.font = Self.font(font) }
+            if let hugging = object.local["huggingPriority"] as? Double { view.huggingPriority = hugging }
+            if let compression = object.local["compressionPriority"] as? Double {
+                view.compressionPriority = compression
+            }
+            views.append(view)
+            // A view whose autoresizing mask is translated keeps its frame (UIKit's autoresizing constraints).
+            if case .bool(false)? = object.local["translatesAutoresizingMaskIntoConstraints"] as? Value {
+                continue
+            }
+            let frame = self.frame(of: object)
+            for (attribute, value) in [
+                (LayoutAttribute.left, frame.x), (.top, frame.y), (.width, frame.width), (.height, frame.height),
+            ] {
+                constraints.append(
+                    ConstraintSpec(
+                        item: .view(tag: tag), attribute: attribute, constant: value,
+                        path: object.madeAt.map { "\($0)" } ?? object.label))
+            }
+        }
+        func item(_ object: ViewObject) -> LayoutItem {
+            object.specTag.map { .view(tag: $0) } ?? .superview
+        }
+        for constraint in codeConstraints {
+            var spec = ConstraintSpec(
+                item: item(constraint.first.view), attribute: constraint.first.attribute,
+                relation: constraint.relation, toItem: constraint.second.map { item($0.view) },
+                toAttribute: constraint.second?.attribute, multiplier: constraint.multiplier,
+                constant: constraint.constant, priority: constraint.priority, path: "\(constraint.location)")
+            if constraint.second == nil { spec.multiplier = 1 }
+            constraints.append(spec)
+        }
+        runtime.setCodeLayout(views: views, constraints: constraints)
+    }
+}
