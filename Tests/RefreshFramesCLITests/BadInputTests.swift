@@ -156,7 +156,7 @@ private let keys: [BadInput] = [
         "$SPEC:5:26: error: program.cycle[0].animat: unknown step 'animat'; did you mean 'animate'?"),
     .spec(
         "unknown kind", spec(("\"text\": \"A\"", "\"kind\": \"lable\"")),
-        "$SPEC:3:32: error: views[0].kind: 'lable' is not one of label, view, spinner, stack, image; did you mean 'label'?"
+        "$SPEC:3:32: error: views[0].kind: 'lable' is not one of label, view, spinner, stack, image, button; did you mean 'label'?"
     ),
     .spec(
         "unknown curve", spec(("\"duration\": 0.5", "\"duration\": 0.5, \"curve\": \"easeinout\"")),
