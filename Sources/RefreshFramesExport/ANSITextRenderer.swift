@@ -319,7 +319,7 @@ package struct ANSITextRenderer: Sendable {
             return
         }
 
-        guard let text = view.text else {
+        guard view.text != nil else {
             guard backgroundOpacity >= Self.visibleAlpha else { return }
             for row in rowRange {
                 for column in columnRange.clamped(to: 0..<max(0, grid.width))
@@ -398,7 +398,7 @@ package struct ANSITextRenderer: Sendable {
         var rows: [Int: [Run]] = [:]
         var seen: Set<Int> = []
         for (spec, view, offset) in drawn where seen.insert(view.tag).inserted {
-            guard let text = view.text, view.spinner == nil, spec.kind != .spinner else { continue }
+            guard view.text != nil, view.spinner == nil, spec.kind != .spinner else { continue }
             let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
             guard view.textColor.alpha * opacity >= Self.visibleAlpha else { continue }
             let u = (origin.x + offset.x + view.frame.midX + view.transform.translationX) / cellWidth
