@@ -9,9 +9,11 @@ import RefreshFramesRaster
 package enum IOSFontFiles {
     package static let variable = "REFRESH_FRAMES_IOS_FONTS"
 
+    /// The variable as the process started with it.
+    private static let value = ProcessInfo.processInfo.environment[variable]
+
     /// The faces taken (`Family Style (file)`), or the variable's error.
-    private static let registration: Result<[String], LoadError> = register(
-        ProcessInfo.processInfo.environment[variable])
+    private static let registration: Result<[String], LoadError> = register(value)
 
     /// Takes the variable's fonts the first time it is called; throws its error (a directory that is
     /// not one) on every call.
@@ -21,9 +23,7 @@ package enum IOSFontFiles {
     /// A warning when the variable names directories in which no iOS font was found (so nothing
     /// changed): nil otherwise.
     package static var warning: String? {
-        guard case .success(let taken) = registration, taken.isEmpty,
-            let value = ProcessInfo.processInfo.environment[variable], !value.isEmpty
-        else { return nil }
+        guard case .success(let taken) = registration, taken.isEmpty, let value, !value.isEmpty else { return nil }
         return
             "\(variable): warning: no iOS font file (SF Pro/SF UI, Helvetica Neue, PingFang…) in '\(value)': the stand-ins draw"
     }

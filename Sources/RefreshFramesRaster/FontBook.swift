@@ -153,8 +153,11 @@ package final class FontBook: @unchecked Sendable {
                 }
             }
         }
+        // What was laid out or chained before these files draws differently now.
         layouts = [:]
+        for chain in chains.values { chain.destroy() }
         chains = [:]
+        TextMaskCache.shared.removeAll()
         return taken
     }
 

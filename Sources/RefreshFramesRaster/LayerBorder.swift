@@ -74,11 +74,7 @@ extension Surface {
     /// with the arithmetic `composite(_ layer:)` blends a view with.
     mutating func composite(_ border: LayerBorder, alpha: Double) {
         guard let whole = border.box(width: width, height: height), let box = clipped(whole) else { return }
-        let a = clamp01(border.color.alpha)
-        let ink: Premultiplied = (
-            Float(clamp01(border.color.red) * a), Float(clamp01(border.color.green) * a),
-            Float(clamp01(border.color.blue) * a), Float(a)
-        )
+        let ink = premultiplied(border.color)
         let layerAlpha = Float(alpha)
         let held = region
         withPixels { out in

@@ -141,11 +141,7 @@ extension Surface {
         guard let whole = shadow.box(source: source.region, width: width, height: height), let box = clipped(whole)
         else { return }
         let mask = shadow.mask(of: source)
-        let a = clamp01(shadow.color.alpha)
-        let ink: Premultiplied = (
-            Float(clamp01(shadow.color.red) * a), Float(clamp01(shadow.color.green) * a),
-            Float(clamp01(shadow.color.blue) * a), Float(a)
-        )
+        let ink = premultiplied(shadow.color)
         let layerAlpha = Float(alpha)
         let clips = (shadow.ownClip.map { [$0] } ?? []) + shadow.ancestorClips
         let held = region

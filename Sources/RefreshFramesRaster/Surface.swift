@@ -296,7 +296,7 @@ struct Layer {
     UInt8(truncatingIfNeeded: Int32(min(max(v, 0), 1) * 255 + 0.5))
 }
 
-private func premultiplied(_ c: RGBA) -> Premultiplied {
+func premultiplied(_ c: RGBA) -> Premultiplied {
     let a = clamp01(c.alpha)
     return (Float(clamp01(c.red) * a), Float(clamp01(c.green) * a), Float(clamp01(c.blue) * a), Float(a))
 }
