@@ -135,6 +135,13 @@ package final class UIKitWorld {
     var codeConstraints: [CodeConstraint] = []
     /// The code changed its constraints (or what they place) since the last layout pass.
     var needsCodeLayout = false
+    /// Every `startAnimating()`/`stopAnimating()` of an activity indicator the code made, by tag
+    /// (an entry for each such indicator, from when it is made).
+    var indicatorCalls: [Int: [(time: Double, starts: Bool)]] = [:]
+    /// How `UIImage(named:)` finds an image (nil: only the spec's images are known).
+    var imageLookup: ImageLookup?
+    /// What each name looked up gave (each name is looked up once).
+    var lookedUpImages: [String: Result<ImageAsset, ImageLookupFailure>] = [:]
 
     /// `relayout` re-solves the layout at a `layoutIfNeeded()` (nil: it does nothing).
     package init(
