@@ -118,7 +118,9 @@ package struct SwiftProgramRunner {
         var lastOffset: Double?
         func scrolled(at time: Double) throws(CodeDiagnostic) {
             let ended = world.endedRefreshingAt.map(VirtualRunLoop.seconds) ?? .infinity
-            let offset = -ScenarioClock.pull(scenario, at: time, began: began, ended: ended)
+            let pull = ScenarioClock.pull(scenario, at: time, began: began, ended: ended)
+            // UIKit's offset counts from the content inset's top: −adjustedContentInset.top at rest.
+            let offset = 0 - (world.topInset + pull)  // 0, not −0, at rest without bars
             guard offset != lastOffset else { return }
             lastOffset = offset
             world.contentOffsetY = offset
@@ -127,7 +129,7 @@ package struct SwiftProgramRunner {
             try binding.notifyScrolled(at: at)
             // The view `refresh-frames swift` writes is told the pull, as its usage sample says.
             if world.rootView != nil, interpreter.hasMethod("pullDidChange", labels: ["to"], on: object) {
-                try interpreter.callMethod("pullDidChange", on: object, arguments: [.double(-offset)], at: at)
+                try interpreter.callMethod("pullDidChange", on: object, arguments: [.double(pull)], at: at)
             }
         }
         func frames(from start: Double, to end: Double) throws(CodeDiagnostic) {

@@ -38,7 +38,6 @@ extension UIKitWorld {
     func controlContent() -> ViewObject {
         if let controlContentView { return controlContentView }
         let content = ViewObject(role: .view, specTag: nil, label: "the refresh control's content")
-        let pull = -contentOffsetY
         addCodeView(
             content,
             frame: Rect(
@@ -52,7 +51,7 @@ extension UIKitWorld {
     /// Moves the refresh control's content with the pull (the driver calls it at every scroll).
     func followPull() {
         guard let content = controlContentView, let tag = content.specTag else { return }
-        let y = spec.scenario.controlHeight + contentOffsetY + spec.canvas.height / 2
+        let y = spec.scenario.controlHeight - pull + spec.canvas.height / 2
         runtime.set(.center, of: tag, to: Point(x: spec.canvas.width / 2, y: y), at: time)
     }
 
