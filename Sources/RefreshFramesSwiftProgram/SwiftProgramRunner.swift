@@ -41,6 +41,9 @@ package struct SwiftProgramRunner {
     /// Runs only as far as the state at this instant needs (`state --at`): its events, and on
     /// until the refresh ended (its end is in every state); nil runs the whole scenario.
     package var runsUntil: Double?
+    /// How `UIImage(named:)` finds the images the spec does not name (nil: it finds none of them,
+    /// and they are not drawn).
+    package var images: ImageLookup?
 
     package init(module: CodeModule, className: String? = nil) {
         self.module = module
@@ -65,6 +68,7 @@ package struct SwiftProgramRunner {
         let binding = UIKitBinding(world: world)
         let interpreter = try Interpreter(module: module, natives: binding.library(), limits: limits)
         world.interpreter = interpreter
+        world.imageLookup = images
         interpreter.nibObject = { native, info, location throws(CodeDiagnostic) in
             try binding.nibObject(native, info, at: location)
         }
@@ -114,7 +118,9 @@ package struct SwiftProgramRunner {
         var lastOffset: Double?
         func scrolled(at time: Double) throws(CodeDiagnostic) {
             let ended = world.endedRefreshingAt.map(VirtualRunLoop.seconds) ?? .infinity
-            let offset = -ScenarioClock.pull(scenario, at: time, began: began, ended: ended)
+            let pull = ScenarioClock.pull(scenario, at: time, began: began, ended: ended)
+            // UIKit's offset counts from the content inset's top: −adjustedContentInset.top at rest.
+            let offset = 0 - (world.topInset + pull)  // 0, not −0, at rest without bars
             guard offset != lastOffset else { return }
             lastOffset = offset
             world.contentOffsetY = offset
@@ -123,7 +129,7 @@ package struct SwiftProgramRunner {
             try binding.notifyScrolled(at: at)
             // The view `refresh-frames swift` writes is told the pull, as its usage sample says.
             if world.rootView != nil, interpreter.hasMethod("pullDidChange", labels: ["to"], on: object) {
-                try interpreter.callMethod("pullDidChange", on: object, arguments: [.double(-offset)], at: at)
+                try interpreter.callMethod("pullDidChange", on: object, arguments: [.double(pull)], at: at)
             }
         }
         func frames(from start: Double, to end: Double) throws(CodeDiagnostic) {
@@ -286,12 +292,16 @@ package struct SwiftProgramRunner {
             throw .error(at: at, "the refresh never ends: \(how)")
         }
         world.finishCodeViews()
-        let endSeconds = VirtualRunLoop.seconds(ended)
+        // The run loop counts whole microseconds; a refresh the scenario's work ended ends when the
+        // scenario says (0.45 + 1.6 s is 2.0500000000000003, after a check point at 2.05 s).
+        let workEnd = began + scenario.workDuration
+        let endSeconds = workDurationGiven && ended == micros(workEnd) ? workEnd : VirtualRunLoop.seconds(ended)
         let lastChange = world.runtime.segments.map(\.end).filter(\.isFinite).max() ?? 0
         var run = RuntimeRun(
             runtime: world.runtime, refreshBeganAt: began, refreshEndedAt: endSeconds,
             programStoppedAt: lastChange > endSeconds ? lastChange : nil)
         run.imageRuns = ImageAnimationRun.runs(world.imageCalls)
+        run.indicatorRuns = world.indicatorCalls.mapValues(ImageAnimationRun.indicatorRuns)
         return Result(run: run, diagnostics: interpreter.diagnostics, printed: interpreter.printed)
     }
 

@@ -53,7 +53,18 @@ extension UIKitBinding {
                 try self.object(.native(native), context).local["contentInset"] = value
             }, drawsNothing: true)
         types.scrollView.properties["contentInset"] = insets
-        types.scrollView.properties["adjustedContentInset"] = insets
+        // `contentInset` plus the safe area the host's bars add (Apple: "The safe area insets are
+        // then added to the values in the contentInset property to obtain the final value").
+        types.scrollView.properties["adjustedContentInset"] = NativeProperty(
+            type: .named("UIEdgeInsets"),
+            get: { value, context in
+                let set = try self.object(value, context).local["contentInset"] as? Value
+                var insets =
+                    try set.map { v throws(CodeDiagnostic) in try self.edgeInsetsValue(v, context) } ?? EdgeInsets()
+                insets.top += self.world.topInset
+                insets.bottom += self.world.bottomInset
+                return self.edgeInsets(insets)
+            })
     }
 
     /// UIKit's calls around `addSubview`: `willMove(toSuperview:)` before, `didMoveToSuperview()`

@@ -11,11 +11,19 @@ extension UIKitBinding {
     func addImageViews(to library: inout NativeLibrary) {
         let image = NativeType("UIImage", superclass: "NSObject", isReference: true)
         image.describe = { "UIImage(named: \($0))" }
+        let named: (inout NativeCall) throws -> Value = { call in
+            self.uiImage(
+                named: try call.context.string(call.arguments[0], "the image's name"), type: image, call.context)
+        }
         image.initializers = [
-            NativeFunction("init", [NativeParameter("named", .named("String"))]) { call in
-                .native(NativeValue(image, try call.context.string(call.arguments[0], "the image's name")))
-            }
+            NativeFunction("init", [NativeParameter("named", .named("String"))], body: named),
+            // `UIImage(named:in:compatibleWith:)`: there is one bundle here, the app's.
+            NativeFunction(
+                "init",
+                [NativeParameter("named", .named("String")), NativeParameter("in"), NativeParameter("compatibleWith")],
+                acceptsUnknown: true, body: named),
         ]
+        addCodeImages(image: image, to: &library)
         library.add(image)
 
         let type = types.imageView

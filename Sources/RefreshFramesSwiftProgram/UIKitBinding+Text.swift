@@ -103,8 +103,11 @@ extension UIKitBinding {
             ) { _ in .nil })
     }
 
-    /// `UIActivityIndicatorView`: the spec's first spinner the code has not taken yet (drawn), else a
-    /// view not drawn; `startAnimating()`/`stopAnimating()` show and hide it when `hidesWhenStopped`.
+    /// `UIActivityIndicatorView`: the spec's first spinner the code has not taken yet (drawn as the
+    /// spec says: UIRefreshControl's spinner), else a spinner of its own, drawn with 12 spokes in its
+    /// `color` that turn from `startAnimating()` to `stopAnimating()` (`SpinnerState.indicator`).
+    /// Either is hidden while stopped when `hidesWhenStopped` (true by default), as UIKit's sets its
+    /// `isHidden` then.
     func addActivityIndicator(_ plain: [NativeFunction], to library: inout NativeLibrary) {
         let type = types.activityIndicator
         let style = NativeType("UIActivityIndicatorViewStyle", isReference: false)
@@ -116,18 +119,30 @@ extension UIKitBinding {
         library.add(style)
         library.typeAliases["UIActivityIndicatorView.Style"] = "UIActivityIndicatorViewStyle"
         type.staticProperties["Style"] = NativeStaticProperty { _ in .type(.native(style)) }
+        func isAnimating(_ object: ViewObject) -> Bool {
+            if case .bool(true)? = object.local["isAnimating"] as? Value { return true }
+            return false
+        }
+        func hidesWhenStopped(_ object: ViewObject) -> Bool {
+            if case .bool(false)? = object.local["hidesWhenStopped"] as? Value { return false }
+            return true
+        }
+        /// UIKit hides a stopped indicator that hides when stopped, and shows it otherwise.
+        func updateHidden(_ object: ViewObject, _ context: NativeContext) throws(CodeDiagnostic) {
+            try self.world.set(.hidden, of: object, to: hidesWhenStopped(object) && !isAnimating(object), context)
+        }
         let make: (inout NativeCall) throws -> Value = { call in
             if let spinner = self.world.spec.views.first(where: {
                 $0.kind == .spinner && !self.world.takenSpinners.contains($0.tag)
             }), let object = self.world.specViews[spinner.tag] {
                 self.world.takenSpinners.insert(spinner.tag)
                 object.nativeType = type
-                object.local["hidesWhenStopped"] = Value.bool(true)
-                // Stopped, so hidden (hidesWhenStopped is true by default), until startAnimating().
-                try self.world.set(.hidden, of: object, to: true, call.context)
+                try updateHidden(object, call.context)
                 return self.value(of: object)
             }
-            return try plain[0].body(&call)
+            let made = try plain[0].body(&call)
+            try updateHidden(try self.object(made, call.context), call.context)
+            return made
         }
         let styleName = TypeName.named("UIActivityIndicatorViewStyle")
         type.initializers =
@@ -141,9 +156,10 @@ extension UIKitBinding {
             { call in
                 let object = try self.object(call.receiver, call.context)
                 object.local["isAnimating"] = Value.bool(on)
-                if case .bool(true)? = object.local["hidesWhenStopped"] as? Value {
-                    try self.world.set(.hidden, of: object, to: !on, call.context)
+                if object.isCodeView, let tag = object.specTag {
+                    self.world.indicatorCalls[tag, default: []].append((VirtualRunLoop.seconds(self.world.time), on))
                 }
+                try updateHidden(object, call.context)
                 return .void
             }
         }
@@ -152,14 +168,25 @@ extension UIKitBinding {
             NativeFunction("stopAnimating", body: animating(false)),
         ]
         type.properties["isAnimating"] = NativeProperty(
+            type: .named("Bool"), get: { value, context in .bool(isAnimating(try self.object(value, context))) })
+        type.properties["hidesWhenStopped"] = NativeProperty(
             type: .named("Bool"),
-            get: { value, context in
-                guard case .bool(true)? = try self.object(value, context).local["isAnimating"] as? Value else {
-                    return .bool(false)
-                }
-                return .bool(true)
+            get: { value, context in .bool(hidesWhenStopped(try self.object(value, context))) },
+            set: { native, value, context in
+                let object = try self.object(.native(native), context)
+                object.local["hidesWhenStopped"] = Value.bool(try context.bool(value, "hidesWhenStopped"))
+                try updateHidden(object, context)
             })
-        for name in ["hidesWhenStopped", "color", "style", "activityIndicatorViewStyle", "activityIndicatorStyle"] {
+        // Its spokes' colour: drawn for a spinner of the code's own (`finishCodeViews`).
+        type.properties["color"] = NativeProperty(
+            type: .optional(.named("UIColor"), implicitlyUnwrapped: true),
+            get: { value, context in try self.object(value, context).local["color"] as? Value ?? .nil },
+            set: { native, value, context in
+                let object = try self.object(.native(native), context)
+                object.local["color"] = value
+                object.local["spokeColor"] = value.isNil ? nil : try self.rgba(value, context)
+            }, drawsNothing: true)
+        for name in ["style", "activityIndicatorViewStyle", "activityIndicatorStyle"] {
             type.properties[name] = kept(name)
         }
         library.add(type)

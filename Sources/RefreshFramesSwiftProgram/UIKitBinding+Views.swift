@@ -17,33 +17,41 @@ extension UIKitBinding {
                 return .native(NativeValue(type, object))
             }
             // A view the code makes is drawn once it is added to a view that is (`addSubview`).
-            func made(_ call: NativeCall, frame: Rect) throws -> Value {
+            func made(_ call: NativeCall, frame: Rect, image: String? = nil) throws -> Value {
                 let value = try build(call)
                 if case .native(let n) = value, let object = n.payload as? ViewObject {
                     if call.context.interpreter.constructingClass == self.world.rootClassName {
                         object.local["frame"] = frame
                         self.world.rootView = object
                     } else {
-                        self.world.addCodeView(object, frame: frame, at: call.context.location)
+                        self.world.addCodeView(object, frame: frame, image: image, at: call.context.location)
                     }
                 }
                 return value
             }
-            return [
+            var initializers = [
                 NativeFunction("init") { call in try made(call, frame: Rect(x: 0, y: 0, width: 0, height: 0)) },
                 NativeFunction("init", [NativeParameter("frame", .named("CGRect"))]) { call in
                     try made(call, frame: try self.rectValue(call.arguments[0], call.context))
                 },
             ]
+            if role == .imageView {
+                // `UIImageView(image:)` sizes the view to its image (UIKit's init(image:)).
+                initializers.append(
+                    NativeFunction("init", [NativeParameter("image", .named("UIImage"))], acceptsUnknown: true) {
+                        call in
+                        let name = self.imageName(call.arguments[0])
+                        let size = name.flatMap { self.world.pointSize(ofImage: $0) }
+                        return try made(
+                            call, frame: Rect(x: 0, y: 0, width: size?.width ?? 0, height: size?.height ?? 0),
+                            image: name)
+                    })
+            }
+            return initializers
         }
         view.initializers = make(.view, view)
         types.label.initializers = make(.label, types.label)
-        types.imageView.initializers =
-            make(.imageView, types.imageView) + [
-                NativeFunction("init", [NativeParameter("image", .named("UIImage"))], acceptsUnknown: true) { call in
-                    try make(.imageView, self.types.imageView)[0].body(&call)
-                }
-            ]
+        types.imageView.initializers = make(.imageView, types.imageView)
         // A UIControl subclass (`super.init(frame:)`) is a view like UIView's.
         types.control.initializers = make(.view, types.control)
         addActivityIndicator(make(.view, types.activityIndicator), to: &library)
@@ -115,7 +123,7 @@ extension UIKitBinding {
         for name in [
             "tintColor", "contentMode", "isUserInteractionEnabled", "userInteractionEnabled",
             "translatesAutoresizingMaskIntoConstraints", "autoresizingMask", "isOpaque", "opaque",
-            "textAlignment", "numberOfLines", "image", "adjustsFontSizeToFitWidth", "highlightedImage",
+            "textAlignment", "numberOfLines", "adjustsFontSizeToFitWidth", "highlightedImage",
             "lineBreakMode", "minimumScaleFactor", "isExclusiveTouch", "accessibilityLabel", "isAccessibilityElement",
         ] {
             view.properties[name] = kept(name)

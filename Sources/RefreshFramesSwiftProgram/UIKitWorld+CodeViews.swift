@@ -8,17 +8,20 @@ import RefreshFramesSwiftCode
 /// drawn, under that view, in the order they were added; the others are dropped with a warning.
 extension UIKitWorld {
     /// Makes `object` a view the runtime draws (until `finishCodeViews` says otherwise).
-    func addCodeView(_ object: ViewObject, frame: Rect, at location: CodeLocation) {
+    /// An image view made with `UIImageView(image:)` shows `image` from the start.
+    func addCodeView(_ object: ViewObject, frame: Rect, image: String? = nil, at location: CodeLocation) {
         let tag = max(spec.views.map(\.tag).max() ?? 0, runtime.addedTags.last ?? 0) + 1
         let kind: ViewKind =
             switch object.role {
             case .label: .label
             case .imageView: .image
-            default: .view
+            // A UIActivityIndicatorView (or a subclass) of the code's own: a spinner.
+            default: object.nativeType?.name == "UIActivityIndicatorView" ? .spinner : .view
             }
         // UIKit's defaults: a label's natural (left) alignment, a clear background.
         var view = ViewSpec(tag: tag, kind: kind, textAlignment: .left)
-        if kind == .image { view.imageView = ImageViewSpec() }
+        if kind == .image { view.imageView = ImageViewSpec(image: image) }
+        if kind == .spinner { indicatorCalls[tag] = [] }
         runtime.addView(view, frame: frame, now: now)
         layout.frames[tag] = frame
         object.specTag = tag
@@ -35,7 +38,6 @@ extension UIKitWorld {
     func controlContent() -> ViewObject {
         if let controlContentView { return controlContentView }
         let content = ViewObject(role: .view, specTag: nil, label: "the refresh control's content")
-        let pull = -contentOffsetY
         addCodeView(
             content,
             frame: Rect(
@@ -49,7 +51,7 @@ extension UIKitWorld {
     /// Moves the refresh control's content with the pull (the driver calls it at every scroll).
     func followPull() {
         guard let content = controlContentView, let tag = content.specTag else { return }
-        let y = spec.scenario.controlHeight + contentOffsetY + spec.canvas.height / 2
+        let y = spec.scenario.controlHeight - pull + spec.canvas.height / 2
         runtime.set(.center, of: tag, to: Point(x: spec.canvas.width / 2, y: y), at: time)
     }
 
@@ -91,6 +93,12 @@ extension UIKitWorld {
             else { return }
             view.superview = superview
             view.clipsToBounds = object.local["clipsToBounds"] as? Bool ?? false
+            if view.kind == .spinner, let color = object.local["spokeColor"] as? RGBA { view.tintColor = color }
+            if view.kind == .image, case .string(let mode)? = object.local["contentMode"] as? Value,
+                let contentMode = ContentMode(rawValue: mode)
+            {
+                view.imageView?.contentMode = contentMode
+            }
             if view.kind == .label {
                 if let font = object.local["font"] as? Value { view.font = Self.font(font) }
                 if case .string(let alignment)? = object.local["textAlignment"] as? Value {

@@ -107,7 +107,8 @@ package final class UIKitWorld {
     package internal(set) var beganRefreshingAt: Int64?
     /// Called when the code ends refreshing (the driver fades the spinner).
     var onEndRefreshing: ((Int64) -> Void)?
-    /// The scroll view's content offset as the driver last set it (y = −pull).
+    /// The scroll view's content offset as the driver last set it: y = −(top inset + pull), at
+    /// rest −`adjustedContentInset.top` (`topInset`), as UIKit's is under the host's bars.
     var contentOffsetY = 0.0
     var isDragging = false
     var isDecelerating = false
@@ -135,6 +136,13 @@ package final class UIKitWorld {
     var codeConstraints: [CodeConstraint] = []
     /// The code changed its constraints (or what they place) since the last layout pass.
     var needsCodeLayout = false
+    /// Every `startAnimating()`/`stopAnimating()` of an activity indicator the code made, by tag
+    /// (an entry for each such indicator, from when it is made).
+    var indicatorCalls: [Int: [(time: Double, starts: Bool)]] = [:]
+    /// How `UIImage(named:)` finds an image (nil: only the spec's images are known).
+    var imageLookup: ImageLookup?
+    /// What each name looked up gave (each name is looked up once).
+    var lookedUpImages: [String: Result<ImageAsset, ImageLookupFailure>] = [:]
 
     /// `relayout` re-solves the layout at a `layoutIfNeeded()` (nil: it does nothing).
     package init(
@@ -145,6 +153,7 @@ package final class UIKitWorld {
         self.layout = layout
         self.now = now
         runtime = AnimationRuntime(spec: spec, layout: layout, now: now, relayout: relayout)
+        contentOffsetY = -(spec.host?.bars?.contentAdjustment.top ?? 0)
         for view in spec.views {
             let role: ViewObject.Role = view.kind == .label ? .label : view.kind == .image ? .imageView : .view
             let object = ViewObject(role: role, specTag: view.tag, label: view.name ?? "view \(view.tag)")
@@ -159,6 +168,14 @@ package final class UIKitWorld {
             }
         }
     }
+
+    /// What the host's bars add to the table's content inset above (`adjustedContentInset.top` less
+    /// `contentInset.top`: the status and navigation bars, 0 with `never` or without bars).
+    var topInset: Double { spec.host?.bars?.contentAdjustment.top ?? 0 }
+    /// What the host's bars add below (the tab bar, the home indicator).
+    var bottomInset: Double { spec.host?.bars?.contentAdjustment.bottom ?? 0 }
+    /// How far the content is pulled past its resting offset.
+    var pull: Double { -contentOffsetY - topInset }
 
     /// Virtual time now, microseconds.
     var time: Int64 { interpreter?.runLoop.now ?? 0 }
@@ -247,7 +264,7 @@ package final class UIKitWorld {
                 // Its origin follows the pull, as UIRefreshControl's does (what KVO on `frame` reads);
                 // a width or height the code set is kept (`bounds.size.width = …`).
                 let size = view.local["size"] as? Size ?? Size(width: spec.canvas.width, height: spec.canvas.height)
-                return Rect(x: 0, y: min(0, contentOffsetY), width: size.width, height: size.height)
+                return Rect(x: 0, y: min(0, -pull), width: size.width, height: size.height)
             }
             if view.role == .tableView || view.role == .scrollView {
                 // The screen the table fills: the host's viewport, else the canvas.

@@ -54,8 +54,9 @@ package struct SpecDocument: Sendable {
                 timeline = try Timeline.make(spec: spec, now: now, measurer: measurer) { base in
                     try program(swift, base)
                 }
-                // The views the code made are drawn as the spec's are.
+                // The views the code made are drawn as the spec's are, with the images it found.
                 spec.views = timeline.spec.views
+                spec.images = timeline.spec.images
             } else {
                 timeline = try Timeline.make(spec: spec, now: now, measurer: measurer)
             }

@@ -37,6 +37,9 @@ extension Timeline {
             var texts = refreshingTexts
             var solved = spec
             solved.views += request.views
+            for asset in request.images.assets.values where solved.images[asset.name] == nil {
+                solved.images.add(asset)
+            }
             for (tag, text) in request.texts where solved.view(tag: tag)?.kind == .label { texts[tag] = text }
             return try solve(solved, texts: texts, constraints: constraints + request.constraints, measurer: measurer)
         }

@@ -19,6 +19,8 @@ extension Timeline {
         var layout = layout
         let added = Set(runtime.addedTags)
         spec.views += runtime.spec.views.filter { added.contains($0.tag) }
+        // The images the code found (`UIImage(named:)`), drawn as the spec's.
+        for asset in runtime.spec.images.assets.values where spec.images[asset.name] == nil { spec.images.add(asset) }
         for tag in runtime.addedTags { layout.frames[tag] = runtime.layouts[0].layout.frames[tag] }
         self.spec = spec
         self.layout = layout
@@ -56,6 +58,8 @@ package struct RuntimeRun: Sendable {
     package var programStoppedAt: Double?
     /// Each image view's `startAnimating()`…`stopAnimating()` runs, by tag.
     package var imageRuns: [Int: [ImageAnimationRun]] = [:]
+    /// The activity indicators the program made (an entry for each, its runs possibly none), by tag.
+    package var indicatorRuns: [Int: [ImageAnimationRun]] = [:]
 
     package init(runtime: AnimationRuntime, refreshBeganAt: Double, refreshEndedAt: Double, programStoppedAt: Double?) {
         self.runtime = runtime
@@ -79,6 +83,7 @@ extension Timeline {
         var timeline = try Timeline(
             spec: spec, layout: base.layout, runtime: run.runtime, refreshBeganAt: run.refreshBeganAt,
             refreshEndedAt: run.refreshEndedAt, programStoppedAt: run.programStoppedAt, imageRuns: run.imageRuns)
+        timeline.indicatorRuns = run.indicatorRuns
         if let host = spec.host {
             timeline.table = try TableTimeline(
                 host: host, controlHeight: spec.scenario.controlHeight, controlWidth: spec.canvas.width,

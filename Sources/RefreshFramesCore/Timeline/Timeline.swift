@@ -19,6 +19,9 @@ package struct Timeline: Sendable {
     package let transitions: [Int: [AnimationRuntime.TransitionRecord]]
     /// Each image view's frame-sequence runs (`startAnimating()` to `stopAnimating()`), by tag.
     package let imageRuns: [Int: [ImageAnimationRun]]
+    /// The activity indicators a Swift program made, by tag: their `startAnimating()` to
+    /// `stopAnimating()` runs (`SpinnerState.indicator`); the other spinners are UIRefreshControl's.
+    package internal(set) var indicatorRuns: [Int: [ImageAnimationRun]] = [:]
     package let refreshBeganAt: Double
     package let refreshEndedAt: Double
     /// When the loop reached a check point with refreshing over and the reset applied; nil without a program.
@@ -97,7 +100,9 @@ package struct Timeline: Sendable {
         let views = spec.views.sorted { $0.tag < $1.tag }.compactMap { view -> ViewState? in
             var state = tracks[view.tag]?.state(tag: view.tag, frame: layout.frame(tag: view.tag), at: time)
             if view.kind == .spinner {
-                state?.spinner = ScenarioClock.spinner(scenario, at: time, pull: pull, began: refreshBeganAt)
+                state?.spinner =
+                    indicatorRuns[view.tag].map { SpinnerState.indicator($0, at: time) }
+                    ?? ScenarioClock.spinner(scenario, at: time, pull: pull, began: refreshBeganAt)
             }
             if let record = transitions[view.tag]?.last(where: { $0.added <= time && time < $0.end }) {
                 let fraction = time < record.begin ? 0 : (time - record.begin) / (record.end - record.begin)

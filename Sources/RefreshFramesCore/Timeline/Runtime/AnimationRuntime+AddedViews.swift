@@ -36,4 +36,10 @@ extension AnimationRuntime {
         guard let index = spec.views.firstIndex(where: { $0.tag == tag }) else { return }
         spec.views[index].imageView = imageView
     }
+
+    /// Adds an image the program found (a Swift program's `UIImage(named:)`): the timeline made from
+    /// this runtime draws it, and re-solves of the layout take its size as its image views' intrinsic size.
+    package mutating func addImage(_ asset: ImageAsset) {
+        spec.images.add(asset)
+    }
 }

@@ -181,7 +181,8 @@ extension AnimationRuntime {
         do {
             new = try relayout(
                 LayoutRequest(
-                    constants: constants, texts: texts, views: codeLayout.views, constraints: codeLayout.constraints))
+                    constants: constants, texts: texts, views: codeLayout.views, constraints: codeLayout.constraints,
+                    images: spec.images))
         } catch {
             throw .layout("\(error)")
         }

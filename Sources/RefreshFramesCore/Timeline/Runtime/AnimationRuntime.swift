@@ -58,6 +58,8 @@ package struct AnimationRuntime: Sendable {
         package var views: [ViewSpec] = []
         /// The program's own constraints over them (a Swift program's `NSLayoutConstraint.activate`).
         package var constraints: [ConstraintSpec] = []
+        /// The images the program found (`addImage`) beside the spec's: its image views' intrinsic sizes.
+        package var images = ImageLibrary()
     }
 
     package enum RuntimeError: Error, Sendable, Equatable, CustomStringConvertible {

@@ -1,0 +1,28 @@
+extension SpinnerState {
+    /// A `UIActivityIndicatorView`'s spokes at `time` (a Swift program's, made in code): all 12,
+    /// turning 12 steps a second from its `startAnimating()` while it animates, as the spec's spinner
+    /// turns while refreshing; at rest on the first step when it is stopped (shown so when
+    /// `hidesWhenStopped` is false). Unlike UIRefreshControl's spinner, it does not reveal its spokes
+    /// with the pull.
+    package static func indicator(_ runs: [ImageAnimationRun], at time: Double) -> SpinnerState {
+        guard let run = runs.last(where: { $0.start <= time }), run.stop.map({ time < $0 }) ?? true else {
+            return SpinnerState(visibleSpokes: 12, leadingSpoke: 0)
+        }
+        return SpinnerState(visibleSpokes: 12, leadingSpoke: Int(((time - run.start) * 12).rounded(.down)) % 12)
+    }
+}
+
+extension ImageAnimationRun {
+    /// An activity indicator's runs from its `startAnimating()` (`starts`) and `stopAnimating()`
+    /// calls, in the order made: a start while it animates does nothing (it keeps turning), a stop
+    /// while it is stopped does nothing.
+    package static func indicatorRuns(_ calls: [(time: Double, starts: Bool)]) -> [ImageAnimationRun] {
+        var runs: [ImageAnimationRun] = []
+        for (time, starts) in calls {
+            let animating = runs.last.map { $0.stop == nil } ?? false
+            if starts, !animating { runs.append(ImageAnimationRun(start: time)) }
+            if !starts, animating { runs[runs.count - 1].stop = time }
+        }
+        return runs
+    }
+}
