@@ -50,3 +50,7 @@ import Testing
         }
     }
 }
+
+extension ViewKind: CustomTestStringConvertible {
+    package var testDescription: String { name }
+}
