@@ -52,5 +52,5 @@ import Testing
 }
 
 extension ViewKind: CustomTestStringConvertible {
-    package var testDescription: String { name }
+    public var testDescription: String { name }
 }
