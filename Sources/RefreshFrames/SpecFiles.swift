@@ -2,10 +2,9 @@ import Foundation
 import RefreshFramesCore
 import RefreshFramesRaster
 
-/// The files a spec names beside itself, found relative to its directory, and where every one of
-/// them is opened: its font files (`"fonts"`) and its images (`ImageFiles`). A spec's other side
-/// files (a Swift program) belong here too, so that they are resolved, opened, listed for `--watch`
-/// and reloaded in one place.
+/// The files a spec names beside itself, found relative to its directory and listed for `--watch`
+/// (`all(of:)`); its font files (`"fonts"`) and its images (`ImageFiles`) are opened here, its xib
+/// by `layout(_:)`, its Swift program's files by `SwiftProgramLoader`.
 package struct SpecFiles: Sendable {
     /// The spec's own file; nil for a spec given as bytes.
     package var spec: String?

@@ -8,12 +8,12 @@ import RefreshFramesExport
 enum RenderFormats {
     static let formats = Exporter.all.map(\.format)
 
-    /// `--format`'s values, each once, in the list's order: `gif, png, ansi, cast`.
+    /// `--format`'s values, each once, in the list's order: `gif, apng, webp, png, ansi, cast`.
     static let names: [String] = formats.map(\.name).reduce(into: []) { names, name in
         if !names.contains(name) { names.append(name) }
     }
 
-    /// The first suffix of each format that has one: `.gif, .png, .ans, .cast`.
+    /// The first suffix of each format that has one: `.gif, .apng, .webp, .png, .ans, .cast`.
     static let suffixes: [String] = formats.compactMap(\.suffixes.first)
 
     /// `render`'s one-line abstract.
@@ -22,7 +22,7 @@ enum RenderFormats {
     /// The discussion's first sentence: every format's phrase.
     static let discussion = "The format follows the output: \(formats.map(\.help).joined(separator: "; "))."
 
-    /// `-o`'s help: `.gif, .png, a directory, .ans, .cast`.
+    /// `-o`'s help: `.gif, .apng, .webp, .png, a directory, .ans, .cast`.
     static let outputHelp =
         "Where to write (\(formats.map { $0.output == .directory ? "a directory" : $0.suffixes[0] }.joined(separator: ", ")))."
 

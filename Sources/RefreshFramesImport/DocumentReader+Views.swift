@@ -10,31 +10,32 @@ extension DocumentReader {
         var placeholder = false
         var image: ImportImages.Found?
         var buttonImages: [ControlState: ButtonSpec.Content] = [:]
-        switch node.name {
-        case "label": kind = .label
-        case "view": kind = .view
-        case "stackView": kind = .stack
-        case "activityIndicatorView": kind = .spinner
-        case "button" where Self.hasImage(node):
-            buttonImages = resolveButtonImages(node, tag: tag)
-            if buttonImages.values.contains(where: { $0.image != nil || $0.backgroundImage != nil }) {
-                kind = .button
-            } else if Self.hasTitle(node) {
-                kind = .label
-            } else {
-                placeholder = true
-                warn(node, "an image button none of whose images is found; imported as a placeholder with tag \(tag)")
-            }
-        case "button" where Self.hasTitle(node):
-            kind = .label
-        case "imageView":
-            image = resolveImage(node, tag: tag)
-            if image != nil { kind = .image } else { placeholder = true }
-        default:
+        func notDrawn() {
             placeholder = true
             warn(
                 node,
                 "<\(node.name)> is not drawn; imported as a placeholder (a translucent magenta box) with tag \(tag)")
+        }
+        // A button none of whose images is found is a label with its title; an image view whose
+        // image is not found is a placeholder. Any other element is the kind it names (`ViewKind.xibElements`).
+        switch node.name {
+        case "button":
+            if Self.hasImage(node) { buttonImages = resolveButtonImages(node, tag: tag) }
+            if buttonImages.values.contains(where: { $0.image != nil || $0.backgroundImage != nil }) {
+                kind = .button
+            } else if Self.hasTitle(node) {
+                kind = .label
+            } else if Self.hasImage(node) {
+                placeholder = true
+                warn(node, "an image button none of whose images is found; imported as a placeholder with tag \(tag)")
+            } else {
+                notDrawn()
+            }
+        case "imageView":
+            image = resolveImage(node, tag: tag)
+            if image != nil { kind = .image } else { placeholder = true }
+        default:
+            if let named = ViewKind.kind(xibElement: node.name) { kind = named } else { notDrawn() }
         }
         var spec = ViewSpec(tag: tag, kind: kind)
         if placeholder { spec.backgroundColor = Self.placeholderColor }

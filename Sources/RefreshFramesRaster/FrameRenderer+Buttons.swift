@@ -1,29 +1,19 @@
 import RefreshFramesCore
 
-/// A button as UIButton draws it for its control state: its background image stretched over the
-/// bounds, then its image at its point size and its title beside it (`ButtonSpec.contentRects`),
-/// all in the button's own layer.
-struct ButtonDrawing {
-    var background: PlacedImage?
-    var image: PlacedImage?
-    var title: TextMask?
-    var titleColor: RGBA
-}
-
 extension FrameRenderer {
-    /// What a button draws in the state `view`'s flags give; nil for any other view.
-    func buttonDrawing(
-        _ spec: ViewSpec, _ view: ViewState, placement: Placement, scale: Double, bounds: (Int, Int),
-        rasterizingText: Bool
-    ) throws -> ButtonDrawing? {
-        guard spec.kind == .button, let button = spec.button else { return nil }
+    /// A button as UIButton draws it for the control state its flags give: its background image
+    /// stretched over the bounds, then its image at its point size and its title beside it
+    /// (`ButtonSpec.contentRects`), all in the button's own layer.
+    func buttonDrawing(_ r: KindDrawingRequest) throws -> KindDrawing {
+        let (spec, view, placement, scale) = (r.spec, r.view, r.placement, r.scale)
+        guard let button = spec.button else { return KindDrawing() }
         let shown = button.shown(highlighted: view.isHighlighted, selected: view.isSelected, enabled: view.isEnabled)
         let size = IntrinsicSize(width: view.frame.width, height: view.frame.height)
-        var drawing = ButtonDrawing(titleColor: shown.titleColor)
+        var drawing = KindDrawing(textColor: shown.titleColor)
         if let (variant, tint) = buttonImage(
             shown.backgroundImage, shown.backgroundDimming, spec, mode: .automatic, scale: scale)
         {
-            drawing.background = PlacedImage(
+            drawing.backgroundImage = PlacedImage(
                 variant, mode: .scaleToFill, width: size.width, height: size.height, scale: scale, tint: tint)
         }
         let image = buttonImage(shown.image, shown.imageDimming, spec, mode: button.renderingMode, scale: scale)
@@ -45,14 +35,14 @@ extension FrameRenderer {
         if let title = shown.title, !title.isEmpty, let rect = rects.title, shown.titleColor.alpha > 0,
             let titlePlacement = Placement(frame: rect, transform: .identity, in: placement)
         {
-            drawing.title =
-                rasterizingText
+            drawing.text =
+                r.rasterizingText
                 ? try TextMaskCache.shared.mask(
                     title, font: spec.font, alignment: .center, lines: LabelLines(), placement: titlePlacement,
-                    fonts: fonts, usage: usage, bounds: bounds, rendering: text)
+                    fonts: fonts, usage: usage, bounds: r.bounds, rendering: text)
                 : try TextMask(
                     title, font: spec.font, alignment: .center, lines: LabelLines(), placement: titlePlacement,
-                    fonts: fonts, usage: usage, bounds: bounds, rendering: text, rasterized: false)
+                    fonts: fonts, usage: usage, bounds: r.bounds, rendering: text, rasterized: false)
         }
         return drawing
     }

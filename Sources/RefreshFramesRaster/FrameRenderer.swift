@@ -107,35 +107,18 @@ package struct FrameRenderer: FrameDrawing {
             let radius = spec.cornerRadius.resolved(width: view.frame.width, height: view.frame.height)
             let shape = RoundedBox(halfWidth: view.frame.width / 2, halfHeight: view.frame.height / 2, radius: radius)
             let chain = parent.chain + [view]
-            var text: TextMask?
-            if spec.kind == .label, let string = view.text, !string.isEmpty, view.textColor.alpha > 0 {
-                text =
-                    rasterizingText
-                    ? try TextMaskCache.shared.mask(
-                        string, font: spec.font, alignment: spec.textAlignment, lines: spec.lines,
-                        placement: placement, fonts: fonts, usage: usage, bounds: (width, height), rendering: self.text)
-                    : try TextMask(
-                        string, font: spec.font, alignment: spec.textAlignment, lines: spec.lines,
-                        placement: placement, fonts: fonts, usage: usage, bounds: (width, height), rendering: self.text,
-                        rasterized: false)
-            }
-            let button = try buttonDrawing(
-                spec, view, placement: placement, scale: scale, bounds: (width, height),
-                rasterizingText: rasterizingText)
-            var spokes: Spokes?
-            if spec.kind == .spinner, let spinner = view.spinner, spinner.visibleSpokes > 0 {
-                spokes = Spokes(state: spinner, width: view.frame.width, height: view.frame.height)
-            }
+            let drawing = try kindDrawing(
+                KindDrawingRequest(
+                    spec: spec, view: view, placement: placement, scale: scale, bounds: (width, height),
+                    rasterizingText: rasterizingText))
             drawn.append(
                 DrawnView(
                     index: index, key: ViewKey(groupAlpha: groupAlpha, chain: chain),
                     layer: Layer(
                         placement: placement, shape: shape, background: view.backgroundColor,
-                        clips: spec.clipsToBounds, text: button?.title ?? text,
-                        textColor: button?.titleColor ?? view.textColor, spokes: spokes, tint: spec.tintColor,
-                        alpha: alpha, ancestorClips: parent.clips,
-                        image: button?.image ?? placedImage(spec, view, scale: scale),
-                        backgroundImage: button?.background),
+                        clips: spec.clipsToBounds, text: drawing.text, textColor: drawing.textColor ?? view.textColor,
+                        spokes: drawing.spokes, tint: spec.tintColor, alpha: alpha, ancestorClips: parent.clips,
+                        image: drawing.image, backgroundImage: drawing.backgroundImage),
                     parent: parent.position, ownAlpha: clamp01(view.alpha),
                     border: LayerBorder(
                         placement: placement, shape: shape, width: view.borderWidth, color: view.borderColor,
@@ -149,19 +132,6 @@ package struct FrameRenderer: FrameDrawing {
                 chain: chain, position: drawn.count - 1)
         }
         return drawn
-    }
-}
-
-extension FrameRenderer {
-    /// An image view's image as its content mode places it at `scale`: the variant UIKit picks for
-    /// that scale, drawn in the view's tint colour when it renders as a template.
-    func placedImage(_ spec: ViewSpec, _ view: ViewState, scale: Double) -> PlacedImage? {
-        guard spec.kind == .image, let imageView = spec.imageView, let name = view.image.name,
-            let asset = images[name], let variant = asset.variant(for: scale)
-        else { return nil }
-        return PlacedImage(
-            variant, mode: imageView.contentMode, width: view.frame.width, height: view.frame.height, scale: scale,
-            tint: asset.isTemplate(imageView.renderingMode) ? spec.tintColor : nil)
     }
 }
 

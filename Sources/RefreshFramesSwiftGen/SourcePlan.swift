@@ -85,16 +85,7 @@ struct SourcePlan {
     init(spec: Spec) throws(SpecDiagnostic) {
         self.spec = spec
         for view in spec.views {
-            let prefix =
-                switch view.kind {
-                case .label: "label"
-                case .view: "view"
-                case .spinner: "spinner"
-                case .stack: "stack"
-                case .image: "imageView"
-                case .button: "button"
-                }
-            names[view.tag] = prefix + (view.tag < 0 ? "Minus\(-view.tag)" : "\(view.tag)")
+            names[view.tag] = view.kind.swiftName + (view.tag < 0 ? "Minus\(-view.tag)" : "\(view.tag)")
             let hasTitle = view.button?.states.values.contains { $0.title != nil } ?? false
             if (view.kind == .label || hasTitle) && !fonts.contains(view.font) { fonts.append(view.font) }
             for text in view.texts.sorted(by: { $0.key.rawValue < $1.key.rawValue }).map(\.value) {
@@ -350,23 +341,12 @@ struct SourcePlan {
 
     func kind(_ tag: Int) -> ViewKind { spec.view(tag: tag)?.kind ?? .view }
 
-    static func swiftType(_ kind: ViewKind) -> String {
-        switch kind {
-        case .label: "UILabel"
-        case .view: "UIView"
-        case .spinner: "UIActivityIndicatorView"
-        case .stack: "UIStackView"
-        case .image: "UIImageView"
-        case .button: "UIButton"
-        }
-    }
-
     /// The name of the collection holding `tags` in that order, made on first use.
     @discardableResult
     mutating func collection(for tags: [Int]) -> String {
         if let existing = collections.first(where: { $0.tags == tags }) { return existing.name }
         let kinds = Set(tags.map(kind))
-        let type = kinds.count == 1 ? Self.swiftType(kinds.first!) : "UIView"
+        let type = kinds.count == 1 ? kinds.first!.uikitClass : "UIView"
         let name: String
         if tags == spec.views.map(\.tag) {
             switch (kinds.count, kinds.first) {

@@ -302,7 +302,7 @@ extension SourceWriter {
                 value = "self.\(Self.initialValues(a))[\(target).tag] ?? \(SwiftLiteral.value(a.uikit.initialValue))"
             }
             // A member only some views have (a label's textColor) is set through a cast on the others.
-            let owner = a.uikit.declaredBy.map(SourcePlan.swiftType)
+            let owner = a.uikit.declaredBy?.uikitClass
             let receiver = owner == nil || owner == type ? target : "(\(target) as? \(owner!))?"
             return "\(receiver).\(Self.member(a)) = \(value)"
         }

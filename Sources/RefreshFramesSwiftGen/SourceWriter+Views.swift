@@ -97,7 +97,7 @@ extension SourceWriter {
                 line(name + l)
             }
             priorities()
-        case .view:
+        default:
             break
         }
         if view.backgroundColor != .clear {

@@ -260,7 +260,7 @@ struct SourceWriter {
     mutating func writeProperties() {
         line()
         for view in spec.views {
-            let type = SourcePlan.swiftType(view.kind)
+            let type = view.kind.uikitClass
             let initial =
                 switch view.kind {
                 case .spinner: "UIActivityIndicatorView(style: .medium)"

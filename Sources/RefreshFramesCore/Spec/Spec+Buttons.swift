@@ -1,19 +1,7 @@
 /// Decoding of buttons (`"kind": "button"`): their states' content and the flags they start with.
 extension SpecDecoder {
-    /// The keys only buttons take (`highlighted` is also an image view's).
-    static let buttonKeys = [
-        "states", "selected", "enabled", "adjustsImageWhenHighlighted", "adjustsImageWhenDisabled",
-        "contentHorizontalAlignment", "contentEdgeInsets",
-    ]
-
-    /// A button's `ButtonSpec`; for any other view, none of its keys may be there.
-    func decodeButton(_ o: ObjectReader, kind: ViewKind) throws(SpecDiagnostic) -> ButtonSpec? {
-        guard kind == .button else {
-            if let key = Self.buttonKeys.first(where: { o.has($0) }) {
-                throw o.optional(key)!.fail("'\(key)' is a button's; this view's kind is '\(kind.rawValue)'")
-            }
-            return nil
-        }
+    /// A button's keys.
+    func decodeButton(_ o: ObjectReader) throws(SpecDiagnostic) -> ButtonSpec {
         if let t = o.optional("text") {
             throw t.fail("a button's title is its states' 'title' (\"states\": {\"normal\": {\"title\": …}})")
         }

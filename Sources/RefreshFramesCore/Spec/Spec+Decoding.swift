@@ -238,10 +238,6 @@ struct SpecDecoder {
                 try to.finish()
                 if view.texts[.refreshing] == nil { view.texts[.refreshing] = view.texts[.idle] }
             }
-            if view.kind == .view || view.kind == .stack || view.kind == .image {
-                let kind = [ViewKind.view: "a plain", .stack: "a stack", .image: "an image"][view.kind]!
-                throw t.fail("\(kind) view has no text; use \"kind\": \"label\"")
-            }
         }
         if let f = o.optional("font") { view.font = try decodeFont(f, base: defaultFont) }
         view.textColor = try o.optional("textColor")?.color() ?? o.appearance.unset("label", light: view.textColor)
@@ -265,25 +261,24 @@ struct SpecDecoder {
         if let s = o.optional("superview") { view.superview = try s.integer(in: 1...1_000_000) }
         if let h = o.optional("hidden") { view.isHidden = try h.bool() }
         if let a = o.optional("spacingAfter") { view.spacingAfter = try a.number(in: -1e4...1e4) }
-        view.stack = try decodeStack(o, kind: view.kind)
-        view.imageView = try decodeImageView(o, kind: view.kind)
-        view.button = try decodeButton(o, kind: view.kind)
-        view.lines = try decodeLines(o, kind: view.kind)
+        try refuseOtherKindsKeys(o, kind: view.kind)
+        try view.kind.decode(self, o, &view)
         try o.finish()
         return view
     }
 
-    /// The stack keys of a view: a `StackSpec` for a stack view; for any other view, none may be there.
-    func decodeStack(_ o: ObjectReader, kind: ViewKind) throws(SpecDiagnostic) -> StackSpec? {
-        let keys = [
-            "axis", "spacing", "alignment", "distribution", "isLayoutMarginsRelativeArrangement", "layoutMargins",
-        ]
-        guard kind == .stack else {
-            if let key = keys.first(where: { o.has($0) }) {
-                throw o.optional(key)!.fail("'\(key)' is a stack view's; this view's kind is '\(kind.rawValue)'")
+    /// A key only views of another kind take is refused, naming that kind.
+    func refuseOtherKindsKeys(_ o: ObjectReader, kind: ViewKind) throws(SpecDiagnostic) {
+        let own = kind.keys
+        for other in ViewKind.all where other != kind {
+            if let key = other.keys.first(where: { o.has($0) && !own.contains($0) }) {
+                throw o.optional(key)!.fail("'\(key)' is \(other.noun)'s; this view's kind is '\(kind.rawValue)'")
             }
-            return nil
         }
+    }
+
+    /// A stack view's keys.
+    func decodeStack(_ o: ObjectReader) throws(SpecDiagnostic) -> StackSpec {
         var stack = StackSpec()
         if let a = o.optional("axis") { stack.axis = try a.oneOf(StackSpec.Axis.self) }
         if let sp = o.optional("spacing") { stack.spacing = try sp.number(in: -1e4...1e4) }
@@ -312,15 +307,9 @@ struct SpecDecoder {
     }
 
     /// A label's line keys (`numberOfLines`, `lineBreakMode`, `preferredMaxLayoutWidth`,
-    /// `adjustsFontSizeToFitWidth`, `minimumScaleFactor`); no other view may have them.
-    func decodeLines(_ o: ObjectReader, kind: ViewKind) throws(SpecDiagnostic) -> LabelLines {
+    /// `adjustsFontSizeToFitWidth`, `minimumScaleFactor`).
+    func decodeLines(_ o: ObjectReader) throws(SpecDiagnostic) -> LabelLines {
         var lines = LabelLines()
-        guard kind == .label else {
-            if let key = LabelLines.keys.first(where: { o.has($0) }) {
-                throw o.optional(key)!.fail("'\(key)' is a label's; this view's kind is '\(kind.rawValue)'")
-            }
-            return lines
-        }
         if let n = o.optional("numberOfLines") { lines.numberOfLines = try n.integer(in: 0...Limits.textLength) }
         if let m = o.optional("lineBreakMode") { lines.lineBreakMode = try m.oneOf(LineBreakMode.self) }
         if let w = o.optional("preferredMaxLayoutWidth") {

@@ -1,19 +1,7 @@
 /// Decoding of image views, the asset catalogs and the program's frame-sequence steps.
 extension SpecDecoder {
-    /// The image keys of a view: an `ImageViewSpec` for an image view; for any other view, none may be there.
-    func decodeImageView(_ o: ObjectReader, kind: ViewKind) throws(SpecDiagnostic) -> ImageViewSpec? {
-        let keys = [
-            "image", "highlightedImage", "highlighted", "contentMode", "renderingMode", "animationImages",
-            "animationDuration", "animationRepeatCount", "animating",
-        ]
-        guard kind == .image else {
-            if let key = keys.first(where: {
-                o.has($0) && !(kind == .button && ["highlighted", "renderingMode"].contains($0))
-            }) {
-                throw o.optional(key)!.fail("'\(key)' is an image view's; this view's kind is '\(kind.rawValue)'")
-            }
-            return nil
-        }
+    /// An image view's keys.
+    func decodeImageView(_ o: ObjectReader) throws(SpecDiagnostic) -> ImageViewSpec {
         var image = ImageViewSpec()
         if let i = o.optional("image") { image.image = try decodeImageName(i) }
         if let i = o.optional("highlightedImage") { image.highlightedImage = try decodeImageName(i) }

@@ -157,22 +157,6 @@ package enum CornerRadius: Sendable, Equatable {
     }
 }
 
-package enum ViewKind: String, Sendable, CaseIterable {
-    /// A UILabel: text drawn centred in its bounds; textColor and backgroundColor change instantly.
-    case label
-    /// A plain UIView: backgroundColor animates.
-    case view
-    /// UIRefreshControl's stock activity spinner: spokes appear with the pull, then rotate.
-    case spinner
-    /// A UIStackView: lays out the views whose `superview` it is (its arranged views); draws nothing
-    /// of its own but its background colour.
-    case stack
-    /// A UIImageView: its image placed by its content mode, or a frame sequence.
-    case image
-    /// A custom UIButton: its background image, image and title for its control state.
-    case button
-}
-
 /// The phase of the refresh, as the control's owner sees it.
 package enum RefreshPhase: String, Sendable, CaseIterable, Codable {
     case idle, refreshing
@@ -238,7 +222,7 @@ package struct ViewSpec: Sendable {
     package var formatName: String { name ?? "v\(tag)" }
 
     /// Whether the view has an intrinsic content size (from its text, or its image's point size).
-    package var hasIntrinsicSize: Bool { kind == .label || kind == .spinner || kind == .image || kind == .button }
+    package var hasIntrinsicSize: Bool { kind.hasIntrinsicSize }
 }
 
 package enum LayoutAttribute: String, Sendable, CaseIterable {

@@ -53,11 +53,6 @@ package struct LabelLines: Sendable, Hashable {
         guard adjustsFontSizeToFitWidth, minimumScaleFactor > 0, textWidth > width, textWidth > 0 else { return 1 }
         return max(minimumScaleFactor, width / textWidth)
     }
-
-    /// The spec keys of these settings, in the order `swift` and the schema list them.
-    package static let keys = [
-        "numberOfLines", "lineBreakMode", "preferredMaxLayoutWidth", "adjustsFontSizeToFitWidth", "minimumScaleFactor",
-    ]
 }
 
 /// One line of a label, as drawn: its text (without the spaces and line break that end it) and its

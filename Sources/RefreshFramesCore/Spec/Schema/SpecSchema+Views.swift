@@ -73,13 +73,16 @@ extension SpecSchema {
         guard case .object(var members) = viewBase, case .object(var properties)? = viewBase["properties"] else {
             return viewBase
         }
-        properties += imageViewProperties.map { SchemaNode.Member(key: $0.0, value: $0.1) }
-        properties += buttonProperties.map { SchemaNode.Member(key: $0.0, value: $0.1) }
+        for kind in ViewKind.all {
+            for (key, node) in kind.schema where !properties.contains(where: { $0.key == key }) {
+                properties.append(SchemaNode.Member(key: key, value: node))
+            }
+        }
         members[members.firstIndex { $0.key == "properties" }!].value = .object(properties)
         return .object(members)
     }()
 
-    /// A view's keys but for an image view's (`imageViewProperties`).
+    /// The keys every view takes; each kind's own follow (`ViewKind.schema`).
     private static let viewBase: SchemaNode = [
         "type": "object",
         "description": "A subview of the control.",
@@ -96,11 +99,7 @@ extension SpecSchema {
                 "description": "How visual-format strings name the view (`[title]`); `v` + tag by default.",
                 "pattern": "^[A-Za-z_][A-Za-z0-9_]*$",
             ],
-            "kind": [
-                "description":
-                    "label (UILabel, the default), view (plain UIView), spinner (UIRefreshControl's stock spinner), stack (UIStackView: lays out its subviews), image (UIImageView) or button (a custom UIButton).",
-                "enum": .cases(ViewKind.self),
-            ],
+            "kind": ["description": .string(kindDescription), "enum": .cases(ViewKind.self)],
             "superview": [
                 "type": "integer",
                 "description":
@@ -114,36 +113,6 @@ extension SpecSchema {
             ],
             "spacingAfter": .number(
                 "An arranged view's custom spacing after it (setCustomSpacing(_:after:)).", -10000...10000),
-            "axis": [
-                "description": "Stack views: horizontal (the default) or vertical.",
-                "enum": .cases(StackSpec.Axis.self),
-            ],
-            "spacing": [
-                "type": "number",
-                "description":
-                    "Stack views: points between arranged views (exact for the fill distributions, the minimum for equalSpacing and equalCentering); 0 by default.",
-                "minimum": -10000,
-                "maximum": 10000,
-            ],
-            "alignment": [
-                "description":
-                    "Stack views: across the axis; fill by default (leading = top, trailing = bottom). Baselines are refused.",
-                "enum": ["fill", "leading", "top", "center", "trailing", "bottom"],
-            ],
-            "distribution": [
-                "description": "Stack views: along the axis; fill by default.",
-                "enum": .cases(StackSpec.Distribution.self),
-            ],
-            "isLayoutMarginsRelativeArrangement": [
-                "type": "boolean", "description": "Stack views: arrange inside layoutMargins.",
-            ],
-            "layoutMargins": [
-                "description": "Stack views: a number or [top, left, bottom, right]; 8 by default.",
-                "anyOf": [
-                    ["type": "number"],
-                    ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4],
-                ],
-            ],
             "text": [
                 "description":
                     "A string, or {\"idle\", \"refreshing\"}: the text before and from the moment refreshing begins. `{now:yyyy-MM-dd HH:mm:ss}` inserts the clock.",
@@ -165,27 +134,6 @@ extension SpecSchema {
             ],
             "textColor": ["$ref": "#/$defs/color", "description": "black by default."],
             "textAlignment": ["description": "center by default.", "enum": .cases(TextAlignment.self)],
-            "numberOfLines": [
-                "type": "integer",
-                "description": "Labels: the most lines shown; 0 for as many as the text needs, 1 by default.",
-                "minimum": 0,
-                "maximum": .integer(Limits.textLength),
-            ],
-            "lineBreakMode": [
-                "description":
-                    "Labels: how lines wrap (by word at UAX #14's break opportunities, or by character) and how the last line is cut; byTruncatingTail by default.",
-                "enum": .cases(LineBreakMode.self),
-            ],
-            "preferredMaxLayoutWidth": .number(
-                "Labels: the width a multi-line label wraps at for its intrinsic size; 0 (the default) wraps at its own width.",
-                0...Limits.canvasPoints),
-            "adjustsFontSizeToFitWidth": [
-                "type": "boolean",
-                "description": "Labels: a one-line label's font shrinks to fit its width, down to minimumScaleFactor.",
-            ],
-            "minimumScaleFactor": .number(
-                "Labels: the smallest fraction of the font size adjustsFontSizeToFitWidth shrinks to; 0 (the default) does not shrink.",
-                0...1),
             "backgroundColor": ["$ref": "#/$defs/color", "description": "clear by default."],
             "cornerRadius": [
                 "description": "Points, or \"quarterOfWidthPlusHeight\": (width + height) * 0.25.",
@@ -206,6 +154,104 @@ extension SpecSchema {
         ],
         "required": ["tag"],
         "additionalProperties": false,
+    ]
+
+    /// What `kind` says: each kind's name and summary, "label (UILabel, the default), view (…) … or button (…)."
+    static var kindDescription: String {
+        let kinds = ViewKind.all.map { "\($0.name) (\($0.summary))" }
+        return kinds.dropLast().joined(separator: ", ") + " or " + kinds.last! + "."
+    }
+
+    /// The keys only stack views (`"kind": "stack"`) take, in the order the decoder reads them.
+    static let stackProperties: [(String, SchemaNode)] = [
+        (
+            "axis",
+            [
+                "description": "Stack views: horizontal (the default) or vertical.",
+                "enum": .cases(StackSpec.Axis.self),
+            ]
+        ),
+        (
+            "spacing",
+            [
+                "type": "number",
+                "description":
+                    "Stack views: points between arranged views (exact for the fill distributions, the minimum for equalSpacing and equalCentering); 0 by default.",
+                "minimum": -10000,
+                "maximum": 10000,
+            ]
+        ),
+        (
+            "alignment",
+            [
+                "description":
+                    "Stack views: across the axis; fill by default (leading = top, trailing = bottom). Baselines are refused.",
+                "enum": ["fill", "leading", "top", "center", "trailing", "bottom"],
+            ]
+        ),
+        (
+            "distribution",
+            [
+                "description": "Stack views: along the axis; fill by default.",
+                "enum": .cases(StackSpec.Distribution.self),
+            ]
+        ),
+        (
+            "isLayoutMarginsRelativeArrangement",
+            [
+                "type": "boolean", "description": "Stack views: arrange inside layoutMargins.",
+            ]
+        ),
+        (
+            "layoutMargins",
+            [
+                "description": "Stack views: a number or [top, left, bottom, right]; 8 by default.",
+                "anyOf": [
+                    ["type": "number"],
+                    ["type": "array", "items": ["type": "number"], "minItems": 4, "maxItems": 4],
+                ],
+            ]
+        ),
+    ]
+
+    /// The keys only labels take, their lines (`LabelLines`), in the order the decoder reads them.
+    static let labelLineProperties: [(String, SchemaNode)] = [
+        (
+            "numberOfLines",
+            [
+                "type": "integer",
+                "description": "Labels: the most lines shown; 0 for as many as the text needs, 1 by default.",
+                "minimum": 0,
+                "maximum": .integer(Limits.textLength),
+            ]
+        ),
+        (
+            "lineBreakMode",
+            [
+                "description":
+                    "Labels: how lines wrap (by word at UAX #14's break opportunities, or by character) and how the last line is cut; byTruncatingTail by default.",
+                "enum": .cases(LineBreakMode.self),
+            ]
+        ),
+        (
+            "preferredMaxLayoutWidth",
+            .number(
+                "Labels: the width a multi-line label wraps at for its intrinsic size; 0 (the default) wraps at its own width.",
+                0...Limits.canvasPoints)
+        ),
+        (
+            "adjustsFontSizeToFitWidth",
+            [
+                "type": "boolean",
+                "description": "Labels: a one-line label's font shrinks to fit its width, down to minimumScaleFactor.",
+            ]
+        ),
+        (
+            "minimumScaleFactor",
+            .number(
+                "Labels: the smallest fraction of the font size adjustsFontSizeToFitWidth shrinks to; 0 (the default) does not shrink.",
+                0...1)
+        ),
     ]
 
     /// One entry of `constraints`.
