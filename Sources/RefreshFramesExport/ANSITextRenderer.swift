@@ -138,23 +138,28 @@ package struct ANSITextRenderer: Sendable {
                 }
             }
         }
-        if let bars = host.bars { drawBars(bars, viewport: scene.viewport, cellWidth: cellWidth, into: &grid) }
+        if let bars = host.bars {
+            drawBars(
+                bars, top: scene.bars?.top ?? bars.top, viewport: scene.viewport, cellWidth: cellWidth, into: &grid)
+        }
         return grid
     }
 
     /// The host's bars over the rows: the top bars' cells in the bars' grey with the navigation
     /// bar's title (centred in its 44 pt row, or at the left margin below it with large titles, in
-    /// bold), and the tab bar's.
-    private func drawBars(_ bars: HostBars, viewport: ViewportSize, cellWidth: Double, into grid: inout CellGrid) {
+    /// bold, at the bottom of a bar stretched by the pull to `top`), and the tab bar's.
+    private func drawBars(
+        _ bars: HostBars, top: Double, viewport: ViewportSize, cellWidth: Double, into grid: inout CellGrid
+    ) {
         let cellHeight = 2 * cellWidth
         let columns = cellSpan(0, viewport.width / cellWidth)
-        fill(columns, cellSpan(0, bars.top / cellHeight), with: BarStyle.background, opacity: 1, in: &grid)
+        fill(columns, cellSpan(0, top / cellHeight), with: BarStyle.background, opacity: 1, in: &grid)
         if let bar = bars.navigationBar, !bar.title.isEmpty {
             let margin = viewport.width >= 414 ? 20.0 : 16
             let frame =
                 bar.largeTitle
                 ? Rect(
-                    x: margin - PlainTableStyle.labelInset, y: bars.statusBar + NavigationBarSpec.height,
+                    x: margin - PlainTableStyle.labelInset, y: top - NavigationBarSpec.largeTitleExtra,
                     width: viewport.width - 2 * (margin - PlainTableStyle.labelInset),
                     height: NavigationBarSpec.largeTitleExtra)
                 : Rect(x: 0, y: bars.statusBar, width: viewport.width, height: NavigationBarSpec.height)

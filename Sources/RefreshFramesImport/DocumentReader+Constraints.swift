@@ -20,7 +20,9 @@ extension DocumentReader {
                 warn(node, "duplicates \(earlier.element) on line \(earlier.line); dropped")
                 continue
             }
-            constraints.append(ImportedConstraint(spec: spec, element: node.reference, line: node.line))
+            constraints.append(
+                ImportedConstraint(
+                    spec: spec, element: node.reference, line: node.line, isPlain: Self.isPlain(node, ids: ids)))
         }
     }
 
@@ -131,6 +133,14 @@ extension DocumentReader {
             return nil
         }
         return spec
+    }
+
+    /// Whether a constraint relates the items' own attributes (no margin attribute, baseline or
+    /// layout guide) with the constant the document gives.
+    static func isPlain(_ node: XMLNode, ids: [String: Anchor]) -> Bool {
+        let attributes = [node["firstAttribute"], node["secondAttribute"]].compactMap { $0 }
+        let guides = [node["firstItem"], node["secondItem"]].compactMap { $0 }.contains { ids[$0]?.isGuide ?? true }
+        return !guides && attributes.allSatisfy { LayoutAttribute(rawValue: $0) != nil }
     }
 
     /// `leadingMargin` … `centerYWithinMargins`: the attribute of the view's margins.

@@ -24,7 +24,7 @@ extension DocumentReader {
                 node.children("viewLayoutGuide").contains { $0["key"] == "safeArea" }
                 || controller.child("layoutGuides") != nil
             let screen = Self.simulatedScreen(controller)
-            if usesBars, !Self.knownDevices.contains(device ?? "") || orientation == "landscape" {
+            if usesBars, !Self.knownDevices.contains(device ?? "") {
                 let name = "\(device ?? "none") (\(orientation ?? "portrait"))"
                 let assumed = screen == .noStatusBar ? "no status bar (IB shows none)" : "a status bar of 20 pt"
                 warn(
@@ -41,7 +41,7 @@ extension DocumentReader {
             var bars = barInsets(screen)
             bars.top += navigationBar
             bars.bottom += tabBar
-            safeArea = EdgeInsets(top: bars.top, left: 0, bottom: bars.bottom, right: 0)
+            safeArea = bars
             // Before safe areas (a document without useSafeAreas, Xcode 8 or earlier), IB lays the
             // root out as iOS 10 did: its margins are the minimums alone, the top and bottom layout
             // guides carry the bars. iOS 11 insets them from the safe area: say so where it matters.
@@ -140,9 +140,10 @@ extension DocumentReader {
     /// The bars over a scene's root view, as IB lays it out: the device's (`deviceInsets`), without
     /// the status bar where IB shows none (on the devices whose safe area is the status bar alone;
     /// the iPhone X's sensor housing stays).
-    func barInsets(_ screen: SimulatedScreen) -> (top: Double, bottom: Double) {
-        let insets = Self.deviceInsets(device)
-        return screen == .noStatusBar && insets.top == 20 ? (0, insets.bottom) : insets
+    func barInsets(_ screen: SimulatedScreen) -> EdgeInsets {
+        var insets = Self.deviceInsets(device, landscape: orientation == "landscape")
+        if screen == .noStatusBar, insets.top == 20 { insets.top = 0 }
+        return insets
     }
 
     /// Whether a constraint of the root's own list is to its top or bottom margin (an item left out
@@ -157,16 +158,19 @@ extension DocumentReader {
         }
     }
 
-    /// The device ids `deviceInsets` knows, in portrait (`Device.all`: the iPhones from the 4s to the
-    /// 8 Plus, and the iPhone X, XS, XR and XS Max).
-    static var knownDevices: Set<String> { Set(Device.all.map(\.interfaceBuilderID)) }
+    /// The device ids `deviceInsets` knows (`Device.all`: the iPhones from the 4s to the 8 Plus, the
+    /// iPhone X, XS, XR and XS Max, the iPhone 12 and the iPhone 14 Pro).
+    static var knownDevices: Set<String> { Set(Device.all.compactMap(\.interfaceBuilderID)) }
 
-    /// The status bar (or sensor housing) above and the home indicator below a full-screen view
-    /// controller, portrait, by IB's device id, from `Device` (sources there and in
-    /// docs/import-sources.md): 20 and 0 for a device the table does not have (a warning says so).
-    static func deviceInsets(_ device: String?) -> (top: Double, bottom: Double) {
-        guard let known = device.flatMap(Device.interfaceBuilder) else { return (20, 0) }
-        return (known.safeAreaTop, known.safeAreaBottom)
+    /// The safe area of a full-screen view controller by IB's device id, from `Device` (sources
+    /// there and in docs/import-sources.md): in portrait the status bar (or sensor housing, or
+    /// Dynamic Island) above and the home indicator below; in landscape the housing's inset on both
+    /// sides and the home indicator below. 20 above for a device the table does not have (a warning
+    /// says so).
+    static func deviceInsets(_ device: String?, landscape: Bool = false) -> EdgeInsets {
+        guard let known = device.flatMap(Device.interfaceBuilder) else { return EdgeInsets(top: 20) }
+        let insets = known.safeArea(landscape: landscape)
+        return EdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
     }
 
     /// A view's own margins as IB writes them: `<edgeInsets key="layoutMargins">` (left, right) or

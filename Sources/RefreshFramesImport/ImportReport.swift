@@ -16,6 +16,10 @@ package enum ImportReport {
             "\(path):\(difference.line): frame of tag \(difference.tag): IB \(format(difference.interfaceBuilder)), "
                 + "solved \(format(difference.solved))"
                 + (difference.misplaced ? " (IB marks the view misplaced: its stored frame is stale)" : "")
+                + (difference.brokenConstraint.map { broken in
+                    " (IB's stored frames break the constraint on line \(broken.line): \(broken.attribute) "
+                        + "\(formatNumber(broken.stored)) where it makes \(formatNumber(broken.expected)))"
+                } ?? "")
         }
         return lines
     }

@@ -53,10 +53,20 @@ package struct FrameCheck: Sendable, Equatable {
         var parts = [
             count(matching.count, "frame solved and matches", "frames solved and match") + " Interface Builder's"
         ]
-        if let largest = differences.max(by: { $0.largestDelta < $1.largestDelta }) {
+        let plain = differences.filter { !$0.isStale }
+        if let largest = plain.max(by: { $0.largestDelta < $1.largestDelta }) {
             parts.append(
-                count(differences.count, "solved and differs", "solved and differ")
+                count(plain.count, "solved and differs", "solved and differ")
                     + " (largest difference \(formatNumber(largest.largestDelta)) pt, tag \(largest.tag))")
+        }
+        let stale = differences.filter(\.isStale)
+        if !stale.isEmpty {
+            // IB's own frame is not where the document's constraints put the view: stale (edited without
+            // "Update Frames"), or laid out by an Xcode that rounded it or gave its superview another size.
+            parts.append(
+                count(stale.count, "solved and differs", "solved and differ")
+                    + " where IB's frame is off its constraints ("
+                    + stale.map { "tag \($0.tag): \($0.staleReason)" }.joined(separator: ", ") + ")")
         }
         if !pinned.isEmpty {
             parts.append(
@@ -97,13 +107,33 @@ package struct FrameDifference: Sendable, Equatable {
     /// IB marks the view `misplaced`: its stored frame is not where its constraints put it (the
     /// file was saved without "Update Frames"), so the difference is the file's, not the import's.
     package var misplaced: Bool
+    /// A required constraint of the document that IB's own stored frames do not satisfy (the file was
+    /// edited without "Update Frames", or saved by an Xcode that rounded frames to whole points or
+    /// laid a cell's views out for another content height): the stored frame is not UIKit's, so at
+    /// least that much of the difference is the file's. Not looked for in a view marked misplaced.
+    package var brokenConstraint: BrokenConstraint?
 
-    package init(tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect, misplaced: Bool = false) {
+    package init(
+        tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect, misplaced: Bool = false,
+        brokenConstraint: BrokenConstraint? = nil
+    ) {
         self.tag = tag
         self.line = line
         self.interfaceBuilder = interfaceBuilder
         self.solved = solved
         self.misplaced = misplaced
+        self.brokenConstraint = brokenConstraint
+    }
+
+    /// Whether IB's stored frame is known to be off the document's constraints: marked misplaced, or
+    /// breaking one.
+    package var isStale: Bool { misplaced || brokenConstraint != nil }
+
+    /// Why, for the summary: `IB's stored frame is marked misplaced`.
+    package var staleReason: String {
+        if misplaced { return "IB's stored frame is marked misplaced" }
+        guard let broken = brokenConstraint else { return "" }
+        return "IB's stored frames break the constraint on line \(broken.line)"
     }
 
     /// The largest difference of an edge or size, in points.
@@ -112,6 +142,24 @@ package struct FrameDifference: Sendable, Equatable {
         let b = solved
         return [a.x - b.x, a.y - b.y, a.width - b.width, a.height - b.height, a.maxX - b.maxX, a.maxY - b.maxY]
             .map(abs).max() ?? 0
+    }
+}
+
+/// A constraint that the frames IB stored do not satisfy, with the two sides as those frames give them.
+package struct BrokenConstraint: Sendable, Equatable {
+    /// The line of the `<constraint>`.
+    package var line: Int
+    /// The first item's attribute (`centerX`), its value from IB's frames, and what the constraint
+    /// makes of the second item's (`multiplier × attribute + constant`), in the root view's coordinates.
+    package var attribute: String
+    package var stored: Double
+    package var expected: Double
+
+    package init(line: Int, attribute: String, stored: Double, expected: Double) {
+        self.line = line
+        self.attribute = attribute
+        self.stored = stored
+        self.expected = expected
     }
 }
 

@@ -200,6 +200,7 @@ package enum XIBImporter {
 
     private static func compare(_ imported: ImportedDocument, layout: Layout, into check: inout FrameCheck) {
         let pinned = Set(imported.constraints.compactMap(\.pinnedTag))
+        let storedFrames = StoredFrames(imported)
         for view in imported.views.sorted(by: { $0.spec.tag < $1.spec.tag }) {
             if pinned.contains(view.spec.tag) {
                 check.pinned.append(view.spec.tag)
@@ -215,7 +216,9 @@ package enum XIBImporter {
                 check.differences.append(
                     FrameDifference(
                         tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved,
-                        misplaced: view.misplaced))
+                        misplaced: view.misplaced,
+                        brokenConstraint: view.misplaced
+                            ? nil : storedFrames.brokenConstraint(of: view.spec.tag, in: imported.constraints)))
             }
         }
     }
@@ -255,6 +258,10 @@ struct ImportedConstraint {
     var line: Int
     /// The view this constraint pins to IB's frame, for constraints the importer adds.
     var pinnedTag: Int? = nil
+    /// Whether it relates the views' own edges, sizes and centres with the document's constant alone
+    /// (no margin, layout guide or baseline, whose offsets the import computes): what the check of
+    /// IB's stored frames (`StoredFrames`) may rely on.
+    var isPlain = false
 }
 
 struct ImportedDocument {

@@ -76,7 +76,9 @@ package struct SceneRenderer: FrameDrawing {
         for row in scene.rowsInDrawingOrder {
             try drawRow(row, canvas: &canvas)
         }
-        if let bars = host.bars { try drawBars(bars, width: scene.viewport.width, canvas: &canvas) }
+        if let bars = host.bars {
+            try drawBars(bars, top: scene.bars?.top ?? bars.top, width: scene.viewport.width, canvas: &canvas)
+        }
         return canvas.surface.bitmap()
     }
 
@@ -84,9 +86,11 @@ package struct SceneRenderer: FrameDrawing {
     /// indicator at the bottom, in the bars' light grey with a hairline on their inner edge, the
     /// navigation bar's title centred in its 44 pt row (17 pt semibold) or, with large titles, at the
     /// left margin of the 52 pt below (34 pt bold). The colours and the titles' placement are
-    /// approximations (iOS blurs translucent bars over the content; that is not drawn).
-    private func drawBars(_ bars: HostBars, width: Double, canvas: inout SceneCanvas) throws {
-        let top = canvas.pixelRect(Rect(x: 0, y: 0, width: width, height: bars.top))
+    /// approximations (iOS blurs translucent bars over the content; that is not drawn). `top` is the
+    /// bars' bottom edge at this instant: a large-title bar stretched by the pull, its title at the
+    /// bottom.
+    private func drawBars(_ bars: HostBars, top bottomEdge: Double, width: Double, canvas: inout SceneCanvas) throws {
+        let top = canvas.pixelRect(Rect(x: 0, y: 0, width: width, height: bottomEdge))
         canvas.fill(top, BarStyle.background, alpha: 1)
         canvas.fill(PixelBox(x0: top.x0, y0: top.y1 - 1, x1: top.x1, y1: top.y1), BarStyle.hairline, alpha: 1)
         if let bar = bars.navigationBar, !bar.title.isEmpty {
@@ -97,7 +101,8 @@ package struct SceneRenderer: FrameDrawing {
             if bar.largeTitle {
                 let margin = width >= 414 ? 20.0 : 16
                 let large = Rect(
-                    x: margin, y: row.maxY, width: width - 2 * margin, height: NavigationBarSpec.largeTitleExtra)
+                    x: margin, y: bottomEdge - NavigationBarSpec.largeTitleExtra, width: width - 2 * margin,
+                    height: NavigationBarSpec.largeTitleExtra)
                 try drawLine(
                     bar.title, font: BarStyle.largeTitleFont, color: .black, alignment: .left, in: large,
                     rowTop: large.y, pixelTop: Int((large.y * canvas.scale).rounded()), alpha: 1, canvas: &canvas)

@@ -17,15 +17,15 @@ struct SourcePlan {
     /// Distinct `{now:…}` patterns in order of first use.
     private(set) var clockPatterns: [String] = []
     /// The program's animate blocks in order, numbered from 1.
-    private(set) var blocks: [Block] = []
+    var blocks: [Block] = []
     /// Each `each` step whose wrap position is not its view count.
-    private(set) var wrapConstants: [(name: String, value: Int)] = []
+    var wrapConstants: [(name: String, value: Int)] = []
     /// What the program's `reset` assigns to every view when the loop stops.
     private(set) var reset: [Assignment] = []
     /// The call that starts the cycle: `step1()`, or `step1(0)` when it begins with an `each`.
     private(set) var firstCall = ""
     /// The call `endRefreshing()` makes to run the `onEnd` steps; nil without any.
-    private(set) var onEndCall: String?
+    var onEndCall: String?
     /// The Swift property holding each constraint a `layout` step changes, by constraint id, in
     /// the spec's order.
     private(set) var constraintNames: [(id: String, name: String)] = []
@@ -195,7 +195,6 @@ struct SourcePlan {
                 }
             }
         }
-        let cycleBlocks = blocks.count
         try planOnEnd(program)
         for block in blocks {
             if case .tags(let tags) = block.animate.target, !tags.isEmpty { _ = collection(for: tags) }
@@ -219,9 +218,6 @@ struct SourcePlan {
         }
         firstCall = call(0)
         let loopEnd = "if self.isRefreshing { self.\(firstCall) } else { self.stop() }"
-        for b in cycleBlocks..<blocks.count {
-            blocks[b].completion = b + 1 < blocks.count ? ["self.step\(blocks[b + 1].number)()"] : []
-        }
         for (b, place) in places.enumerated() {
             let after = place.step + 1 < program.cycle.count ? "self." + call(place.step + 1) : loopEnd
             guard let e = place.each else {
@@ -279,7 +275,7 @@ struct SourcePlan {
     }
 
     /// A keyframes step as a block: its target and timing in `animate`, its frames' assignments.
-    private static func keyframesBlock(_ k: KeyframesStep, number: Int, path: String, all: [Int]) -> Block {
+    static func keyframesBlock(_ k: KeyframesStep, number: Int, path: String, all: [Int]) -> Block {
         let frames = k.frames.map {
             Keyframe(start: $0.start, duration: $0.duration, assignments: assignments($0.changes))
         }
@@ -291,7 +287,7 @@ struct SourcePlan {
 
     /// A `startAnimating` / `stopAnimating` step as a block that takes no time: its image views
     /// (`all` names the image views, as the engine runs it), or the `each`'s view.
-    private func imageBlock(_ step: ImageAnimationStep, number: Int, path: String, current: [Int]) -> Block {
+    func imageBlock(_ step: ImageAnimationStep, number: Int, path: String, current: [Int]) -> Block {
         let call = step.starts ? "startAnimating" : "stopAnimating"
         var target = step.target
         if case .all = target { target = .tags(spec.views.filter { $0.kind == .image }.map(\.tag)) }
@@ -302,7 +298,7 @@ struct SourcePlan {
 
     /// `UIView.KeyframeAnimationOptions` take the outer curve's bits of `UIView.AnimationOptions`
     /// (research §5.2), which have no spring or Bézier.
-    private static func checkKeyframes(_ k: KeyframesStep, path: String) throws(SpecDiagnostic) {
+    static func checkKeyframes(_ k: KeyframesStep, path: String) throws(SpecDiagnostic) {
         switch k.timing.curve {
         case .linear, .easeIn, .easeOut, .easeInOut: return
         default:
@@ -314,7 +310,7 @@ struct SourcePlan {
         }
     }
 
-    private static func targets(_ target: Target, all: [Int], current: [Int]) -> [Int] {
+    static func targets(_ target: Target, all: [Int], current: [Int]) -> [Int] {
         switch target {
         case .current: current
         case .all: all
@@ -368,7 +364,7 @@ struct SourcePlan {
 
     /// The name of the collection holding `tags` in that order, made on first use.
     @discardableResult
-    private mutating func collection(for tags: [Int]) -> String {
+    mutating func collection(for tags: [Int]) -> String {
         if let existing = collections.first(where: { $0.tags == tags }) { return existing.name }
         let kinds = Set(tags.map(kind))
         let type = kinds.count == 1 ? Self.swiftType(kinds.first!) : "UIView"
@@ -412,7 +408,7 @@ struct SourcePlan {
     }
 
     /// A `caAnimation`, `removeAnimations`, `transition` or `layout` step as a block.
-    private mutating func specialBlock(_ step: Step, number: Int, path: String, current: [Int])
+    mutating func specialBlock(_ step: Step, number: Int, path: String, current: [Int])
         throws(SpecDiagnostic) -> Block
     {
         let all = spec.views.map(\.tag)
@@ -432,7 +428,7 @@ struct SourcePlan {
                 targets: Self.targets(r.target, all: all, current: current), assignments: [],
                 special: .removeAnimations(r))
         case .transition(let tr):
-            try Self.checkTransition(tr.timing, path: path + ".transition")
+            try Self.checkTransition(tr, path: path + ".transition")
             return Block(
                 number: number, animate: Animate(target: tr.target, timing: tr.timing, changes: tr.changes),
                 path: path + ".transition", eachViews: nil,
@@ -447,44 +443,6 @@ struct SourcePlan {
         case .animate, .each, .keyframes, .imageAnimation:
             preconditionFailure("not a special step")
         }
-    }
-
-    /// The `onEnd` steps, numbered after the cycle's: a chain of their own that `endRefreshing()`
-    /// starts, each step the completion of the one before (or called at once after it).
-    private mutating func planOnEnd(_ program: Program) throws(SpecDiagnostic) {
-        let all = spec.views.map(\.tag)
-        for (i, step) in program.onEnd.enumerated() {
-            let path = "program.onEnd[\(i)]"
-            var block: Block
-            switch step {
-            case .animate(let a):
-                try Self.checkTiming(a.timing, path: path + ".animate")
-                block = Block(
-                    number: blocks.count + 1, animate: a, path: path + ".animate", eachViews: nil,
-                    targets: Self.targets(a.target, all: all, current: []), assignments: Self.assignments(a.changes))
-            case .keyframes(let k):
-                try Self.checkKeyframes(k, path: path + ".keyframes")
-                block = Self.keyframesBlock(k, number: blocks.count + 1, path: path + ".keyframes", all: all)
-            case .imageAnimation(let call):
-                block = imageBlock(call, number: blocks.count + 1, path: path, current: [])
-            case .transition, .layerAnimation, .removeAnimations, .layout:
-                if case .removeAnimations = step, !program.reset.isEmpty {
-                    throw SpecDiagnostic(
-                        path: path + ".removeAnimations", location: nil,
-                        message:
-                            "a removeAnimations step in onEnd with a reset is not written as Swift: the engine stops the loop without the reset, while the generated completion (`guard finished else { return self.stop() }`) applies it; leave out one of them"
-                    )
-                }
-                block = try specialBlock(step, number: blocks.count + 1, path: path, current: [])
-            case .each:
-                throw SpecDiagnostic(
-                    path: path + ".each", location: nil,
-                    message: "an 'each' in onEnd is not written as Swift yet; name the views of each step")
-            }
-            block.inOnEnd = true
-            blocks.append(block)
-        }
-        if let first = blocks.first(where: \.inOnEnd) { onEndCall = "step\(first.number)()" }
     }
 
     /// The Swift property that holds the constraint with this id: `topConstraint` for `"top"`.
@@ -508,65 +466,10 @@ struct SourcePlan {
         return name
     }
 
-    /// A layer animation is written as `layer.add(_:forKey:)` of the animation it describes; what
-    /// Core Animation cannot say, or the shim does not model yet, is refused.
-    private static func checkLayerAnimation(_ c: LayerAnimationStep, path: String) throws(SpecDiagnostic) {
-        if c.wait {
-            throw SpecDiagnostic(
-                path: path + ".wait", location: nil,
-                message:
-                    "a caAnimation step that the next step waits for is not written as Swift yet (it needs a CAAnimationDelegate); leave out \"wait\": true"
-            )
-        }
-        var curves = c.animation.timingFunction.map { [$0] } ?? []
-        var values: [UIKitValue] = []
-        switch c.animation.content {
-        case .basic(let from, let to, let by), .spring(_, let from, let to, let by):
-            values = [from, to, by].compactMap { $0 }
-        case .keyframes(let list, _, let timings, _):
-            values = list
-            curves += timings ?? []
-        }
-        for curve in curves {
-            switch curve {
-            case .linear, .easeIn, .easeOut, .easeInOut, .cubicBezier: continue
-            case .spring, .physicalSpring:
-                throw SpecDiagnostic(
-                    path: path + ".curve", location: nil,
-                    message:
-                        "a CAMediaTimingFunction is a cubic Bézier curve, not a spring; use \"spring\" (a CASpringAnimation) or a named or cubicBezier curve"
-                )
-            }
-        }
-        for case .transform(let t) in values where !t.isPlanar {
-            throw SpecDiagnostic(
-                path: path, location: nil,
-                message: "a caAnimation of a 3-D transform is not written as Swift yet; animate planar transforms")
-        }
-    }
-
-    /// `UIView.transition(with:duration:options:animations:completion:)` has no delay, spring or
-    /// Bézier curve; its repeat options are not written yet.
-    private static func checkTransition(_ timing: BlockTiming, path: String) throws(SpecDiagnostic) {
-        let message: String? =
-            if timing.delay != 0 {
-                "UIView.transition(with:duration:options:animations:completion:) takes no delay; not written as Swift: start the transition from a step that ends when it should begin"
-            } else if !timing.options.isEmpty || timing.repeatCount != nil {
-                "a transition with repeat, autoreverse or beginFromCurrentState is not written as Swift yet"
-            } else {
-                switch timing.curve {
-                case .linear, .easeIn, .easeOut, .easeInOut: nil
-                default:
-                    "a transition's curve is not written as Swift unless it is linear, easeIn, easeOut or easeInOut: UIView.transition takes only the named curves"
-                }
-            }
-        if let message { throw SpecDiagnostic(path: path, location: nil, message: message) }
-    }
-
     /// Block options and repeat counts are written as `UIView.AnimationOptions` and
     /// `UIView.modifyAnimations(withRepeatCount:autoreverses:)`; a property animator (a cubic
     /// Bézier curve) has neither, so there they are refused, not guessed.
-    private static func checkTiming(_ timing: BlockTiming, path: String) throws(SpecDiagnostic) {
+    static func checkTiming(_ timing: BlockTiming, path: String) throws(SpecDiagnostic) {
         guard case .cubicBezier = timing.curve, !timing.options.isEmpty || timing.repeatCount != nil else { return }
         throw SpecDiagnostic(
             path: path, location: nil,

@@ -21,13 +21,34 @@ extension SourceWriter {
                 for (name, value) in [("fromValue", from), ("toValue", to), ("byValue", by)] {
                     if let value, let declaration = Self.layerConstant(value) {
                         w.line("static let \(name)" + declaration)
+                    } else if let value, let lines = Self.transform3DConstant(value) {
+                        w.line("static let \(name)" + lines[0])
+                        for l in lines.dropFirst() { w.line(l) }
                     }
                 }
             case .keyframes(let values, let keyTimes, _, _):
                 if let type = Self.layerConstantType(values[0]) {
                     w.arrayLine("static let values: [\(type)] = ", values.map(Self.layerValue))
+                } else if values.contains(where: { Self.transform3DConstant($0) != nil }) {
+                    // Each 3-D value a constant of its own (`value1`…), built with Core Animation's functions.
+                    for (i, value) in values.enumerated() {
+                        let lines =
+                            Self.transform3DConstant(value)
+                            ?? [": CATransform3D = " + Self.layerValue(value)]
+                        w.line("static let value\(i + 1)" + lines[0])
+                        for l in lines.dropFirst() { w.line(l) }
+                    }
                 }
                 if let keyTimes { w.arrayLine("static let keyTimes: [NSNumber] = ", keyTimes.map(n)) }
+            }
+            if let p = SourcePlan.springParameters(a), case .spring(let ratio, let velocity)? = a.timingFunction {
+                w.line(
+                    "/// UIKit's spring for damping \(n(ratio)), velocity \(n(velocity)) over the duration (cut there)."
+                )
+                w.line("static let mass: CGFloat = \(n(p.mass))")
+                w.line("static let stiffness: CGFloat = \(n(p.stiffness))")
+                w.line("static let damping: CGFloat = \(n(p.damping))")
+                w.line("static let initialVelocity: CGFloat = \(n(p.initialVelocity))")
             }
             if case .spring(let p, _, _, _) = a.content {
                 w.line("static let mass: CGFloat = \(n(p.mass))")
@@ -42,14 +63,27 @@ extension SourceWriter {
             ? "private func step\(planned.number)(_ position: Int)" : "private func step\(planned.number)()"
         block(signature) { w in
             let info = w.collectionInfo(planned.targets)
-            let lines = Self.layerAnimationLines(c, enumName: enumName)
+            let waits = c.wait && !planned.completion.isEmpty
+            var lines = Self.layerAnimationLines(c, enumName: enumName)
+            if waits {
+                // The next step waits for the last of the views' animations to stop.
+                let count = planned.animate.target == .current ? "1" : "self.\(info.name).count"
+                w.line("let animationStop = AnimationStop(count: \(count)) { [weak self] finished in")
+                w.line("    guard let self = self else { return }")
+                w.line(
+                    "    guard finished else { return\(planned.inOnEnd ? "" : " self.stop()") }  // removed: no next step"
+                )
+                for l in planned.completion { w.line("    " + l) }
+                w.line("}")
+                lines.insert("animation.delegate = animationStop", at: lines.count - 1)
+            }
             if case .current = planned.animate.target {
                 w.line("let view = \(info.name)[position]")
                 for l in lines { w.line(l) }
             } else {
                 w.block("for view in self.\(info.name)") { w in for l in lines { w.line(l) } }
             }
-            for l in planned.completion { w.line(l) }
+            if !waits { for l in planned.completion { w.line(l) } }
         }
     }
 
@@ -59,15 +93,23 @@ extension SourceWriter {
         var lines: [String] = []
         func set(_ member: String, _ value: UIKitValue?, constant: String) {
             guard let value else { return }
-            let expression = layerConstant(value) != nil ? "\(enumName).\(constant)" : layerValue(value)
+            let expression =
+                layerConstant(value) != nil || transform3DConstant(value) != nil
+                ? "\(enumName).\(constant)" : layerValue(value)
             lines.append("animation.\(member) = \(expression)")
         }
         switch a.content {
         case .basic(let from, let to, let by):
-            lines.append("let animation = CABasicAnimation(keyPath: \(SwiftLiteral.string(a.keyPath)))")
+            let kind = SourcePlan.springParameters(a) != nil ? "CASpringAnimation" : "CABasicAnimation"
+            lines.append("let animation = \(kind)(keyPath: \(SwiftLiteral.string(a.keyPath)))")
             set("fromValue", from, constant: "fromValue")
             set("toValue", to, constant: "toValue")
             set("byValue", by, constant: "byValue")
+            if SourcePlan.springParameters(a) != nil {
+                for member in ["mass", "stiffness", "damping", "initialVelocity"] {
+                    lines.append("animation.\(member) = \(enumName).\(member)")
+                }
+            }
         case .spring(_, let from, let to, let by):
             lines.append("let animation = CASpringAnimation(keyPath: \(SwiftLiteral.string(a.keyPath)))")
             set("fromValue", from, constant: "fromValue")
@@ -78,10 +120,15 @@ extension SourceWriter {
             }
         case .keyframes(let values, let keyTimes, let timings, let mode):
             lines.append("let animation = CAKeyframeAnimation(keyPath: \(SwiftLiteral.string(a.keyPath)))")
-            lines.append(
-                "animation.values = "
-                    + (layerConstantType(values[0]) != nil
-                        ? "\(enumName).values" : "[" + values.map(layerValue).joined(separator: ", ") + "]"))
+            let valueList =
+                if layerConstantType(values[0]) != nil {
+                    "\(enumName).values"
+                } else if values.contains(where: { transform3DConstant($0) != nil }) {
+                    "[" + values.indices.map { "\(enumName).value\($0 + 1)" }.joined(separator: ", ") + "]"
+                } else {
+                    "[" + values.map(layerValue).joined(separator: ", ") + "]"
+                }
+            lines.append("animation.values = " + valueList)
             if keyTimes != nil { lines.append("animation.keyTimes = \(enumName).keyTimes") }
             if let timings {
                 let functions = timings.map(timingFunction)
@@ -98,7 +145,10 @@ extension SourceWriter {
             // The layer's time is the media time while no layer above it changes speed or offset.
             lines.append("animation.beginTime = CACurrentMediaTime() + \(enumName).delay")
         }
-        if let curve = a.timingFunction { lines.append("animation.timingFunction = \(timingFunction(curve))") }
+        // A spring curve is the CASpringAnimation's own physics: no timing function over it.
+        if let curve = a.timingFunction, SourcePlan.springParameters(a) == nil {
+            lines.append("animation.timingFunction = \(timingFunction(curve))")
+        }
         if a.repeatCount != 0 {
             lines.append(
                 "animation.repeatCount = " + (a.repeatCount.isFinite ? SwiftLiteral.number(a.repeatCount) : ".infinity")
@@ -170,7 +220,10 @@ extension SourceWriter {
         }
         switch a.content {
         case .basic(let from, let to, let by), .spring(_, let from, let to, let by):
-            let kind = if case .spring = a.content { "CASpringAnimation" } else { "CABasicAnimation" }
+            let kind =
+                if case .spring = a.content { "CASpringAnimation" } else if SourcePlan.springParameters(a) != nil {
+                    "CASpringAnimation"
+                } else { "CABasicAnimation" }
             var values = "\(kind) of \(a.keyPath)"
             if let from { values += " from \(text(from))" }
             if let to { values += " to \(text(to))" }
@@ -194,8 +247,10 @@ extension SourceWriter {
         if a.fillMode != .removed { timing += ", fill mode \(a.fillMode.rawValue)" }
         if !a.isRemovedOnCompletion { timing += ", kept when it ends" }
         if let key = c.key { timing += ", key \(SwiftLiteral.string(key))" }
-        return
-            "\(who(planned, noun: "view")): \(parts.joined(separator: ", ")); \(timing); the next step starts at once"
+        let next =
+            c.wait && !planned.completion.isEmpty
+            ? "the next step waits for it to stop (its delegate)" : "the next step starts at once"
+        return "\(who(planned, noun: "view")): \(parts.joined(separator: ", ")); \(timing); \(next)"
     }
 
     /// A constant's declaration for a value the enum holds (`: CGFloat = 0.5`, ` = CGPoint(…)`);
@@ -245,7 +300,8 @@ extension SourceWriter {
             case .easeOut: ".curveEaseOut"
             default: ".curveEaseInOut"
             }
-        return "[\(kind), \(curve)]"
+        let current = tr.timing.options.contains(.beginFromCurrentState) ? ", .beginFromCurrentState" : ""
+        return "[\(kind), \(curve)\(current)]"
     }
 
     /// The constant a layout step sets a constraint to: `topConstant` for `topConstraint`.

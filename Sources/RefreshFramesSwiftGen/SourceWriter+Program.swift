@@ -39,6 +39,7 @@ extension SourceWriter {
         switch planned.special {
         case .layerAnimation(let c)?: return writeLayerAnimation(c, planned)
         case .removeAnimations(let r)?: return writeRemoval(r, planned)
+        case .transition(let tr)? where SourcePlan.usesCATransition(tr): return writeLayerTransition(tr, planned)
         default: break
         }
         let enumName = "Step\(number)"
@@ -268,7 +269,7 @@ extension SourceWriter {
 
     /// The `static let`s of a block's or the reset's constants enum: a value UIKit has no short name
     /// for (`static let alpha: CGFloat = 0.5`, a transform, `UIColor(…)`).
-    private mutating func constants(_ assignments: [SourcePlan.Assignment]) {
+    mutating func constants(_ assignments: [SourcePlan.Assignment]) {
         for a in assignments {
             guard case .value(let value) = a.setting, let lines = SwiftLiteral.constant(value) else { continue }
             line("static let \(a.name)" + lines[0])
@@ -277,7 +278,7 @@ extension SourceWriter {
     }
 
     /// Whether `constants` writes any `UIColor` (which keeps the enum on the main actor).
-    private static func hasColorConstants(_ assignments: [SourcePlan.Assignment]) -> Bool {
+    static func hasColorConstants(_ assignments: [SourcePlan.Assignment]) -> Bool {
         assignments.contains {
             guard case .value(let value) = $0.setting, case .color = value else { return false }
             return SwiftLiteral.constant(value) != nil
@@ -286,7 +287,7 @@ extension SourceWriter {
 
     /// The assignments of a block or the reset to `target`, a view of the collection's `type`, in
     /// the table's order; a value with a constant is read from the `constants` enum.
-    private func changeLines(_ assignments: [SourcePlan.Assignment], on target: String, type: String, constants: String)
+    func changeLines(_ assignments: [SourcePlan.Assignment], on target: String, type: String, constants: String)
         -> [String]
     {
         assignments.map { a in
@@ -303,7 +304,7 @@ extension SourceWriter {
             // A member only some views have (a label's textColor) is set through a cast on the others.
             let owner = a.uikit.declaredBy.map(SourcePlan.swiftType)
             let receiver = owner == nil || owner == type ? target : "(\(target) as? \(owner!))?"
-            return "\(receiver).\(a.uikit.member) = \(value)"
+            return "\(receiver).\(Self.member(a)) = \(value)"
         }
     }
 
@@ -335,7 +336,7 @@ extension SourceWriter {
     }
 
     /// `Each label in turn: rotate 45°, textColor the next palette colour, 0.1 s linear`.
-    private func describe(_ planned: SourcePlan.Block) -> String {
+    func describe(_ planned: SourcePlan.Block) -> String {
         let a = planned.animate
         func described(_ assignments: [SourcePlan.Assignment]) -> [String] {
             assignments.map { a in

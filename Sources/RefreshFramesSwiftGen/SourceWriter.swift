@@ -164,6 +164,7 @@ struct SourceWriter {
                 }
             }
         }
+        writeAnimationStop()
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -168,6 +168,11 @@ enum SwiftLiteral {
             return literal.hasPrefix(".") ? nil : [" = " + literal]
         case .transform(let t):
             guard t != .identity else { return nil }
+            // A 3-D transform is set as `view.transform3D` (iOS 13+), which animates in a block as `transform` does.
+            if !t.isPlanar {
+                let lines = transform3DLines(t)
+                return [": CATransform3D = " + lines[0]] + lines.dropFirst()
+            }
             let lines = transformLines(t)
             return [" = " + lines[0]] + lines.dropFirst()
         case .bool: return nil

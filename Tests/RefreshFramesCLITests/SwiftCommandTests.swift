@@ -114,16 +114,16 @@ struct SwiftCommandTests {
             ["1.left == superview.left", "2.left == 1.right + 4", "2.width == 10"], "view",
             "x.json:7:62: error: program.cycle[0].keyframes.curve: a keyframes step's curve is not written as Swift unless it is linear, easeIn, easeOut or easeInOut: UIView.animateKeyframes takes no spring or Bézier curve"
         ),
-        // UIView.transition has no delay; a layer animation the next step waits for needs a delegate.
+        // UIView.transition has no delay; a CAMediaTimingFunction is no spring.
         (
-            #"{"transition": {"view": 2, "kind": "crossDissolve", "duration": 0.2, "delay": 0.1, "set": {"alpha": 0.5}}}"#,
+            #"{"transition": {"view": 2, "kind": "flipFromLeft", "duration": 0.2, "delay": 0.1, "set": {"alpha": 0.5}}}"#,
             ["1.left == superview.left", "2.left == 1.right + 4", "2.width == 10"], "view",
-            "x.json:7:20: error: program.cycle[0].transition: UIView.transition(with:duration:options:animations:completion:) takes no delay; not written as Swift: start the transition from a step that ends when it should begin"
+            "x.json:7:20: error: program.cycle[0].transition: UIView.transition(with:duration:options:animations:completion:) takes no delay, and UIKit has no delay for it on the animation clock (a dispatch after the delay would make the changes then, while the engine makes them at once and holds the old rendering); a crossDissolve is written as a CATransition fade, which has one, but Core Animation has no public flip: start the transition from a step that ends when it should begin"
         ),
         (
-            #"{"caAnimation": {"views": [2], "keyPath": "opacity", "to": 0, "duration": 0.2, "wait": true}}, {"animate": {"views": "all", "duration": 0.2, "set": {"alpha": 0.5}}}"#,
+            #"{"caAnimation": {"views": [2], "keyPath": "opacity", "values": [1, 0], "timingFunctions": [{"spring": {"damping": 0.5}}], "duration": 0.2}}, {"animate": {"views": "all", "duration": 0.2, "set": {"alpha": 0.5}}}"#,
             ["1.left == superview.left", "2.left == 1.right + 4", "2.width == 10"], "view",
-            #"x.json:7:92: error: program.cycle[0].caAnimation.wait: a caAnimation step that the next step waits for is not written as Swift yet (it needs a CAAnimationDelegate); leave out "wait": true"#
+            "x.json:7:96: error: program.cycle[0].caAnimation.timingFunctions[0]: a CAMediaTimingFunction is a cubic Bézier curve, not a spring; use a named or cubicBezier curve for each segment"
         ),
     ])
     func specsUIKitCannotSayAreBadInput(

@@ -79,6 +79,36 @@ struct HostBarsTests {
         #expect(plain.bars?.top == 20 && plain.bars?.bottom == 49)
     }
 
+    /// A large-title bar stretches with the content pulled past its inset ("navigation bar itself
+    /// stretches when you pull scroll view": jcavar/refresher#38) and springs back to its 116 pt
+    /// when refreshing holds the content by the control's inset (CoderMJLee/MJRefresh#1412), so the
+    /// control shows only while refreshing: the bar covers it during the pull and the scroll-back
+    /// (eggswift/pull-to-refresh#93, "hides below the large navigation bar").
+    @Test func aLargeTitleBarStretchesWithThePullAndCoversTheControlUntilRefreshing() throws {
+        let t = try colorDots(#""navigationBar": {"title": "Dots", "prefersLargeTitles": true}"#)
+        // Refreshing: 60 pt pulled, 60 pt of inset: no stretch, the control below the 116 pt bar.
+        let hold = t.sample(at: 1.5).scene!
+        #expect(hold.bars?.top == 116)
+        #expect(hold.controlVisibleHeight == 60)
+        // The scroll-back half-way: the inset is gone, the bar follows the content down.
+        let collapsing = t.sample(at: 5.15).scene!
+        let pull = 60 * (1 - Curve.easeOut.progress(at: 0.5))
+        #expect(abs((collapsing.bars?.top ?? 0) - (116 + pull)) < 1e-9)
+        #expect(abs(collapsing.contentTop - (116 + pull)) < 1e-9)
+        #expect(collapsing.controlVisibleHeight == 0)
+        #expect(t.sample(at: 6).scene!.bars?.top == 116)
+        // A standard bar does not stretch: the control shows between it and the content.
+        let standard = try colorDots(#""navigationBar": "Dots""#).sample(at: 5.15).scene!
+        #expect(standard.bars?.top == 64)
+    }
+
+    @Test(arguments: [(0.0, 0.0, 0.0), (40, 0, 40), (80, 60, 20), (60, 60, 0), (30, 60, 0)])
+    func theStretchIsThePullBeyondTheInset(pull: Double, inset: Double, stretch: Double) {
+        let large = HostBars(navigationBar: NavigationBarSpec(title: "a", largeTitle: true))
+        #expect(large.largeTitleStretch(pull: pull, inset: inset) == stretch)
+        #expect(HostBars(navigationBar: NavigationBarSpec(title: "a")).largeTitleStretch(pull: pull, inset: inset) == 0)
+    }
+
     /// Without bars the viewport is the table's frame with nothing over it, as before.
     @Test func withoutBarsNothingChanges() throws {
         let hold = try sampleTimeline("color-dots").sample(at: 1.5).scene!

@@ -37,6 +37,10 @@ struct HostDecodingTests {
         ("iPhone 8", ViewportSize(width: 375, height: 667)), ("iPhone 7", ViewportSize(width: 375, height: 667)),
         ("iPhone SE", ViewportSize(width: 320, height: 568)), ("iPhone X", ViewportSize(width: 375, height: 812)),
         ("iPhone XS Max", ViewportSize(width: 414, height: 896)),
+        // The later iPhones, from Geoff Hackworth's iPhone 12 and 14 articles (Device.swift).
+        ("iPhone 13 mini", ViewportSize(width: 375, height: 812)), ("iPhone 14", ViewportSize(width: 390, height: 844)),
+        ("iPhone 14 Plus", ViewportSize(width: 428, height: 926)), ("iPhone 15", ViewportSize(width: 393, height: 852)),
+        ("iPhone 15 Pro Max", ViewportSize(width: 430, height: 932)),
     ])
     func aViewportCanNameADevice(name: String, size: ViewportSize) throws {
         let spec = try Spec.decode(Array(hostSpec(#"{"table": {"rows": ["a"]}, "viewport": "\#(name)"}"#).utf8))
@@ -58,8 +62,8 @@ struct HostDecodingTests {
         ),
         (hostSpec(#"{"table": {}}"#), "host.table", "missing the table's rows: give 'rows', 'sections' or 'generated'"),
         (
-            hostSpec(#"{"table": {"rows": ["a"]}, "viewport": "iPhone 12"}"#), "host.viewport",
-            "unknown device 'iPhone 12'; expected one of iPhone 4s, iPhone SE, iPhone 8, iPhone 8 Plus, iPhone X, iPhone XR, iPhone XS Max (the table stops at the iPhone XS Max, see docs/scene.md), or {\"width\", \"height\"}"
+            hostSpec(#"{"table": {"rows": ["a"]}, "viewport": "iPhone 16"}"#), "host.viewport",
+            "unknown device 'iPhone 16'; expected one of iPhone 4s, iPhone SE, iPhone 8, iPhone 8 Plus, iPhone X, iPhone XR, iPhone XS Max, iPhone 12 mini, iPhone 12, iPhone 12 Pro Max, iPhone 14 Pro, iPhone 14 Pro Max (the table stops at the iPhone 15 Pro Max, see docs/scene.md), or {\"width\", \"height\"}"
         ),
         (
             hostSpec(#"{"table": {"rows": ["a"], "sections": []}}"#), "host.table.sections",

@@ -43,6 +43,8 @@ extension KeyframesRefreshView: GeneratedRefreshView {}
 extension ImageStepsRefreshView: GeneratedRefreshView {}
 extension LayerAnimationsRefreshView: GeneratedRefreshView {}
 extension LayoutTransitionRefreshView: GeneratedRefreshView {}
+extension LayerWaits3dRefreshView: GeneratedRefreshView {}
+extension OnEndEachRefreshView: GeneratedRefreshView {}
 
 /// A spec and the class generated from it, committed under Generated/.
 struct GeneratedCase: CustomStringConvertible, Sendable {
@@ -126,6 +128,15 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/buttons.json", type: ButtonsRefreshView.self, probes: 812
     ),
+    // caAnimation steps waited for through their delegate, a spring curve (UIKit's CASpringAnimation),
+    // 3-D transforms in CA animations and in a block (transform3D), cubic keyframes moving at their ends.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/layer-waits-3d.json", type: LayerWaits3dRefreshView.self,
+        probes: 2726),
+    // onEnd with an each, and a removal that stops the loop waiting for it (the reset applies).
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/on-end-each.json", type: OnEndEachRefreshView.self,
+        probes: 1093),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
@@ -277,7 +288,7 @@ enum RoundTrip {
     {
         let id = ObjectIdentifier(view)
         let running = Shim.transitions.last {
-            $0.view == id && $0.start <= t && t < min($0.end, $0.removedAt ?? .infinity)
+            $0.view == id && ($0.added ?? $0.start) <= t && t < min($0.end, $0.removedAt ?? .infinity)
         }
         guard running != nil || engine != nil else { return [] }
         probes += 1

@@ -48,6 +48,16 @@ extension Shim {
         /// When `add(_:forKey:)` put it on the layer: it shows nothing before (a backwards fill
         /// shows its first value from then to its begin time).
         var added: Double
+        /// Its delegate's `animationDidStop(_:finished:)`, until called; the run loop's event for
+        /// its active end (none when it repeats for ever).
+        var stopped: (@MainActor (Bool) -> Void)?
+        var stopEvent: Int?
+
+        /// When its active duration ends on the shim's clock (`.infinity`: never).
+        var activeEnd: Double {
+            let d = duration > 0 ? duration : 0.25
+            return begin + d * (repeatCount == 0 ? 1 : repeatCount) * (autoreverses ? 2 : 1)
+        }
 
         /// The local time at `t` and the pass's progress (after the timing function); nil when
         /// the animation is not in effect then.
@@ -101,7 +111,7 @@ extension Shim {
             where layerAnimations[i].view == ObjectIdentifier(view) && layerAnimations[i].key == key
                 && layerAnimations[i].removedAt == nil
             {
-                layerAnimations[i].removedAt = t
+                removeLayerAnimation(i, at: t)
             }
         }
         var content: LayerContent
@@ -132,6 +142,7 @@ extension Shim {
                 fillBackwards: a.fillMode == .backwards || a.fillMode == .both,
                 fillForwards: a.fillMode == .forwards || a.fillMode == .both,
                 removedOnCompletion: a.isRemovedOnCompletion, curve: curve, added: t))
+        if let delegate = a.delegate { scheduleStop(of: layerAnimations.count - 1, delegate: delegate, animation: a) }
     }
 
     /// A value of an animation (`NSNumber`-like numbers, `CGPoint`, `CGSize`, `CGColor`,
@@ -147,8 +158,7 @@ extension Shim {
         case let p as CGPoint: Point(p)
         case let s as CGSize: Size(s)
         case let c as CGColor: c.rgba
-        case let m as CATransform3D:
-            CGAffineTransform(a: m.m11, b: m.m12, c: m.m21, d: m.m22, tx: m.m41, ty: m.m42).decomposed
+        case let m as CATransform3D: Transform(m)
         default: nil
         }
     }
@@ -237,9 +247,13 @@ extension Shim {
         // Kochanek–Bartels with tension, continuity and bias 0: the tangent at a value is half the
         // difference of its neighbours, adjusted for unequal key time steps as the 1984 paper does
         // (× 2hᵢ/(hᵢ₋₁ + hᵢ) leaving a value, × 2hᵢ₋₁/(hᵢ₋₁ + hᵢ) arriving). Neither Apple nor the
-        // paper says what an end value's missing neighbour is: here the value itself, one step away.
+        // paper says what an end value's tangent is: here the cubic Hermite spline's convention, a
+        // one-sided difference at the ends of the data (docs/uikit-semantics-sources.md, "Keyframes").
         func step(_ k: Int) -> Double { times[min(max(k, 0), n - 2) + 1] - times[min(max(k, 0), n - 2)] }
         func tangent(_ k: Int, leaving: Bool) -> [Double] {
+            // An end value: the one-sided difference, the whole chord to its neighbour.
+            if k == 0 { return zip(vectors[1]!, vectors[0]!).map { $0 - $1 } }
+            if k == n - 1 { return zip(vectors[n - 1]!, vectors[n - 2]!).map { $0 - $1 } }
             let before = vectors[max(k - 1, 0)]!
             let after = vectors[min(k + 1, n - 1)]!
             let (h0, h1) = (k == 0 ? step(0) : step(k - 1), k == n - 1 ? step(n - 2) : step(k))

@@ -57,8 +57,8 @@ public struct CAAnimationCalculationMode: Hashable, Sendable {
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
 
-/// `CATransform3D`: the shim keeps the planar part the generated code makes with
-/// `CATransform3DMakeAffineTransform`.
+/// `CATransform3D`: a 4×4 matrix applied to row vectors (CATransform3D.h); its functions are in
+/// CATransform3D.swift.
 public struct CATransform3D: Sendable {
     public var m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44: CGFloat
 }
@@ -82,6 +82,9 @@ open class CAAnimation {
     open var isRemovedOnCompletion = true
     /// nil is linear pacing.
     open var timingFunction: CAMediaTimingFunction?
+    /// Told when the animation stops (CAAnimation's `delegate`: "the delegate object is retained
+    /// by the receiver", unlike other delegates).
+    open var delegate: CAAnimationDelegate?
     public init() {}
 }
 
@@ -123,6 +126,7 @@ extension CALayer {
     /// Adds a copy of the animation (its properties as they are now); one under the same key is
     /// removed first. A `beginTime` of 0 is the current time.
     public func add(_ animation: CAAnimation, forKey key: String?) {
+        if let transition = animation as? CATransition, let view { return Shim.addTransition(transition, to: view) }
         guard let view, let property = animation as? CAPropertyAnimation, let path = property.keyPath else { return }
         Shim.addLayerAnimation(property, keyPath: path, to: view, forKey: key)
     }

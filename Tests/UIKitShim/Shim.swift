@@ -55,6 +55,9 @@ public enum Shim {
         package var curve: Curve
         public var block: Int
         public var removedAt: Double?
+        /// When a transition that begins later was added, if it shows the old rendering from then
+        /// (a `CATransition` with a backwards fill); nil: from its start.
+        public var added: Double?
     }
 
     /// A value of a keyframe animation at a relative time of its pass.
@@ -273,7 +276,7 @@ public enum Shim {
         where layerAnimations[i].view == id && layerAnimations[i].removedAt == nil
             && (key == nil || layerAnimations[i].key == key)
         {
-            layerAnimations[i].removedAt = t
+            removeLayerAnimation(i, at: t)
         }
         guard key == nil else { return }
         var blocks: Set<Int> = []

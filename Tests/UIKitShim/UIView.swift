@@ -175,7 +175,11 @@ open class UIView {
     ]
 
     open var transform: CGAffineTransform = .identity {
-        didSet { Shim.record(self, .transform, from: oldValue.decomposed, to: transform.decomposed) }
+        // From what the view showed as its model: a `transform3D` set since is not in `oldValue`.
+        didSet {
+            let old = (model["transform"] as? Transform) ?? oldValue.decomposed
+            Shim.record(self, .transform, from: old, to: transform.decomposed)
+        }
     }
 
     /// UIView's alpha; Core Animation clamps the layer's opacity to 0…1.

@@ -10,7 +10,7 @@ extension SpecDecoder {
             guard let device else {
                 let names = Device.all.map(\.name).joined(separator: ", ")
                 throw v.fail(
-                    "unknown device '\(name)'; expected one of \(names) (the table stops at the iPhone XS Max, see docs/scene.md), or {\"width\", \"height\"}"
+                    "unknown device '\(name)'; expected one of \(names) (the table stops at the iPhone 15 Pro Max, see docs/scene.md), or {\"width\", \"height\"}"
                 )
             }
             host.viewport = ViewportSize(width: device.width, height: device.height)

@@ -77,6 +77,15 @@ package struct HostBars: Sendable, Equatable {
     package var top: Double { statusBar + (navigationBar?.height ?? 0) }
     /// The tab bar and the home indicator: the table's safe area below.
     package var bottom: Double { (tabBar ? Self.tabBarHeight : 0) + homeIndicator }
+    /// How far a large-title navigation bar is stretched below its resting height when the content
+    /// is pulled `pull` points down while the control holds `inset` points of content inset: the
+    /// bar follows the content past the adjusted inset (`−(contentOffset.y + adjustedContentInset.top)`),
+    /// its large title riding at its bottom edge; 0 for a standard bar or none. Sources and how sure,
+    /// in docs/scene.md ("The large title on pull").
+    package func largeTitleStretch(pull: Double, inset: Double) -> Double {
+        navigationBar?.largeTitle == true ? max(0, pull - inset) : 0
+    }
+
     /// The safe-area insets added to the table's content inset (`adjustedContentInset` less
     /// `contentInset`): all of them, except with `never`. `scrollableAxes` adjusts a table that
     /// scrolls vertically or always bounces (a table that can be pulled to refresh does).

@@ -171,3 +171,16 @@ struct Spring {
         return 1 - (a * exp(r1 * t) + b * exp(r2 * t))
     }
 }
+
+extension SpringParameters {
+    /// The `CASpringAnimation` that `usingSpringWithDamping:initialSpringVelocity:` makes for a
+    /// duration (research §10.2, OpenUXKit's `UXViewAnimationContext`): mass 1, stiffness ω0²,
+    /// damping 2ζω0, with ω0 from UIKit's Newton steps (`Spring.naturalFrequency`) and ζ clamped
+    /// as UIKit clamps it; the velocity as given. Cut at the duration, not at `settlingDuration`.
+    package init(dampingRatio: Double, velocity: Double, duration: Double) {
+        let spring = Spring(damping: dampingRatio, velocity: velocity, duration: duration)
+        self.init(
+            mass: 1, stiffness: spring.omega0 * spring.omega0, damping: 2 * spring.zeta * spring.omega0,
+            initialVelocity: velocity)
+    }
+}

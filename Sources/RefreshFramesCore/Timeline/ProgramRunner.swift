@@ -2,7 +2,8 @@
 /// model values at once and adds the animations UIKit adds, and its completion starts the next
 /// step exactly when it ends (a step with `wait: false` follows its call at once). A completion
 /// with `finished = false` stops the steps after it, as the generated Swift's
-/// `guard finished else { return }` does. The loop and the `onEnd` steps are two chains of steps
+/// `guard finished else { return }` does (the loop's then applies the reset, as its
+/// `return self.stop()` does). The loop and the `onEnd` steps are two chains of steps
 /// run in time order. Times are kept in whole microseconds so chained durations add up exactly.
 struct ProgramRunner {
     let spec: Spec
@@ -87,8 +88,8 @@ struct ProgramRunner {
     }
 
     /// Runs the loop from `start` and the `onEnd` steps from `end`; returns when the loop stopped
-    /// (the reset applied), nil when it never did (a completion with `finished = false` stopped
-    /// it, or it waits for an animation that never ends).
+    /// (the reset applied: at its check point, or when a completion it waited for got
+    /// `finished = false`), nil when it never did (it waits for an animation that never ends).
     mutating func run(_ program: Program, from start: Double, refreshEndsAt end: Double) throws(SpecDiagnostic)
         -> Double?
     {
@@ -98,11 +99,8 @@ struct ProgramRunner {
         var chains = [loop]
         var times: [Int64] = [Self.micros(start)]
         if !program.onEnd.isEmpty {
-            chains.append(
-                Chain(
-                    queue: program.onEnd.enumerated().map {
-                        Instruction(step: $1, current: nil, path: "program.onEnd[\($0)]")
-                    }))
+            // An `each` there runs its steps once per view, as the cycle's does.
+            chains.append(Chain(queue: flatten(program.onEnd, current: nil, path: "program.onEnd")))
             times.append(endMicros)
         }
         var stoppedAt: Int64?
@@ -115,6 +113,12 @@ struct ProgramRunner {
                 chains[next].waiting = nil
                 guard finished(waiting) else {
                     chains[next].stopped = true
+                    // The loop stops as the generated code's `guard finished else { return stop() }`
+                    // does, and as a control's own code does: the reset applies then.
+                    if chains[next].isLoop {
+                        for view in spec.views { _ = apply(program.reset, to: view.tag, at: t, step: nil) }
+                        stoppedAt = t
+                    }
                     continue
                 }
             }

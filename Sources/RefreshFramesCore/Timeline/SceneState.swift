@@ -41,7 +41,8 @@ public struct SceneState: Sendable, Equatable {
 
 /// The bars over the table at one instant (points, viewport coordinates).
 package struct SceneBars: Sendable, Equatable {
-    /// The bottom edge of the status and navigation bars.
+    /// The bottom edge of the status and navigation bars at this instant (a large-title bar's
+    /// stretched by the pull, `HostBars.largeTitleStretch`).
     package var top: Double
     /// The height of the tab bar and home indicator at the bottom.
     package var bottom: Double

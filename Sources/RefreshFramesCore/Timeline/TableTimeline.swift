@@ -7,7 +7,8 @@
 /// the content inset (0 without bars, or with `contentInsetAdjustmentBehavior` `never`); the
 /// refresh control, `controlHeight` tall, sits just above the content (content y = −controlHeight)
 /// and is clipped to the strip between the bars' bottom (the viewport's top without bars) and the
-/// first row.
+/// first row. A large-title navigation bar stretches down with the pull beyond the control's inset
+/// (`HostBars.largeTitleStretch`), so it covers the control until refreshing holds it open.
 ///
 /// Row animations (all durations and curves are undocumented by UIKit; the default 0.3 s ease-in-out
 /// is the usual folk value): rows already there move from where they were to their new place; an
@@ -281,17 +282,18 @@ package struct TableTimeline: Sendable {
         let control = Rect(
             x: (viewport.width - controlWidth) / 2, y: contentTop - controlHeight, width: controlWidth,
             height: controlHeight)
-        // The control shows between the bars' bottom and the content; under the bars it is covered.
-        let stripTop = host.bars?.top ?? 0
-        let visibleHeight = max(0, min(contentTop, viewport.height) - max(control.y, stripTop))
         let refreshing = time >= refreshBeganAt && time < refreshEndedAt
         let inset = refreshing ? controlHeight : 0
+        // The control shows between the bars' bottom and the content; under the bars it is covered.
+        // A large-title bar stretches down with the content as far as it is pulled past its inset.
+        let stripTop = (host.bars?.top ?? 0) + (host.bars?.largeTitleStretch(pull: pull, inset: inset) ?? 0)
+        let visibleHeight = max(0, min(contentTop, viewport.height) - max(control.y, stripTop))
         var scene = SceneState(
             viewport: viewport, contentOffsetY: contentTop == 0 ? 0 : -contentTop, contentInsetTop: inset,
             controlFrame: control, controlVisibleHeight: visibleHeight, headers: headers, rows: rows)
         if let bars = host.bars {
             scene.bars = SceneBars(
-                top: bars.top, bottom: bars.bottom, adjustedContentInset: (inset + adjustment.top, adjustment.bottom))
+                top: stripTop, bottom: bars.bottom, adjustedContentInset: (inset + adjustment.top, adjustment.bottom))
         }
         return scene
     }

@@ -68,6 +68,13 @@ extension AnimationRuntime {
             }
         }
         if case .spring(let parameters, _, _, _) = a.content { timing.curve = .physicalSpring(parameters) }
+        // A CAMediaTimingFunction is a Bézier curve: a spring curve is the CASpringAnimation UIKit
+        // makes for a spring block of this duration, which shows its own value to the end (with a
+        // forwards fill, unsettled), not the target.
+        if case .spring(let damping, let velocity)? = timing.curve, case .basic = a.content {
+            timing.curve = .physicalSpring(
+                SpringParameters(dampingRatio: damping, velocity: velocity, duration: duration))
+        }
         var animation: TrackAnimation<Value>
         if let component {
             animation = TrackAnimation(

@@ -1,0 +1,55 @@
+import RefreshFramesCore
+import Testing
+
+@testable import RefreshFramesImport
+
+/// Frames IB stored stale — marked misplaced, or breaking the document's own constraints — are
+/// said so in the summary and the difference lines, and are still differences: a match keeps
+/// meaning IB's frame. stale-frames.xib's comment derives the frames by hand.
+struct StaleFrameImportTests {
+    static func r(_ x: Double, _ y: Double, _ w: Double, _ h: Double) -> Rect { Rect(x: x, y: y, width: w, height: h) }
+
+    @Test func aStaleFrameIsADifferenceThatSaysWhyIBsFrameIsStale() throws {
+        let result = try importFixture("stale-frames.xib")
+        let centerX = try line(of: "id=\"Stl-c2-001\"", in: "stale-frames.xib")
+        #expect(
+            result.summary
+                == "1 frame solved and matches Interface Builder's; 1 solved and differs (largest difference 6 pt, tag 3); 2 solved and differ where IB's frame is off its constraints (tag 1: IB's stored frames break the constraint on line \(centerX), tag 2: IB's stored frame is marked misplaced)"
+        )
+        #expect(result.frameCheck.matching == [4])
+        #expect(
+            result.frameDifferences == [
+                FrameDifference(
+                    tag: 1, line: try line(of: "width=\"441\"", in: "stale-frames.xib"),
+                    interfaceBuilder: Self.r(20, 20, 441, 21), solved: Self.r(20, 20, 440, 21),
+                    brokenConstraint: BrokenConstraint(
+                        line: centerX, attribute: "centerX", stored: 240.5, expected: 240)),
+                FrameDifference(
+                    tag: 2, line: try line(of: "x=\"30\" y=\"60\"", in: "stale-frames.xib"),
+                    interfaceBuilder: Self.r(30, 60, 100, 20), solved: Self.r(20, 60, 100, 20), misplaced: true),
+                FrameDifference(
+                    tag: 3, line: try line(of: "x=\"300\" y=\"60\"", in: "stale-frames.xib"),
+                    interfaceBuilder: Self.r(300, 60, 40, 20), solved: Self.r(300, 60, 34, 20)),
+            ])
+        let lines = ImportReport.lines(for: result, path: "s.xib").filter { $0.contains("frame of tag") }
+        #expect(
+            lines.first
+                == "s.xib:\(result.frameDifferences[0].line): frame of tag 1: IB (20, 20, 441, 21), solved (20, 20, 440, 21) (IB's stored frames break the constraint on line \(centerX): centerX 240.5 where it makes 240)"
+        )
+        #expect(lines.last?.hasSuffix("solved (300, 60, 34, 20)") == true)
+    }
+
+    /// A constraint to a margin or a guide is not checked: its offset is the import's (8 pt for a
+    /// plain view's margin here), not IB's, so a difference there stays a plain one.
+    @Test func aConstraintToAMarginIsNotCheckedAgainstIBsFrames() throws {
+        let text = String(decoding: try fixture("stale-frames.xib"), as: UTF8.self)
+            .replacingOccurrences(
+                of: #"secondItem="Stl-rt-000" secondAttribute="leading" constant="400""#,
+                with: #"secondItem="Stl-rt-000" secondAttribute="leadingMargin" constant="400""#)
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "s.xib", animation: .none, measurer: wenQuanYi)
+        let tag4 = try #require(result.frameDifferences.first { $0.tag == 4 })
+        #expect(tag4.solved == Self.r(408, 60, 40, 20))
+        #expect(!tag4.isStale)
+    }
+}
