@@ -57,6 +57,8 @@ struct GroupPlan {
                     if let box { source = box.union(source) }
                 }
             }
+            // A shadowPath casts the shadow instead of what the subtree draws.
+            if shadow.path != nil { source = shadow.path?.box(width: width, height: height) }
             shadowSources[position] = source
             drawings[position].shadow = source.flatMap { shadow.box(source: $0, width: width, height: height) }
         }
@@ -139,7 +141,7 @@ struct GroupPlan {
         if castingShadow, let shadow = view.shadow, let source = shadowSources[position] {
             // What casts it: the view and its subviews at full opacity, wherever the surface's region is.
             var image = Surface(width: surface.width, height: surface.height, background: .clear, region: source)
-            paintView(position, drawn, alpha: 1, castingShadow: false, onto: &image)
+            if shadow.path == nil { paintView(position, drawn, alpha: 1, castingShadow: false, onto: &image) }
             surface.composite(shadow, from: image, alpha: alpha)
         }
         var layer = view.layer

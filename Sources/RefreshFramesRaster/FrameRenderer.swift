@@ -104,8 +104,10 @@ package struct FrameRenderer: FrameDrawing {
                 placement = Placement(frame: view.frame, transform: view.transform, scale: scale)
             }
             guard alpha > 0, let placement else { return nil }
-            let radius = spec.cornerRadius.resolved(width: view.frame.width, height: view.frame.height)
-            let shape = RoundedBox(halfWidth: view.frame.width / 2, halfHeight: view.frame.height / 2, radius: radius)
+            // The instant's `layer.cornerRadius` (animated, or the spec's resolved against the frame).
+            let shape = RoundedBox(
+                halfWidth: view.frame.width / 2, halfHeight: view.frame.height / 2,
+                radius: view.cornerRadius.isFinite ? view.cornerRadius : 0)
             let chain = parent.chain + [view]
             let drawing = try kindDrawing(
                 KindDrawingRequest(

@@ -10,11 +10,12 @@ import RefreshFramesCore
 /// that clips. Sources and how sure each is: docs/uikit-semantics-sources.md, "Layer borders and
 /// shadows".
 struct LayerShadow {
-    /// The Gaussian's standard deviation per point of `shadowRadius`: ½, as GNUstep's
-    /// reimplementation of Core Animation and react-native-web's mapping of shadowRadius to a CSS
-    /// blur radius (whose deviation is half of it) have it; WebKit and the design tools' exports
-    /// read it as 1. No Apple statement exists; see the sources document.
-    static let sigmaPerRadius = 0.5
+    /// The Gaussian's standard deviation per point of `shadowRadius`: 1, as WebKit's mapping of a
+    /// CSS drop-shadow's deviation onto Core Animation, the design tools' exports and Microsoft's
+    /// side-by-side comparison of iOS and CSS shadows have it (GNUstep's ½ has no witness, and the
+    /// comparison shows react-native-web's ½ does not match iOS). No Apple statement exists; see
+    /// the sources document.
+    static let sigmaPerRadius = 1.0
 
     /// `shadowColor` with `shadowOpacity` applied to its alpha.
     var color: RGBA
@@ -26,6 +27,8 @@ struct LayerShadow {
     /// The view's own bounds when it clips to them.
     var ownClip: ClipShape?
     var ancestorClips: [ClipShape]
+    /// The `shadowPath` that casts it, where the view landed; nil: its composited alpha does.
+    var path: PlacedShadowPath?
 
     /// The view's shadow, or nil when it casts none (opacity 0, a clear colour, or values that
     /// are not finite).
@@ -43,6 +46,7 @@ struct LayerShadow {
         sigma = radius * Self.sigmaPerRadius * placement.pixelsPerPoint
         ownClip = clips ? ClipShape(placement: placement, shape: shape) : nil
         self.ancestorClips = ancestorClips
+        path = PlacedShadowPath(view.shadowPath, placement: placement)
     }
 
     /// How far the blur reaches, whole pixels: three deviations (0.3% of the weight is beyond).
@@ -75,9 +79,19 @@ struct LayerShadow {
         let s = source.region
         let box = PixelBox(x0: s.x0 - r, y0: s.y0 - r, x1: s.x1 + r, y1: s.y1 + r)
         var values = [Float](repeating: 0, count: box.width * box.height)
-        source.withPixelsRead { p in
+        if let path {
+            // The path's coverage, not the pixels: `source` only gives the region (the path's box).
             for y in 0..<s.height {
-                for x in 0..<s.width { values[(y + r) * box.width + x + r] = p[(y * s.width + x) * 4 + 3] }
+                for x in 0..<s.width {
+                    values[(y + r) * box.width + x + r] = Float(
+                        path.coverage(Double(s.x0 + x) + 0.5, Double(s.y0 + y) + 0.5))
+                }
+            }
+        } else {
+            source.withPixelsRead { p in
+                for y in 0..<s.height {
+                    for x in 0..<s.width { values[(y + r) * box.width + x + r] = p[(y * s.width + x) * 4 + 3] }
+                }
             }
         }
         guard r > 0 else { return ShadowMask(box: box, values: values) }

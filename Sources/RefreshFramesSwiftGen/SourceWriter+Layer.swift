@@ -215,6 +215,7 @@ extension SourceWriter {
             case .bool(let b): "\(b)"
             case .text(let s): s.dumpDescription
             case .image(let name): name ?? "none"
+            case .path(let p): p.dumpDescription
             }
         }
         switch a.content {
@@ -264,7 +265,7 @@ extension SourceWriter {
         case .number: "CGFloat"
         case .point: "CGPoint"
         case .size: "CGSize"
-        case .color, .transform, .bool, .text, .image: nil
+        case .color, .transform, .bool, .text, .image, .path: nil
         }
     }
 

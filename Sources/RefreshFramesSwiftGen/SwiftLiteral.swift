@@ -140,6 +140,7 @@ enum SwiftLiteral {
         case .point(let p): "CGPoint(x: \(number(p.x)), y: \(number(p.y)))"
         case .size(let s): "CGSize(width: \(number(s.width)), height: \(number(s.height)))"
         case .image(let name): name.map { "UIImage(named: \(string(imageName($0))))" } ?? "nil"
+        case .path(let p): path(p)
         }
     }
 
@@ -160,7 +161,7 @@ enum SwiftLiteral {
     /// nil for a value written where it is used (a UIKit colour name, `.identity`, a text).
     static func constant(_ v: UIKitValue) -> [String]? {
         switch v {
-        case .text, .image: return nil
+        case .text, .image, .path: return nil
         case .number(let n): return [": CGFloat = \(number(n))"]
         case .color(let c):
             let literal = color(c)
@@ -190,6 +191,7 @@ enum SwiftLiteral {
         case .point: "CGPoint"
         case .size: "CGSize"
         case .image: "UIImage?"
+        case .path: "CGPath?"
         }
     }
 
@@ -205,6 +207,7 @@ enum SwiftLiteral {
         case .value(.point(let p)): "\(name) \(p.dumpDescription)"
         case .value(.size(let s)): "\(name) \(s.dumpDescription)"
         case .value(.image(let s)): "\(name) " + (s.map { "\"\($0)\"" } ?? "none")
+        case .value(.path(let p)): "\(name) \(p.dumpDescription)"
         case .nextPaletteColor: "\(name) the next palette colour"
         case .initial: "\(name) its own colour"
         }
@@ -227,6 +230,22 @@ enum SwiftLiteral {
         case "heavy": ".heavy"
         case "black": ".black"
         default: ".regular"
+        }
+    }
+}
+
+extension SwiftLiteral {
+    /// A shadow path as UIKit code makes it: `UIBezierPath(roundedRect: CGRect(…), cornerRadius: 8).cgPath`.
+    static func path(_ p: ShadowPath) -> String {
+        func rect(_ r: Rect) -> String {
+            "CGRect(x: \(number(r.x)), y: \(number(r.y)), width: \(number(r.width)), height: \(number(r.height)))"
+        }
+        switch p {
+        case .none: return "nil"
+        case .rect(let r): return "UIBezierPath(rect: \(rect(r))).cgPath"
+        case .roundedRect(let r, let radius):
+            return "UIBezierPath(roundedRect: \(rect(r)), cornerRadius: \(number(radius))).cgPath"
+        case .ellipse(let r): return "UIBezierPath(ovalIn: \(rect(r))).cgPath"
         }
     }
 }

@@ -115,7 +115,7 @@ struct SpecDecodingTests {
         (
             minimalSpec(program: #"{"cycle": [{"animate": {"views": "all", "duration": 1, "set": {}}}]}"#),
             "program.cycle[0].animate.set", "6:74",
-            "expected at least one of transform, alpha, backgroundColor, textColor, image, hidden, center, bounds, anchorPoint, cornerRadius, borderWidth, borderColor, shadowOpacity, shadowOffset, shadowRadius, shadowColor, highlighted, selected, enabled"
+            "expected at least one of transform, alpha, backgroundColor, textColor, image, hidden, center, bounds, anchorPoint, cornerRadius, borderWidth, borderColor, shadowOpacity, shadowOffset, shadowRadius, shadowColor, highlighted, selected, enabled, shadowPath"
         ),
         (minimalSpec(extra: "\"canvas2\": 1,\n"), "canvas2", "5:1", "unknown key 'canvas2'; did you mean 'canvas'?"),
         ("[1, 2]", "", "1:1", "expected a spec object with 'canvas', 'views' and 'scenario', got an array"),

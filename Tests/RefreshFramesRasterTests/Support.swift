@@ -20,8 +20,10 @@ struct Scene {
             tag: spec.tag, text: text ?? spec.texts[.idle], frame: frame, transform: transform, alpha: alpha,
             textColor: textColor ?? spec.textColor, backgroundColor: backgroundColor ?? spec.backgroundColor,
             spinner: spinner)
-        // The timeline's states carry the spec's `hidden` (`FrameState.walk` reads the state's).
+        // The timeline's states carry the spec's `hidden` (`FrameState.walk` reads the state's) and
+        // its corner radius resolved against the frame (the renderer draws the state's).
         state.isHidden = spec.isHidden
+        state.cornerRadius = spec.cornerRadius.resolved(width: frame.width, height: frame.height)
         states.append(state)
     }
 

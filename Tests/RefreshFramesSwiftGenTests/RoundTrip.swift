@@ -405,8 +405,9 @@ func same<Value: TrackValue>(_ a: Value, _ b: Value) -> Bool {
     case (.point(let x), .point(let y)): return abs(x.x - y.x) < tolerance && abs(x.y - y.y) < tolerance
     case (.size(let x), .size(let y)): return abs(x.width - y.width) < tolerance && abs(x.height - y.height) < tolerance
     case (.image(let x), .image(let y)): return x == y
+    case (.path(let x), .path(let y)): return x == y
     case (.transform, _), (.number, _), (.color, _), (.text, _), (.bool, _), (.point, _), (.size, _),
-        (.image, _):
+        (.image, _), (.path, _):
         return false
     }
 }

@@ -97,6 +97,7 @@ extension SpecDecoder {
         case .bool: return .bool(try r.bool())
         case .text: return .text(try r.string())
         case .image: throw r.fail("an image view's image has no layer key path")
+        case .path: throw r.fail("a shadowPath has no layer key path here")
         case .transform: return .transform(try decodeTransform(r))
         case .point, .size:
             let pair = try r.array()

@@ -14,6 +14,8 @@ package enum AnimatableProperties {
         AnimatableProperty.shadowRadius, AnimatableProperty.shadowColor,
         // Added by issue 29: a button's control state.
         AnimatableProperty.highlighted, AnimatableProperty.selected, AnimatableProperty.enabled,
+        // Added by issue 27 (layerdraw2): the shape that casts the shadow.
+        AnimatableProperty.shadowPath,
     ]
 
     /// The index of the property named `name` in `all`.

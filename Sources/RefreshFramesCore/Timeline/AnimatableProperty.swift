@@ -145,6 +145,8 @@ package enum UIKitValue: Sendable, Equatable {
     case size(Size)
     /// A `UIImage(named:)` of the name (nil: none).
     case image(String?)
+    /// A `CGPath` (`layer.shadowPath`): a `UIBezierPath`'s rect, rounded rect or oval, or nil.
+    case path(ShadowPath)
 }
 
 /// What UIKit code assigns for a setting: a value, or what the control works out when the block runs.

@@ -87,6 +87,8 @@ public struct ViewState: Sendable, Equatable {
     public var shadowRadius: Double = 3
     /// `layer.shadowColor` (Core Animation's default: opaque black).
     public var shadowColor: RGBA = .black
+    /// `layer.shadowPath`: the shape that casts the shadow (`.none`: the composited alpha).
+    package var shadowPath = ShadowPath.none
     /// A `UIView.transition(with:…)` in flight on this view, if any.
     public var transition: TransitionState? = nil
     /// The properties added to the table since `state` first printed views whose value here is not

@@ -176,6 +176,10 @@ package struct ViewTracks: Sendable, Equatable {
         for (index, track) in tracks.enumerated() where track.write(into: &state, at: time) {
             state.changed.insert(index)
         }
+        // A radius that follows the size follows the frame the program animates too.
+        if state.frame != frame && !self[AnimatableProperty.cornerRadius].isTouched {
+            state.cornerRadius = cornerRadius.resolved(width: state.frame.width, height: state.frame.height)
+        }
         return state
     }
 

@@ -114,6 +114,7 @@ extension AnimationRuntime {
             case .bool(let b)?: b.dumpDescription
             case .text(let s)?: s.dumpDescription
             case .image(let name)?: name ?? "none"
+            case .path(let p)?: p.dumpDescription
             case nil: nil
             }
         }
