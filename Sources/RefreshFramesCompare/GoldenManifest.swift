@@ -12,7 +12,7 @@ package struct FontFingerprint: Sendable, Hashable, Codable {
     }
 
     /// What changed between two font lists, one phrase per file in file order, e.g.
-    /// `wqy-microhei.ttc 1a2b3c4d5e6f → 9f8e7d6c5b4a`, `DejaVuSans.ttf missing`,
+    /// `wqy-microhei.ttc 1a2b3c4d5e6f → 9f8e7d6c5b4a`, `DejaVuSans.ttf no longer used`,
     /// `NotoSans.ttf not in the manifest`; empty when they agree.
     package static func differences(golden: [FontFingerprint], current: [FontFingerprint]) -> [String] {
         let goldenHashes = Dictionary(golden.map { ($0.file, $0.hash) }, uniquingKeysWith: { first, _ in first })
@@ -21,7 +21,7 @@ package struct FontFingerprint: Sendable, Hashable, Codable {
         return Set(goldenHashes.keys).union(currentHashes.keys).sorted().compactMap { file in
             switch (goldenHashes[file], currentHashes[file]) {
             case (let g?, let c?) where g != c: "\(file) \(short(g)) → \(short(c))"
-            case (_?, nil): "\(file) missing"
+            case (_?, nil): "\(file) no longer used"
             case (nil, _?): "\(file) not in the manifest"
             default: nil
             }

@@ -74,7 +74,7 @@ enum SwiftParse {
     /// The exit status and the parse tree (stdout; diagnostics name lines, so they are left out) with
     /// addresses and source ranges removed.
     static func tree(_ source: String) -> (status: Int32, text: String) {
-        FileManager.default.createFile(atPath: file, contents: Data(source.utf8))
+        _ = FileManager.default.createFile(atPath: file, contents: Data(source.utf8))
         let output = file + ".out"
         guard let child = try? ChildProcess(["/usr/bin/env", "swiftc", "-dump-parse", file], stdout: output) else {
             fatalError("cannot run swiftc")

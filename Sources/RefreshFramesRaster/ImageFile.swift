@@ -46,7 +46,7 @@ package enum ImageFile {
             let status = bytes.withUnsafeBufferPointer { b in
                 cgd_png_size(b.baseAddress, b.count, &width, &height, &message, message.count)
             }
-            guard status == 0 else { throw .damaged(.png, reason: String(cString: message)) }
+            guard status == 0 else { throw .damaged(.png, reason: cMessage(message)) }
             return (Int(width), Int(height))
         case .jpeg?:
             guard let size = jpegSize(bytes) else { throw .damaged(.jpeg, reason: "no frame header") }
@@ -69,7 +69,7 @@ package enum ImageFile {
                         b.baseAddress, b.count, out.baseAddress, UInt32(width), UInt32(height), &message, message.count)
                 }
             }
-            guard status == 0 else { throw .damaged(.png, reason: String(cString: message)) }
+            guard status == 0 else { throw .damaged(.png, reason: cMessage(message)) }
             return Bitmap(width: width, height: height, pixels: pixels)
         case .jpeg:
             GDRuntime.prepare()
@@ -125,4 +125,9 @@ package enum ImageFile {
         }
         return nil
     }
+}
+
+/// The text libgd's shim wrote into a NUL-terminated buffer.
+private func cMessage(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
 }

@@ -69,7 +69,7 @@ import Testing
         report.currentFonts = [FontFingerprint(file: "wqy-microhei.ttc", hash: "9f8e7d6c5b4a3f2e")]
         #expect(
             report.fontHint
-                == "fonts differ from the goldens' manifest (Old.ttf missing, wqy-microhei.ttc 1a2b3c4d5e6f → 9f8e7d6c5b4a): "
+                == "fonts differ from the goldens' manifest (Old.ttf no longer used, wqy-microhei.ttc 1a2b3c4d5e6f → 9f8e7d6c5b4a): "
                 + "re-record or install the same fonts; this is the likely cause")
         #expect(report.consoleLines().count == 4)
         // The spec changed too: the hint names both, and blames neither alone.
@@ -77,7 +77,7 @@ import Testing
         report.currentSpecHash = "bbbbbbbbbbbbbbbb"
         #expect(
             report.fontHint
-                == "both the spec (aaaaaaaaaaaa → bbbbbbbbbbbb) and the fonts (Old.ttf missing, wqy-microhei.ttc 1a2b3c4d5e6f → 9f8e7d6c5b4a) "
+                == "both the spec (aaaaaaaaaaaa → bbbbbbbbbbbb) and the fonts (Old.ttf no longer used, wqy-microhei.ttc 1a2b3c4d5e6f → 9f8e7d6c5b4a) "
                 + "changed since the goldens were recorded: either can cause these differences; "
                 + "check the spec's change first, then re-record or install the same fonts")
         report.currentSpecHash = "aaaaaaaaaaaaaaaa"

@@ -430,7 +430,7 @@ func timingEdgeCases(times: [Double], total: Double, expected: [GIFTiming.Slot])
         bytes += [0x2C, UInt8(rect.x), 0, UInt8(rect.y), 0, UInt8(rect.width), 0, UInt8(rect.height), 0]
         bytes.append((localTable == nil ? 0 : 0x80) | (interlaced ? 0x40 : 0))
         bytes += localTable ?? []
-        indices.withUnsafeBufferPointer { lzw.encode($0, minimumCodeSize: 2, into: &bytes) }
+        _ = indices.withUnsafeBufferPointer { lzw.encode($0, minimumCodeSize: 2, into: &bytes) }
     }
     image(PixelRect(x: 0, y: 0, width: 4, height: 8), Array(repeating: 2, count: 32), disposal: 3)
     image(PixelRect(x: 1, y: 1, width: 2, height: 2), [3, 3, 3, 3], disposal: 2)

@@ -15,7 +15,7 @@ private func sceneFrame(_ name: String, at time: Double, scale: Double = 2) thro
     let state = timeline.sample(at: time)
     let bitmap = try renderer.render(state, scale: scale)
     if let dir = ProcessInfo.processInfo.environment["RASTER_DUMP_DIR"], let png = try? PNGCodec.encode(bitmap) {
-        FileManager.default.createFile(atPath: "\(dir)/scene-\(name)-\(time).png", contents: Data(png))
+        _ = FileManager.default.createFile(atPath: "\(dir)/scene-\(name)-\(time).png", contents: Data(png))
     }
     return (bitmap, state.scene!)
 }

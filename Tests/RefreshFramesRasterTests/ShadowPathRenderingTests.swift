@@ -129,7 +129,7 @@ import Testing
              "program": {"cycle": [{"animate": {"views": [1], "duration": 1, "set": {"shadowPath": \(value)}}}]}}
             """
         var found: SpecDiagnostic?
-        do { _ = try Spec.decode(Array(json.utf8)) } catch let e as SpecDiagnostic { found = e } catch {}
+        do { _ = try Spec.decode(Array(json.utf8)) } catch { found = error }
         #expect(found?.path == path)
         #expect(found?.message.hasPrefix(message) == true, "\(found?.message ?? "no error")")
     }

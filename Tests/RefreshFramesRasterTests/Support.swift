@@ -44,7 +44,9 @@ struct Scene {
     private func dump(_ bitmap: Bitmap) {
         guard let dir = ProcessInfo.processInfo.environment["RASTER_DUMP_DIR"] else { return }
         let name = "\(dir)/frame-\(UInt32(truncatingIfNeeded: bitmap.pixels.hashValue)).png"
-        if let png = try? PNGCodec.encode(bitmap) { FileManager.default.createFile(atPath: name, contents: Data(png)) }
+        if let png = try? PNGCodec.encode(bitmap) {
+            _ = FileManager.default.createFile(atPath: name, contents: Data(png))
+        }
     }
 }
 

@@ -200,7 +200,7 @@ func state(_ timeline: Timeline, _ tag: Int, at time: Double) -> ViewState {
                     control.endRefreshing()
                 }
             """)
-        var runner = SwiftProgramRunner(module: try decode(code))
+        let runner = SwiftProgramRunner(module: try decode(code))
         var printed: [String] = []
         _ = try Timeline.make(spec: try spec(smallSpec), now: testNow, measurer: measurer) { base in
             let result = try runner.run(over: base, now: testNow)

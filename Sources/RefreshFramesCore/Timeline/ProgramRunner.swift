@@ -130,7 +130,7 @@ struct ProgramRunner {
                 // The loop's check point.
                 if try !startPass(&chains[next], program, at: t, refreshEndsAt: endMicros) {
                     for view in spec.views {
-                        apply(program.reset, to: view.tag, at: t, step: nil)
+                        _ = apply(program.reset, to: view.tag, at: t, step: nil)
                     }
                     stoppedAt = t
                     chains[next].stopped = true

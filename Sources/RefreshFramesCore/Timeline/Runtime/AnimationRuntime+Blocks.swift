@@ -183,7 +183,7 @@ extension AnimationRuntime {
         let id = AnimationID(index: animations.count)
         animation.serial = id.index
         animations.append(AnimationRecord(tag: tag, property: property.name, serial: id.index, key: key, block: block))
-        tracks[tag]?.modify(property) { $0.add(animation) }
+        _ = tracks[tag]?.modify(property) { $0.add(animation) }
         if let block { blocks[block.index].animations.append(id) }
         return id
     }
