@@ -9,7 +9,9 @@ import RefreshFramesSwiftProgram
 /// nearest the code first), read with the same bounds and only from inside the spec's repository.
 final class CodeImages {
     private var files: ImageFiles
-    private let catalogs: [AssetCatalog]
+    private let spec: Spec
+    /// The spec's catalogs, opened the first time the code names an image.
+    private var catalogs: [AssetCatalog]?
     /// The Swift file the app's images are looked for from (nil: the spec's directory).
     private let code: String?
     /// The app's images, searched the first time a name is found nowhere else.
@@ -17,16 +19,15 @@ final class CodeImages {
 
     init(spec: Spec, directory: String, code: String?) {
         files = ImageFiles(directory: directory)
-        var catalogs: [AssetCatalog] = []
-        // The spec's catalogs opened when the spec loaded; one that cannot be read failed it then.
-        for name in spec.assets {
-            if let catalog = try? AssetCatalog(name: name, path: files.path(name)) { catalogs.append(catalog) }
-        }
-        self.catalogs = catalogs
+        self.spec = spec
         self.code = code
     }
 
     func find(_ name: String) -> Result<ImageAsset, ImageLookupFailure> {
+        // The spec's catalogs (one that cannot be read failed the spec when it named an image).
+        let catalogs =
+            self.catalogs ?? spec.assets.compactMap { try? AssetCatalog(name: $0, path: files.path($0)) }
+        self.catalogs = catalogs
         let besideSpec: String
         do {
             return .success(try files.asset(name, catalogs: catalogs))
