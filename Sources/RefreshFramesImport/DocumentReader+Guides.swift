@@ -4,10 +4,10 @@ import RefreshFramesCore
 /// is relative to.
 extension DocumentReader {
     /// The view's id with its layout margins, and its layout guides: the safe area (from the
-    /// device, for a storyboard scene's root view; a xib's views have no bars over them; a subview's
-    /// is the part of its superview's that it covers), the margins guide, and a scene's top and
-    /// bottom layout guides (below the status bar, and at the bottom edge). `superview` is a
-    /// subview's superview's anchor and bounds size.
+    /// device, for a storyboard scene's root view and for a xib's root the size of the device's
+    /// screen; a smaller xib root has none; a subview's is the part of its superview's that it
+    /// covers), the margins guide, and a scene's top and bottom layout guides (below the status
+    /// bar, and at the bottom edge). `superview` is a subview's superview's anchor and bounds size.
     mutating func addAnchors(
         of node: XMLNode, as item: LayoutItem, isRoot: Bool, size: Rect?,
         superview: (anchor: Anchor, bounds: Rect?)? = nil, to ids: inout [String: Anchor]
@@ -53,9 +53,18 @@ extension DocumentReader {
             }
             margins = Self.rootMargins(
                 custom: Self.customMargins(node), width: size?.width ?? 0, safeArea: safeArea,
-                respectsMinimums: controller["viewRespectsSystemMinimumLayoutMargins"] != "NO",
-                insetFromSafeArea: usesSafeAreas && node["insetsLayoutMarginsFromSafeArea"] != "NO")
+                respectsMinimums: Self.flag(controller, "viewRespectsSystemMinimumLayoutMargins", default: true),
+                insetFromSafeArea: usesSafeAreas && Self.flag(node, "insetsLayoutMarginsFromSafeArea", default: true))
         } else {
+            if isRoot, usesSafeAreas, let size,
+                let screen = Self.screenSize(device, landscape: orientation == "landscape"),
+                size.width == screen.width, size.height == screen.height
+            {
+                // A xib's root the size of the device's screen: IB lays it out with the device's safe
+                // area (a public Xcode 10 xib on retina4_7 stores a label 50 below the safe area's top
+                // at y = 70); a smaller (freeform) root keeps none. docs/import-sources.md.
+                safeArea = Self.deviceInsets(device, landscape: orientation == "landscape")
+            }
             if let custom = Self.customMargins(node) {
                 margins = EdgeInsets(
                     top: custom.top ?? margins.top, left: custom.left ?? margins.left,
@@ -64,8 +73,15 @@ extension DocumentReader {
             if let superview, let frame = size, let bounds = superview.bounds {
                 (safeArea, margins) = Self.subviewInsets(
                     margins: margins, frame: frame, in: bounds, superview: superview.anchor,
-                    insetFromSafeArea: usesSafeAreas && node["insetsLayoutMarginsFromSafeArea"] != "NO",
-                    preservesSuperviewMargins: node["preservesSuperviewLayoutMargins"] == "YES")
+                    insetFromSafeArea: usesSafeAreas
+                        && Self.flag(node, "insetsLayoutMarginsFromSafeArea", default: true),
+                    preservesSuperviewMargins: Self.flag(node, "preservesSuperviewLayoutMargins", default: false))
+            } else if isRoot, safeArea != EdgeInsets(),
+                Self.flag(node, "insetsLayoutMarginsFromSafeArea", default: true)
+            {
+                margins = EdgeInsets(
+                    top: margins.top + safeArea.top, left: margins.left + safeArea.left,
+                    bottom: margins.bottom + safeArea.bottom, right: margins.right + safeArea.right)
             }
         }
         if let id = node["id"] { ids[id] = Anchor(item: item, margins: margins, safeArea: safeArea) }
@@ -156,6 +172,43 @@ extension DocumentReader {
                     && (constraint[item] == nil || constraint[item] == id)
             }
         }
+    }
+
+    /// A Boolean of the view (or view controller) as UIKit has it after loading the nib: a
+    /// user-defined runtime attribute of that key path (`type="boolean"`, or a number, 0 being NO)
+    /// wins over the inspector's attribute of the same name, since UIKit sets runtime attributes
+    /// with `setValue(_:forKeyPath:)` on the object it has already decoded; else the attribute,
+    /// else `value`. The last runtime attribute of the key path counts.
+    static func flag(_ node: XMLNode, _ name: String, default value: Bool) -> Bool {
+        let attributes = node.child("userDefinedRuntimeAttributes")?.children("userDefinedRuntimeAttribute") ?? []
+        if let runtime = attributes.last(where: { $0["keyPath"] == name }), let set = runtimeBoolean(runtime) {
+            return set
+        }
+        switch node[name] {
+        case "YES": return true
+        case "NO": return false
+        default: return value
+        }
+    }
+
+    /// A runtime attribute's value as a Boolean: `type="boolean" value="YES"`, or a number
+    /// (`<integer key="value" value="1"/>`, `<real …>`), non-zero being YES; nil for another type.
+    static func runtimeBoolean(_ attribute: XMLNode) -> Bool? {
+        switch attribute["type"] {
+        case "boolean":
+            let value = attribute["value"] ?? attribute.keyed("value")?["value"]
+            return value == "YES"
+        case "number":
+            return attribute.keyed("value")?["value"].flatMap(Double.init).map { $0 != 0 }
+        default:
+            return nil
+        }
+    }
+
+    /// The device's screen in points, in the document's orientation; nil for a device outside the table.
+    static func screenSize(_ device: String?, landscape: Bool) -> (width: Double, height: Double)? {
+        guard let known = device.flatMap(Device.interfaceBuilder) else { return nil }
+        return landscape ? (known.height, known.width) : (known.width, known.height)
     }
 
     /// The device ids `deviceInsets` knows (`Device.all`: the iPhones from the 4s to the 8 Plus, the

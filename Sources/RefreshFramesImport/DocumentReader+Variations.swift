@@ -12,7 +12,9 @@ struct SizeClasses: Equatable {
         if device?.hasPrefix("ipad") == true {
             (width, height) = ("regular", "regular")
         } else if landscape {
-            let large = ["retina5_5", "retina6_5"].contains(device ?? "")
+            // Regular wide in landscape: the Plus models, the XR (11) and the XS Max (11 Pro Max), as
+            // Apple's HIG size-class table has it (Stack Overflow 52317545; docs/import-sources.md).
+            let large = ["retina5_5", "retina6_1", "retina6_5"].contains(device ?? "")
             (width, height) = (large ? "regular" : "compact", "compact")
         } else {
             (width, height) = ("compact", "regular")

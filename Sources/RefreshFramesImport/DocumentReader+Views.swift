@@ -264,11 +264,24 @@ extension DocumentReader {
                 spec.cornerRadius = .points(max(value!, 0))
             case "layer.masksToBounds", "clipsToBounds":
                 spec.clipsToBounds = (attribute["value"] ?? attribute.keyed("value")?["value"]) == "YES"
+            case "preservesSuperviewLayoutMargins",
+                "insetsLayoutMarginsFromSafeArea"
+            where Self.runtimeBoolean(attribute) != nil:
+                continue  // honoured in the layout (`flag`), as UIKit sets it after decoding the view
+            case let path where Self.marginKeyPaths.contains(path.split(separator: ".").first.map(String.init) ?? ""):
+                warn(
+                    attribute,
+                    "runtime attribute '\(keyPath)' (\(attribute["type"] ?? "no type")) is not honoured: IB's runtime attribute types have no edge insets, and what UIKit makes of this value for a UIEdgeInsets property is not established; the margins IB's inspector gives are used"
+                )
             default:
                 warn(attribute, "runtime attribute '\(keyPath)' is not represented in a spec; ignored")
             }
         }
     }
+
+    /// The key paths of a view's own margins, which a runtime attribute cannot set as UIKit's types
+    /// need (`layoutMargins`, `layoutMargins.left`, `directionalLayoutMargins`…).
+    static let marginKeyPaths: Set<String> = ["layoutMargins", "directionalLayoutMargins"]
 
     /// A label's lines as UILabel's properties of the same names say (IB's `numberOfLines`,
     /// `lineBreakMode` as `wordWrap`, `characterWrap`, `clip`, `headTruncation`, `tailTruncation`,
