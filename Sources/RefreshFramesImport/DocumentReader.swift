@@ -213,7 +213,10 @@ struct DocumentReader {
             background = self.color(color) ?? background
             backgroundName = Self.semanticName(color)
         }
-        let canvas = Canvas(width: frame.width, height: frame.height, scale: 2, background: background)
+        // Laid out at the device's scale, so frames snap to its pixel grid (1/3 pt on the 3x iPhones),
+        // as UIKit's do on that device; 2 for a document without a device the table knows.
+        let scale = device.flatMap(Device.interfaceBuilder)?.scale ?? 2
+        let canvas = Canvas(width: frame.width, height: frame.height, scale: scale, background: background)
         let subviewNodes = root.child("subviews")?.children ?? []
         guard !subviewNodes.isEmpty else { throw .noSubviews(line: root.line) }
         // Every view of the hierarchy, in document order, each with its superview's node index.

@@ -65,7 +65,8 @@ package struct FrameCheck: Sendable, Equatable {
             // "Update Frames"), or laid out by an Xcode that rounded it or gave its superview another size.
             parts.append(
                 count(stale.count, "solved and differs", "solved and differ")
-                    + " where IB's frame is off its constraints ("
+                    + " where IB's frame is off its constraints"
+                    + (stale.contains { $0.follows != nil } ? " or follows one that is" : "") + " ("
                     + stale.map { "tag \($0.tag): \($0.staleReason)" }.joined(separator: ", ") + ")")
         }
         if !pinned.isEmpty {
@@ -112,10 +113,14 @@ package struct FrameDifference: Sendable, Equatable {
     /// laid a cell's views out for another content height): the stored frame is not UIKit's, so at
     /// least that much of the difference is the file's. Not looked for in a view marked misplaced.
     package var brokenConstraint: BrokenConstraint?
+    /// A view whose stored frame is off its constraints, and the required constraint on `line` that
+    /// ties this view to it and that IB's stored frames of the two satisfy: this frame agrees with
+    /// a stale one, so it is stale with it.
+    package var follows: (tag: Int, line: Int)?
 
     package init(
         tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect, misplaced: Bool = false,
-        brokenConstraint: BrokenConstraint? = nil
+        brokenConstraint: BrokenConstraint? = nil, follows: (tag: Int, line: Int)? = nil
     ) {
         self.tag = tag
         self.line = line
@@ -123,17 +128,25 @@ package struct FrameDifference: Sendable, Equatable {
         self.solved = solved
         self.misplaced = misplaced
         self.brokenConstraint = brokenConstraint
+        self.follows = follows
     }
 
-    /// Whether IB's stored frame is known to be off the document's constraints: marked misplaced, or
-    /// breaking one.
-    package var isStale: Bool { misplaced || brokenConstraint != nil }
+    package static func == (a: FrameDifference, b: FrameDifference) -> Bool {
+        a.tag == b.tag && a.line == b.line && a.interfaceBuilder == b.interfaceBuilder && a.solved == b.solved
+            && a.misplaced == b.misplaced && a.brokenConstraint == b.brokenConstraint
+            && a.follows?.tag == b.follows?.tag && a.follows?.line == b.follows?.line
+    }
+
+    /// Whether IB's stored frame is known to be off the document's constraints: marked misplaced,
+    /// breaking one, or tied by one to a view whose frame is.
+    package var isStale: Bool { misplaced || brokenConstraint != nil || follows != nil }
 
     /// Why, for the summary: `IB's stored frame is marked misplaced`.
     package var staleReason: String {
         if misplaced { return "IB's stored frame is marked misplaced" }
-        guard let broken = brokenConstraint else { return "" }
-        return "IB's stored frames break the constraint on line \(broken.line)"
+        if let broken = brokenConstraint { return "IB's stored frames break the constraint on line \(broken.line)" }
+        guard let follows else { return "" }
+        return "IB's frame follows tag \(follows.tag)'s by the constraint on line \(follows.line)"
     }
 
     /// The largest difference of an edge or size, in points.

@@ -221,6 +221,31 @@ package enum XIBImporter {
                             ? nil : storedFrames.brokenConstraint(of: view.spec.tag, in: imported.constraints)))
             }
         }
+        // A difference whose stored frame agrees, by a required constraint, with a stale one, and that
+        // is no larger than the move the tie gives it, is stale with it (a view placed after one IB
+        // stored a point too wide); followed in turn.
+        let solvedFrames = StoredFrames(imported, replacing: layout.frames)
+        // The axes each stale frame is off in; a follower is off in the axis of its tie.
+        var stale: [Int: Set<Bool>] = [:]
+        for difference in check.differences where difference.isStale {
+            stale[difference.tag] = StoredFrames.staleAxes(of: difference, in: imported.constraints)
+        }
+        var changed = true
+        while changed {
+            changed = false
+            for index in check.differences.indices where !check.differences[index].isStale {
+                let tag = check.differences[index].tag
+                guard
+                    let follows = storedFrames.satisfiedTie(
+                        of: tag, toAny: stale, in: imported.constraints, solved: solvedFrames),
+                    // The whole difference is the move (a label whose own height differs too is not).
+                    check.differences[index].largestDelta <= follows.move + StoredFrames.tolerance
+                else { continue }
+                check.differences[index].follows = (follows.tag, follows.line)
+                stale[tag] = [follows.horizontal]
+                changed = true
+            }
+        }
     }
 }
 

@@ -37,8 +37,10 @@ struct ImportedLayoutTests {
             fixture: "guides.storyboard", frames: [1: r(20, 54, 100, 30), 2: r(16, 738, 100, 30)],
             summary: "2 frames solved and match Interface Builder's"),
         Case(
+            // Centred on an iPhone X (3x): 137.5 snaps to the pixel grid at 413/3 pt, as UIKit's frames
+            // do on that device.
             fixture: "guides.storyboard", scene: "Legacy",
-            frames: [3: r(137.5, 52, 100, 30), 4: r(137.5, 595, 100, 30)],
+            frames: [3: r(413.0 / 3, 52, 100, 30), 4: r(413.0 / 3, 595, 100, 30)],
             summary: "2 frames solved and match Interface Builder's"),
         // A view controller's root view with custom directional margins (10, 4, 0, 30) on an
         // iPhone 8: the larger of them and the system minimums (16 beside), inside the safe area

@@ -44,6 +44,12 @@ struct RuntimeMarginsImportTests {
         #expect(result.summary == "2 frames solved and match Interface Builder's")
     }
 
+    @Test(arguments: [("xib-screen-safe-area.xib", 3.0), ("root-margins.storyboard", 2), ("fixed-frames.xib", 2)])
+    func aDocumentIsLaidOutAtItsDevicesScale(fixture name: String, scale: Double) throws {
+        let (result, _) = try Self.solvedFrames(name)
+        #expect(try Spec.decode(Array(result.specJSON.utf8)).canvas.scale == scale)
+    }
+
     @Test(arguments: [
         ("retina6_1", "widthClass=regular", true), ("retina6_5", "widthClass=regular", true),
         ("retina5_9", "widthClass=compact", true), ("retina6_12", "widthClass=compact", true),

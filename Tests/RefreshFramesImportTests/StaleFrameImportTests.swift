@@ -39,6 +39,51 @@ struct StaleFrameImportTests {
         #expect(lines.last?.hasSuffix("solved (300, 60, 34, 20)") == true)
     }
 
+    /// A view placed after tag 1 (leading = tag 1's trailing + 10): IB stored it at 20 + 441 + 10 =
+    /// 471, which agrees with IB's stale 441 of tag 1; UIKit puts it at 470. Its difference is said
+    /// to follow tag 1's, and counts with the stale ones.
+    @Test func aFrameThatAgreesWithAStaleOneFollowsIt() throws {
+        let text = String(decoding: try fixture("stale-frames.xib"), as: UTF8.self)
+            .replacingOccurrences(
+                of: "</subviews>",
+                with: #"""
+                        <view contentMode="scaleToFill" tag="5" translatesAutoresizingMaskIntoConstraints="NO" id="Stl-vw-005">
+                            <rect key="frame" x="471" y="20" width="5" height="21"/>
+                            <constraints>
+                                <constraint firstAttribute="width" constant="5" id="Stl-w5-005"/>
+                                <constraint firstAttribute="height" constant="21" id="Stl-h5-005"/>
+                            </constraints>
+                        </view>
+                    </subviews>
+                    """#
+            )
+            .replacingOccurrences(
+                of: #"id="Stl-c9-004"/>"#,
+                with: #"""
+                    id="Stl-c9-004"/>
+                    <constraint firstItem="Stl-vw-005" firstAttribute="leading" secondItem="Stl-vw-001" secondAttribute="trailing" constant="10" id="Stl-c10-005"/>
+                    <constraint firstItem="Stl-vw-005" firstAttribute="top" secondItem="Stl-rt-000" secondAttribute="top" constant="20" id="Stl-c11-005"/>
+                    """#)
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "s.xib", animation: .none, measurer: wenQuanYi)
+        let tag5 = try #require(result.frameDifferences.first { $0.tag == 5 })
+        let tie = try #require(
+            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Stl-c10-005") })
+        #expect(tag5.solved == Self.r(470, 20, 5, 21))
+        #expect(tag5.brokenConstraint == nil)
+        #expect(tag5.follows?.tag == 1 && tag5.follows?.line == tie + 1)
+        #expect(
+            result.summary.contains(
+                "where IB's frame is off its constraints or follows one that is (tag 1: IB's stored frames break the constraint on line"
+            ))
+        #expect(result.summary.contains("tag 5: IB's frame follows tag 1's by the constraint on line \(tie + 1)"))
+        let line = ImportReport.lines(for: result, path: "s.xib").first { $0.contains("frame of tag 5") }
+        #expect(
+            line?.hasSuffix(
+                "solved (470, 20, 5, 21) (IB's frame agrees by the constraint on line \(tie + 1) with tag 1's, which is off its constraints)"
+            ) == true)
+    }
+
     /// A constraint to a margin or a guide is not checked: its offset is the import's (8 pt for a
     /// plain view's margin here), not IB's, so a difference there stays a plain one.
     @Test func aConstraintToAMarginIsNotCheckedAgainstIBsFrames() throws {
