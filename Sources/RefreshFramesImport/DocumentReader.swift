@@ -296,7 +296,7 @@ struct DocumentReader {
         }
         return ImportedDocument(
             canvas: canvas, rootElement: root.reference, rootLine: root.line, views: views, constraints: constraints,
-            backgroundName: backgroundName, appearance: appearance)
+            backgroundName: backgroundName, appearance: appearance, hasNoDevice: device == nil)
     }
 
     /// The views of a hierarchy, at every level.

@@ -20,6 +20,10 @@ package enum ImportReport {
                     " (IB's stored frames break the constraint on line \(broken.line): \(broken.attribute) "
                         + "\(formatNumber(broken.stored)) where it makes \(formatNumber(broken.expected)))"
                 } ?? "")
+                + (difference.wholePoints.isEmpty
+                    ? ""
+                    : " (IB stored its \(difference.wholePoints.joined(separator: " and ")) on a whole point, "
+                        + "as Xcode 7 and earlier could: the document has no <device>)")
                 + (difference.follows.map { follows in
                     " (IB's frame agrees by the constraint on line \(follows.line) with tag \(follows.tag)'s, "
                         + "which is off its constraints)"

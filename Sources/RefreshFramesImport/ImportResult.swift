@@ -117,10 +117,13 @@ package struct FrameDifference: Sendable, Equatable {
     /// ties this view to it and that IB's stored frames of the two satisfy: this frame agrees with
     /// a stale one, so it is stale with it.
     package var follows: (tag: Int, line: Int)?
+    /// The sizes IB stored on the whole point above the solved, fractional one, in a document
+    /// without `<device>` (Xcode 7 or earlier): `["height"]`. Said, not counted as stale.
+    package var wholePoints: [String] = []
 
     package init(
         tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect, misplaced: Bool = false,
-        brokenConstraint: BrokenConstraint? = nil, follows: (tag: Int, line: Int)? = nil
+        brokenConstraint: BrokenConstraint? = nil, follows: (tag: Int, line: Int)? = nil, wholePoints: [String] = []
     ) {
         self.tag = tag
         self.line = line
@@ -129,12 +132,14 @@ package struct FrameDifference: Sendable, Equatable {
         self.misplaced = misplaced
         self.brokenConstraint = brokenConstraint
         self.follows = follows
+        self.wholePoints = wholePoints
     }
 
     package static func == (a: FrameDifference, b: FrameDifference) -> Bool {
         a.tag == b.tag && a.line == b.line && a.interfaceBuilder == b.interfaceBuilder && a.solved == b.solved
             && a.misplaced == b.misplaced && a.brokenConstraint == b.brokenConstraint
             && a.follows?.tag == b.follows?.tag && a.follows?.line == b.follows?.line
+            && a.wholePoints == b.wholePoints
     }
 
     /// Whether IB's stored frame is known to be off the document's constraints: marked misplaced,

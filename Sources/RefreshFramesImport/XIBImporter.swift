@@ -218,7 +218,8 @@ package enum XIBImporter {
                         tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved,
                         misplaced: view.misplaced,
                         brokenConstraint: view.misplaced
-                            ? nil : storedFrames.brokenConstraint(of: view.spec.tag, in: imported.constraints)))
+                            ? nil : storedFrames.brokenConstraint(of: view.spec.tag, in: imported.constraints),
+                        wholePoints: imported.hasNoDevice ? Self.wholePoints(stored: stored, solved: solved) : []))
             }
         }
         // A difference whose stored frame agrees, by a required constraint, with a stale one, and that
@@ -246,6 +247,20 @@ package enum XIBImporter {
                 changed = true
             }
         }
+    }
+}
+
+extension XIBImporter {
+    /// The sizes ("width", "height") IB stored on the whole point above a fractional solved one
+    /// (21 where the layout gives 20.5).
+    static func wholePoints(stored: Rect, solved: Rect) -> [String] {
+        func onWholePoint(_ stored: Double, above solved: Double) -> Bool {
+            stored == stored.rounded() && solved != solved.rounded() && stored == solved.rounded(.up)
+        }
+        var sizes: [String] = []
+        if onWholePoint(stored.width, above: solved.width) { sizes.append("width") }
+        if onWholePoint(stored.height, above: solved.height) { sizes.append("height") }
+        return sizes
     }
 }
 
@@ -301,4 +316,7 @@ struct ImportedDocument {
     var appearance: Appearance = .light
     /// The asset catalogs the image views' images are in (the spec's `"assets"`).
     var assets: [String] = []
+    /// The document has no `<device>`: saved by Xcode 7 or earlier, which could store frames on whole
+    /// points.
+    var hasNoDevice = false
 }

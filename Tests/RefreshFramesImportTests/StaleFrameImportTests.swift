@@ -84,6 +84,36 @@ struct StaleFrameImportTests {
             ) == true)
     }
 
+    /// Tag 4 made 20.5 tall by its constraint, stored 21: in a document without `<device>` (Xcode 7
+    /// or earlier) the line says IB stored the height on a whole point; with a device it does not.
+    @Test(arguments: [true, false])
+    func aWholePointSizeIsSaidInADocumentWithoutADevice(withoutDevice: Bool) throws {
+        var text = String(decoding: try fixture("stale-frames.xib"), as: UTF8.self)
+            .replacingOccurrences(
+                of: #"<rect key="frame" x="400" y="60" width="40" height="20"/>"#,
+                with: #"<rect key="frame" x="400" y="60" width="40" height="21"/>"#
+            )
+            .replacingOccurrences(
+                of: #"<constraint firstAttribute="height" constant="20" id="Stl-h4-004"/>"#,
+                with: #"<constraint firstAttribute="height" constant="20.5" id="Stl-h4-004"/>"#)
+        if withoutDevice {
+            let device = try #require(text.range(of: "<device"))
+            let end = try #require(text.range(of: "</device>"))
+            text.removeSubrange(device.lowerBound..<end.upperBound)
+        }
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "s.xib", animation: .none, measurer: wenQuanYi)
+        let tag4 = try #require(result.frameDifferences.first { $0.tag == 4 })
+        #expect(tag4.solved == Self.r(400, 60, 40, 20.5))
+        #expect(tag4.wholePoints == (withoutDevice ? ["height"] : []))
+        #expect(tag4.brokenConstraint?.attribute == "height")  // 21 where its constraint makes 20.5
+        let line = ImportReport.lines(for: result, path: "s.xib").first { $0.contains("frame of tag 4") }
+        #expect(
+            line?.hasSuffix(
+                "(IB stored its height on a whole point, as Xcode 7 and earlier could: the document has no <device>)")
+                == withoutDevice)
+    }
+
     /// A constraint to a margin or a guide is not checked: its offset is the import's (8 pt for a
     /// plain view's margin here), not IB's, so a difference there stays a plain one.
     @Test func aConstraintToAMarginIsNotCheckedAgainstIBsFrames() throws {
