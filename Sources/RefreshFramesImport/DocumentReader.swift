@@ -196,6 +196,9 @@ struct DocumentReader {
         return view
     }
 
+    /// The runtime attributes of the root view that the layout honours.
+    static let rootRuntimeFlags: Set<String> = ["insetsLayoutMarginsFromSafeArea", "preservesSuperviewLayoutMargins"]
+
     /// The top-level objects of a .xib that can be the imported root view.
     static let rootViewElements: Set<String> = [
         "view", "collectionReusableView", "tableViewCell", "collectionViewCell",
@@ -242,6 +245,18 @@ struct DocumentReader {
                 continue
             case "frame" where child["key"] == "frameInset":
                 continue  // a cell's content view: its size is the cell's
+            case "userDefinedRuntimeAttributes":
+                // The margin flags are honoured in the layout (`flag`); anything else is not.
+                for attribute in child.children("userDefinedRuntimeAttribute")
+                where
+                    !(Self.rootRuntimeFlags.contains(attribute["keyPath"] ?? "")
+                    && Self.runtimeBoolean(attribute) != nil)
+                {
+                    warn(
+                        attribute,
+                        "runtime attribute '\(attribute["keyPath"] ?? "")' of the root view is not represented in a spec; ignored"
+                    )
+                }
             default:
                 warn(child, "not represented in a spec; ignored")
             }
