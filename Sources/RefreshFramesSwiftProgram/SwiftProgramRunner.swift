@@ -92,7 +92,7 @@ package struct SwiftProgramRunner {
         // the code's own constraints are solved, and its layoutSubviews() called, by layoutPass.
         try world.layOutAtTheEndOfTheTurn(at: at)
         interpreter.runLoop.turnEnded = { () throws(CodeDiagnostic) in try world.layOutAtTheEndOfTheTurn(at: at) }
-        try layoutPass(world, interpreter, object, at: at)
+        try layoutPass(world, binding, interpreter, object, at: at)
 
         // The scenario's callbacks, on the run loop.
         let micros = VirtualRunLoop.micros
@@ -271,7 +271,7 @@ package struct SwiftProgramRunner {
                 break
             }
             try interpreter.run(untilMicros: next)
-            try layoutPass(world, interpreter, object, at: at)
+            try layoutPass(world, binding, interpreter, object, at: at)
             if let custom, !(isRefreshing(custom, binding, interpreter) ?? true) { world.customControlEnded() }
         }
         if let custom, world.beganRefreshingAt == nil {
@@ -323,14 +323,18 @@ package struct SwiftProgramRunner {
     }
 
     /// UIKit's layout pass at the end of a turn of the run loop (the views the code's constraints
-    /// place), then the driven view's `layoutSubviews()` when the pass moved anything.
-    private func layoutPass(_ world: UIKitWorld, _ interpreter: Interpreter, _ object: Value, at: CodeLocation)
-        throws(CodeDiagnostic)
-    {
-        guard try world.layoutPass(at: at), world.rootView != nil,
+    /// place), then the driven view's `layoutSubviews()` when the pass moved anything, then that of
+    /// every other view of the code's that the turn marked (`layOutSubviews`).
+    private func layoutPass(
+        _ world: UIKitWorld, _ binding: UIKitBinding, _ interpreter: Interpreter, _ object: Value, at: CodeLocation
+    ) throws(CodeDiagnostic) {
+        if try world.layoutPass(at: at), world.rootView != nil,
             interpreter.hasMethod("layoutSubviews", labels: [], on: object)
-        else { return }
-        try interpreter.callMethod("layoutSubviews", on: object, at: at)
+        {
+            try interpreter.callMethod("layoutSubviews", on: object, at: at)
+        }
+        // The layoutSubviews() of the code's other views that a change marked (Respinner's control).
+        try binding.layOutSubviews(at: at)
     }
 
     /// A custom control's own `refreshing` (or `isRefreshing`) stored property; nil when it has none.

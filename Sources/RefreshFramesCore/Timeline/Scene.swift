@@ -76,6 +76,7 @@ extension Timeline {
         throws -> Layout
     {
         var imageSizes: [Int: IntrinsicSize] = [:]
+        for view in spec.views { if let size = view.fixedIntrinsicSize { imageSizes[view.tag] = size } }
         for view in spec.views where view.kind == .image {
             if let size = spec.images.intrinsicSize(of: view, scale: spec.canvas.scale) { imageSizes[view.tag] = size }
         }
