@@ -218,7 +218,7 @@ extension UIKitWorld {
         do {
             _ = try runtime.layoutIfNeeded(at: time)
         } catch {
-            throw .error(at: codeConstraints.first?.location ?? location, "the code's constraints: \(error)")
+            throw codeLayoutError(error, "the code's constraints", at: codeConstraints.first?.location ?? location)
         }
         return true
     }
@@ -295,6 +295,7 @@ extension UIKitWorld {
             if constraint.second == nil { spec.multiplier = 1 }
             constraints.append(spec)
         }
+        codeLayoutTags = views.map(\.tag)
         runtime.setCodeLayout(views: views, constraints: constraints)
     }
 }

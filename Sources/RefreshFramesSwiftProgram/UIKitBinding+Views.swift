@@ -183,7 +183,7 @@ extension UIKitBinding {
                     let changes = try self.world.runtime.layoutIfNeeded(at: self.world.time)
                     try self.world.apply(changes, call.context)
                 } catch let error as AnimationRuntime.RuntimeError {
-                    throw self.world.refused(error, "layoutIfNeeded()", call.context)
+                    throw self.world.codeLayoutError(error, "layoutIfNeeded()", at: call.context.location)
                 }
                 try self.layOutSubviews(under: try self.object(call.receiver, call.context), at: call.context.location)
                 return .void

@@ -140,6 +140,9 @@ package final class UIKitWorld {
     var codeConstraints: [CodeConstraint] = []
     /// The code changed its constraints (or what they place) since the last layout pass.
     var needsCodeLayout = false
+    /// The tags of the code's views the last solve placed, in the order given (`views[i]` of a
+    /// layout error counts them after the spec's).
+    var codeLayoutTags: [Int] = []
     /// The code stacks' arranged views' hidden flags at the last solve (`arrangedHiddenFlags`).
     var lastArrangedHidden: [Bool] = []
     /// Every `startAnimating()`/`stopAnimating()` of an activity indicator the code made, by tag
@@ -357,7 +360,7 @@ package final class UIKitWorld {
         do {
             _ = try runtime.layoutIfNeeded(at: time)
         } catch {
-            throw .error(at: location, "the layout pass at \(VirtualRunLoop.format(time)): \(error)")
+            throw codeLayoutError(error, "the layout pass at \(VirtualRunLoop.format(time))", at: location)
         }
     }
 

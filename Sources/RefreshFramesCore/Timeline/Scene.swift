@@ -14,9 +14,11 @@ package protocol ViewKeyError: Error {
 }
 
 /// A problem found after decoding: in the layout, or in measuring a label's text.
-package struct SceneError: Error, Sendable {
+package struct SceneError: Error, Sendable, CustomStringConvertible {
     package var path: String
     package var message: String
+
+    package var description: String { "\(path): \(message)" }
 }
 
 extension Timeline {
