@@ -272,7 +272,11 @@ package struct SwiftProgramRunner {
             }
             try interpreter.run(untilMicros: next)
             try layoutPass(world, binding, interpreter, object, at: at)
-            if let custom, !(isRefreshing(custom, binding, interpreter) ?? true) { world.customControlEnded() }
+            // Its own `refreshing` (jcavar/refresher's `loading`) turning true begins the refresh
+            // (when it sends no .valueChanged), turning false ends it.
+            if let custom, let flag = isRefreshing(custom, binding, interpreter) {
+                if flag { world.customControlBegan() } else { world.customControlEnded() }
+            }
         }
         if let custom, world.beganRefreshingAt == nil {
             throw .error(
@@ -337,10 +341,11 @@ package struct SwiftProgramRunner {
         try binding.layOutSubviews(at: at)
     }
 
-    /// A custom control's own `refreshing` (or `isRefreshing`) stored property; nil when it has none.
+    /// A custom control's own `refreshing` (or `isRefreshing`, `loading`, `isLoading`) stored
+    /// property; nil when it has none.
     private func isRefreshing(_ control: ViewObject, _ binding: UIKitBinding, _ interpreter: Interpreter) -> Bool? {
         guard case .object(let instance) = binding.value(of: control) else { return nil }
-        for name in ["refreshing", "isRefreshing"] {
+        for name in ["refreshing", "isRefreshing", "loading", "isLoading"] {
             if case .bool(let flag) = instance.stored(name) { return flag }
         }
         return nil

@@ -143,6 +143,7 @@ extension UIKitBinding {
                 try code(.native(native), context).priority = try context.double(value, "priority")
                 self.world.codeLayoutChanged()
             })
+        addItemConstraints(constraint, to: &library)
         library.add(constraint)
 
         priority.initializers = [

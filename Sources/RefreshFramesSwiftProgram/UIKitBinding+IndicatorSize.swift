@@ -39,9 +39,13 @@ extension UIKitBinding {
 }
 
 extension UIKitWorld {
-    /// The intrinsic size of a code view whose class fixes one (an activity indicator's, by its style).
+    /// The intrinsic size of a code view whose class fixes one (an activity indicator's, by its
+    /// style), or falls back on one: a label the code made without a text yet is 0 × 0 (UIKit's
+    /// `UILabel` with no text; a text it is given is measured instead).
     func fixedIntrinsicSize(of object: ViewObject, kind: ViewKind) -> IntrinsicSize? {
-        guard kind == .spinner, object.isCodeView else { return nil }
+        guard object.isCodeView else { return nil }
+        if kind == .label { return IntrinsicSize(width: 0, height: 0) }
+        guard kind == .spinner else { return nil }
         let size = UIKitBinding.indicatorSize(style: object.local["indicatorStyle"] as? String ?? "medium")
         return IntrinsicSize(width: size.width, height: size.height)
     }
