@@ -92,7 +92,7 @@ package struct SwiftProgramRunner {
         // the code's own constraints are solved, and its layoutSubviews() called, by layoutPass.
         try world.layOutAtTheEndOfTheTurn(at: at)
         interpreter.runLoop.turnEnded = { () throws(CodeDiagnostic) in try world.layOutAtTheEndOfTheTurn(at: at) }
-        try layoutPass(world, interpreter, object, at: at)
+        try layoutPass(world, binding, interpreter, object, at: at)
 
         // The scenario's callbacks, on the run loop.
         let micros = VirtualRunLoop.micros
@@ -271,8 +271,12 @@ package struct SwiftProgramRunner {
                 break
             }
             try interpreter.run(untilMicros: next)
-            try layoutPass(world, interpreter, object, at: at)
-            if let custom, !(isRefreshing(custom, binding, interpreter) ?? true) { world.customControlEnded() }
+            try layoutPass(world, binding, interpreter, object, at: at)
+            // Its own `refreshing` (jcavar/refresher's `loading`) turning true begins the refresh
+            // (when it sends no .valueChanged), turning false ends it.
+            if let custom, let flag = isRefreshing(custom, binding, interpreter) {
+                if flag { world.customControlBegan() } else { world.customControlEnded() }
+            }
         }
         if let custom, world.beganRefreshingAt == nil {
             throw .error(
@@ -323,20 +327,25 @@ package struct SwiftProgramRunner {
     }
 
     /// UIKit's layout pass at the end of a turn of the run loop (the views the code's constraints
-    /// place), then the driven view's `layoutSubviews()` when the pass moved anything.
-    private func layoutPass(_ world: UIKitWorld, _ interpreter: Interpreter, _ object: Value, at: CodeLocation)
-        throws(CodeDiagnostic)
-    {
-        guard try world.layoutPass(at: at), world.rootView != nil,
+    /// place), then the driven view's `layoutSubviews()` when the pass moved anything, then that of
+    /// every other view of the code's that the turn marked (`layOutSubviews`).
+    private func layoutPass(
+        _ world: UIKitWorld, _ binding: UIKitBinding, _ interpreter: Interpreter, _ object: Value, at: CodeLocation
+    ) throws(CodeDiagnostic) {
+        if try world.layoutPass(at: at), world.rootView != nil,
             interpreter.hasMethod("layoutSubviews", labels: [], on: object)
-        else { return }
-        try interpreter.callMethod("layoutSubviews", on: object, at: at)
+        {
+            try interpreter.callMethod("layoutSubviews", on: object, at: at)
+        }
+        // The layoutSubviews() of the code's other views that a change marked (Respinner's control).
+        try binding.layOutSubviews(at: at)
     }
 
-    /// A custom control's own `refreshing` (or `isRefreshing`) stored property; nil when it has none.
+    /// A custom control's own `refreshing` (or `isRefreshing`, `loading`, `isLoading`) stored
+    /// property; nil when it has none.
     private func isRefreshing(_ control: ViewObject, _ binding: UIKitBinding, _ interpreter: Interpreter) -> Bool? {
         guard case .object(let instance) = binding.value(of: control) else { return nil }
-        for name in ["refreshing", "isRefreshing"] {
+        for name in ["refreshing", "isRefreshing", "loading", "isLoading"] {
             if case .bool(let flag) = instance.stored(name) { return flag }
         }
         return nil

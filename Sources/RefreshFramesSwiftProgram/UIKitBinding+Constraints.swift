@@ -143,6 +143,7 @@ extension UIKitBinding {
                 try code(.native(native), context).priority = try context.double(value, "priority")
                 self.world.codeLayoutChanged()
             })
+        addItemConstraints(constraint, to: &library)
         library.add(constraint)
 
         priority.initializers = [
@@ -210,13 +211,15 @@ extension UIKitWorld {
     /// the spec's, and take their new frames at once (outside an animation block, as the pass is).
     /// Whether it re-solved.
     func layoutPass(at location: CodeLocation) throws(CodeDiagnostic) -> Bool {
-        guard !codeConstraints.isEmpty else { return false }
+        let stacks = codeStackViews
+        guard !codeConstraints.isEmpty || !stacks.isEmpty else { return false }
+        if !stacks.isEmpty, arrangedHiddenFlags != lastArrangedHidden { needsCodeLayout = true }
         if needsCodeLayout { updateCodeLayout() }
         guard runtime.needsLayout else { return false }
         do {
             _ = try runtime.layoutIfNeeded(at: time)
         } catch {
-            throw .error(at: codeConstraints.first?.location ?? location, "the code's constraints: \(error)")
+            throw codeLayoutError(error, "the code's constraints", at: codeConstraints.first?.location ?? location)
         }
         return true
     }
@@ -231,6 +234,19 @@ extension UIKitWorld {
             if let parent = object.superview { include(parent) }
             placed.append(object)
         }
+        // A stack's arranged views in their order: the order the solver arranges them in.
+        for stack in codeStackViews {
+            include(stack)
+            for view in codeStack(stack)?.arranged ?? [] where view.superview === stack { include(view) }
+            for view in stack.subviews where !isArranged(view) && view.local["namedUnarranged"] == nil {
+                view.local["namedUnarranged"] = true
+                guard let location = view.madeAt else { continue }
+                interpreter?.warn(
+                    "\(view.label) is a subview of a UIStackView, not one of its arranged views (addArrangedSubview): UIKit leaves it at its frame, here the stack arranges it with the others",
+                    at: location)
+            }
+        }
+        lastArrangedHidden = arrangedHiddenFlags
         for constraint in codeConstraints {
             include(constraint.first.view)
             if let second = constraint.second { include(second.view) }
@@ -241,6 +257,8 @@ extension UIKitWorld {
             guard let tag = object.specTag, var view = runtime.spec.view(tag: tag) else { continue }
             view.superview = object.superview.flatMap { $0.isCodeView || $0.isSpecView ? $0.specTag : nil }
             if view.kind == .label, let font = object.local["font"] as? Value { view.font = Self.font(font) }
+            view.fixedIntrinsicSize = fixedIntrinsicSize(of: object, kind: view.kind)
+            arrangement(of: object, &view)
             if let hugging = object.local["huggingPriority"] as? Double { view.huggingPriority = hugging }
             if let compression = object.local["compressionPriority"] as? Double {
                 view.compressionPriority = compression
@@ -250,13 +268,19 @@ extension UIKitWorld {
             if case .bool(false)? = object.local["translatesAutoresizingMaskIntoConstraints"] as? Value {
                 continue
             }
+            if isArranged(object) { continue }
             let frame = self.frame(of: object)
             for (attribute, value) in [
                 (LayoutAttribute.left, frame.x), (.top, frame.y), (.width, frame.width), (.height, frame.height),
             ] {
+                // An edge from its superview's (the solver's edges are the root's; a constant
+                // constraint is a size's only).
+                let edge = attribute == .left || attribute == .top
+                let superview = view.superview.map { LayoutItem.view(tag: $0) } ?? .superview
                 constraints.append(
                     ConstraintSpec(
-                        item: .view(tag: tag), attribute: attribute, constant: value,
+                        item: .view(tag: tag), attribute: attribute, toItem: edge ? superview : nil,
+                        toAttribute: edge ? attribute : nil, constant: value,
                         path: object.madeAt.map { "\($0)" } ?? object.label))
             }
         }
@@ -272,6 +296,7 @@ extension UIKitWorld {
             if constraint.second == nil { spec.multiplier = 1 }
             constraints.append(spec)
         }
+        codeLayoutTags = views.map(\.tag)
         runtime.setCodeLayout(views: views, constraints: constraints)
     }
 }

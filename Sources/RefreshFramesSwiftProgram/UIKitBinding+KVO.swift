@@ -11,6 +11,8 @@ final class Observation {
     let observer: Value
     let keyPath: String
     let object: ViewObject
+    /// Swift 4's `observe(\.contentOffset) { object, change in … }`: `observer` is that closure.
+    var isBlock = false
 
     init(observer: Value, keyPath: String, object: ViewObject) {
         self.observer = observer
@@ -40,13 +42,7 @@ extension UIKitBinding {
             let observation = Observation(observer: call.arguments[0], keyPath: keyPath, object: object)
             self.world.observations.append(observation)
             // `.initial`: the observer hears of the value at once (Respinner lays out its spinner so).
-            let options: [Value]
-            if case .array(let list) = call.arguments[2] { options = list } else { options = [call.arguments[2]] }
-            let initial = options.contains {
-                if case .native(let n) = $0 { return n.payload as? String == "initial" }
-                return false
-            }
-            if initial { try self.notify(observation, at: call.context.location) }
+            if Self.hasInitialOption(call.arguments[2]) { try self.notify(observation, at: call.context.location) }
             return .void
         }
         let remove: (inout NativeCall) throws -> Value = { call in
@@ -55,6 +51,42 @@ extension UIKitBinding {
             self.world.observations.removeAll { $0.object === object && $0.keyPath == keyPath }
             return .void
         }
+        // Swift 4's block KVO: `observe(\.contentOffset, options: [.initial]) { scrollView, change in … }`,
+        // an `NSKeyValueObservation` whose `invalidate()` (or its release) ends it.
+        let token = NativeType("NSKeyValueObservation", superclass: "NSObject", isReference: true)
+        token.methods = [
+            NativeFunction("invalidate") { call in
+                guard case .native(let n) = call.receiver, let observation = n.payload as? Observation else {
+                    return .void
+                }
+                self.world.observations.removeAll { $0 === observation }
+                return .void
+            }
+        ]
+        library.add(token)
+        types.view.methods.append(
+            NativeFunction(
+                "observe",
+                [
+                    NativeParameter(nil),
+                    NativeParameter("options", .named("NSKeyValueObservingOptions"), default: .nil),
+                    NativeParameter("changeHandler"),
+                ], acceptsUnknown: true
+            ) { call in
+                let object = try self.object(call.receiver, call.context)
+                guard case .keyPath(let names) = call.arguments[0] else {
+                    throw call.context.error("expected a key path (\\.contentOffset)")
+                }
+                let keyPath = names.joined(separator: ".")
+                if !Self.observedKeyPaths.contains(keyPath) {
+                    call.context.warn("observing '\(keyPath)' is not supported: only the scroll's changes are observed")
+                }
+                let observation = Observation(observer: call.arguments[2], keyPath: keyPath, object: object)
+                observation.isBlock = true
+                self.world.observations.append(observation)
+                if Self.hasInitialOption(call.arguments[1]) { try self.notify(observation, at: call.context.location) }
+                return .native(NativeValue(token, observation))
+            })
         types.view.methods += [
             NativeFunction(
                 "addObserver",
@@ -71,6 +103,16 @@ extension UIKitBinding {
                 [NativeParameter(nil), NativeParameter("forKeyPath", .named("String")), NativeParameter("context")],
                 acceptsUnknown: true, body: remove),
         ]
+    }
+
+    /// Whether KVO options (one, or a list) hold `.initial`.
+    static func hasInitialOption(_ value: Value) -> Bool {
+        let options: [Value]
+        if case .array(let list) = value { options = list } else { options = [value] }
+        return options.contains {
+            if case .native(let n) = $0 { return n.payload as? String == "initial" }
+            return false
+        }
     }
 
     /// Tells the observers of what a scroll changes: the table's `contentOffset`, the refresh
@@ -90,6 +132,11 @@ extension UIKitBinding {
     /// Calls the observer's `observeValue(forKeyPath:of:change:context:)`.
     func notify(_ observation: Observation, at location: CodeLocation) throws(CodeDiagnostic) {
         guard let interpreter = world.interpreter else { return }
+        if observation.isBlock {
+            _ = try interpreter.call(
+                observation.observer, arguments: [value(of: observation.object), .dictionary([])], at: location)
+            return
+        }
         let arguments: [Value] = [
             .string(observation.keyPath), value(of: observation.object), .dictionary([]), .nil,
         ]

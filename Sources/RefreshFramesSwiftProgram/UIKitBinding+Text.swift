@@ -140,8 +140,20 @@ extension UIKitBinding {
                 try updateHidden(object, call.context)
                 return self.value(of: object)
             }
-            let made = try plain[0].body(&call)
-            try updateHidden(try self.object(made, call.context), call.context)
+            // UIKit "sizes the returned instance according to the specified style" (init(style:)).
+            let style = call.arguments.first.flatMap(Self.indicatorStyle) ?? "medium"
+            let size = Self.indicatorSize(style: style)
+            var sized = call
+            sized.arguments = [
+                self.rect(
+                    call.arguments.isEmpty
+                        ? Rect(x: 0, y: 0, width: 0, height: 0)
+                        : Rect(x: 0, y: 0, width: size.width, height: size.height))
+            ]
+            let made = try plain[1].body(&sized)
+            let object = try self.object(made, call.context)
+            object.local["indicatorStyle"] = style
+            try updateHidden(object, call.context)
             return made
         }
         let styleName = TypeName.named("UIActivityIndicatorViewStyle")
@@ -187,7 +199,7 @@ extension UIKitBinding {
                 object.local["spokeColor"] = value.isNil ? nil : try self.rgba(value, context)
             }, drawsNothing: true)
         for name in ["style", "activityIndicatorViewStyle", "activityIndicatorStyle"] {
-            type.properties[name] = kept(name)
+            type.properties[name] = indicatorStyleProperty(name)
         }
         library.add(type)
     }

@@ -153,6 +153,9 @@ extension UIKitBinding {
                 try self.move(child, call.arguments[0], to: parent, call.context)
                 if child.isCodeView, child.addedAt == nil { child.addedAt = self.world.time }
                 if child.isCodeView, parent.role == .refreshControl { _ = self.world.controlContent() }
+                if child.isCodeView, parent === self.world.tableView { _ = self.world.tableContent() }
+                self.world.setNeedsLayout(parent)
+                self.world.setNeedsLayout(child)
                 return .void
             },
             NativeFunction("removeFromSuperview") { call in
@@ -164,6 +167,7 @@ extension UIKitBinding {
                         "removeFromSuperview() of a view the code made is not drawn: it stays drawn where it was")
                     object.removedFrom = object.superview
                 }
+                if let superview = object.superview { self.world.setNeedsLayout(superview) }
                 object.superview?.subviews.removeAll { $0 === object }
                 object.superview = nil
                 return .void
@@ -179,11 +183,15 @@ extension UIKitBinding {
                     let changes = try self.world.runtime.layoutIfNeeded(at: self.world.time)
                     try self.world.apply(changes, call.context)
                 } catch let error as AnimationRuntime.RuntimeError {
-                    throw self.world.refused(error, "layoutIfNeeded()", call.context)
+                    throw self.world.codeLayoutError(error, "layoutIfNeeded()", at: call.context.location)
                 }
+                try self.layOutSubviews(under: try self.object(call.receiver, call.context), at: call.context.location)
                 return .void
             },
-            NativeFunction("setNeedsLayout") { _ in .void },
+            NativeFunction("setNeedsLayout") { call in
+                self.world.setNeedsLayout(try self.object(call.receiver, call.context))
+                return .void
+            },
             NativeFunction("awakeFromNib") { _ in .void },
             NativeFunction("setNeedsDisplay") { _ in .void },
             NativeFunction("bringSubviewToFront", [NativeParameter(nil, .named("UIView"))]) { call in
@@ -250,6 +258,7 @@ extension UIKitBinding {
     }
 
     func setBounds(_ object: ViewObject, _ size: Size, _ context: NativeContext) throws(CodeDiagnostic) {
+        world.sizeWillChange(object, to: size)
         if object.role == .refreshControl, object.local["frame"] == nil {
             object.local["size"] = size
             return

@@ -53,6 +53,7 @@ package struct UIKitBinding {
         addValues(to: &library)
         addViews(to: &library)
         addConstraints(to: &library)
+        addStackViews(to: &library)
         addAnimations(to: &library)
         addCoreAnimation(to: &library)
         addControls(to: &library)

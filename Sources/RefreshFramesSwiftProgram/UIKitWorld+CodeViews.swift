@@ -16,12 +16,15 @@ extension UIKitWorld {
             case .label: .label
             case .imageView: .image
             // A UIActivityIndicatorView (or a subclass) of the code's own: a spinner.
-            default: object.nativeType?.name == "UIActivityIndicatorView" ? .spinner : .view
+            default:
+                object.nativeType?.name == "UIActivityIndicatorView"
+                    ? .spinner : object.nativeType?.name == "UIStackView" ? .stack : .view
             }
         // UIKit's defaults: a label's natural (left) alignment, a clear background.
         var view = ViewSpec(tag: tag, kind: kind, textAlignment: .left)
         if kind == .image { view.imageView = ImageViewSpec(image: image) }
         if kind == .spinner { indicatorCalls[tag] = [] }
+        if kind == .stack { view.stack = StackSpec() }
         runtime.addView(view, frame: frame, now: now)
         layout.frames[tag] = frame
         object.specTag = tag
@@ -128,10 +131,18 @@ extension UIKitWorld {
                 for child in added { visit(child, under: tag) }
             }
         }
+        if let table = tableView, let content = tableContentView, let tag = content.specTag {
+            let added = children(of: table)
+            if !added.isEmpty, var view = runtime.spec.view(tag: tag) {
+                view.superview = nil
+                drawn.append(view)
+                for child in added { visit(child, under: tag) }
+            }
+        }
         for object in codeViews where !visited.contains(ObjectIdentifier(object)) {
             guard let location = object.madeAt else { continue }
             interpreter?.warn(
-                "\(object.label) makes a view that is never added to a drawn view (the refresh control, the nib's views): it is not drawn",
+                "\(object.label) makes a view that is never added to a drawn view (the table view, the refresh control, the nib's views): it is not drawn",
                 at: location)
         }
         runtime.replaceAddedViews(with: drawn)

@@ -40,6 +40,8 @@ final class ViewObject {
     var nativeType: NativeType?
     /// The view `loadNibNamed` returns: its frame is the control's until the code sets one.
     var isNibRoot = false
+    /// UIKit would call its `layoutSubviews()` at the next layout pass (`setNeedsLayout`).
+    var needsLayout = false
 
     init(role: Role, specTag: Int?, label: String) {
         self.role = role
@@ -130,12 +132,19 @@ package final class UIKitWorld {
     var imageCalls: [(tag: Int, time: Double, starts: Bool)] = []
     /// What holds the views the code added to a refresh control (`controlContent()`).
     var controlContentView: ViewObject?
+    /// What holds the views the code added to the table view (`tableContent()`).
+    var tableContentView: ViewObject?
     /// The classes whose `draw(_:)` was named (once each).
     var placeholderClasses: Set<String> = []
     /// The constraints the code made and activated, in the order activated.
     var codeConstraints: [CodeConstraint] = []
     /// The code changed its constraints (or what they place) since the last layout pass.
     var needsCodeLayout = false
+    /// The tags of the code's views the last solve placed, in the order given (`views[i]` of a
+    /// layout error counts them after the spec's).
+    var codeLayoutTags: [Int] = []
+    /// The code stacks' arranged views' hidden flags at the last solve (`arrangedHiddenFlags`).
+    var lastArrangedHidden: [Bool] = []
     /// Every `startAnimating()`/`stopAnimating()` of an activity indicator the code made, by tag
     /// (an entry for each such indicator, from when it is made).
     var indicatorCalls: [Int: [(time: Double, starts: Bool)]] = [:]
@@ -351,7 +360,7 @@ package final class UIKitWorld {
         do {
             _ = try runtime.layoutIfNeeded(at: time)
         } catch {
-            throw .error(at: location, "the layout pass at \(VirtualRunLoop.format(time)): \(error)")
+            throw codeLayoutError(error, "the layout pass at \(VirtualRunLoop.format(time))", at: location)
         }
     }
 

@@ -173,7 +173,7 @@ func state(_ timeline: Timeline, _ tag: Int, at time: Double) -> ViewState {
             diagnostics == [
                 "RefreshView.swift:19:21: warning: 'shadowPath' of CALayer is not supported: skipped setting it",
                 "RefreshView.swift:22:15: warning: clipsToBounds = true on view 1 is not drawn: the spec's \"clipsToBounds\": false is (set it in the spec)",
-                "RefreshView.swift:20:21: warning: UILabel() makes a view that is never added to a drawn view (the refresh control, the nib's views): it is not drawn",
+                "RefreshView.swift:20:21: warning: UILabel() makes a view that is never added to a drawn view (the table view, the refresh control, the nib's views): it is not drawn",
             ])
     }
 

@@ -61,7 +61,7 @@ let codeViewsSpec = """
         #expect(timeline.spec.views.last?.font == FontSpec(size: 12, weight: "bold"))
         #expect(
             diagnostics == [
-                "RefreshView.swift:21:22: warning: UIView() makes a view that is never added to a drawn view (the refresh control, the nib's views): it is not drawn"
+                "RefreshView.swift:21:22: warning: UIView() makes a view that is never added to a drawn view (the table view, the refresh control, the nib's views): it is not drawn"
             ])
         // Refreshing from 0.4 s: at 1.2 s the 1 s linear block is 80 % done.
         let gear = state(timeline, 3, at: 1.2)

@@ -196,6 +196,9 @@ package struct ViewSpec: Sendable {
     package var imageView: ImageViewSpec? = nil
     /// What a button (`kind` button) shows in each control state.
     package var button: ButtonSpec? = nil
+    /// An intrinsic content size the view's class fixes (a Swift program's `UIActivityIndicatorView`:
+    /// 20 × 20, 37 × 37 for its large styles); nil: its text's or image's, or none.
+    package var fixedIntrinsicSize: IntrinsicSize? = nil
 
     package init(
         tag: Int, kind: ViewKind = .label, texts: [RefreshPhase: String] = [:], font: FontSpec = FontSpec(),

@@ -14,9 +14,11 @@ package protocol ViewKeyError: Error {
 }
 
 /// A problem found after decoding: in the layout, or in measuring a label's text.
-package struct SceneError: Error, Sendable {
+package struct SceneError: Error, Sendable, CustomStringConvertible {
     package var path: String
     package var message: String
+
+    package var description: String { "\(path): \(message)" }
 }
 
 extension Timeline {
@@ -76,6 +78,7 @@ extension Timeline {
         throws -> Layout
     {
         var imageSizes: [Int: IntrinsicSize] = [:]
+        for view in spec.views { if let size = view.fixedIntrinsicSize { imageSizes[view.tag] = size } }
         for view in spec.views where view.kind == .image {
             if let size = spec.images.intrinsicSize(of: view, scale: spec.canvas.scale) { imageSizes[view.tag] = size }
         }

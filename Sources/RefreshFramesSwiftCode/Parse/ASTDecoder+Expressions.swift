@@ -214,7 +214,9 @@ extension ASTDecoder {
         case "keypath_expr":
             let at = location(cursor.find("\\"))
             var components: [String] = []
-            var part = node.node("parsed_root")
+            // `\UIScrollView.contentOffset` has a `parsed_root`; `\.contentOffset` (its root
+            // inferred, Swift 4's `observe(\.contentOffset)`) a `parsed_path` on a `key_path_dot_expr`.
+            var part = node.node("parsed_root") ?? node.node("parsed_path")
             while let p = part, p.kind == "unresolved_dot_expr" || p.kind == "unresolved_member_expr" {
                 components.insert(p.string("field") ?? p.string("name") ?? "", at: 0)
                 part = p.node("base")
