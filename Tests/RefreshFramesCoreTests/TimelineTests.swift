@@ -144,6 +144,52 @@ struct ClassicSpinnerTimelineTests {
     }
 }
 
+/// The loop's reset does not show a spinner again that refreshing's end faded out.
+struct SpinnerResetTests {
+    /// A label that turns 0.2 s a cycle (checked after each), beside a spinner; the work ends at
+    /// 0.3 s, so the loop stops at its check point at 0.4 s, after the spinner's 0.3 s fade began.
+    /// With `spinnerStep`, the cycle ends by setting the spinner's alpha to 1 (at 0.4 s too).
+    static func timeline(resetAlpha: Bool, spinnerStep: Bool = false) throws -> Timeline {
+        let reset = resetAlpha ? #"{"transform": "identity", "alpha": 1}"# : #"{"transform": "identity"}"#
+        let step = spinnerStep ? #", {"animate": {"views": [2], "duration": 0, "set": {"alpha": 1}}}"# : ""
+        let json = minimalSpec(
+            views: #"[{"tag": 1, "text": "我"}, {"tag": 2, "kind": "spinner", "alpha": \#(spinnerStep ? 0 : 1)}]"#,
+            constraints: #"""
+                ["1.centerX == superview.centerX", "1.centerY == superview.centerY", "2.width == 20",
+                 "2.height == 20", "2.top == superview.top", "2.leading == superview.leading"]
+                """#,
+            program: #"""
+                {"cycle": [{"animate": {"views": [1], "duration": 0.2, "set": {"transform": {"rotation": 90}}}}\#(step)],
+                 "reset": \#(reset)}
+                """#,
+            scenario: #"{"refreshAt": 0, "workDuration": 0.3}"#)
+        return try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
+    }
+
+    @Test func aResetAfterTheEndLeavesTheSpinnerFaded() throws {
+        let t = try Self.timeline(resetAlpha: true)
+        #expect(t.programStoppedAt == 0.4)
+        // The fade from 0.3 s: half-way (ease-in-out) at 0.45 s, gone from 0.6 s; the reset's
+        // alpha 1 at 0.4 s is the label's, not the spinner's.
+        #expect(abs(view(t.sample(at: 0.45), 2).alpha - 0.5) < 1e-9)
+        #expect(view(t.sample(at: 0.7), 2).alpha == 0)
+        #expect(view(t.sample(at: 0.7), 1).alpha == 1)
+        #expect(view(t.sample(at: 0.7), 1).transform == .identity)
+        // The same without alpha in the reset.
+        #expect(view(try Self.timeline(resetAlpha: false).sample(at: 0.7), 2).alpha == 0)
+    }
+
+    @Test func aStepAfterTheEndLeavesTheSpinnerFaded() throws {
+        let t = try Self.timeline(resetAlpha: false, spinnerStep: true)
+        #expect(t.programStoppedAt == 0.4)
+        // Hidden until the step shows it while refreshing (0.2 s); at 0.4 s, after the end, it does not.
+        #expect(view(t.sample(at: 0.1), 2).alpha == 0)
+        #expect(view(t.sample(at: 0.25), 2).alpha == 1)
+        #expect(abs(view(t.sample(at: 0.45), 2).alpha - 0.5) < 1e-9)
+        #expect(view(t.sample(at: 0.7), 2).alpha == 0)
+    }
+}
+
 struct ProgramLimitTests {
     @Test func aProgramThatWouldRunTooManyBlocksIsRefused() throws {
         let json = minimalSpec(
