@@ -144,6 +144,35 @@ struct ClassicSpinnerTimelineTests {
     }
 }
 
+/// A spinner of the header's own (`revealsWithPull` false), as arrow-spinner's: a `UIActivityIndicatorView`.
+struct OwnIndicatorTests {
+    /// Two spinners side by side, UIRefreshControl's (tag 1) and the header's own (tag 2); the pull
+    /// reaches the 60-point trigger at 0.45 s.
+    @Test func itShowsItsTwelveSpokesBeforeRefreshingAndTurnsFromTheStart() throws {
+        let json = minimalSpec(
+            views: #"[{"tag": 1, "kind": "spinner"}, {"tag": 2, "kind": "spinner", "revealsWithPull": false}]"#,
+            constraints: #"""
+                ["1.width == 20", "1.height == 20", "1.top == superview.top", "1.leading == superview.leading",
+                 "2.width == 20", "2.height == 20", "2.top == superview.top", "2.trailing == superview.trailing"]
+                """#,
+            scenario: #"{"pull": [[0, 0], [0.6, 80]], "refreshAtPull": 60, "workDuration": 1}"#)
+        let t = try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
+        #expect(abs(t.refreshBeganAt - 0.45) < 1e-12)
+        // At 0.3 s the pull is 40 of the 60 points: UIRefreshControl's shows 8 spokes, the own one 12.
+        #expect(view(t.sample(at: 0.3), 1).spinner == SpinnerState(visibleSpokes: 8, leadingSpoke: 0))
+        #expect(view(t.sample(at: 0.3), 2).spinner == SpinnerState(visibleSpokes: 12, leadingSpoke: 0))
+        // Both turn 12 steps a second from 0.45 s: at 0.75 s, 3.6 steps on, the 3rd.
+        for tag in [1, 2] {
+            #expect(view(t.sample(at: 0.75), tag).spinner == SpinnerState(visibleSpokes: 12, leadingSpoke: 3))
+        }
+    }
+
+    @Test func onlyASpinnerTakesTheKey() {
+        let error = decodeError(minimalSpec(views: #"[{"tag": 1, "text": "我", "revealsWithPull": false}]"#))
+        #expect(error?.message.contains("'revealsWithPull' is a spinner's") == true, "\(String(describing: error))")
+    }
+}
+
 /// The loop's reset does not show a spinner again that refreshing's end faded out.
 struct SpinnerResetTests {
     /// A label that turns 0.2 s a cycle (checked after each), beside a spinner; the work ends at

@@ -196,6 +196,10 @@ package struct ViewSpec: Sendable {
     package var imageView: ImageViewSpec? = nil
     /// What a button (`kind` button) shows in each control state.
     package var button: ButtonSpec? = nil
+    /// A spinner (`kind` spinner) that is UIRefreshControl's own reveals its spokes with the pull;
+    /// false: a `UIActivityIndicatorView` of the control's own (`SpinnerState.indicator`), all 12
+    /// spokes from the start, turning from when refreshing begins.
+    package var revealsWithPull = true
 
     package init(
         tag: Int, kind: ViewKind = .label, texts: [RefreshPhase: String] = [:], font: FontSpec = FontSpec(),
