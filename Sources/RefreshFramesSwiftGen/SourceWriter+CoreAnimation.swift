@@ -58,7 +58,8 @@ extension SourceWriter {
             if !planned.targets.isEmpty, !planned.assignments.isEmpty {
                 let info = w.collectionInfo(planned.targets)
                 let target = info.type == "UILabel" ? "label" : "view"
-                let lines = w.changeLines(planned.assignments, on: target, type: info.type, constants: enumName)
+                let lines = w.changeLines(
+                    planned.assignments, on: target, type: info.type, constants: enumName, tags: planned.targets)
                 if case .current = planned.animate.target {
                     w.line("let \(target) = \(info.name)[position]")
                     for l in lines { w.line(l) }

@@ -93,7 +93,8 @@ extension SourceWriter {
             /// The assignments to the target: the view of the `each`, or each view of the collection.
             func changes(_ assignments: [SourcePlan.Assignment], constants: String) -> [String] {
                 guard let info, !assignments.isEmpty else { return [] }
-                let lines = w.changeLines(assignments, on: target, type: info.type, constants: constants)
+                let lines = w.changeLines(
+                    assignments, on: target, type: info.type, constants: constants, tags: planned.targets)
                 if case .current = a.target { return lines }
                 return ["for \(target) in self.\(info.name) {"] + lines.map { "    " + $0 } + ["}"]
             }
@@ -287,10 +288,19 @@ extension SourceWriter {
 
     /// The assignments of a block or the reset to `target`, a view of the collection's `type`, in
     /// the table's order; a value with a constant is read from the `constants` enum.
-    func changeLines(_ assignments: [SourcePlan.Assignment], on target: String, type: String, constants: String)
-        -> [String]
-    {
-        assignments.map { a in
+    /// The assignments to `target`, one of the views `tags`. Once refreshing is over a spinner's
+    /// alpha is the fade `endRefreshing()` started (UIRefreshControl hides its spinner when
+    /// refreshing ends), so an alpha on a spinner is set only while refreshing, as the engine does.
+    func changeLines(
+        _ assignments: [SourcePlan.Assignment], on target: String, type: String, constants: String, tags: [Int]
+    ) -> [String] {
+        let spinners = tags.filter { plan.kind($0) == .spinner }
+        let whileRefreshing =
+            spinners.isEmpty
+            ? nil
+            : spinners.count == tags.count
+                ? "self.isRefreshing" : "self.isRefreshing || !(\(target) is UIActivityIndicatorView)"
+        return assignments.map { a in
             let value: String
             switch a.setting {
             case .value(.image(let name?)) where a.renderingMode != .automatic:
@@ -304,7 +314,9 @@ extension SourceWriter {
             // A member only some views have (a label's textColor) is set through a cast on the others.
             let owner = a.uikit.declaredBy?.uikitClass
             let receiver = owner == nil || owner == type ? target : "(\(target) as? \(owner!))?"
-            return "\(receiver).\(Self.member(a)) = \(value)"
+            let assignment = "\(receiver).\(Self.member(a)) = \(value)"
+            guard let whileRefreshing, a.uikit.member == "alpha" else { return assignment }
+            return "if \(whileRefreshing) { \(assignment) }"
         }
     }
 
@@ -327,9 +339,12 @@ extension SourceWriter {
             guard !reset.isEmpty else { return }
             let info = w.collectionInfo(w.spec.views.map(\.tag))
             let target = info.type == "UILabel" ? "label" : "view"
+            let tags = w.spec.views.map(\.tag)
             w.block("for \(target) in \(info.name)") { w in
-                for l in w.changeLines(reset, on: target, type: info.type, constants: "Reset") {
-                    w.line(l.replacingOccurrences(of: "self.nextPaletteColor()", with: "nextPaletteColor()"))
+                for l in w.changeLines(reset, on: target, type: info.type, constants: "Reset", tags: tags) {
+                    w.line(
+                        l.replacingOccurrences(of: "self.nextPaletteColor()", with: "nextPaletteColor()")
+                            .replacingOccurrences(of: "self.isRefreshing", with: "isRefreshing"))
                 }
             }
         }

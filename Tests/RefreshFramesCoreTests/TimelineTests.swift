@@ -144,6 +144,81 @@ struct ClassicSpinnerTimelineTests {
     }
 }
 
+/// A spinner of the header's own (`revealsWithPull` false), as arrow-spinner's: a `UIActivityIndicatorView`.
+struct OwnIndicatorTests {
+    /// Two spinners side by side, UIRefreshControl's (tag 1) and the header's own (tag 2); the pull
+    /// reaches the 60-point trigger at 0.45 s.
+    @Test func itShowsItsTwelveSpokesBeforeRefreshingAndTurnsFromTheStart() throws {
+        let json = minimalSpec(
+            views: #"[{"tag": 1, "kind": "spinner"}, {"tag": 2, "kind": "spinner", "revealsWithPull": false}]"#,
+            constraints: #"""
+                ["1.width == 20", "1.height == 20", "1.top == superview.top", "1.leading == superview.leading",
+                 "2.width == 20", "2.height == 20", "2.top == superview.top", "2.trailing == superview.trailing"]
+                """#,
+            scenario: #"{"pull": [[0, 0], [0.6, 80]], "refreshAtPull": 60, "workDuration": 1}"#)
+        let t = try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
+        #expect(abs(t.refreshBeganAt - 0.45) < 1e-12)
+        // At 0.3 s the pull is 40 of the 60 points: UIRefreshControl's shows 8 spokes, the own one 12.
+        #expect(view(t.sample(at: 0.3), 1).spinner == SpinnerState(visibleSpokes: 8, leadingSpoke: 0))
+        #expect(view(t.sample(at: 0.3), 2).spinner == SpinnerState(visibleSpokes: 12, leadingSpoke: 0))
+        // Both turn 12 steps a second from 0.45 s: at 0.75 s, 3.6 steps on, the 3rd.
+        for tag in [1, 2] {
+            #expect(view(t.sample(at: 0.75), tag).spinner == SpinnerState(visibleSpokes: 12, leadingSpoke: 3))
+        }
+    }
+
+    @Test func onlyASpinnerTakesTheKey() {
+        let error = decodeError(minimalSpec(views: #"[{"tag": 1, "text": "我", "revealsWithPull": false}]"#))
+        #expect(error?.message.contains("'revealsWithPull' is a spinner's") == true, "\(String(describing: error))")
+    }
+}
+
+/// The loop's reset does not show a spinner again that refreshing's end faded out.
+struct SpinnerResetTests {
+    /// A label that turns 0.2 s a cycle (checked after each), beside a spinner; the work ends at
+    /// 0.3 s, so the loop stops at its check point at 0.4 s, after the spinner's 0.3 s fade began.
+    /// With `spinnerStep`, the cycle ends by setting the spinner's alpha to 1 (at 0.4 s too).
+    static func timeline(resetAlpha: Bool, spinnerStep: Bool = false) throws -> Timeline {
+        let reset = resetAlpha ? #"{"transform": "identity", "alpha": 1}"# : #"{"transform": "identity"}"#
+        let step = spinnerStep ? #", {"animate": {"views": [2], "duration": 0, "set": {"alpha": 1}}}"# : ""
+        let json = minimalSpec(
+            views: #"[{"tag": 1, "text": "我"}, {"tag": 2, "kind": "spinner", "alpha": \#(spinnerStep ? 0 : 1)}]"#,
+            constraints: #"""
+                ["1.centerX == superview.centerX", "1.centerY == superview.centerY", "2.width == 20",
+                 "2.height == 20", "2.top == superview.top", "2.leading == superview.leading"]
+                """#,
+            program: #"""
+                {"cycle": [{"animate": {"views": [1], "duration": 0.2, "set": {"transform": {"rotation": 90}}}}\#(step)],
+                 "reset": \#(reset)}
+                """#,
+            scenario: #"{"refreshAt": 0, "workDuration": 0.3}"#)
+        return try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
+    }
+
+    @Test func aResetAfterTheEndLeavesTheSpinnerFaded() throws {
+        let t = try Self.timeline(resetAlpha: true)
+        #expect(t.programStoppedAt == 0.4)
+        // The fade from 0.3 s: half-way (ease-in-out) at 0.45 s, gone from 0.6 s; the reset's
+        // alpha 1 at 0.4 s is the label's, not the spinner's.
+        #expect(abs(view(t.sample(at: 0.45), 2).alpha - 0.5) < 1e-9)
+        #expect(view(t.sample(at: 0.7), 2).alpha == 0)
+        #expect(view(t.sample(at: 0.7), 1).alpha == 1)
+        #expect(view(t.sample(at: 0.7), 1).transform == .identity)
+        // The same without alpha in the reset.
+        #expect(view(try Self.timeline(resetAlpha: false).sample(at: 0.7), 2).alpha == 0)
+    }
+
+    @Test func aStepAfterTheEndLeavesTheSpinnerFaded() throws {
+        let t = try Self.timeline(resetAlpha: false, spinnerStep: true)
+        #expect(t.programStoppedAt == 0.4)
+        // Hidden until the step shows it while refreshing (0.2 s); at 0.4 s, after the end, it does not.
+        #expect(view(t.sample(at: 0.1), 2).alpha == 0)
+        #expect(view(t.sample(at: 0.25), 2).alpha == 1)
+        #expect(abs(view(t.sample(at: 0.45), 2).alpha - 0.5) < 1e-9)
+        #expect(view(t.sample(at: 0.7), 2).alpha == 0)
+    }
+}
+
 struct ProgramLimitTests {
     @Test func aProgramThatWouldRunTooManyBlocksIsRefused() throws {
         let json = minimalSpec(

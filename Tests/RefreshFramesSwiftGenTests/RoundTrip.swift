@@ -45,6 +45,8 @@ extension LayerAnimationsRefreshView: GeneratedRefreshView {}
 extension LayoutTransitionRefreshView: GeneratedRefreshView {}
 extension LayerWaits3dRefreshView: GeneratedRefreshView {}
 extension OnEndEachRefreshView: GeneratedRefreshView {}
+extension LoopShowsSpinnerRefreshView: GeneratedRefreshView {}
+extension ResetLeavesSpinnerFadedRefreshView: GeneratedRefreshView {}
 
 /// A spec and the class generated from it, committed under Generated/.
 struct GeneratedCase: CustomStringConvertible, Sendable {
@@ -137,6 +139,13 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/on-end-each.json", type: OnEndEachRefreshView.self,
         probes: 1093),
+    // A spinner after refreshing ended: neither the loop's last step nor the reset shows it again.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/loop-shows-spinner.json",
+        type: LoopShowsSpinnerRefreshView.self, probes: 1800),
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/reset-leaves-spinner-faded.json",
+        type: ResetLeavesSpinnerFadedRefreshView.self, probes: 1800),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.

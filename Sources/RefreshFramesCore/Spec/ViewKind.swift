@@ -65,12 +65,15 @@ extension ViewKind {
         xibElements: ["view"], hasIntrinsicSize: false, schema: []
     ) { _, o, view throws(SpecDiagnostic) in try refuseText(o, view) }
 
-    /// UIRefreshControl's stock activity spinner: spokes appear with the pull, then rotate.
+    /// UIRefreshControl's stock activity spinner: spokes appear with the pull, then rotate; with
+    /// `"revealsWithPull": false`, a `UIActivityIndicatorView` of the control's own.
     package static let spinner = ViewKind(
         name: "spinner", noun: "a spinner", summary: "UIRefreshControl's stock spinner",
         uikitClass: "UIActivityIndicatorView", swiftName: "spinner", xibElements: ["activityIndicatorView"],
-        hasIntrinsicSize: true, schema: []
-    ) { _, _, _ in }
+        hasIntrinsicSize: true, schema: SpecSchema.spinnerProperties
+    ) { _, o, view throws(SpecDiagnostic) in
+        if let r = o.optional("revealsWithPull") { view.revealsWithPull = try r.bool() }
+    }
 
     /// A UIStackView: lays out the views whose `superview` it is (its arranged views); draws nothing
     /// of its own but its background colour.

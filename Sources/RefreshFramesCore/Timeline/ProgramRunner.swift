@@ -14,6 +14,8 @@ struct ProgramRunner {
     private let kinds: [Int: ViewKind]
     /// Every `startAnimating()` (`starts`) and `stopAnimating()` of an image view, in the order made.
     private var imageCalls: [(tag: Int, time: Double, starts: Bool)] = []
+    /// When refreshing ends (virtual microseconds; set by `run`).
+    private var refreshEndsAt = Int64.max
 
     init(spec: Spec, now: Int64, layout: Layout = Layout(frames: [:]), relayout: Relayout? = nil) {
         self.spec = spec
@@ -94,6 +96,7 @@ struct ProgramRunner {
         -> Double?
     {
         let endMicros = Self.micros(end)
+        refreshEndsAt = endMicros
         var loop = Chain()
         loop.isLoop = true
         var chains = [loop]
@@ -361,6 +364,12 @@ struct ProgramRunner {
     private mutating func apply(_ changes: Changes, to tag: Int, at t: Int64, step: String?)
         -> [AnimationRuntime.CompletionChange]
     {
+        var changes = changes
+        // Once refreshing has ended, a spinner's alpha is the fade that began then (`fadeSpinners`,
+        // UIRefreshControl hiding its spinner): a step or the reset that would show it again (a
+        // reset's `"alpha": 1` meant for the other views) leaves it, at the end's instant as later,
+        // so which of the work's end and the loop's steps at one instant runs first does not matter.
+        if t >= refreshEndsAt, kinds[tag] == .spinner { changes[.alpha] = nil }
         var moved: [AnimationRuntime.CompletionChange] = []
         func assign<P: AnyAnimatableProperty>(_ p: P) {
             let property = p.property

@@ -100,8 +100,12 @@ package struct Timeline: Sendable {
         let views = spec.views.sorted { $0.tag < $1.tag }.compactMap { view -> ViewState? in
             var state = tracks[view.tag]?.state(tag: view.tag, frame: layout.frame(tag: view.tag), at: time)
             if view.kind == .spinner {
+                // The control's own indicator turns from when refreshing begins, as the generated
+                // `beginRefreshing()` starts it.
+                let own = view.revealsWithPull ? nil : [ImageAnimationRun(start: refreshBeganAt)]
+                let runs = indicatorRuns[view.tag] ?? own
                 state?.spinner =
-                    indicatorRuns[view.tag].map { SpinnerState.indicator($0, at: time) }
+                    runs.map { SpinnerState.indicator($0, at: time) }
                     ?? ScenarioClock.spinner(scenario, at: time, pull: pull, began: refreshBeganAt)
             }
             if let record = transitions[view.tag]?.last(where: { $0.added <= time && time < $0.end }) {

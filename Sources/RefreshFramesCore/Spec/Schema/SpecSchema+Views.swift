@@ -162,6 +162,18 @@ extension SpecSchema {
         return kinds.dropLast().joined(separator: ", ") + " or " + kinds.last! + "."
     }
 
+    /// The keys only spinners (`"kind": "spinner"`) take.
+    static let spinnerProperties: [(String, SchemaNode)] = [
+        (
+            "revealsWithPull",
+            [
+                "type": "boolean",
+                "description":
+                    "Spinners: true (the default) for UIRefreshControl's own spinner, its spokes appearing with the pull; false for a UIActivityIndicatorView of the control's own (as ESPullToRefresh's header), all 12 spokes from the start, turning from when refreshing begins.",
+            ]
+        )
+    ]
+
     /// The keys only stack views (`"kind": "stack"`) take, in the order the decoder reads them.
     static let stackProperties: [(String, SchemaNode)] = [
         (
