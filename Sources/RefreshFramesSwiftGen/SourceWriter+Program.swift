@@ -272,7 +272,7 @@ extension SourceWriter {
     mutating func constants(_ assignments: [SourcePlan.Assignment]) {
         for a in assignments {
             guard case .value(let value) = a.setting, let lines = SwiftLiteral.constant(value) else { continue }
-            line("static let \(a.name)" + lines[0])
+            line("static let \(a.name)" + Self.declaration(lines[0], of: a.name))
             for l in lines.dropFirst() { line(l) }
         }
     }
@@ -290,7 +290,7 @@ extension SourceWriter {
     func changeLines(_ assignments: [SourcePlan.Assignment], on target: String, type: String, constants: String)
         -> [String]
     {
-        assignments.map { a in
+        assignments.flatMap { a in
             let value: String
             switch a.setting {
             case .value(.image(let name?)) where a.renderingMode != .automatic:
@@ -304,7 +304,11 @@ extension SourceWriter {
             // A member only some views have (a label's textColor) is set through a cast on the others.
             let owner = a.uikit.declaredBy?.uikitClass
             let receiver = owner == nil || owner == type ? target : "(\(target) as? \(owner!))?"
-            return "\(receiver).\(Self.member(a)) = \(value)"
+            // A shadow path's initialiser goes on a line of its own, where swift-format breaks it.
+            if case .value(.path(let p)) = a.setting, p != .none {
+                return ["\(receiver).\(Self.member(a)) =", "    " + value]
+            }
+            return ["\(receiver).\(Self.member(a)) = \(value)"]
         }
     }
 
