@@ -104,7 +104,6 @@ struct SourcePlan {
         }
         try checkConstraints()
         try checkPaletteMembers()
-        try checkShadowPaths()
     }
 
     /// The blocks in one walk of the cycle, then the calls that chain them.

@@ -260,6 +260,15 @@ extension SourceWriter {
         return ": \(type) = \(layerValue(v))"
     }
 
+    /// A block constant's declaration for the property it sets: `CALayer.shadowOpacity` is a
+    /// `Float` (CALayer.h), every other number a `CGFloat`.
+    static func declaration(_ declaration: String, of property: String) -> String {
+        guard property == AnimatableProperty.shadowOpacity.name, declaration.hasPrefix(": CGFloat =") else {
+            return declaration
+        }
+        return ": Float =" + declaration.dropFirst(": CGFloat =".count)
+    }
+
     static func layerConstantType(_ v: UIKitValue) -> String? {
         switch v {
         case .number: "CGFloat"

@@ -273,7 +273,7 @@ extension SourceWriter {
     mutating func constants(_ assignments: [SourcePlan.Assignment]) {
         for a in assignments {
             guard case .value(let value) = a.setting, let lines = SwiftLiteral.constant(value) else { continue }
-            line("static let \(a.name)" + lines[0])
+            line("static let \(a.name)" + Self.declaration(lines[0], of: a.name))
             for l in lines.dropFirst() { line(l) }
         }
     }
@@ -286,11 +286,11 @@ extension SourceWriter {
         }
     }
 
-    /// The assignments of a block or the reset to `target`, a view of the collection's `type`, in
-    /// the table's order; a value with a constant is read from the `constants` enum.
-    /// The assignments to `target`, one of the views `tags`. Once refreshing is over a spinner's
-    /// alpha is the fade `endRefreshing()` started (UIRefreshControl hides its spinner when
-    /// refreshing ends), so an alpha on a spinner is set only while refreshing, as the engine does.
+    /// The assignments of a block or the reset to `target`, one of the views `tags` of the collection's
+    /// `type`, in the table's order; a value with a constant is read from the `constants` enum. Once
+    /// refreshing is over a spinner's alpha is the fade `endRefreshing()` started (UIRefreshControl
+    /// hides its spinner when refreshing ends), so an alpha on a spinner is set only while refreshing,
+    /// as the engine does.
     func changeLines(
         _ assignments: [SourcePlan.Assignment], on target: String, type: String, constants: String, tags: [Int]
     ) -> [String] {
@@ -300,7 +300,7 @@ extension SourceWriter {
             ? nil
             : spinners.count == tags.count
                 ? "self.isRefreshing" : "self.isRefreshing || !(\(target) is UIActivityIndicatorView)"
-        return assignments.map { a in
+        return assignments.flatMap { a in
             let value: String
             switch a.setting {
             case .value(.image(let name?)) where a.renderingMode != .automatic:
@@ -314,9 +314,13 @@ extension SourceWriter {
             // A member only some views have (a label's textColor) is set through a cast on the others.
             let owner = a.uikit.declaredBy?.uikitClass
             let receiver = owner == nil || owner == type ? target : "(\(target) as? \(owner!))?"
+            // A shadow path's initialiser goes on a line of its own, where swift-format breaks it.
+            if case .value(.path(let p)) = a.setting, p != .none {
+                return ["\(receiver).\(Self.member(a)) =", "    " + value]
+            }
             let assignment = "\(receiver).\(Self.member(a)) = \(value)"
-            guard let whileRefreshing, a.uikit.member == "alpha" else { return assignment }
-            return "if \(whileRefreshing) { \(assignment) }"
+            guard let whileRefreshing, a.uikit.member == "alpha" else { return [assignment] }
+            return ["if \(whileRefreshing) { \(assignment) }"]
         }
     }
 

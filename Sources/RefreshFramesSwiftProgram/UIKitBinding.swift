@@ -52,6 +52,7 @@ package struct UIKitBinding {
         var library = NativeLibrary.standard
         addValues(to: &library)
         addViews(to: &library)
+        addBezierPaths(to: &library)
         addConstraints(to: &library)
         addStackViews(to: &library)
         addAnimations(to: &library)

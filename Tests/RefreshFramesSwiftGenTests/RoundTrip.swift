@@ -47,6 +47,9 @@ extension LayerWaits3dRefreshView: GeneratedRefreshView {}
 extension OnEndEachRefreshView: GeneratedRefreshView {}
 extension LoopShowsSpinnerRefreshView: GeneratedRefreshView {}
 extension ResetLeavesSpinnerFadedRefreshView: GeneratedRefreshView {}
+extension ShadowPathRefreshView: GeneratedRefreshView {}
+extension RotationXyRefreshView: GeneratedRefreshView {}
+extension BlockOverLayerRefreshView: GeneratedRefreshView {}
 
 /// A spec and the class generated from it, committed under Generated/.
 struct GeneratedCase: CustomStringConvertible, Sendable {
@@ -146,6 +149,18 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/reset-leaves-spinner-faded.json",
         type: ResetLeavesSpinnerFadedRefreshView.self, probes: 1800),
+    // layer.shadowPath: each UIBezierPath shape and nil, in blocks (instant) and in the reset.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/shadow-path.json", type: ShadowPathRefreshView.self,
+        probes: 2014),
+    // transform.rotation.x / .y key paths over a transform with perspective, basic, keyframes, additive.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/rotation-xy.json", type: RotationXyRefreshView.self,
+        probes: 792),
+    // A block and a layer animation on one property at once, in both orders, replacing and additive.
+    GeneratedCase(
+        spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/block-over-layer.json", type: BlockOverLayerRefreshView.self,
+        probes: 950),
 ]
 
 /// A spec under Fixtures/ written by `refresh-frames import XIB --animation NAME`.
@@ -263,11 +278,18 @@ enum RoundTrip {
                     }
                     probes += 1
                     let want = engine[keyPath: property.state]
-                    let model =
-                        recordedValue(recorded, view: id, property: property, at: t)
-                        ?? initial[id]![p.name] as! P.Setting.Value
-                    // The layer's own animations (caAnimation steps) over what the blocks show.
-                    let got = Shim.layerPresentation(model, view: id, property: p.name, at: t)
+                    let initialValue = initial[id]![p.name] as! P.Setting.Value
+                    let byBlocks = recordedValue(recorded, view: id, property: property, at: t) ?? initialValue
+                    let blocks = blocksInFlight(recorded, view: id, property: property, at: t)
+                    // The layer's own animations (caAnimation steps) and the blocks', in the order added.
+                    let got = Shim.layerPresentation(
+                        blocks.model ?? initialValue, view: id, property: p.name, at: t, blocksAdded: blocks.added
+                    ) { below in
+                        // Additive blocks add their offsets to what is below them; others show their value.
+                        guard blocks.additive, let offset = (blocks.model ?? initialValue).offset(from: byBlocks)
+                        else { return byBlocks }
+                        return below.adding(offset)
+                    }
                     if !same(got, want) {
                         mismatches.append(
                             "tag \(subview.tag) \(p.name) at \(formatNumber(t)) s: generated code \(got.dumpDescription), engine \(want.dumpDescription)"
@@ -476,6 +498,23 @@ private func presentation<Setting>(_ list: [Shim.Change], property: AnimatablePr
         return to.adding(offset.interpolated(to: zero, p))
     }
     return from.interpolated(to: to, p)
+}
+
+/// The model value of one property at `time` (the last value set; nil: none yet), the place
+/// (`Change.order`) of the first block animation in flight then (nil: none), and whether those in
+/// flight add their offsets (as `presentation` shows them) rather than replace what is below.
+func blocksInFlight<Setting>(
+    _ changes: [Shim.Change], view: ObjectIdentifier, property: AnimatableProperty<Setting>, at time: Double
+) -> (model: Setting.Value?, added: Int?, additive: Bool) {
+    let list = changes.filter { $0.view == view && $0.property == property.name }.enumerated().sorted {
+        ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
+    }.map(\.element)
+    let model = list.last { $0.start <= time }.map { $0.to as! Setting.Value }
+    let inFlight = list.filter { $0.end > $0.start && $0.start <= time && time < $0.shownUntil }
+    let additive =
+        property.combining == .additive && Setting.Value.additiveZero != nil && !inFlight.isEmpty
+        && inFlight.allSatisfy { $0.keyPoints == nil && $0.repeatCount == 0 && !$0.autoreverses }
+    return (model, inFlight.map(\.order).min(), additive)
 }
 
 /// A change's progress at `time`: CAMediaTiming's passes, forward then mirrored when it autoreverses.

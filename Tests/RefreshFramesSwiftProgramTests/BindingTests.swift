@@ -161,7 +161,7 @@ func state(_ timeline: Timeline, _ tag: Int, at time: Double) -> ViewState {
         let code = controller(
             """
                 @objc func refresh() {
-                    label.layer.shadowPath = nil
+                    label.layer.zPosition = 1
                     let extra = UILabel()
                     extra.text = "never drawn"
                     label.clipsToBounds = true
@@ -171,7 +171,7 @@ func state(_ timeline: Timeline, _ tag: Int, at time: Double) -> ViewState {
         let (_, diagnostics) = try swiftTimeline(try spec(smallSpec), try decode(code))
         #expect(
             diagnostics == [
-                "RefreshView.swift:19:21: warning: 'shadowPath' of CALayer is not supported: skipped setting it",
+                "RefreshView.swift:19:21: warning: 'zPosition' of CALayer is not supported: skipped setting it",
                 "RefreshView.swift:22:15: warning: clipsToBounds = true on view 1 is not drawn: the spec's \"clipsToBounds\": false is (set it in the spec)",
                 "RefreshView.swift:20:21: warning: UILabel() makes a view that is never added to a drawn view (the table view, the refresh control, the nib's views): it is not drawn",
             ])

@@ -52,6 +52,8 @@ extension Shim {
         /// its active end (none when it repeats for ever).
         var stopped: (@MainActor (Bool) -> Void)?
         var stopEvent: Int?
+        /// Its place among the animations added to layers (`Shim.addOrder`).
+        var order = 0
 
         /// When its active duration ends on the shim's clock (`.infinity`: never).
         var activeEnd: Double {
@@ -99,6 +101,7 @@ extension Shim {
             "position.x": ("position", "x"), "position.y": ("position", "y"),
             "bounds.size.width": ("bounds.size", "width"), "bounds.size.height": ("bounds.size", "height"),
             "transform.rotation.z": ("transform", "rotation"), "transform.rotation": ("transform", "rotation"),
+            "transform.rotation.x": ("transform", "rotationX"), "transform.rotation.y": ("transform", "rotationY"),
             "transform.scale": ("transform", "scale"), "transform.scale.x": ("transform", "scaleX"),
             "transform.scale.y": ("transform", "scaleY"), "transform.translation.x": ("transform", "translationX"),
             "transform.translation.y": ("transform", "translationY"),
@@ -132,6 +135,7 @@ extension Shim {
         } else {
             return
         }
+        addOrder += 1
         layerAnimations.append(
             LayerAnimationRecord(
                 view: ObjectIdentifier(view), property: property.name, component: component, content: content, key: key,
@@ -141,7 +145,7 @@ extension Shim {
                 repeatCount: Double(a.repeatCount), autoreverses: a.autoreverses, additive: a.isAdditive,
                 fillBackwards: a.fillMode == .backwards || a.fillMode == .both,
                 fillForwards: a.fillMode == .forwards || a.fillMode == .both,
-                removedOnCompletion: a.isRemovedOnCompletion, curve: curve, added: t))
+                removedOnCompletion: a.isRemovedOnCompletion, curve: curve, added: t, order: addOrder))
         if let delegate = a.delegate { scheduleStop(of: layerAnimations.count - 1, delegate: delegate, animation: a) }
     }
 
@@ -163,14 +167,25 @@ extension Shim {
         }
     }
 
-    /// What view `view`'s property shows at `time` over `model` (what the blocks show): its
-    /// layer's animations in effect then, applied in the order they were added.
+    /// What view `view`'s property shows at `time` over its `model` value: its layer's animations
+    /// in effect then, applied in the order they were added, the blocks' among them. `blocks` is
+    /// what the blocks in flight make of the value below them (their own value for a property that
+    /// does not add; their offsets added to it for one that does), applied where the first of them
+    /// was added (`blocksAdded`, a `Change.order`; nil: none in flight, applied first). So a layer
+    /// animation added before a block shows beneath it, one added after over it (Core Animation
+    /// renders a layer's animations in the order they were added: docs/uikit-semantics-sources.md).
     package static func layerPresentation<V: TrackValue>(
-        _ model: V, view: ObjectIdentifier, property: String, at time: Double
+        _ model: V, view: ObjectIdentifier, property: String, at time: Double, blocksAdded: Int? = nil,
+        blocks: (V) -> V = { $0 }
     ) -> V {
         var shown = model
+        var blocksApplied = false
         for r in layerAnimations where r.view == view && r.property == property {
             guard let p = r.progress(at: time) else { continue }
+            if !blocksApplied && r.order > (blocksAdded ?? 0) {
+                shown = blocks(shown)
+                blocksApplied = true
+            }
             if let component = r.component {
                 guard let base = Self.component(component, of: shown),
                     let value = animated(r.content, base: base, at: p, duration: r.duration > 0 ? r.duration : 0.25)
@@ -186,7 +201,7 @@ extension Shim {
                 shown = r.additive ? (added(shown, value) ?? value) : value
             }
         }
-        return shown
+        return blocksApplied ? shown : blocks(shown)
     }
 
     /// The animation's value at progress `p`, its missing ends the `base` (the presentation below it).
@@ -295,6 +310,8 @@ extension Shim {
         case (let s as Size, "width"): s.width
         case (let s as Size, "height"): s.height
         case (let t as Transform, "rotation"): t.rotation * .pi / 180
+        case (let t as Transform, "rotationX"): t.fields.rotationX * .pi / 180
+        case (let t as Transform, "rotationY"): t.fields.rotationY * .pi / 180
         case (let t as Transform, "scale"), (let t as Transform, "scaleX"): t.scaleX
         case (let t as Transform, "scaleY"): t.scaleY
         case (let t as Transform, "translationX"): t.translationX
@@ -312,16 +329,20 @@ extension Shim {
             if name == "width" { s.width = v } else { s.height = v }
             return s as? V
         case let t as Transform:
-            var (rotation, sx, sy, tx, ty) = (t.rotation, t.scaleX, t.scaleY, t.translationX, t.translationY)
+            // The number replaces one field of the transform's decomposition; the others, the
+            // rotations about x and y and the perspective (m34) among them, stay.
+            var f = t.fields
             switch name {
-            case "rotation": rotation = v * 180 / .pi
-            case "scale": (sx, sy) = (v, v)
-            case "scaleX": sx = v
-            case "scaleY": sy = v
-            case "translationX": tx = v
-            default: ty = v
+            case "rotation": f.rotation = v * 180 / .pi
+            case "rotationX": f.rotationX = v * 180 / .pi
+            case "rotationY": f.rotationY = v * 180 / .pi
+            case "scale": (f.scaleX, f.scaleY) = (v, v)
+            case "scaleX": f.scaleX = v
+            case "scaleY": f.scaleY = v
+            case "translationX": f.translationX = v
+            default: f.translationY = v
             }
-            return Transform(rotation: rotation, scaleX: sx, scaleY: sy, translationX: tx, translationY: ty) as? V
+            return f as? V
         default: return nil
         }
     }

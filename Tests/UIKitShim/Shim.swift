@@ -35,6 +35,8 @@ public enum Shim {
         public var block: Int?
         /// When `removeAllAnimations()` took it off the layer.
         public var removedAt: Double?
+        /// Its place among the animations added to layers (`Shim.addOrder`): a later one shows over it.
+        public var order = 0
 
         /// When its last pass ends: the view shows its model value from then on (`.infinity`: never).
         public var activeEnd: Double {
@@ -98,6 +100,9 @@ public enum Shim {
     static var inKeyframes = false
     static var keyframeSettings: [KeyframeSetting] = []
     static var keyframe: (start: Double, duration: Double)?
+    /// Counts the animations added to layers, the blocks' and `add(_:forKey:)`'s alike: Core
+    /// Animation applies a layer's animations in that order, each over the ones before it.
+    static var addOrder = 0
     public internal(set) static var changes: [Change] = []
     public internal(set) static var transitions: [Transition] = []
     /// Layout failures (UIKit logs unsatisfiable constraints and carries on; the shim keeps them for the test).
@@ -119,6 +124,7 @@ public enum Shim {
         changes = []
         transitions = []
         layerAnimations = []
+        addOrder = 0
         layoutErrors = []
         animation = nil
         (inKeyframes, keyframeSettings, keyframe) = (false, [], nil)
@@ -186,11 +192,13 @@ public enum Shim {
                     view: view, property: property.name, frameStart: frame.start, frameDuration: frame.duration,
                     from: from, to: to, repeatCount: animation!.repeatCount, autoreverses: animation!.autoreverses))
         } else if let a = animation, property.animates(view.kind), a.duration > 0 {
-            let change = Change(
+            addOrder += 1
+            var change = Change(
                 view: ObjectIdentifier(view), tag: view.tag, property: property.name, from: from, to: to,
                 start: Double(a.start) / 1_000_000, end: Double(a.start + a.duration) / 1_000_000,
                 curve: a.curve, repeatCount: a.repeatCount, autoreverses: a.autoreverses,
                 beginsFromCurrentState: a.beginsFromCurrentState, block: a.id)
+            change.order = addOrder
             let end = change.activeEnd.isFinite ? micros(change.activeEnd) : Int64.max
             animation!.end = max(a.end ?? end, end)
             changes.append(change)
@@ -206,11 +214,13 @@ public enum Shim {
     static func recordKeyframes(_ setting: KeyframeSetting, points: [KeyPoint], mode: String) {
         guard let a = animation, a.duration > 0 else { return }
         let view = setting.view
-        let change = Change(
+        addOrder += 1
+        var change = Change(
             view: ObjectIdentifier(view), tag: view.tag, property: setting.property, from: points[0].value,
             to: points.last!.value, start: Double(a.start) / 1_000_000, end: Double(a.start + a.duration) / 1_000_000,
             curve: a.curve, repeatCount: setting.repeatCount, autoreverses: setting.autoreverses,
             beginsFromCurrentState: a.beginsFromCurrentState, keyPoints: points, calculationMode: mode, block: a.id)
+        change.order = addOrder
         let end = change.activeEnd.isFinite ? micros(change.activeEnd) : Int64.max
         animation!.end = max(a.end ?? end, end)
         changes.append(change)

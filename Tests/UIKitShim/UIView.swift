@@ -76,6 +76,10 @@ open class CALayer {
     open var shadowColor: CGColor? = UIColor.black.cgColor {
         didSet { record(.shadowColor, from: oldValue?.rgba ?? .clear, to: shadowColor?.rgba ?? .clear) }
     }
+    /// nil: the shadow is cast by the layer's composited alpha (UIBezierPath.swift).
+    open var shadowPath: CGPath? {
+        didSet { record(.shadowPath, from: oldValue?.shape ?? .none, to: shadowPath?.shape ?? .none) }
+    }
 
     public init() {}
 

@@ -58,13 +58,22 @@ package struct AnimationTiming: Sendable, Equatable {
         return begin + activeDuration / speed
     }
 
+    /// Seconds as whole microseconds, the runtime's clock tick (`AnimationRuntime.seconds`): the
+    /// times it adds animations at, begins and durations are made of them, so a begin or an end is
+    /// decided exactly there, where doubles are not (0.6 − 0.2 = 0.39999999999999997 < 0.4 would
+    /// show a removed animation's last value at its end instead of the model).
+    static func ticks(_ seconds: Double) -> Double { (seconds * 1_000_000).rounded() }
+
     /// The fraction into its pass and the number of passes done at `t`; nil when it shows nothing.
+    /// At `begin + activeDuration` exactly it is over: with fillMode removed (or removed on
+    /// completion) the model shows from that instant (CAMediaTiming: the active duration is
+    /// `[beginTime, beginTime + duration × repeatCount)`; docs/uikit-semantics-sources.md).
     func progress(at t: Double) -> (fraction: Double, iteration: Int)? {
-        if t < begin { return fillBackwards ? (0, 0) : nil }
+        if Self.ticks(t) < Self.ticks(begin) { return fillBackwards ? (0, 0) : nil }
         var active = (t - begin) * speed + timeOffset
-        if active < 0 { return fillBackwards ? (0, 0) : nil }
+        if Self.ticks(active) < 0 { return fillBackwards ? (0, 0) : nil }
         let total = activeDuration
-        if active >= total {
+        if Self.ticks(active) >= Self.ticks(total) {
             guard fillForwards && !removedOnCompletion else { return nil }
             active = total
         }
@@ -164,7 +173,9 @@ package struct TrackAnimation<Value: TrackValue>: Sendable, Equatable {
 
     /// Whether it is attached and has not stopped at `t`.
     func isRunning(at t: Double) -> Bool {
-        (removedAt.map { t < $0 } ?? true) && (t < timing.end || (timing.fillForwards && !timing.removedOnCompletion))
+        (removedAt.map { t < $0 } ?? true)
+            && (AnimationTiming.ticks(t) < AnimationTiming.ticks(timing.end)
+                || (timing.fillForwards && !timing.removedOnCompletion))
     }
 
     func isPresent(at t: Double) -> Bool {
@@ -175,7 +186,7 @@ package struct TrackAnimation<Value: TrackValue>: Sendable, Equatable {
     /// the model value; nil otherwise.
     func directValue(at t: Double, model: Value) -> Value? {
         guard let direct, direct.new == model, let (fraction, _) = timing.progress(at: t) else { return nil }
-        if t < timing.begin { return direct.old }
+        if AnimationTiming.ticks(t) < AnimationTiming.ticks(timing.begin) { return direct.old }
         let p = timing.curve?.progress(at: fraction, duration: timing.duration) ?? fraction
         return direct.old.interpolated(to: direct.new, p)
     }

@@ -209,8 +209,8 @@ extension Transform: TrackValue {
         if adding && c == .rotationZ && !(isPlanar && scaleX == scaleY) {
             return self.adding(Transform(rotation: v * 180 / .pi))
         }
-        var t = self
-        t.general = nil
+        // The other fields stay, a perspective (m34) of a general matrix among them.
+        var t = fields
         func set(_ field: WritableKeyPath<Transform, Double>, _ value: Double) {
             t[keyPath: field] = adding ? t[keyPath: field] + value : value
         }

@@ -163,12 +163,20 @@ extension AnimationRuntime {
         return track.model
     }
 
-    /// What a new animation of `property` meets at `t`: the animations in flight, in add order.
+    /// What a new block animation of `property` meets at `t`, in add order: the animations in
+    /// flight that UIKit's blocks made, and any other under the key path UIKit adds its animation
+    /// with (`opacity`), which `add(_:forKey:)` replaces. A layer animation the code added under
+    /// another key keeps running beneath the block's, which was added later and shows over it
+    /// (docs/uikit-semantics-sources.md, "A block and a layer animation at once").
     func inFlightAnimations<Setting>(_ property: AnimatableProperty<Setting>, of tag: Int, at t: Double)
         -> [(serial: Int, additive: Bool, repeatCount: Double)]
     {
         let track = tracks[tag]![property]
-        return track.inFlight(at: t).map {
+        let key = property.layerKeyPath ?? property.name
+        return track.inFlight(at: t).filter {
+            let record = animations[track.animations[$0].serial]
+            return record.block != nil || record.key == key
+        }.map {
             (track.animations[$0].serial, track.animations[$0].additive, track.animations[$0].timing.repeatCount)
         }
     }
