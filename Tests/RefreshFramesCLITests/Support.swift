@@ -59,11 +59,9 @@ func run(
         stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
 }
 
-/// A fresh empty directory under the system's temporary directory.
+/// A fresh empty directory under the system's temporary directory, removed when the tests exit.
 func temporaryDirectory() throws -> String {
-    let path = NSTemporaryDirectory() + "refresh-frames-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
+    try scratchDirectory("refresh-frames-tests-")
 }
 
 func contents(ofDirectory path: String) -> [String] {

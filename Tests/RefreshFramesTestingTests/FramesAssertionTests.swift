@@ -17,8 +17,7 @@ struct FramesAssertionTests {
 
     /// A new directory holding a copy of the example's spec as `Refresh.json`.
     static func workspace() throws -> String {
-        let path = NSTemporaryDirectory() + "frames-assertion-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try scratchDirectory("frames-assertion-tests-")
         try FileManager.default.copyItem(atPath: exampleSpec, toPath: path + "/Refresh.json")
         return path
     }

@@ -28,8 +28,7 @@ struct RefreshAnimationTests {
 
     /// A new directory holding the brand font (made from `font`) as `brand.ttf`.
     static func directoryWithFont(from font: String = FontFixture.source) throws -> String {
-        let path = NSTemporaryDirectory() + "refresh-animation-tests-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        let path = try scratchDirectory("refresh-animation-tests-")
         try FontFixture.write(to: path + "/brand.ttf", from: font)
         return path
     }
