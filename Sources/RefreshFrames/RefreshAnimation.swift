@@ -124,6 +124,16 @@ public struct RefreshAnimation: Sendable {
             bytes: bytes, name: path, files: SpecFiles(spec: path), now: now, programs: loader, appearance: appearance)
     }
 
+    /// Loads the spec file at `path` whose Swift program, if it has one, `program` stands for (the
+    /// `swift` command's, which refuses it before the code runs).
+    package init(
+        contentsOf path: String, now: Int64, program: @escaping SwiftProgramHook, appearance: Appearance? = nil
+    ) throws(LoadError) {
+        let bytes = try Self.readSpec(path)
+        try self.init(
+            bytes: bytes, name: path, files: SpecFiles(spec: path), now: now, program: program, appearance: appearance)
+    }
+
     /// A spec file's bytes (at most `Limits.specBytes`).
     private static func readSpec(_ path: String) throws(LoadError) -> [UInt8] {
         try InputFile.read(path, limit: Limits.specBytes, limitName: "specBytes", expected: "a JSON spec file")

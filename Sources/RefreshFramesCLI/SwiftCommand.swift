@@ -1,3 +1,4 @@
+import RefreshFrames
 import RefreshFramesCommandLine
 import RefreshFramesCore
 import RefreshFramesSwiftGen
@@ -29,8 +30,14 @@ enum SwiftCommand {
         }
         let output = args.value("output")
         if let output, output != "-" { try OutputFile.checkTarget(output, protecting: [path]) }
-        // Loading builds the timeline too, so a spec the engine refuses is refused here with the same message.
-        let loaded = try SpecLoader.load(path, now: 0)
+        // Loading builds the timeline too, so a spec the engine refuses is refused here with the same
+        // message; a Swift program is refused before its code runs (its warnings would come first).
+        try SpecLoader.iOSFonts()
+        let loaded = try SpecLoader.input { () throws(LoadError) in
+            try RefreshAnimation(contentsOf: path, now: 0) { swift, _ in
+                throw SwiftGenerator.refusal(ofSwiftProgram: swift)
+            }
+        }
         let source: String
         do throws(SpecDiagnostic) {
             source = try SwiftGenerator.generate(

@@ -106,6 +106,7 @@ extension DocumentReader {
         if kind == .spinner, node.keyed("color") == nil, ["white", "whiteLarge"].contains(node["style"] ?? "") {
             spec.tintColor = .white
         }
+        if kind == .spinner { readIndicator(node, into: &spec) }
         imported.spec = spec
         imported.text = text
         return imported
@@ -317,6 +318,25 @@ extension DocumentReader {
             spec.lines.minimumScaleFactor = min(max(factor, 0), 1)
         } else if let size = node["minimumFontSize"].flatMap(Double.init), size.isFinite, spec.font.size > 0 {
             spec.lines.minimumScaleFactor = min(max(size / spec.font.size, 0), 1)
+        }
+    }
+
+    /// A xib's `activityIndicatorView` is a `UIActivityIndicatorView` of the app's own, not
+    /// UIRefreshControl's stock spinner: it shows all its spokes and never reveals them with the pull
+    /// (`"revealsWithPull": false`: turning from when refreshing begins, as the app's code would
+    /// start it). What the spec does not model, IB's `animating` and `hidesWhenStopped`, is said.
+    mutating func readIndicator(_ node: XMLNode, into spec: inout ViewSpec) {
+        spec.revealsWithPull = false
+        if node["animating"] == "YES" {
+            warn(
+                node,
+                "animating: UIKit turns it from when the view loads; the spec's indicator turns from when refreshing begins"
+            )
+        } else if node["hidesWhenStopped"] == "YES" {
+            warn(
+                node,
+                "hidesWhenStopped: UIKit hides it until the app's code starts it; the spec's indicator shows its spokes, stopped, until refreshing begins"
+            )
         }
     }
 }

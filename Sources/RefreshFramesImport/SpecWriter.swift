@@ -104,6 +104,7 @@ enum SpecWriter {
         }
         if spec.clipsToBounds { members.append("\"clipsToBounds\": true") }
         if spec.alpha != 1 { members.append("\"alpha\": \(number(spec.alpha))") }
+        if spec.kind == .spinner, !spec.revealsWithPull { members.append("\"revealsWithPull\": false") }
         if spec.tintColor != ViewSpec(tag: 1).tintColor {
             members.append("\"tintColor\": \(string(spec.tintColor.hexString))")
         }

@@ -36,9 +36,21 @@ package enum SwiftGenerator {
     package static func generate(
         _ spec: Spec, specName: String, specBytes: [UInt8], typeName: String
     ) throws(SpecDiagnostic) -> String {
+        if let swift = spec.swift { throw refusal(ofSwiftProgram: swift) }
         var sha = SHA256()
         sha.update(specBytes)
         var writer = try SourceWriter(spec: spec, typeName: typeName)
         return try writer.write(specName: specName, sha256: SHA256.hex(sha.finalize()))
+    }
+
+    /// Why a spec whose program is the app's Swift code (`"program": {"swift": …}`) is not written:
+    /// its animation is that code, which the generator does not translate, and the views alone would
+    /// be a view that never animates (issue 28, item 4: no silent wrong animation).
+    package static func refusal(ofSwiftProgram swift: SwiftProgramReference) -> SpecDiagnostic {
+        SpecDiagnostic(
+            path: "program.swift", location: nil,
+            message:
+                "the animation is the app's own code in \(swift.files.joined(separator: ", ")), which `swift` does not rewrite; it writes code only for a JSON program (\"program\": {\"cycle\": [...]}), and the app already has this one"
+        )
     }
 }

@@ -27,6 +27,26 @@ struct SwiftCommandTests {
         #expect(r.stdout.contains("\nfinal class PullView: UIView {\n"))
     }
 
+    /// A spec whose program is the app's Swift code has no animation the generator could write:
+    /// refused at `program.swift` before the code runs (no warnings of the code's, no file), rather
+    /// than written as views that never move (issue 28, item 4).
+    @Test(arguments: ["classic-spinner", "color-dots", "marquee", "rotate-scale"])
+    func aSwiftProgramIsRefusedNotWrittenStill(_ sample: String) throws {
+        let dir = try temporaryDirectory()
+        let spec = "samples/swift/\(sample).json"
+        let r = try run(["swift", spec, "-o", dir + "/X.swift"], in: repositoryRoot.path)
+        #expect(r.status == 2)
+        let line = try #require(
+            try String(contentsOfFile: repositoryRoot.path + "/" + spec, encoding: .utf8)
+                .components(separatedBy: "\n").firstIndex { $0.contains("\"swift\": ") })
+        #expect(
+            r.stderr
+                == "\(spec):\(line + 1):14: error: program.swift: the animation is the app's own code in \(sample).swift, which `swift` does not rewrite; it writes code only for a JSON program (\"program\": {\"cycle\": [...]}), and the app already has this one\n"
+        )
+        #expect(r.stdout.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/X.swift"))
+    }
+
     @Test(arguments: [
         (["swift"], "Error: Missing expected argument '<spec>'."),
         (

@@ -250,6 +250,22 @@ struct ImportedLayoutTests {
         #expect(json.contains(#""3.width <= 51 @750""#) && json.contains(#""6.height <= 2 @750""#))
     }
 
+    /// A xib's activity indicator is a `UIActivityIndicatorView` of the app's own, not the refresh
+    /// control's stock spinner: its spokes are never revealed by the pull. IB's `animating` and
+    /// `hidesWhenStopped`, which the spec does not model, are said where they differ from it.
+    @Test func aXibsActivityIndicatorIsTheAppsOwnNotTheRefreshControls() throws {
+        let result = try importFixture("controls.xib")
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.views.filter { $0.kind == .spinner }.map(\.revealsWithPull) == [false, false])
+        #expect(result.specJSON.contains(#"{"tag": 1, "kind": "spinner", "revealsWithPull": false}"#))
+        let indicators = result.warnings.filter { $0.element.hasPrefix("<activityIndicatorView") }
+        #expect(
+            indicators.map(\.message) == [
+                "animating: UIKit turns it from when the view loads; the spec's indicator turns from when refreshing begins",
+                "hidesWhenStopped: UIKit hides it until the app's code starts it; the spec's indicator shows its spokes, stopped, until refreshing begins",
+            ])
+    }
+
     @Test(arguments: [
         ("2", "顶"), ("Legacy", "顶"), ("1", "上"), ("Safe", "上"),
     ])
