@@ -153,7 +153,7 @@ struct SwiftRealControlsTests {
         ("respin-work.json", 0, "refresh 0.82 s–1.82 s"),
         (
             "respin-shallow.json", 2,
-            "RespinControl.swift:57:7: error: the refresh never began: RespinControl() never sent .valueChanged (sendActions(for:)) as the scenario pulled"
+            "RespinControl.swift:57:7: error: the refresh never began: RespinControl() never sent .valueChanged (sendActions(for:)) as the scenario pulled, and its 'refreshing' never turned true"
         ),
     ])
     func aControlOfItsOwnBeginsWhenItSendsValueChanged(spec: String, status: Int32, says: String) throws {
