@@ -54,6 +54,7 @@ package struct UIKitBinding {
         addValues(to: &library)
         addTransform3D(to: &library)
         addViews(to: &library)
+        addAutoresizing(to: &library)
         addBezierPaths(to: &library)
         addConstraints(to: &library)
         addStackViews(to: &library)
