@@ -279,9 +279,11 @@ package struct SwiftProgramRunner {
             }
         }
         if let custom, world.beganRefreshingAt == nil {
+            // The two ways such a control begins: the message names the flag it has, or the four it could.
+            let flag = refreshingFlag(custom, binding).map { "its '\($0)' never turned true" }
             throw .error(
                 at: at,
-                "the refresh never began: \(custom.label) never sent .valueChanged (sendActions(for:)) as the scenario pulled"
+                "the refresh never began: \(custom.label) never sent .valueChanged (sendActions(for:)) as the scenario pulled, and \(flag ?? "it has no stored 'refreshing', 'isRefreshing', 'loading' or 'isLoading' that turns true")"
             )
         }
         guard let ended = world.endedRefreshingAt else {
@@ -344,11 +346,19 @@ package struct SwiftProgramRunner {
     /// A custom control's own `refreshing` (or `isRefreshing`, `loading`, `isLoading`) stored
     /// property; nil when it has none.
     private func isRefreshing(_ control: ViewObject, _ binding: UIKitBinding, _ interpreter: Interpreter) -> Bool? {
+        guard case .object(let instance) = binding.value(of: control), let name = refreshingFlag(control, binding),
+            case .bool(let flag) = instance.stored(name)
+        else { return nil }
+        return flag
+    }
+
+    /// The stored flag whose turning true begins a control's refresh (jcavar/refresher's `loading`).
+    private func refreshingFlag(_ control: ViewObject, _ binding: UIKitBinding) -> String? {
         guard case .object(let instance) = binding.value(of: control) else { return nil }
-        for name in ["refreshing", "isRefreshing", "loading", "isLoading"] {
-            if case .bool(let flag) = instance.stored(name) { return flag }
+        return ["refreshing", "isRefreshing", "loading", "isLoading"].first {
+            if case .bool = instance.stored($0) { return true }
+            return false
         }
-        return nil
     }
 
     /// How long after the refresh ended (and the content scrolled back) the code may still animate.

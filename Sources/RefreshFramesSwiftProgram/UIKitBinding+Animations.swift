@@ -195,7 +195,7 @@ extension UIKitBinding {
         throw context.error("expected animation options, got \(context.interpreter.describeType(value))")
     }
 
-    private func addOptions(
+    func addOptions(
         _ type: NativeType, _ bits: [(swift: String, swift2: String, raw: UInt)], to library: inout NativeLibrary
     ) {
         let typeName = TypeName.named(type.name)

@@ -129,6 +129,9 @@ extension UIKitBinding {
             get: { _, _ in self.world.installedRefreshControl.map(self.value(of:)) ?? .nil },
             set: { _, value, context in
                 self.world.installedRefreshControl = value.isNil ? nil : try self.object(value, context)
+                // Added to the table view, as `addSubview` adds a view: UIKit lays it out (its
+                // `layoutSubviews()`, where a subclass often sets itself up) at the end of the turn.
+                if let installed = self.world.installedRefreshControl { self.world.setNeedsLayout(installed) }
             })
         for name in [
             "delegate", "dataSource", "bounces", "alwaysBounceVertical", "showsVerticalScrollIndicator",

@@ -88,14 +88,8 @@ extension UIKitBinding {
             type: .named("CGRect"),
             get: { value, context in self.rect(self.world.frame(of: try self.object(value, context))) },
             set: { native, value, context in
-                let object = try self.object(.native(native), context)
-                let r = try self.rectValue(value, context)
-                guard object.specTag != nil else {
-                    object.local["frame"] = r
-                    return
-                }
-                try self.world.set(.center, of: object, to: Point(x: r.midX, y: r.midY), context)
-                try self.setBounds(object, Size(width: r.width, height: r.height), context)
+                try self.setFrame(
+                    try self.object(.native(native), context), try self.rectValue(value, context), context)
             })
         view.properties["tag"] = NativeProperty(
             type: .named("Int"),
@@ -257,7 +251,14 @@ extension UIKitBinding {
             drawsNothing: true)
     }
 
+    /// Sets a view's size; its subviews then follow their `autoresizingMask`.
     func setBounds(_ object: ViewObject, _ size: Size, _ context: NativeContext) throws(CodeDiagnostic) {
+        let old = world.frame(of: object)
+        try setSize(object, size, context)
+        try autoresizeSubviews(of: object, from: Size(width: old.width, height: old.height), context)
+    }
+
+    private func setSize(_ object: ViewObject, _ size: Size, _ context: NativeContext) throws(CodeDiagnostic) {
         world.sizeWillChange(object, to: size)
         if object.role == .refreshControl, object.local["frame"] == nil {
             object.local["size"] = size

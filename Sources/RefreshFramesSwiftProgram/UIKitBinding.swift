@@ -11,6 +11,7 @@ package struct UIKitBinding {
     struct Types {
         let color = NativeType("UIColor", superclass: "NSObject", isReference: false)
         let transform = NativeType("CGAffineTransform", isReference: false)
+        let transform3D = NativeType("CATransform3D", isReference: false)
         let rect = NativeType("CGRect", isReference: false)
         let point = NativeType("CGPoint", isReference: false)
         let size = NativeType("CGSize", isReference: false)
@@ -51,7 +52,9 @@ package struct UIKitBinding {
     package func library() -> NativeLibrary {
         var library = NativeLibrary.standard
         addValues(to: &library)
+        addTransform3D(to: &library)
         addViews(to: &library)
+        addAutoresizing(to: &library)
         addBezierPaths(to: &library)
         addConstraints(to: &library)
         addStackViews(to: &library)

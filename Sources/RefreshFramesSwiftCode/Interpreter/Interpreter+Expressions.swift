@@ -239,6 +239,11 @@ extension Interpreter {
         if let native = nativePart(of: selfValue), nativeProperty(name, of: native.type.name) != nil {
             return try member(of: selfValue, name, at: location, frame)
         }
+        // A member of the code's own extension of a host type, named bare inside another of its
+        // methods (jcavar/refresher's `pullToRefreshView?.loading = false` in `extension UIScrollView`).
+        if case .native(let native) = selfValue, extensionMember(name, of: native.type.name) != nil {
+            return try member(of: selfValue, name, at: location, frame)
+        }
         if name.first?.isLowercase == true, case .object(let instance) = selfValue, instance.native == nil,
             let base = instance.type.nativeBase,
             natives.type(base) == nil, lookupType(name, from: instance.type) == nil, globalFunctions[name] == nil,

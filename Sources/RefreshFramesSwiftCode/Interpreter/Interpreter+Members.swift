@@ -331,6 +331,9 @@ extension Interpreter {
         }
         if let unknown = newValue.unknown {
             guard property.drawsNothing else { throw dependsOnUnknown(unknown, at: location) }
+            // The unknown value was named where it was made; made on this line, that one warning
+            // says it (`v.contentMode = .ScaleAspectFoo` once, not twice).
+            guard unknown.location.file != location.file || unknown.location.line != location.line else { return }
             warn(
                 "'\(name)' of \(native.type.name) draws nothing here: setting it to \(unknown.what) is skipped",
                 at: location)

@@ -36,6 +36,9 @@ package final class Interpreter {
     package var methodReturned: ((String, Value) -> Void)?
     /// The program classes whose host part is being made now, innermost last.
     var constructing: [String] = []
+    /// While a background operation runs (`OperationQueue().addOperation`): where its own clock is
+    /// (a `sleep` moves it; what it hands to the main queue runs then).
+    var backgroundTime: Int64?
     /// The program class whose host part (a `UIView` subclass's view) a host initializer makes now:
     /// what its messages name.
     package var constructingClass: String? { constructing.last }

@@ -279,7 +279,8 @@ extension NativeLibrary {
             })
         queue.methods.append(
             NativeFunction("async", [NativeParameter("execute", work)]) { call in
-                try later(call.context.runLoop.now, call.arguments[0], call)
+                // From a background operation: when that operation's clock says.
+                try later(call.context.interpreter.backgroundTime ?? call.context.runLoop.now, call.arguments[0], call)
                 return .void
             })
         queue.methods.append(

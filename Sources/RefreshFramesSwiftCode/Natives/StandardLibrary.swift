@@ -17,6 +17,7 @@ extension NativeLibrary {
             })
         library.addTimers()
         library.addDispatch()
+        library.addOperationQueues()
         library.protocols = [
             "UITableViewDelegate", "UITableViewDataSource", "UIScrollViewDelegate", "UICollectionViewDelegate",
             "UICollectionViewDataSource", "CAAnimationDelegate", "NSCoding", "Equatable", "Hashable", "Comparable",
