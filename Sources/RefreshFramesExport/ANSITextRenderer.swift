@@ -281,15 +281,22 @@ package struct ANSITextRenderer: Sendable {
     ) {
         let cellHeight = 2 * cellWidth
         let (bold, underline) = Self.emphasis(of: view.transform)
-        let centerPointX = origin.x + offset.x + view.frame.midX + view.transform.translationX
-        let centerPointY = origin.y + offset.y + view.frame.midY + view.transform.translationY
+        var centerPointX = origin.x + offset.x + view.frame.midX + view.transform.translationX
+        var centerPointY = origin.y + offset.y + view.frame.midY + view.transform.translationY
+        // The cells whose centres lie inside the scaled, translated bounds (rotation ignored), or
+        // under a 3-D transform the projected bounds' box (`projectedBox`).
+        var halfWidth = view.frame.width * abs(view.transform.scaleX) / 2
+        var halfHeight = view.frame.height * abs(view.transform.scaleY) / 2
+        if !view.transform.isPlanar {
+            guard let box = Self.projectedBox(view) else { return }
+            centerPointX = origin.x + offset.x + view.frame.midX + box.dx
+            centerPointY = origin.y + offset.y + view.frame.midY + box.dy
+            (halfWidth, halfHeight) = (box.halfWidth, box.halfHeight)
+        }
         let u = centerPointX / cellWidth
         let v = centerPointY / cellHeight
         let centerColumn = Int(u.rounded(.down))
         let centerRow = Int(v.rounded(.down))
-        // The cells whose centres lie inside the scaled, translated bounds (rotation ignored).
-        let halfWidth = view.frame.width * abs(view.transform.scaleX) / 2
-        let halfHeight = view.frame.height * abs(view.transform.scaleY) / 2
         var columnRange = cellSpan((centerPointX - halfWidth) / cellWidth, (centerPointX + halfWidth) / cellWidth)
         var rowRange = cellSpan((centerPointY - halfHeight) / cellHeight, (centerPointY + halfHeight) / cellHeight)
         if columnRange.isEmpty || rowRange.isEmpty {

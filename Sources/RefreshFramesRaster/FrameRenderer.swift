@@ -99,9 +99,11 @@ package struct FrameRenderer: FrameDrawing {
             let alpha = clamp01(view.alpha) * parent.alpha
             let placement: Placement?
             if let superview = parent.placement {
-                placement = Placement(frame: view.frame, transform: view.transform, in: superview)
+                placement = Placement(
+                    frame: view.frame, transform: view.transform, anchor: view.anchorPoint, in: superview)
             } else {
-                placement = Placement(frame: view.frame, transform: view.transform, scale: scale)
+                placement = Placement(
+                    frame: view.frame, transform: view.transform, anchor: view.anchorPoint, scale: scale)
             }
             guard alpha > 0, let placement else { return nil }
             // The instant's `layer.cornerRadius` (animated, or the spec's resolved against the frame).
@@ -183,8 +185,19 @@ struct Placement {
     var halfWidth: Double
     var halfHeight: Double
     var rotationRadians: Double
+    /// For a view under a 3-D transform (its own or an ancestor's): the exact map to pixels and
+    /// back; the fields above are then its first-order approximation at the centre, for what is
+    /// drawn flat (text masks, shadow offsets). Nil: the fields are exact.
+    var projection: Projection? = nil
 
-    init?(frame: Rect, transform: Transform, scale: Double) {
+    init?(frame: Rect, transform: Transform, anchor: Point = Point(x: 0.5, y: 0.5), scale: Double) {
+        guard transform.isPlanar else {
+            let toCanvas = Homography.affine(a: scale, b: 0, c: 0, d: scale, tx: 0, ty: 0)
+            guard let projected = Placement(projecting: frame, transform: transform, anchor: anchor, into: toCanvas)
+            else { return nil }
+            self = projected
+            return
+        }
         guard frame.width.isFinite, frame.height.isFinite, transform.scaleX != 0, transform.scaleY != 0 else {
             return nil
         }
@@ -204,7 +217,17 @@ struct Placement {
     /// them) mapped through the superview's placement; rotations add and scales multiply. That is
     /// the composed transform exactly, unless a superview is scaled unevenly and a subview rotated
     /// (a skew, which this approximates by the rotation).
-    init?(frame: Rect, transform: Transform, in superview: Placement) {
+    init?(frame: Rect, transform: Transform, anchor: Point = Point(x: 0.5, y: 0.5), in superview: Placement) {
+        guard transform.isPlanar, superview.projection == nil else {
+            let toSuperview = Homography.translation(-superview.halfWidth, -superview.halfHeight)
+            guard
+                let projected = Placement(
+                    projecting: frame, transform: transform, anchor: anchor,
+                    into: toSuperview.then(superview.projection?.toPixel ?? superview.affineToPixel))
+            else { return nil }
+            self = projected
+            return
+        }
         guard frame.width.isFinite, frame.height.isFinite, transform.scaleX != 0, transform.scaleY != 0 else {
             return nil
         }
@@ -223,8 +246,82 @@ struct Placement {
         halfHeight = frame.height / 2
     }
 
+    /// A view placed through the homography of its layer's plane, as Core Animation draws a flat
+    /// layer: a local point (from the centre) moved to be relative to the anchor point, times the
+    /// 4 × 4 transform, divided by w (z dropped), then moved to the layer's position in the
+    /// superview, whose points `superview` takes to pixels. Nil when the layer is edge-on (the plane
+    /// seen as a line covers no pixel) or the frame is not finite.
+    init?(projecting frame: Rect, transform: Transform, anchor: Point, into superview: Homography) {
+        guard frame.width.isFinite, frame.height.isFinite, frame.x.isFinite, frame.y.isFinite else { return nil }
+        let (w, h) = (frame.width, frame.height)
+        let map = Homography.translation(w / 2 - anchor.x * w, h / 2 - anchor.y * h)
+            .then(Homography(plane: transform.matrix3D))
+            .then(.translation(frame.x + anchor.x * w, frame.y + anchor.y * h))
+            .then(superview)
+        guard let projection = Projection(map) else { return nil }
+        self.projection = projection
+        halfWidth = w / 2
+        halfHeight = h / 2
+        // The first-order map at the centre: its x and y columns.
+        let c = projection.pixel(0, 0)
+        let t = projection.toPixel
+        let (ax, ay) = ((t.m11 - c.x * t.m13) / c.w, (t.m12 - c.y * t.m13) / c.w)
+        let (bx, by) = ((t.m21 - c.x * t.m23) / c.w, (t.m22 - c.y * t.m23) / c.w)
+        let fields = [c.x, c.y, ax, ay, bx, by]
+        guard c.w > 0, fields.allSatisfy(\.isFinite), ax != 0 || ay != 0 else {
+            // The centre is behind the eye: nothing drawn flat has a place.
+            (centerX, centerY, rotationRadians, cosine, sine) = (0, 0, 0, 1, 0)
+            (unitX, unitY, pixelsPerPoint) = (1, 1, 1)
+            return
+        }
+        centerX = c.x
+        centerY = c.y
+        unitX = (ax * ax + ay * ay).squareRoot()
+        unitY = (ax * by - ay * bx) / unitX
+        rotationRadians = atan2(ay, ax)
+        cosine = cos(rotationRadians)
+        sine = sin(rotationRadians)
+        pixelsPerPoint = min(abs(unitX), abs(unitY))
+    }
+
+    /// The affine fields as a homography (local points to pixels).
+    var affineToPixel: Homography {
+        .affine(
+            a: unitX * cosine, b: unitX * sine, c: -unitY * sine, d: unitY * cosine, tx: centerX, ty: centerY)
+    }
+
+    /// Pixels per point at the pixel (px, py), whose local point is `local`, across the edges of
+    /// `field` (a distance in points): `pixelsPerPoint` unless the view is projected.
+    @inline(__always) func pixelsPerPoint(
+        _ px: Double, _ py: Double, local: (x: Double, y: Double), field: (Double, Double) -> Double
+    ) -> Double {
+        guard let projection else { return pixelsPerPoint }
+        return projection.pixelsPerPoint(px, py, local: local, field: field)
+    }
+
+    /// How much of the pixel centred at (px, py), whose local point is `local`, is inside `field`
+    /// (a distance in points, negative inside), with the one-pixel antialiasing ramp.
+    @inline(__always) func coverage(
+        _ px: Double, _ py: Double, local: (x: Double, y: Double), field: (Double, Double) -> Double
+    ) -> Double {
+        guard let projection else {
+            return RefreshFramesRaster.coverage(distance: field(local.x, local.y), pixelsPerPoint: pixelsPerPoint)
+        }
+        return projection.coverage(px, py, local: local, field: field)
+    }
+
+    /// Pixels per point at the pixel (px, py), the same in every direction.
+    @inline(__always) func pixelsPerPoint(_ px: Double, _ py: Double, local: (x: Double, y: Double)) -> Double {
+        guard let projection else { return pixelsPerPoint }
+        return projection.isotropicPixelsPerPoint(px, py, local: local)
+    }
+
     /// A local point (points from the centre) to pixel coordinates.
     func toPixel(_ x: Double, _ y: Double) -> (x: Double, y: Double) {
+        if let projection {
+            let p = projection.pixel(x, y)
+            return (p.x, p.y)
+        }
         let sx = x * unitX
         let sy = y * unitY
         return (centerX + sx * cosine - sy * sine, centerY + sx * sine + sy * cosine)
@@ -232,6 +329,7 @@ struct Placement {
 
     /// A pixel position back to local points.
     func toLocal(_ px: Double, _ py: Double) -> (x: Double, y: Double) {
+        if let projection { return projection.local(px, py) }
         let dx = px - centerX
         let dy = py - centerY
         return ((dx * cosine + dy * sine) / unitX, (-dx * sine + dy * cosine) / unitY)
@@ -241,6 +339,13 @@ struct Placement {
     func pixelBounds(
         minX: Double, minY: Double, maxX: Double, maxY: Double, margin: Double, clip: (Int, Int)
     ) -> PixelBox? {
+        if let projection {
+            let corners = [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY)].map { projection.pixel($0.0, $0.1) }
+            // A corner behind the eye: the plane reaches the horizon, so any pixel may be on it.
+            guard corners.allSatisfy({ $0.w > 0 && $0.x.isFinite && $0.y.isFinite }) else {
+                return PixelBox(x0: 0, y0: 0, x1: clip.0, y1: clip.1)
+            }
+        }
         let corners = [toPixel(minX, minY), toPixel(maxX, minY), toPixel(minX, maxY), toPixel(maxX, maxY)]
         let x0 = max(0, Int((corners.map(\.x).min()! - margin).rounded(.down)))
         let y0 = max(0, Int((corners.map(\.y).min()! - margin).rounded(.down)))

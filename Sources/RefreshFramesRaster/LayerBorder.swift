@@ -42,13 +42,12 @@ struct LayerBorder {
         return box
     }
 
-    /// The border's coverage of the pixel whose centre is at local point (x, y): the outer shape's
-    /// less the inner's, each with the one-pixel ramp the backgrounds are antialiased with.
-    func coverage(_ x: Double, _ y: Double) -> Double {
-        let ppp = placement.pixelsPerPoint
-        let outside = RefreshFramesRaster.coverage(distance: outer.distance(x, y), pixelsPerPoint: ppp)
+    /// The border's coverage of the pixel whose centre is at (px, py), local point (x, y): the outer
+    /// shape's less the inner's, each with the one-pixel ramp the backgrounds are antialiased with.
+    func coverage(_ px: Double, _ py: Double, local: (x: Double, y: Double)) -> Double {
+        let outside = placement.coverage(px, py, local: local, field: outer.distance)
         guard let inner else { return outside }
-        let inside = RefreshFramesRaster.coverage(distance: inner.distance(x, y), pixelsPerPoint: ppp)
+        let inside = placement.coverage(px, py, local: local, field: inner.distance)
         return max(outside - inside, 0)
     }
 }
@@ -64,8 +63,7 @@ extension ClipShape {
     /// How much of the pixel whose centre is at frame pixel position (px, py) the shape lets through.
     func coverage(_ px: Double, _ py: Double) -> Double {
         let p = placement.toLocal(px, py)
-        return RefreshFramesRaster.coverage(
-            distance: shape.distance(p.x, p.y), pixelsPerPoint: placement.pixelsPerPoint)
+        return placement.coverage(px, py, local: p, field: shape.distance)
     }
 }
 
@@ -83,7 +81,7 @@ extension Surface {
                     let px = Double(x) + 0.5
                     let py = Double(y) + 0.5
                     let local = border.placement.toLocal(px, py)
-                    var c = border.coverage(local.x, local.y)
+                    var c = border.coverage(px, py, local: local)
                     for ancestor in border.ancestorClips where c > 0 { c *= ancestor.coverage(px, py) }
                     guard c > 0 else { continue }
                     let i = ((y - held.y0) * held.width + (x - held.x0)) * 4

@@ -57,6 +57,7 @@ struct PlacedShadowPath {
             let gy = v / halfHeight / length
             distance = (length - 1) / (gx * gx + gy * gy).squareRoot()
         }
-        return RefreshFramesRaster.coverage(distance: distance, pixelsPerPoint: placement.pixelsPerPoint)
+        return RefreshFramesRaster.coverage(
+            distance: distance, pixelsPerPoint: placement.pixelsPerPoint(px, py, local: p))
     }
 }

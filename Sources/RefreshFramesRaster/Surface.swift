@@ -105,7 +105,10 @@ struct Surface {
                     var shapeCoverage: Float = 1
                     if needsShape {
                         shapeCoverage = Float(
-                            coverage(distance: shape.distance(local.x, local.y), pixelsPerPoint: ppp))
+                            placement.projection == nil
+                                ? coverage(distance: shape.distance(local.x, local.y), pixelsPerPoint: ppp)
+                                : placement.coverage(
+                                    Double(x) + 0.5, Double(y) + 0.5, local: local, field: shape.distance))
                     }
                     let clip: Float = clips ? shapeCoverage : 1
                     var layer: Premultiplied = (0, 0, 0, 0)
@@ -113,7 +116,10 @@ struct Surface {
                         layer = (bg.0 * shapeCoverage, bg.1 * shapeCoverage, bg.2 * shapeCoverage, bg.3 * shapeCoverage)
                     }
                     if let spokes {
-                        over(&layer, spokeInk, Float(spokes.coverage(local.x, local.y, pixelsPerPoint: ppp)) * clip)
+                        let here =
+                            placement.projection == nil
+                            ? ppp : placement.pixelsPerPoint(Double(x) + 0.5, Double(y) + 0.5, local: local)
+                        over(&layer, spokeInk, Float(spokes.coverage(local.x, local.y, pixelsPerPoint: here)) * clip)
                     }
                     if let backgroundImage {
                         let p = backgroundImage.sample(local.x, local.y)
@@ -131,11 +137,7 @@ struct Surface {
                     if !ancestorClips.isEmpty {
                         var outer: Float = 1
                         for ancestor in ancestorClips {
-                            let p = ancestor.placement.toLocal(Double(x) + 0.5, Double(y) + 0.5)
-                            outer *= Float(
-                                coverage(
-                                    distance: ancestor.shape.distance(p.x, p.y),
-                                    pixelsPerPoint: ancestor.placement.pixelsPerPoint))
+                            outer *= Float(ancestor.coverage(Double(x) + 0.5, Double(y) + 0.5))
                         }
                         layer = (layer.0 * outer, layer.1 * outer, layer.2 * outer, layer.3 * outer)
                     }

@@ -12,10 +12,8 @@ import Testing
 /// (the right edge, further away, shorter). The expected coverage of each pixel is the area of
 /// it inside that trapezoid, integrated by 32 × 32 samples, never read from the renderer.
 ///
-/// Not drawn so yet: the rasteriser's `Placement` reads only a transform's 2-D fields, so the view
-/// is drawn flat at 20 × 20 (seen 2026-12-02: every pixel of (40…59, 20…39) black). The check is a
-/// known issue until the renderers project `matrix3D`; once they do it fails as an unexpected pass,
-/// to be unwrapped then.
+/// The rasteriser maps each pixel back through the homography of the layer's plane (`Projection`);
+/// drawn flat (as before it did), every pixel of (40…59, 20…39) was black and this failed.
 @Suite struct PerspectiveRenderingTests {
     static let spec = """
         {"canvas": {"width": 100, "height": 60, "scale": 1, "background": "#FFFFFF"},
@@ -46,18 +44,16 @@ import Testing
         let state = try Timeline.make(spec: spec, now: 1_455_451_200, measurer: measurer).sample(at: 0.5)
         let bitmap = try FrameRenderer(canvas: spec.canvas, views: spec.views, fonts: .shared).render(state, scale: 1)
         var (partial, full) = (0, 0)
-        withKnownIssue("the rasteriser draws a 3-D transform flat (Placement reads the 2-D fields only)") {
-            for py in 15..<45 {
-                for px in 38..<62 {
-                    let expected = ShadowPathRenderingTests.area(px, py, Self.inside)
-                    let covered = 1 - Double(bitmap[px, py].green) / 255
-                    let tolerance = expected == 0 || expected == 1 ? 1.0 / 255 : 0.15
-                    if expected > 0 && expected < 1 { partial += 1 }
-                    if expected == 1 { full += 1 }
-                    #expect(
-                        abs(covered - expected) <= tolerance,
-                        "pixel (\(px), \(py)): coverage \(covered), expected \(expected)")
-                }
+        for py in 15..<45 {
+            for px in 38..<62 {
+                let expected = ShadowPathRenderingTests.area(px, py, Self.inside)
+                let covered = 1 - Double(bitmap[px, py].green) / 255
+                let tolerance = expected == 0 || expected == 1 ? 1.0 / 255 : 0.15
+                if expected > 0 && expected < 1 { partial += 1 }
+                if expected == 1 { full += 1 }
+                #expect(
+                    abs(covered - expected) <= tolerance,
+                    "pixel (\(px), \(py)): coverage \(covered), expected \(expected)")
             }
         }
         // The trapezoid spans x 44.53…54.60 (w = 0.913 and 1.087 at the edges): about 10 columns by

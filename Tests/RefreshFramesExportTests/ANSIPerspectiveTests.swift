@@ -1,0 +1,60 @@
+import Foundation
+import RefreshFramesCore
+import Testing
+
+@testable import RefreshFramesExport
+
+/// `--ansi text` under a 3-D transform: a view fills the cells whose centres are inside the box of
+/// its corners projected through the perspective (`ANSITextRenderer.projectedBox`); edge-on it
+/// shows in no cell. Expected cells from the projection worked out here: a corner (x, y) from the
+/// centre, turned θ about y with the eye d away, lands at (x·cos θ / w, y / w), w = 1 + x·sin θ / d.
+@Suite struct ANSIPerspectiveTests {
+    static let canvas = Canvas(width: 375, height: 60, scale: 2, background: .white)
+    static let red = RGBA(red: 1, green: 0, blue: 0)
+
+    /// A 40 × 20 red view at (100, 20) (columns of 5 pt, rows of 10 pt) turned `degrees` about y.
+    static func grid(degrees: Double, eye: Double) -> CellGrid {
+        var transform = Transform.identity
+        transform.rotationY = degrees
+        transform.perspective = eye
+        let state = FrameState(
+            time: 0, phase: .refreshing, refreshBeganAt: 0, refreshEndedAt: nil, contentAlpha: 1, pull: 60,
+            views: [
+                ViewState(
+                    tag: 2, text: nil, frame: Rect(x: 100, y: 20, width: 40, height: 20), transform: transform,
+                    alpha: 1, textColor: .black, backgroundColor: red)
+            ])
+        return ANSITextRenderer(columns: 75).render(
+            state, views: [ViewSpec(tag: 2, backgroundColor: red)], canvas: canvas)
+    }
+
+    static func filled(_ grid: CellGrid) -> [[Int]] {
+        (0..<grid.height).map { row in (0..<grid.width).filter { grid[$0, row].character == "█" } }
+    }
+
+    /// 60° with the eye 100 pt away: the near (left) edge at x = −20 has w = 0.827, X = −12.09,
+    /// |Y| ≤ 12.09; the far one X = 8.52; so the box is X 107.9…128.5, Y 17.9…42.1 from the
+    /// canvas's origin: columns whose centres (5c + 2.5) are inside, 22…25 (flat: 20…27), rows 2…3.
+    @Test func aTurnedViewFillsItsProjectedBox() {
+        let theta = Double.pi / 3
+        let corners = [(-20.0, -10.0), (20, -10), (20, 10), (-20, 10)].map { x, y in
+            let w = 1 + x * sin(theta) / 100
+            return (x: 120 + x * cos(theta) / w, y: 30 + y / w)
+        }
+        let (minX, maxX) = (corners.map(\.x).min()!, corners.map(\.x).max()!)
+        let (minY, maxY) = (corners.map(\.y).min()!, corners.map(\.y).max()!)
+        let columns = (0..<75).filter { Double($0) * 5 + 2.5 >= minX && Double($0) * 5 + 2.5 <= maxX }
+        let rows = (0..<6).filter { Double($0) * 10 + 5 >= minY && Double($0) * 10 + 5 <= maxY }
+        #expect(columns == Array(22...25) && rows == [2, 3])
+        let seen = Self.filled(Self.grid(degrees: 60, eye: 100))
+        for (row, cells) in seen.enumerated() {
+            #expect(cells == (rows.contains(row) ? columns : []), "row \(row)")
+        }
+    }
+
+    /// Edge-on (90°) the plane covers nothing: no cell.
+    @Test func anEdgeOnViewShowsInNoCell() {
+        let filled = Self.filled(Self.grid(degrees: 90, eye: 500))
+        #expect(filled.allSatisfy { $0.isEmpty }, "\(filled)")
+    }
+}
