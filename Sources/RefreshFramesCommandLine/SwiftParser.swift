@@ -121,20 +121,25 @@ package enum SwiftParser {
     private static func run(_ command: Command, source: [UInt8], file: String, options: Options) throws(CLIError)
         -> Output
     {
-        // swiftc reads a file, named .swift: a temporary one, removed on every path (and on interrupt).
-        var directory = NSTemporaryDirectory()
-        while directory.count > 1 && directory.hasSuffix("/") { directory.removeLast() }
-        var template = Array((directory + "/refresh-frames-parse-XXXXXX.swift").utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 6) }
-        guard fd >= 0 else { throw .input("\(file): error: cannot write a temporary file to parse (\(errnoText()))") }
-        // Not inherited by processes other threads start (a file open for writing cannot be run, and leaks).
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        TemporaryFiles.shared.add(temporary)
-        defer {
-            unlink(temporary)
-            TemporaryFiles.shared.remove(temporary)
+        // swiftc reads a file, named .swift, in a directory of this parse's own that is also the
+        // compiler's TMPDIR (its driver leaves an empty TemporaryDirectory.XXXXXX there at every run):
+        // removed with all in it on every path (and on interrupt).
+        var base = NSTemporaryDirectory()
+        while base.count > 1 && base.hasSuffix("/") { base.removeLast() }
+        var template = Array((base + "/refresh-frames-parse-XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw .input("\(file): error: cannot make a temporary directory to parse in (\(errnoText()))")
         }
+        let directory = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        TemporaryFiles.shared.add(directory)
+        defer {
+            try? FileManager.default.removeItem(atPath: directory)
+            TemporaryFiles.shared.remove(directory)
+        }
+        let temporary = directory + "/source.swift"
+        // Not inherited by processes other threads start (a file open for writing cannot be run, and leaks).
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .input("\(file): error: cannot write a temporary file to parse (\(errnoText()))") }
         let written = source.withUnsafeBytes { buffer -> Bool in
             var offset = 0
             while offset < buffer.count {
@@ -149,7 +154,7 @@ package enum SwiftParser {
         guard written else { throw .input("\(file): error: cannot write a temporary file to parse (\(errnoText()))") }
         let arguments =
             command.arguments + ["-dump-parse", "-dump-ast-format", "json", "-diagnostic-style", "llvm", temporary]
-        let result = try spawn(arguments, options: options, file: file)
+        let result = try spawn(arguments, options: options, file: file, temporaryDirectory: directory)
         let diagnostics = String(decoding: result.stderr, as: UTF8.self)
             .replacingOccurrences(of: temporary, with: "<file>")
         guard result.stdout.first == UInt8(ascii: "{") else {
@@ -162,7 +167,9 @@ package enum SwiftParser {
     private static func errnoText() -> String { String(cString: strerror(errno)) }
 
     /// Runs `arguments` with stdin from /dev/null, collecting stdout and stderr within the limits.
-    private static func spawn(_ arguments: [String], options: Options, file: String) throws(CLIError) -> (
+    private static func spawn(
+        _ arguments: [String], options: Options, file: String, temporaryDirectory: String
+    ) throws(CLIError) -> (
         stdout: [UInt8], stderr: [UInt8], status: Int32
     ) {
         var outPipe: [Int32] = [0, 0]
@@ -186,12 +193,21 @@ package enum SwiftParser {
         posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2)
         let argv = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
+        var environment = ["TMPDIR=" + temporaryDirectory]
+        var entry = environ
+        while let variable = entry.pointee {
+            let text = String(cString: variable)
+            if !text.hasPrefix("TMPDIR=") { environment.append(text) }
+            entry += 1
+        }
+        let envp = environment.map { strdup($0) } + [nil]
+        defer { for pointer in envp { free(pointer) } }
         var pid: pid_t = 0
-        var spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+        var spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
         // A compiler just written may still be open in a process another thread is starting.
         for _ in 0..<20 where spawned == ETXTBSY {
             usleep(20_000)
-            spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, environ)
+            spawned = posix_spawn(&pid, arguments[0], &actions, nil, argv, envp)
         }
         close(outPipe[1])
         close(errPipe[1])

@@ -161,7 +161,8 @@ extension Exporter {
         if graphics == .sixel {
             palette = try attributing(ExportError.encode) {
                 try GIFPalette(
-                    pinned: source.pinnedColors, samples: sampleFrames(source, times: times, threads: job.threads))
+                    pinned: source.pinnedColors(over: times),
+                    samples: sampleFrames(source, times: times, threads: job.threads))
             }
         }
         var encoder = GraphicsEncoder(graphics, cell: terminal.cell, palette: palette)

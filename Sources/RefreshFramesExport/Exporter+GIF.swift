@@ -2,7 +2,8 @@ import RefreshFramesCore
 import RefreshFramesRaster
 
 extension Exporter {
-    /// One global palette from a dozen frames spread over the span (`sampleFrames`) and the spec's pinned colours;
+    /// One global palette from a dozen frames spread over the span (`sampleFrames`), the spec's colours and
+    /// those its views show in any frame (`pinnedColors(over:)`);
     /// frames that would share a delay are merged, so only frames with a delay of their own are drawn.
     /// Over a background that is not opaque (`--background clear`), pixels under half alpha are
     /// transparent and the others keep their own colour.
@@ -22,7 +23,7 @@ extension Exporter {
             try sampleFrames(source, times: times, threads: job.threads)
         }.map { transparent ? $0.thresholdedAlpha() : $0 }
         let palette = try attributing(ExportError.encode) {
-            try GIFPalette(pinned: source.pinnedColors, samples: samples)
+            try GIFPalette(pinned: source.pinnedColors(over: times), samples: samples)
         }
         let (keptTimes, slots) = job.gifTiming
         var sink = destination

@@ -190,6 +190,35 @@ package struct FrameSource: Sendable {
         for c in colors where c.alpha == 1 && !unique.contains(c) { unique.append(c) }
         return unique
     }
+
+    /// At most how many colours `pinnedColors(over:)` pins: half the palette, the rest left to
+    /// the sample frames' own colours.
+    package static let pinnedColorLimit = 128
+
+    /// `pinnedColors` and the opaque colours the views show at `times`, while there is room: every
+    /// text colour (text colours jump, so there are few), then each background or border colour
+    /// shown at two instants or more (a colour held, or an animation's ends; not the in-betweens of
+    /// one animating, which the palette's median cut shares out). A Swift program's colours, or a
+    /// step's `textColor`, are in no field of the spec's views: a label turning yellow only in frames
+    /// the palette's samples miss would show in the nearest colour the palette has.
+    package func pinnedColors(over times: [Double]) -> [RGBA] {
+        var pinned = pinnedColors
+        var seen = Set(pinned)
+        var held: [RGBA] = []
+        var shown: [RGBA: Int] = [:]
+        for time in times {
+            for view in state(at: time).views where view.alpha > 0 && !view.isHidden {
+                if view.textColor.alpha == 1, seen.insert(view.textColor).inserted { pinned.append(view.textColor) }
+                for color in [view.backgroundColor] + (view.borderWidth > 0 ? [view.borderColor] : [])
+                where color.alpha == 1 {
+                    shown[color, default: 0] += 1
+                    if shown[color] == 2 { held.append(color) }
+                }
+            }
+        }
+        for color in held where seen.insert(color).inserted { pinned.append(color) }
+        return Array(pinned.prefix(Self.pinnedColorLimit))
+    }
 }
 
 extension FrameSource {

@@ -106,6 +106,36 @@ struct RenderTests {
         #expect(psnr > 40)
     }
 
+    /// The Swift marquee's labels turn magenta, brown, yellow… in its code's `getNextColor()`, a
+    /// palette no field of the spec names; the GIF's colour table keeps every colour a view shows, so
+    /// the third label's yellow at 1.0 s is yellow in the GIF too, not the nearest colour of a
+    /// palette chosen from sample frames that never showed it (it was brown).
+    @Test func aColorOnlyTheCodeNamesIsExactInTheGIF() throws {
+        let dir = try temporaryDirectory()
+        let spec = repositoryRoot.appendingPathComponent("samples/swift/marquee.json").path
+        #expect(try run(["render", "--only", "control", spec, "-o", dir + "/m.gif"]).status == 0)
+        #expect(try run(["render", "--only", "control", spec, "--at", "1.0", "-o", dir + "/m.png"]).status == 0)
+        let gif = try GIFDecoder.decode([UInt8](try Data(contentsOf: URL(fileURLWithPath: dir + "/m.gif"))))
+        var elapsed = 0
+        let frame = try #require(
+            gif.frames.first { frame in
+                defer { elapsed += frame.delayCentiseconds }
+                return elapsed == 100
+            }
+        ).image
+        func yellowPixels(_ image: Bitmap) -> [Int] {
+            stride(from: 0, to: image.pixels.count, by: 4).filter {
+                image.pixels[$0] == 255 && image.pixels[$0 + 1] == 255 && image.pixels[$0 + 2] == 0
+            }
+        }
+        // Every pixel of the truecolor frame that is yellow is yellow in the GIF (its antialiased
+        // edges may round to yellow too).
+        let truth = yellowPixels(try png(dir + "/m.png"))
+        #expect(truth.count > 50)
+        #expect(Set(truth).isSubset(of: yellowPixels(frame)))
+        #expect(gif.globalColorTable?.contains(0xFF_FF00) == true)
+    }
+
     @Test func outputIsByteIdenticalAcrossRunsAndThreadCounts() throws {
         let dir = try temporaryDirectory()
         for (name, threads) in [("a", "1"), ("b", "2"), ("c", "2")] {

@@ -5,6 +5,17 @@ import Testing
 /// (`$REFRESH_FRAMES_CACHE/swift-ast`): a second run of the same files does not start swiftc, a
 /// changed file does. swiftc here is a wrapper on PATH that logs each start, then runs the real one.
 struct SwiftParseCacheTests {
+    /// swiftc's driver leaves an empty TemporaryDirectory.XXXXXX in its TMPDIR at every run; the
+    /// parse gives it a directory of its own and removes it, so a run leaves nothing in the user's.
+    @Test func aParseLeavesNothingInTheTemporaryDirectory() throws {
+        let tmp = try temporaryDirectory()
+        let r = try run(
+            ["validate", repositoryRoot.appendingPathComponent("samples/swift/marquee.json").path],
+            environment: ["TMPDIR": tmp, "REFRESH_FRAMES_CACHE": "off"])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(contents(ofDirectory: tmp) == [])
+    }
+
     @Test func aSecondRunReadsTheParseFromTheCacheAndAChangedFileIsParsedAgain() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: dir) }
