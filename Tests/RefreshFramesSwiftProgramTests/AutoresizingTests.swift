@@ -46,16 +46,7 @@ import Testing
                 }
             }
             """
-        var runner = SwiftProgramRunner(module: try decode(code))
-        runner.workDurationGiven = true
-        var printed: [String] = []
-        var diagnostics: [String] = []
-        _ = try Timeline.make(spec: try spec(smallSpec), now: testNow, measurer: measurer) { base in
-            let result = try runner.run(over: base, now: testNow)
-            printed = result.printed.map(\.description)
-            diagnostics = result.diagnostics.map(\.description)
-            return result.run
-        }
+        let (printed, diagnostics) = try playPrinting(code)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let frames = printed.map { $0.split(separator: " ").suffix(4).joined(separator: " ") }
         #expect(

@@ -20,16 +20,7 @@ import Testing
                     func doubledMarker() -> Int { return marker * 2 }
                 }
                 """
-        var runner = SwiftProgramRunner(module: try decode(code))
-        runner.workDurationGiven = true
-        var printed: [String] = []
-        var diagnostics: [String] = []
-        _ = try Timeline.make(spec: try spec(smallSpec), now: testNow, measurer: measurer) { base in
-            let result = try runner.run(over: base, now: testNow)
-            printed = result.printed.map(\.description)
-            diagnostics = result.diagnostics.map(\.description)
-            return result.run
-        }
+        let (printed, diagnostics) = try playPrinting(code)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         #expect(printed.count == 1 && printed[0].hasSuffix("14"), "\(printed)")
     }

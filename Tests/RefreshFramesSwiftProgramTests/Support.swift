@@ -95,3 +95,19 @@ func sameLabelStates(_ a: FrameState, _ b: FrameState) -> Bool {
             && near(v.transform.translationY, w.transform.translationY) && near(v.cornerRadius, w.cornerRadius)
     }
 }
+
+/// Plays `code` over `smallSpec` (refreshing as the scenario says) and returns what it printed and
+/// the diagnostics it gave.
+func playPrinting(_ code: String) throws -> (printed: [String], diagnostics: [String]) {
+    var runner = SwiftProgramRunner(module: try decode(code))
+    runner.workDurationGiven = true
+    var printed: [String] = []
+    var diagnostics: [String] = []
+    _ = try Timeline.make(spec: try spec(smallSpec), now: testNow, measurer: measurer) { base in
+        let result = try runner.run(over: base, now: testNow)
+        printed = result.printed.map(\.description)
+        diagnostics = result.diagnostics.map(\.description)
+        return result.run
+    }
+    return (printed, diagnostics)
+}

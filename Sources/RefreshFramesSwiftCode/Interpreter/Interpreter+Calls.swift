@@ -45,21 +45,7 @@ extension Interpreter {
     )
         throws(CodeDiagnostic) -> Value?
     {
-        var pending = PendingArguments(
-            shapes: args.map { ArgumentShape(label: $0.label, isTrailingClosure: $0.isTrailingClosure) }
-        ) {
-            (hints: [TypeName?]) throws(CodeDiagnostic) -> [ArgumentValue] in
-            var values: [ArgumentValue] = []
-            for (i, a) in args.enumerated() {
-                let value = try self.evaluate(a.value, scope, frame, i < hints.count ? hints[i] : nil)
-                values.append(
-                    ArgumentValue(
-                        label: a.label, value: self.convert(value, to: i < hints.count ? hints[i] : nil),
-                        isTrailingClosure: a.isTrailingClosure))
-            }
-            return values
-        }
-        for (i, a) in args.enumerated() { if case .inout(let inner) = a.value.kind { pending.inouts[i] = inner } }
+        let pending = pendingArguments(args, scope, frame)
         let target: Target
         switch callee.kind {
         case .name(let name):
@@ -312,6 +298,9 @@ extension Interpreter {
                 }
             }
             if let native = nativePart(of: selfValue) {
+                if let ext = extensionMember(name, of: native.type.name), !ext.method(name).isEmpty {
+                    return .program(ext.method(name), receiver: selfValue, owner: ext)
+                }
                 let methods = nativeMethods(name, of: native.type.name)
                 if !methods.isEmpty { return .native(methods, receiver: selfValue) }
             }
@@ -545,8 +534,27 @@ extension Interpreter {
         return byArgument
     }
 
-    private func noMatch(_ signatures: [String], _ args: PendingArguments, at location: CodeLocation) -> CodeDiagnostic
-    {
+    /// A call's (or a subscript's) arguments, to evaluate once the callee is chosen.
+    func pendingArguments(_ args: [Argument], _ scope: Scope, _ frame: Frame) -> PendingArguments {
+        var pending = PendingArguments(
+            shapes: args.map { ArgumentShape(label: $0.label, isTrailingClosure: $0.isTrailingClosure) }
+        ) {
+            (hints: [TypeName?]) throws(CodeDiagnostic) -> [ArgumentValue] in
+            var values: [ArgumentValue] = []
+            for (i, a) in args.enumerated() {
+                let value = try self.evaluate(a.value, scope, frame, i < hints.count ? hints[i] : nil)
+                values.append(
+                    ArgumentValue(
+                        label: a.label, value: self.convert(value, to: i < hints.count ? hints[i] : nil),
+                        isTrailingClosure: a.isTrailingClosure))
+            }
+            return values
+        }
+        for (i, a) in args.enumerated() { if case .inout(let inner) = a.value.kind { pending.inouts[i] = inner } }
+        return pending
+    }
+
+    func noMatch(_ signatures: [String], _ args: PendingArguments, at location: CodeLocation) -> CodeDiagnostic {
         let written = "(" + args.shapes.map { ($0.label ?? "_") + ":" }.joined() + ")"
         guard !signatures.isEmpty else {
             return .error(at: location, "no function here takes the arguments \(written)")

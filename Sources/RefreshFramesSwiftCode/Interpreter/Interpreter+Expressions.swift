@@ -173,6 +173,9 @@ extension Interpreter {
             return try member(of: value, name, at: e.location, frame)
         case .subscript(let base, let arguments):
             guard let value = try evaluatePostfix(base, scope, frame, nil) else { return nil }
+            if let result = try declaredSubscript(of: value, arguments, scope, frame, at: e.location) {
+                return result
+            }
             var indices: [Value] = []
             for a in arguments { indices.append(try evaluate(a.value, scope, frame)) }
             return try subscriptGet(value, indices, at: e.location)
@@ -240,8 +243,15 @@ extension Interpreter {
             return try member(of: selfValue, name, at: location, frame)
         }
         // A member of the code's own extension of a host type, named bare inside another of its
-        // methods (jcavar/refresher's `pullToRefreshView?.loading = false` in `extension UIScrollView`).
-        if case .native(let native) = selfValue, extensionMember(name, of: native.type.name) != nil {
+        // methods (jcavar/refresher's `pullToRefreshView?.loading = false` in `extension UIScrollView`)
+        // or inside a subclass of that type.
+        switch selfValue {
+        case .array, .dictionary, .string:
+            // `indices` in the code's own `extension Array { subscript(safe index: Int) … }`.
+            if Self.collectionProperties.contains(name) { return try member(of: selfValue, name, at: location, frame) }
+        default: break
+        }
+        if let native = nativePart(of: selfValue), extensionMember(name, of: native.type.name) != nil {
             return try member(of: selfValue, name, at: location, frame)
         }
         if name.first?.isLowercase == true, case .object(let instance) = selfValue, instance.native == nil,
@@ -255,6 +265,12 @@ extension Interpreter {
         }
         return nil
     }
+
+    /// The standard library's properties of arrays, dictionaries and strings that a bare name inside
+    /// the code's extension of them reads.
+    static let collectionProperties: Set<String> = [
+        "count", "isEmpty", "first", "last", "indices", "startIndex", "endIndex", "keys", "values",
+    ]
 
     /// A global variable (initialized on first use, as Swift's are) or function.
     func global(_ name: String, at location: CodeLocation) throws(CodeDiagnostic) -> Value? {

@@ -54,10 +54,17 @@ extension Interpreter {
             }
             scope.declare(parameter.name, convert(value ?? .nil, to: parameter.type), type: parameter.type)
         }
-        let flow = try execute(function.body, scope, frame)
-        methodReturned?(function.name, receiver)
         var result: Value = .void
-        if case .returned(let value) = flow { result = value }
+        if let type = function.result, type != .named("Void"), type != .tuple([]), function.body.count == 1,
+            case .expression(let e) = function.body[0].kind
+        {
+            // `func width() -> CGFloat { bounds.width }`, `subscript(i: Int) -> Int { get { xs[i] } }`:
+            // a single expression is the value (Swift 5.1).
+            result = try evaluate(e, scope, frame, type)
+        } else if case .returned(let value) = try execute(function.body, scope, frame) {
+            result = value
+        }
+        methodReturned?(function.name, receiver)
         var invocation = Invocation(result: result, selfValue: scope.lookup("self")?.value)
         for (i, parameter) in function.parameters.enumerated() where parameter.isInout {
             invocation.inouts[i] = scope.lookup(parameter.name)?.value

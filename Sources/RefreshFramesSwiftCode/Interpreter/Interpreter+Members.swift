@@ -132,6 +132,15 @@ extension Interpreter {
             }
             throw .error(at: location, "\(describeType(value)) has no member '\(name)'")
         }
+        if owner != nil, let ext = extensionMember(name, of: native.type.name) {
+            // The code's own extension of the host superclass (`extension UIView { func pin(…) }`).
+            if let property = ext.property(name) {
+                return try get(property, of: value, storage: [:], at: location) { _ in }
+            }
+            if let method = ext.method(name).first {
+                return .function(.method(BoundMethod(function: method, receiver: value, owner: ext)))
+            }
+        }
         let context = NativeContext(interpreter: self, location: location)
         if let property = nativeProperty(name, of: native.type.name) {
             // The getter sees the host part (a program subclass's object is reached with `value(of:)`).

@@ -223,6 +223,8 @@ package struct ASTDecoder {
                 continue
             case "func_decl", "constructor_decl":
                 type.methods.append(try decodeFunction(member))
+            case "subscript_decl":
+                if let getter = try decodeSubscript(member) { type.methods.append(getter) }
             case "enum_case_decl":
                 type.cases += try decodeEnumCases(member)
             case "typealias":
@@ -403,6 +405,48 @@ package struct ASTDecoder {
                     failable: ["true", "?", "!"].contains(node.string("failable") ?? "") || node.flag("failable"),
                     convenience: node.flag("convenience"))
             }
+            return function
+        }
+    }
+
+    /// A `subscript` declaration as its getter: a method named `subscript` whose parameters are the
+    /// subscript's (labelled only where the code writes a label, as Swift's subscripts are). A `set`
+    /// is named: assigning through the subscript stops the code.
+    mutating func decodeSubscript(_ node: ASTNode) throws(CodeDiagnostic) -> FunctionDecl? {
+        let accessors = node.nodes("accessors")
+        guard let getter = accessors.first(where: { $0.flag("get") }) else {
+            unsupported("a 'subscript' with no getter", at: location(ofByte: node.range?.start ?? anchor))
+            return nil
+        }
+        if let setter = accessors.first(where: { $0.flag("set") }) {
+            module.diagnostics.append(
+                .warning(
+                    at: location(ofByte: setter.range?.start ?? anchor),
+                    "a subscript's 'set' is not supported: assigning through this subscript stops the code"))
+        }
+        try enter()
+        defer { depth -= 1 }
+        return try within(node) { (d: inout ASTDecoder) throws(CodeDiagnostic) -> FunctionDecl in
+            let keyword = d.cursor.find("subscript")
+            let location = d.location(keyword)
+            let labels = node.declName?.labels
+            let parameters =
+                try getter.node("params").map { (list: ASTNode) throws(CodeDiagnostic) in
+                    try d.decodeParameters(list, labels: labels)
+                } ?? []
+            var result: TypeName?
+            if let arrow = d.cursor.current, arrow.is("->") {
+                let k = d.cursor.firstToken(atOrAfter: arrow.start) + 1
+                if let (type, next) = TypeParser.parse(d.cursor.tokens, from: k) {
+                    result = type
+                    d.cursor.move(to: next)
+                }
+            }
+            let body =
+                try getter.node("body").map { (b: ASTNode) throws(CodeDiagnostic) in try d.decodeBlock(b) } ?? []
+            var function = FunctionDecl(name: "subscript", parameters: parameters, body: body, location: location)
+            function.result = result
+            function.isStatic = node.flag("static")
             return function
         }
     }
