@@ -5,7 +5,7 @@ import RefreshFramesCore
 ///
 /// Geometry: the canvas width maps to `columns` cells, so a cell is `canvas.width / columns` points
 /// wide and twice that tall; the grid has `max(3, ⌈canvas.height / cell height⌉)` rows. A label's
-/// text is centred on its frame's centre after the transform's translation, one terminal character
+/// text is centred on its frame's centre after the transform (about the anchor point), one terminal character
 /// per character (CJK two cells); text is never scaled or rotated. Instead:
 /// - **bold** means the transform scales the view by at least `boldScaleThreshold` (1.25×) on
 ///   either axis;
@@ -281,8 +281,9 @@ package struct ANSITextRenderer: Sendable {
     ) {
         let cellHeight = 2 * cellWidth
         let (bold, underline) = Self.emphasis(of: view.transform)
-        var centerPointX = origin.x + offset.x + view.frame.midX + view.transform.translationX
-        var centerPointY = origin.y + offset.y + view.frame.midY + view.transform.translationY
+        let shift = Self.centerShift(view)
+        var centerPointX = origin.x + offset.x + view.frame.midX + shift.x
+        var centerPointY = origin.y + offset.y + view.frame.midY + shift.y
         // The cells whose centres lie inside the scaled, translated bounds (rotation ignored), or
         // under a 3-D transform the projected bounds' box (`projectedBox`).
         var halfWidth = view.frame.width * abs(view.transform.scaleX) / 2
@@ -376,14 +377,22 @@ package struct ANSITextRenderer: Sendable {
         state.walk(views, root: [ViewState]()) { _, spec, view, ancestors in
             var offset = (x: 0.0, y: 0.0, alpha: 1.0)
             for s in ancestors.reversed() {  // nearest first, as the sums always ran
-                offset.x += s.frame.x + s.transform.translationX
-                offset.y += s.frame.y + s.transform.translationY
+                let shift = centerShift(s)
+                offset.x += s.frame.x + shift.x
+                offset.y += s.frame.y + shift.y
                 offset.alpha *= s.alpha
             }
             drawn.append((spec, view, offset))
             return ancestors + [view]
         }
         return drawn
+    }
+
+    /// How far a planar transform moves the view's centre: the translation, and under a rotation or
+    /// scale about an anchor point other than the centre, where that moves the centre too
+    /// (`Transform.centerShift`). A 3-D transform's box comes from `projectedBox` instead.
+    static func centerShift(_ view: ViewState) -> (x: Double, y: Double) {
+        view.transform.centerShift(width: view.frame.width, height: view.frame.height, anchor: view.anchorPoint)
     }
 
     /// One line of a label's text on the grid, where centring puts it.
@@ -413,8 +422,9 @@ package struct ANSITextRenderer: Sendable {
             guard view.text != nil, view.spinner == nil, spec.kind != .spinner else { continue }
             let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
             guard view.textColor.alpha * opacity >= Self.visibleAlpha else { continue }
-            let u = (origin.x + offset.x + view.frame.midX + view.transform.translationX) / cellWidth
-            let v = (origin.y + offset.y + view.frame.midY + view.transform.translationY) / (2 * cellWidth)
+            let shift = Self.centerShift(view)
+            let u = (origin.x + offset.x + view.frame.midX + shift.x) / cellWidth
+            let v = (origin.y + offset.y + view.frame.midY + shift.y) / (2 * cellWidth)
             let lines = self.lines(spec, view)
             for (k, line) in lines.enumerated() {
                 let row = Int((v - Double(lines.count) / 2 + Double(k) + 0.5).rounded(.down))

@@ -201,8 +201,10 @@ struct Placement {
         guard frame.width.isFinite, frame.height.isFinite, transform.scaleX != 0, transform.scaleY != 0 else {
             return nil
         }
-        centerX = (frame.midX + transform.translationX) * scale
-        centerY = (frame.midY + transform.translationY) * scale
+        // The transform applies about the anchor point (the layer's position), not the centre.
+        let shift = transform.centerShift(width: frame.width, height: frame.height, anchor: anchor)
+        centerX = (frame.midX + shift.x) * scale
+        centerY = (frame.midY + shift.y) * scale
         rotationRadians = transform.rotation * .pi / 180
         cosine = cos(rotationRadians)
         sine = sin(rotationRadians)
@@ -231,9 +233,9 @@ struct Placement {
         guard frame.width.isFinite, frame.height.isFinite, transform.scaleX != 0, transform.scaleY != 0 else {
             return nil
         }
+        let shift = transform.centerShift(width: frame.width, height: frame.height, anchor: anchor)
         let center = superview.toPixel(
-            frame.midX + transform.translationX - superview.halfWidth,
-            frame.midY + transform.translationY - superview.halfHeight)
+            frame.midX + shift.x - superview.halfWidth, frame.midY + shift.y - superview.halfHeight)
         centerX = center.x
         centerY = center.y
         rotationRadians = superview.rotationRadians + transform.rotation * .pi / 180

@@ -38,6 +38,24 @@ import Testing
         #expect(Self.view(t, at: 0.6).transition == nil)
     }
 
+    /// A linear flipFromLeft of 0.4 s from 0.2 s. Apple: the left side of the view moves toward the
+    /// front; under Core Animation's handedness that is a positive angle about y (a positive
+    /// `rotationY` moves the right edge away, the left toward the eye). The old side turns 0 → 90°
+    /// over the first half and the new side −90° → 0 over the second, so at 0.3 s (progress ¼) the
+    /// old side shows at ¼ × 180 = 45°, and at 0.5 s (progress ¾) the new side at (¾ − 1) × 180 = −45°.
+    @Test func aFlipFromLeftTurnsTheOldSideThenTheNew() throws {
+        let t = try Self.timeline(
+            #"{"transition": {"view": 1, "kind": "flipFromLeft", "duration": 0.4, "curve": "linear", "set": {"backgroundColor": "blue"}}}"#
+        )
+        let early = try #require(Self.view(t, at: 0.3).transition)
+        #expect(early.kind == .flipFromLeft && early.showsOldSide)
+        #expect(abs(early.angle - 45) < 1e-9)
+        let late = try #require(Self.view(t, at: 0.5).transition)
+        #expect(!late.showsOldSide)
+        #expect(abs(late.angle + 45) < 1e-9)
+        #expect(Self.view(t, at: 0.6).transition == nil)
+    }
+
     /// The frame (40, 20, 20, 20) has its position at the centre (50, 30); anchor (0, 0) keeps the
     /// position, so the frame's origin is (50, 30) − (0, 0) × (20, 20) = (50, 30); anchor (1, 0.5)
     /// puts it at (50 − 20, 30 − 10) = (30, 20).

@@ -70,6 +70,19 @@ public struct Transform: Sendable, Equatable {
     /// Whether it has nothing but the 2-D fields: drawn as before 3-D transforms existed.
     public var isPlanar: Bool { general == nil && rotationX == 0 && rotationY == 0 && perspective == 0 }
 
+    /// How far the transform moves the centre of a `width` × `height` frame whose anchor point is
+    /// `anchor` (unit coordinates), in the superview's points. Core Animation applies the transform
+    /// about the layer's position, where the anchor point sits (`frame = position − anchor × size`
+    /// before it): the centre, `(½ − anchor) × size` from the position, goes through the transform
+    /// (divided by w under a perspective). With the default anchor point (the centre) it is the
+    /// translation exactly, as it was before anchor points existed.
+    public func centerShift(width: Double, height: Double, anchor: Point) -> (x: Double, y: Double) {
+        guard anchor.x != 0.5 || anchor.y != 0.5 else { return (translationX, translationY) }
+        let d = (x: (0.5 - anchor.x) * width, y: (0.5 - anchor.y) * height)
+        let p = matrix3D.project(x: d.x, y: d.y)
+        return (p.x - d.x, p.y - d.y)
+    }
+
     /// The `CATransform3D` of the value, about the anchor point.
     public var matrix3D: Transform3D {
         if let general { return general }
