@@ -11,7 +11,9 @@ enum SwiftCommand {
             constraints as layout anchors, and the animation program as UIView.animate chains with the
             spec's curves, palette, check points, wrap and reset; beginRefreshing() and endRefreshing()
             drive it. The same spec always gives the same bytes; the header names the spec and its
-            SHA-256. See docs/swift.md.
+            SHA-256. A spec whose program is already Swift code ("program": {"swift": …}, e.g. from
+            import --code) is refused (exit 2) before its code runs: swift writes code only for a JSON
+            program, and the app already has that code. See docs/swift.md.
             """,
         arguments: [ArgumentDefinition(name: "spec", help: "The JSON spec file.", isOptional: false)],
         options: [

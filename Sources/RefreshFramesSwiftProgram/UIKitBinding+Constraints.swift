@@ -270,6 +270,7 @@ extension UIKitWorld {
             }
             if isArranged(object) { continue }
             let frame = self.frame(of: object)
+            nameFlexibleMaskAmongConstraints(object, frame)
             for (attribute, value) in [
                 (LayoutAttribute.left, frame.x), (.top, frame.y), (.width, frame.width), (.height, frame.height),
             ] {

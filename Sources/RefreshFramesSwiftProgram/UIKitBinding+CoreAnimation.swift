@@ -68,7 +68,8 @@ extension UIKitBinding {
                 set: { a, v, c in a[keyPath: key] = try c.bool(v, name) })
         }
         base.properties["fillMode"] = field(
-            "fillMode", .named("String"), get: { .string($0.fillMode.rawValue) },
+            // Typed so that Swift 4.2+'s `.forwards` (CAMediaTimingFillMode) reads as the constant.
+            "fillMode", .named("CAMediaTimingFillMode"), get: { .string($0.fillMode.rawValue) },
             set: { a, v, c in
                 let name = try c.string(v, "fillMode")
                 guard let mode = LayerAnimation.FillMode(rawValue: name) else {
@@ -89,16 +90,26 @@ extension UIKitBinding {
             types.basicAnimation.properties[name] = field(
                 name, nil, get: { _ in .nil },
                 set: { a, v, c in
-                    guard case .basic(var from, var to, var by) = a.content else { return }
                     let value = v.isNil ? nil : try self.uikitValue(v, c)
-                    switch index {
-                    case 0: from = value
-                    case 1: to = value
-                    default: by = value
+                    func put(_ from: inout UIKitValue?, _ to: inout UIKitValue?, _ by: inout UIKitValue?) {
+                        switch index {
+                        case 0: from = value
+                        case 1: to = value
+                        default: by = value
+                        }
                     }
-                    a.content = .basic(from: from, to: to, by: by)
+                    switch a.content {
+                    case .basic(var from, var to, var by):
+                        put(&from, &to, &by)
+                        a.content = .basic(from: from, to: to, by: by)
+                    case .spring(let parameters, var from, var to, var by):
+                        put(&from, &to, &by)
+                        a.content = .spring(parameters, from: from, to: to, by: by)
+                    case .keyframes: return
+                    }
                 })
         }
+        addSpringAnimation(field)
         let keyframes = types.keyframeAnimation
         keyframes.properties["values"] = field(
             "values", nil, get: { _ in .nil },
@@ -137,8 +148,63 @@ extension UIKitBinding {
         library.add(base)
         library.add(types.basicAnimation)
         library.add(types.keyframeAnimation)
+        library.add(types.springAnimation)
         addTimingConstants(to: &library)
         addLayerAnimationMethods()
+    }
+
+    /// `CASpringAnimation(keyPath:)`: a basic animation (from/to/by, its timing) whose progress is
+    /// the damped spring of `mass`, `stiffness`, `damping` and `initialVelocity` (QuartzCore's
+    /// defaults 1, 100, 10, 0), run for its `duration` as Core Animation runs it; `settlingDuration`
+    /// reads an estimate (see `SpringParameters.estimatedSettlingDuration`), with a warning.
+    private func addSpringAnimation(
+        _ field: (
+            String, TypeName?, @escaping (LayerAnimation) -> Value,
+            @escaping (inout LayerAnimation, Value, NativeContext) throws -> Void
+        ) -> NativeProperty
+    ) {
+        let spring = types.springAnimation
+        let keyPath = NativeParameter("keyPath", .optional(.named("String"), implicitlyUnwrapped: false), default: .nil)
+        spring.initializers = [
+            NativeFunction("init", [keyPath]) { call in
+                try self.makeAnimation(
+                    self.types.springAnimation, call, .spring(SpringParameters(), from: nil, to: nil, by: nil))
+            }
+        ]
+        let parameters: [(String, WritableKeyPath<SpringParameters, Double>)] = [
+            ("mass", \.mass), ("stiffness", \.stiffness), ("damping", \.damping),
+            ("initialVelocity", \.initialVelocity),
+        ]
+        for (name, key) in parameters {
+            spring.properties[name] = field(
+                name, .named("CGFloat"),
+                { a in
+                    guard case .spring(let p, _, _, _) = a.content else { return .nil }
+                    return .double(p[keyPath: key])
+                },
+                { a, v, c in
+                    guard case .spring(var p, let from, let to, let by) = a.content else { return }
+                    let x = try c.double(v, name)
+                    // QuartzCore clamps mass, stiffness and damping to be positive (CASpringAnimation.h:
+                    // "Must be greater than 0"); a value at or below 0 is refused rather than guessed.
+                    if name != "initialVelocity", !(x > 0) {
+                        throw c.error("CASpringAnimation.\(name) = \(formatNumber(x)): must be greater than 0")
+                    }
+                    p[keyPath: key] = x
+                    a.content = .spring(p, from: from, to: to, by: by)
+                })
+        }
+        spring.properties["settlingDuration"] = NativeProperty(
+            type: .named("CFTimeInterval"),
+            get: { value, context in
+                let object = try self.animationObject(value, context)
+                guard case .spring(let p, _, _, _) = object.animation.content else { return .nil }
+                let t = p.estimatedSettlingDuration
+                context.warn(
+                    "CASpringAnimation.settlingDuration: Core Animation's own estimate is undocumented; the engine uses the time the spring's envelope falls under 0.001 of the distance, \(formatNumber(t)) s"
+                )
+                return .double(t)
+            }, set: nil)
     }
 
     private func makeAnimation(_ type: NativeType, _ call: NativeCall, _ content: LayerAnimation.Content) throws

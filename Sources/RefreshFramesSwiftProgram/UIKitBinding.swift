@@ -32,6 +32,7 @@ package struct UIKitBinding {
         let layer = NativeType("CALayer", superclass: "NSObject", isReference: true)
         let basicAnimation = NativeType("CABasicAnimation", superclass: "CAAnimation", isReference: true)
         let keyframeAnimation = NativeType("CAKeyframeAnimation", superclass: "CAAnimation", isReference: true)
+        let springAnimation = NativeType("CASpringAnimation", superclass: "CABasicAnimation", isReference: true)
         let animation = NativeType("CAAnimation", superclass: "NSObject", isReference: true)
         let timingFunction = NativeType("CAMediaTimingFunction", superclass: "NSObject", isReference: false)
         let bundle = NativeType("Bundle", superclass: "NSObject", isReference: true)
@@ -67,6 +68,7 @@ package struct UIKitBinding {
         addImageViews(to: &library)
         addCustomControls(to: &library)
         addNib(to: &library)
+        addStandaloneLayers(to: &library)
         library.protocols.formUnion(["UIScrollViewDelegate", "CAAnimationDelegate", "UIGestureRecognizerDelegate"])
         return library
     }

@@ -67,3 +67,30 @@ extension UIKitWorld {
         return result + rest
     }
 }
+
+extension UIKitWorld {
+    /// A view placed by its frame (`translatesAutoresizingMaskIntoConstraints` true) among the code's
+    /// constraints, with flexible parts in its `autoresizingMask`, under a superview whose size the
+    /// constraints decide: UIKit turns the mask into constraints that follow the superview's size
+    /// (Apple, translatesAutoresizingMaskIntoConstraints: "the view's autoresizing mask is
+    /// translated into a set of constraints that specify the view's position"); the engine holds
+    /// its frame fixed, which is UIKit's only while the superview keeps the size it had. Said once,
+    /// at the line that made it.
+    func nameFlexibleMaskAmongConstraints(_ object: ViewObject, _ frame: Rect) {
+        guard let mask = object.local["autoresizingMask"] as? UInt, mask & 0b11_1111 != 0,
+            object.local["namedFlexibleMask"] == nil, let superview = object.superview,
+            let location = object.madeAt
+        else { return }
+        let superviewSolved: Bool
+        if case .bool(false)? = superview.local["translatesAutoresizingMaskIntoConstraints"] as? Value {
+            superviewSolved = true
+        } else {
+            superviewSolved = superview.isSpecView
+        }
+        guard superviewSolved else { return }
+        object.local["namedFlexibleMask"] = true
+        interpreter?.warn(
+            "\(object.label)'s autoresizingMask has flexible parts, but here it is held at its frame (\(formatNumber(frame.x)), \(formatNumber(frame.y)), \(formatNumber(frame.width)), \(formatNumber(frame.height))) among constraints: UIKit turns the mask into constraints that follow \(superview.label)'s size, which the constraints decide; set translatesAutoresizingMaskIntoConstraints = false and constrain it to play as UIKit does",
+            at: location)
+    }
+}

@@ -47,6 +47,18 @@ struct SwiftCommandTests {
         #expect(!FileManager.default.fileExists(atPath: dir + "/X.swift"))
     }
 
+    /// `swift --help` says before a user tries it that a Swift-program spec is refused, with the exit
+    /// status and why (the refusal itself is `aSwiftProgramIsRefusedNotWrittenStill`).
+    @Test func helpSaysASwiftProgramIsRefused() throws {
+        let r = try run(["swift", "--help"])
+        #expect(r.status == 0)
+        let text = r.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(
+            text.contains(
+                "A spec whose program is already Swift code (\"program\": {\"swift\": …}, e.g. from import --code) is refused (exit 2) before its code runs: swift writes code only for a JSON program, and the app already has that code."
+            ), "\(r.stdout)")
+    }
+
     @Test(arguments: [
         (["swift"], "Error: Missing expected argument '<spec>'."),
         (

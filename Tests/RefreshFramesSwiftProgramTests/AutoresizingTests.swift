@@ -59,4 +59,59 @@ import Testing
         let r = UIKitBinding.resize(0, 0, 0, by: 10, flexible: (true, true, false))
         #expect(r.origin == 5 && r.size == 5)
     }
+
+    /// A view placed by its frame with `.flexibleWidth` (translated into constraints by UIKit, which
+    /// then follow its superview's width) inside a container whose width the constraints decide,
+    /// with a label constrained to it: the engine holds the frame fixed and says so at the line
+    /// that made the view; without the flexible part (a fixed mask) nothing is said.
+    @Test(arguments: [(".flexibleWidth", true), ("[]", false)])
+    func aFlexibleMaskAmongConstraintsIsNamed(_ mask: String, _ named: Bool) throws {
+        let code = """
+            import UIKit
+
+            class ViewController: UIViewController {
+                @IBOutlet weak var tableView: UITableView!
+                let control = UIRefreshControl()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let container = UIView()
+                    container.translatesAutoresizingMaskIntoConstraints = false
+                    let bar = UIView(frame: CGRect(x: 10, y: 5, width: 80, height: 10))
+                    bar.autoresizingMask = \(mask)
+                    let label = UILabel()
+                    label.translatesAutoresizingMaskIntoConstraints = false
+                    label.text = "Go"
+                    container.addSubview(bar)
+                    container.addSubview(label)
+                    control.addSubview(container)
+                    NSLayoutConstraint.activate([
+                        container.leadingAnchor.constraint(equalTo: control.leadingAnchor),
+                        container.topAnchor.constraint(equalTo: control.topAnchor),
+                        container.widthAnchor.constraint(equalToConstant: 150),
+                        container.heightAnchor.constraint(equalToConstant: 40),
+                        label.leadingAnchor.constraint(equalTo: bar.trailingAnchor, constant: 4),
+                        label.centerYAnchor.constraint(equalTo: bar.centerYAnchor),
+                    ])
+                    tableView.refreshControl = control
+                }
+            }
+            """
+        var runner = SwiftProgramRunner(module: try decode(code))
+        runner.workDurationGiven = true
+        var diagnostics: [String] = []
+        _ = try Timeline.make(spec: try spec(smallSpec), now: testNow, measurer: measurer) { base in
+            let result = try runner.run(over: base, now: testNow)
+            diagnostics = result.diagnostics.map(\.description)
+            return result.run
+        }
+        let said = diagnostics.filter { $0.contains("autoresizingMask") }
+        if named {
+            #expect(
+                said == [
+                    "RefreshView.swift:10:19: warning: UIView()'s autoresizingMask has flexible parts, but here it is held at its frame (10, 5, 80, 10) among constraints: UIKit turns the mask into constraints that follow UIView()'s size, which the constraints decide; set translatesAutoresizingMaskIntoConstraints = false and constrain it to play as UIKit does"
+                ], "\(diagnostics)")
+        } else {
+            #expect(said.isEmpty, "\(diagnostics)")
+        }
+    }
 }

@@ -184,3 +184,24 @@ extension SpringParameters {
             initialVelocity: velocity)
     }
 }
+
+extension SpringParameters {
+    /// What a program reads as `settlingDuration`: Apple documents it only as "the estimated duration
+    /// required for the spring system to be considered at rest" (its epsilon and method are not
+    /// published), so the engine takes the time the oscillation's envelope falls under 0.001 of the
+    /// distance: ln(A / 0.001) / (ζω0) with A = √(1 + b²), b = (ζω0 − v0) / ωd, underdamped;
+    /// for ζ ≥ 1 the slower exponential's, ln(max(|A|, 1) / 0.001) / (ζω0 − ω0√(ζ² − 1)).
+    package var estimatedSettlingDuration: Double {
+        let spring = Spring(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity)
+        let (zeta, omega0, v0) = (spring.zeta, spring.omega0, spring.v0)
+        let epsilon = 0.001
+        if zeta < 1 {
+            let wd = omega0 * (1 - zeta * zeta).squareRoot()
+            let b = (zeta * omega0 - v0) / wd
+            return log((1 + b * b).squareRoot() / epsilon) / (zeta * omega0)
+        }
+        let slow = zeta == 1 ? omega0 : zeta * omega0 - omega0 * (zeta * zeta - 1).squareRoot()
+        let amplitude = zeta == 1 ? 1 + abs(omega0 - v0) / omega0 : 1
+        return log(max(amplitude, 1) / epsilon) / slow
+    }
+}

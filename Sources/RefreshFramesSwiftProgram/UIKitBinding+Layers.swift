@@ -1,0 +1,68 @@
+import RefreshFramesCore
+import RefreshFramesSwiftCode
+
+/// A plain `CALayer()` the code makes and adds with `addSublayer(_:)`: drawn as a code view would
+/// be (its `frame`/`bounds`/`position` in its superlayer's coordinates, `backgroundColor`,
+/// `cornerRadius`, `masksToBounds`, `opacity`, the border and shadow, `transform`, layer
+/// animations), in its superlayer's `sublayers` order (a view's subviews' layers and its
+/// sublayers are one list, in the order they were added). What the engine does not model is said:
+/// a change to such a layer's property once it is in a layer tree is animated implicitly by Core
+/// Animation (its default action, 0.25 s, unless `CATransaction.setDisableActions(true)`), which
+/// the engine shows at once, with a warning at the line.
+extension UIKitBinding {
+    func addStandaloneLayers(to library: inout NativeLibrary) {
+        let layer = types.layer
+        layer.initializers = [
+            NativeFunction("init") { call in
+                if let name = call.context.interpreter.constructingClass, name != "CALayer" {
+                    throw call.context.error(
+                        "a CALayer subclass (\(name)) is not supported: only a plain CALayer() is drawn, as a view")
+                }
+                let object = ViewObject(role: .view, specTag: nil, label: "CALayer()")
+                object.nativeType = self.types.layer
+                self.world.addCodeView(object, frame: Rect(x: 0, y: 0, width: 0, height: 0), at: call.location)
+                return .native(NativeValue(self.types.layer, object))
+            }
+        ]
+        let add: (inout NativeCall) throws -> Value = { call in
+            let parent = try self.object(call.receiver, call.context)
+            let child = try self.object(call.arguments[0], call.context)
+            guard child.nativeType === self.types.layer else {
+                throw call.context.error(
+                    "addSublayer(_:) of \(child.label)'s layer: moving a view's own layer is not supported; add the view with addSubview(_:)"
+                )
+            }
+            guard let addSubview = self.types.view.methods.first(where: { $0.name == "addSubview" }) else {
+                return .void
+            }
+            var forwarded = call
+            forwarded.receiver = self.value(of: parent)
+            return try addSubview.body(&forwarded)
+        }
+        layer.methods += [
+            NativeFunction("addSublayer", [NativeParameter(nil, .named("CALayer"))], body: add),
+            NativeFunction("removeFromSuperlayer") { call in
+                let object = try self.object(call.receiver, call.context)
+                call.context.warn(
+                    "removeFromSuperlayer() of \(object.label) is not drawn: it stays drawn where it was")
+                return .void
+            },
+        ]
+        // Implicit animations: say where the engine shows the new value at once.
+        for (name, property) in layer.properties {
+            guard let set = property.set else { continue }
+            var wrapped = property
+            wrapped.set = { native, value, context in
+                if let object = native.payload as? ViewObject, object.nativeType === self.types.layer,
+                    object.superview != nil
+                {
+                    context.warn(
+                        "\(object.label).\(name) changed while in a layer tree: Core Animation animates a standalone layer's change implicitly (0.25 s by default); the engine shows the new value at once"
+                    )
+                }
+                try set(&native, value, context)
+            }
+            layer.properties[name] = wrapped
+        }
+    }
+}
