@@ -21,7 +21,7 @@ import RefreshFramesCore
 /// background over the canvas background. Text whose opacity rounds to nothing is not drawn.
 /// A view without text whose background shows fills its scaled bounds with `█` in that colour
 /// (at least the one cell under its centre). A spinner is one cell at its centre in the view's
-/// `tintColor`: while all 12 spokes show, `spinnerGlyphs[leadingSpoke % 10]`; while the pull
+/// `tintColor`: while all 8 spokes show, `spinnerGlyphs[leadingSpoke]`; while the pull
 /// reveals them, `progressGlyphs` filling up with the visible spokes; nothing with no spokes.
 package struct ANSITextRenderer: Sendable {
     package var columns: Int
@@ -40,9 +40,9 @@ package struct ANSITextRenderer: Sendable {
     package static let underlineRotationThreshold = 10.0
     /// The one-line legend for help and the README.
     package static let legend = "bold = scaled ≥ 1.25×, underline = rotated ≥ 10°"
-    /// A turning spinner: one glyph per step of `leadingSpoke`, cycling.
-    package static let spinnerGlyphs: [Character] = Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")
-    /// A spinner being revealed by the pull, from 1 visible spoke (first) to 11 (last).
+    /// A turning spinner: one glyph per `leadingSpoke` (8), the gap going round clockwise.
+    package static let spinnerGlyphs: [Character] = Array("⣾⣷⣯⣟⡿⢿⣻⣽")
+    /// A spinner being revealed by the pull, from 1 visible spoke (first) to 7 (the seventh).
     package static let progressGlyphs: [Character] = Array("⠁⠃⠇⡇⣇⣧⣷⣿")
 
     package init(
@@ -483,12 +483,13 @@ package struct ANSITextRenderer: Sendable {
 
     /// The spinner's glyph, or nil when no spoke shows.
     package static func glyph(for spinner: SpinnerState) -> Character? {
-        if spinner.visibleSpokes >= 12 {
+        let count = SpinnerState.spokeCount
+        if spinner.visibleSpokes >= count {
             let i = ((spinner.leadingSpoke % spinnerGlyphs.count) + spinnerGlyphs.count) % spinnerGlyphs.count
             return spinnerGlyphs[i]
         }
         guard spinner.visibleSpokes > 0 else { return nil }
-        return progressGlyphs[min((spinner.visibleSpokes * progressGlyphs.count - 1) / 12, progressGlyphs.count - 1)]
+        return progressGlyphs[min((spinner.visibleSpokes * progressGlyphs.count - 1) / count, progressGlyphs.count - 1)]
     }
 }
 

@@ -54,7 +54,10 @@ extension FrameRenderer {
     /// A spinner's visible spokes.
     func spinnerDrawing(_ r: KindDrawingRequest) -> KindDrawing {
         guard let spinner = r.view.spinner, spinner.visibleSpokes > 0 else { return KindDrawing() }
-        return KindDrawing(spokes: Spokes(state: spinner, width: r.view.frame.width, height: r.view.frame.height))
+        return KindDrawing(
+            spokes: Spokes(
+                state: spinner, width: r.view.frame.width, height: r.view.frame.height,
+                refreshControl: r.spec.revealsWithPull))
     }
 
     /// An image view's image as its content mode places it at the request's scale: the variant UIKit

@@ -28,28 +28,48 @@ struct RoundedBox {
     min(max(0.5 - distance * pixelsPerPoint, 0), 1)
 }
 
-/// UIActivityIndicatorView's 12 rounded spokes: spoke 0 points to 12 o'clock, the rest follow clockwise.
+/// A modern iOS spinner's 8 capsule spokes: spoke 0 points to 12 o'clock, the rest follow clockwise.
+/// The geometry is UIActivityIndicatorView `.medium`'s (iOS 13+), in proportion to the view's
+/// smaller side `D` (20 pt for `.medium`): each spoke runs from the ring's edge (D/2) inward over
+/// 6.5/20 of D to 3.5/20 of D off the centre, 2.5/20 of D thick with round ends (docs/uikit-semantics-sources.md,
+/// "What a modern iOS spinner looks like").
 struct Spokes {
-    static let count = 12
-    /// The opacity of the spoke furthest behind the leading one while all 12 show.
-    static let trailFloor = 0.3
+    static let count = SpinnerState.spokeCount
+    /// The spoke's half thickness over D: 1.25 pt of 20 (`_spokeWidthForGearWidth:`).
+    static let halfThicknessRatio = 1.25 / 20
+    /// How far the spoke's inner end is from the centre, over D: (10 − 6.5) pt of 20.
+    static let innerRatio = 3.5 / 20
+    /// An activity indicator's spoke `behind` steps after the brightest: `max(0.32, 1 − 0.17 × behind)`
+    /// (0.085 per image, two images a spoke), drawn at 0.85 (`_alphaValueForStep:`, the fill's alpha).
+    static func indicatorOpacity(behind: Int) -> Double {
+        0.85 * max(0.32, 1 - 0.17 * Double(behind))
+    }
+    /// UIRefreshControl's own spinner: its replicator's alpha offset ramps over all 8 spokes, no floor.
+    static func refreshControlOpacity(behind: Int) -> Double {
+        Double(count - behind) / Double(count)
+    }
 
     var opacities: [Double]
+    /// Where each spoke's straight part starts and ends, and its half thickness (the round ends
+    /// reach `halfThickness` further): points from the centre.
     var inner: Double
     var outer: Double
     var halfThickness: Double
 
-    init(state: SpinnerState, width: Double, height: Double) {
+    /// `refreshControl`: UIRefreshControl's own spinner (the spec's `revealsWithPull`), else a
+    /// `UIActivityIndicatorView`; they differ only in the fade while all spokes show.
+    init(state: SpinnerState, width: Double, height: Double, refreshControl: Bool = true) {
         let diameter = max(min(width, height), 0)
-        halfThickness = diameter * 0.055
-        inner = diameter * 0.27
+        halfThickness = diameter * Spokes.halfThicknessRatio
+        inner = diameter * Spokes.innerRatio + halfThickness
         outer = diameter * 0.5 - halfThickness
         let visible = min(max(state.visibleSpokes, 0), Spokes.count)
         opacities = (0..<Spokes.count).map { index in
             guard index < visible else { return 0 }
             guard visible == Spokes.count else { return 1 }
             let behind = ((state.leadingSpoke - index) % Spokes.count + Spokes.count) % Spokes.count
-            return 1 - (1 - Spokes.trailFloor) * Double(behind) / Double(Spokes.count - 1)
+            return refreshControl
+                ? Spokes.refreshControlOpacity(behind: behind) : Spokes.indicatorOpacity(behind: behind)
         }
     }
 

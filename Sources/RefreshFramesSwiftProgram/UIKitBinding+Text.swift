@@ -104,7 +104,7 @@ extension UIKitBinding {
     }
 
     /// `UIActivityIndicatorView`: the spec's first spinner the code has not taken yet (drawn as the
-    /// spec says: UIRefreshControl's spinner), else a spinner of its own, drawn with 12 spokes in its
+    /// spec says: UIRefreshControl's spinner), else a spinner of its own, drawn with 8 spokes in its
     /// `color` that turn from `startAnimating()` to `stopAnimating()` (`SpinnerState.indicator`).
     /// Either is hidden while stopped when `hidesWhenStopped` (true by default), as UIKit's sets its
     /// `isHidden` then.

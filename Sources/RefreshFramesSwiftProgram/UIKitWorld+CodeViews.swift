@@ -23,7 +23,11 @@ extension UIKitWorld {
         // UIKit's defaults: a label's natural (left) alignment, a clear background.
         var view = ViewSpec(tag: tag, kind: kind, textAlignment: .left)
         if kind == .image { view.imageView = ImageViewSpec(image: image) }
-        if kind == .spinner { indicatorCalls[tag] = [] }
+        if kind == .spinner {
+            indicatorCalls[tag] = []
+            // A UIActivityIndicatorView, not UIRefreshControl's own: drawn with its fade.
+            view.revealsWithPull = false
+        }
         if kind == .stack { view.stack = StackSpec() }
         runtime.addView(view, frame: frame, now: now)
         layout.frames[tag] = frame

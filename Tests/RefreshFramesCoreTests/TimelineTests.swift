@@ -129,10 +129,11 @@ struct ClassicSpinnerTimelineTests {
     @Test func spokesAppearWithThePullAndTheTitleGetsTheClock() throws {
         let t = try sampleTimeline("classic-spinner")
         #expect(abs(t.refreshBeganAt - 0.825) < 1e-12)
-        #expect(view(t.sample(at: 0.45), 1).spinner == SpinnerState(visibleSpokes: 6, leadingSpoke: 0))
+        // At 0.45 s the pull is 60 of the 110 points to the trigger: floor(8 × 60 / 110) = 4 of the 8 spokes.
+        #expect(view(t.sample(at: 0.45), 1).spinner == SpinnerState(visibleSpokes: 4, leadingSpoke: 0))
         #expect(view(t.sample(at: 0.2), 2).text == "第一次更新")
         #expect(view(t.sample(at: 0.9), 2).text == "最后一次更新时间： 2016-02-14 12:00:00")
-        #expect(view(t.sample(at: 0.9), 1).spinner?.visibleSpokes == 12)
+        #expect(view(t.sample(at: 0.9), 1).spinner?.visibleSpokes == 8)
     }
 
     @Test func theTimelineDumpIsStable() throws {
@@ -148,7 +149,7 @@ struct ClassicSpinnerTimelineTests {
 struct OwnIndicatorTests {
     /// Two spinners side by side, UIRefreshControl's (tag 1) and the header's own (tag 2); the pull
     /// reaches the 60-point trigger at 0.45 s.
-    @Test func itShowsItsTwelveSpokesBeforeRefreshingAndTurnsFromTheStart() throws {
+    @Test func itShowsItsEightSpokesBeforeRefreshingAndTurnsFromTheStart() throws {
         let json = minimalSpec(
             views: #"[{"tag": 1, "kind": "spinner"}, {"tag": 2, "kind": "spinner", "revealsWithPull": false}]"#,
             constraints: #"""
@@ -158,12 +159,15 @@ struct OwnIndicatorTests {
             scenario: #"{"pull": [[0, 0], [0.6, 80]], "refreshAtPull": 60, "workDuration": 1}"#)
         let t = try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
         #expect(abs(t.refreshBeganAt - 0.45) < 1e-12)
-        // At 0.3 s the pull is 40 of the 60 points: UIRefreshControl's shows 8 spokes, the own one 12.
-        #expect(view(t.sample(at: 0.3), 1).spinner == SpinnerState(visibleSpokes: 8, leadingSpoke: 0))
-        #expect(view(t.sample(at: 0.3), 2).spinner == SpinnerState(visibleSpokes: 12, leadingSpoke: 0))
-        // Both turn 12 steps a second from 0.45 s: at 0.75 s, 3.6 steps on, the 3rd.
+        // At 0.3 s the pull is 40 of the 60 points: UIRefreshControl's shows floor(8 × 40 / 60) = 5
+        // spokes, the own one all 8.
+        #expect(view(t.sample(at: 0.3), 1).spinner == SpinnerState(visibleSpokes: 5, leadingSpoke: 0))
+        #expect(view(t.sample(at: 0.3), 2).spinner == SpinnerState(visibleSpokes: 8, leadingSpoke: 0))
+        // Both step one spoke every 0.1 s (a turn in 0.8 s) from 0.45 s: at 0.75 s, 3 steps on;
+        // at 1.3 s, 8.5 steps on, the 0th again (a whole turn and a bit).
         for tag in [1, 2] {
-            #expect(view(t.sample(at: 0.75), tag).spinner == SpinnerState(visibleSpokes: 12, leadingSpoke: 3))
+            #expect(view(t.sample(at: 0.75), tag).spinner == SpinnerState(visibleSpokes: 8, leadingSpoke: 3))
+            #expect(view(t.sample(at: 1.3), tag).spinner == SpinnerState(visibleSpokes: 8, leadingSpoke: 0))
         }
     }
 

@@ -32,7 +32,7 @@ private func labelState(
     views.append(
         ViewState(
             tag: 8, text: nil, frame: Rect(x: 20, y: 20, width: 20, height: 20), transform: .identity, alpha: 1,
-            textColor: .black, backgroundColor: .clear, spinner: SpinnerState(visibleSpokes: 12, leadingSpoke: 3)))
+            textColor: .black, backgroundColor: .clear, spinner: SpinnerState(visibleSpokes: 8, leadingSpoke: 3)))
     change(&views)
     return FrameState(
         time: 0, phase: .refreshing, refreshBeganAt: 0, refreshEndedAt: nil, contentAlpha: contentAlpha, pull: 60,
@@ -85,7 +85,7 @@ func displayWidthOfCharacter(text: String, width: Int) {
     #expect(grid.height == 7)
     let expected = [
         "", "", "",
-        spaces(6) + "⠸" + spaces(15) + "下" + spaces(5) + "拉" + spaces(4) + "刷" + spaces(11) + "数" + spaces(4) + "据",
+        spaces(6) + "⣟" + spaces(15) + "下" + spaces(5) + "拉" + spaces(4) + "刷" + spaces(11) + "数" + spaces(4) + "据",
         spaces(64) + "██",
         spaces(42) + "新",
         "",
@@ -138,10 +138,13 @@ func emphasisThresholds(transform: Transform, bold: Bool, underline: Bool) {
 
 @Test(
     arguments: [
+        // Revealed: glyph v − 1 of the 8 filling up for v of the 8 spokes (1 to 7).
         (SpinnerState(visibleSpokes: 0, leadingSpoke: 0), nil), (SpinnerState(visibleSpokes: 1, leadingSpoke: 0), "⠁"),
-        (SpinnerState(visibleSpokes: 6, leadingSpoke: 0), "⡇"), (SpinnerState(visibleSpokes: 11, leadingSpoke: 0), "⣿"),
-        (SpinnerState(visibleSpokes: 12, leadingSpoke: 0), "⠋"),
-        (SpinnerState(visibleSpokes: 12, leadingSpoke: 11), "⠙"),
+        (SpinnerState(visibleSpokes: 4, leadingSpoke: 0), "⡇"), (SpinnerState(visibleSpokes: 7, leadingSpoke: 0), "⣷"),
+        // Turning: one glyph per leading spoke, the gap clockwise from the top left.
+        (SpinnerState(visibleSpokes: 8, leadingSpoke: 0), "⣾"),
+        (SpinnerState(visibleSpokes: 8, leadingSpoke: 2), "⣯"),
+        (SpinnerState(visibleSpokes: 8, leadingSpoke: 7), "⣽"),
     ] as [(SpinnerState, Character?)])
 func spinnerGlyphs(spinner: SpinnerState, glyph: Character?) {
     #expect(ANSITextRenderer.glyph(for: spinner) == glyph)
@@ -188,7 +191,7 @@ private func lines(_ grid: CellGrid) -> [String] {
     let grid = ANSITextRenderer(columns: 40).render(state, views: viewSpecs, canvas: canvas, host: host)
     #expect(grid.width == 40 && grid.height == 11)
     let text = lines(grid)
-    #expect(text[1].hasPrefix("⠸下拉刷") && text[2] == "新█")  // the control, as on its own canvas
+    #expect(text[1].hasPrefix("⣟下拉刷") && text[2] == "新█")  // the control, as on its own canvas
     #expect(text[3] == "" && text[4] == "第一行" && text[5] == String(repeating: "─", count: 38))
     #expect(text[7] == "second" && text[8].hasPrefix("─"))
     // Columns: the 15 pt inset is column 2 (1.6 cells); the separator starts at the same inset.
@@ -522,7 +525,7 @@ func detectColorMode(environment: [String: String], mode: ColorMode) {
     }
     let grid = ANSITextRenderer(columns: 80).render(state, views: specs, canvas: canvas)
     let lines = grid.plainText.split(separator: "\n", omittingEmptySubsequences: false)
-    #expect(lines[3] == spaces(6) + "⠸" + spaces(22) + "拉" + spaces(4) + "刷" + spaces(11) + "数" + spaces(4) + "据")
+    #expect(lines[3] == spaces(6) + "⣟" + spaces(22) + "拉" + spaces(4) + "刷" + spaces(11) + "数" + spaces(4) + "据")
     #expect(lines[4] == "")
 }
 

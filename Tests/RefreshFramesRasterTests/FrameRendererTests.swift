@@ -227,14 +227,14 @@ import Testing
         let spec = ViewSpec(tag: 1, kind: .spinner, tintColor: .black)
         scene.add(
             spec, frame: Rect(x: 80, y: 40, width: 40, height: 40),
-            spinner: SpinnerState(visibleSpokes: 12, leadingSpoke: 0))
+            spinner: SpinnerState(visibleSpokes: 8, leadingSpoke: 0))
         let full = try scene.render(scale: 2)
-        // Spoke 0 at 12 o'clock is the leading one (opaque); spoke 1 (1 o'clock) is furthest behind.
+        // Spoke 0 at 12 o'clock is the leading one (opaque); spoke 1 (1:30) is furthest behind (1/8).
         let top = full[200, 92]
-        let behind = (x: 200 + Int(30 * sin(Double.pi / 6)), y: 120 - Int(30 * cos(Double.pi / 6)))
+        let behind = (x: 200 + Int(30 * sin(Double.pi / 4)), y: 120 - Int(30 * cos(Double.pi / 4)))
         #expect(top.red < 10, "leading spoke \(top)")
         let faded = full[behind.x, behind.y].red
-        #expect(faded > 150 && faded < 200, "trailing spoke \(faded)")
+        #expect(faded > 200 && faded < 240, "trailing spoke \(faded)")
         scene.states[0].spinner = SpinnerState(visibleSpokes: 3, leadingSpoke: 0)
         let partial = try scene.render(scale: 2)
         #expect(partial[200, 92].red < 10)

@@ -30,7 +30,7 @@ import Testing
         }
         scene.add(
             ViewSpec(tag: 9, kind: .spinner, tintColor: RGBA(white: 0.4)),
-            frame: Rect(x: 340, y: 20, width: 20, height: 20), spinner: SpinnerState(visibleSpokes: 12, leadingSpoke: 3)
+            frame: Rect(x: 340, y: 20, width: 20, height: 20), spinner: SpinnerState(visibleSpokes: 8, leadingSpoke: 3)
         )
         return scene
     }
@@ -52,7 +52,7 @@ import Testing
             var state = scene.state
             state.views[1].transform = Transform(rotation: Double(i % 60) * 0.75)
             state.views[2].transform = Transform(scaleX: 1 + Double(i % 30) / 60, scaleY: 1 + Double(i % 30) / 60)
-            state.views[7].spinner = SpinnerState(visibleSpokes: 12, leadingSpoke: i % 12)
+            state.views[7].spinner = SpinnerState(visibleSpokes: 8, leadingSpoke: i % 8)
             states.append(state)
         }
         _ = try renderer.render(states[0])

@@ -41,18 +41,18 @@ let codeSpinnerSpec = """
     """
 
 @Suite struct CodeSpinnerTests {
-    /// Expected by hand: a stopped indicator shows 12 spokes at rest (leading spoke 0) and is hidden
+    /// Expected by hand: a stopped indicator shows 8 spokes at rest (leading spoke 0) and is hidden
     /// when it hides when stopped (Apple: "the receiver sets its isHidden property to true when
-    /// receiver is not animating"); animating, it turns 12 steps a second from its
-    /// `startAnimating()` (0.5 s), as the spec's spinner does while refreshing:
-    /// floor((t − 0.5) × 12) mod 12.
+    /// receiver is not animating"); animating, it moves on one spoke every 0.1 s (a turn in 0.8 s,
+    /// `fullLoopDuration`) from its `startAnimating()` (0.5 s), as the spec's spinner does while
+    /// refreshing: floor((t − 0.5) / 0.1) mod 8.
     @Test(arguments: [
         // (time, the first's hidden, its leading spoke, the second's leading spoke)
         (0.25, true, 0, 0),
-        (0.8, false, 3, 3),  // 0.3 × 12 = 3.6
-        (1.2, false, 8, 8),  // 0.7 × 12 = 8.4
-        (1.45, false, 11, 11),  // 0.95 × 12 = 11.4
-        (1.6, true, 0, 1),  // stopped at 1.5; the second: 1.1 × 12 = 13.2, mod 12
+        (0.8, false, 3, 3),  // 0.3 / 0.1 = 3
+        (1.2, false, 7, 7),  // 0.7 / 0.1 = 7
+        (1.45, false, 1, 1),  // 0.95 / 0.1 = 9.5, mod 8
+        (1.6, true, 0, 3),  // stopped at 1.5; the second: 1.1 / 0.1 = 11, mod 8
     ])
     func anIndicatorMadeInCodeTurnsFromStartAnimatingToStopAnimating(
         _ time: Double, _ firstHidden: Bool, _ firstSpoke: Int, _ secondSpoke: Int
@@ -65,10 +65,10 @@ let codeSpinnerSpec = """
         #expect(timeline.spec.views[1].tintColor == RGBA(red: 1, green: 0, blue: 0))
         let a = state(timeline, first, at: time)
         #expect(a.isHidden == firstHidden)
-        #expect(a.spinner == SpinnerState(visibleSpokes: 12, leadingSpoke: firstSpoke))
+        #expect(a.spinner == SpinnerState(visibleSpokes: 8, leadingSpoke: firstSpoke))
         #expect(a.frame == Rect(x: 10, y: 10, width: 20, height: 20))
         let b = state(timeline, second, at: time)
         #expect(b.isHidden == false)
-        #expect(b.spinner == SpinnerState(visibleSpokes: 12, leadingSpoke: secondSpoke))
+        #expect(b.spinner == SpinnerState(visibleSpokes: 8, leadingSpoke: secondSpoke))
     }
 }

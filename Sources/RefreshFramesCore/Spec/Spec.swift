@@ -200,7 +200,7 @@ package struct ViewSpec: Sendable {
     /// 20 × 20, 37 × 37 for its large styles); nil: its text's or image's, or none.
     package var fixedIntrinsicSize: IntrinsicSize? = nil
     /// A spinner (`kind` spinner) that is UIRefreshControl's own reveals its spokes with the pull;
-    /// false: a `UIActivityIndicatorView` of the control's own (`SpinnerState.indicator`), all 12
+    /// false: a `UIActivityIndicatorView` of the control's own (`SpinnerState.indicator`), all 8
     /// spokes from the start, turning from when refreshing begins.
     package var revealsWithPull = true
 

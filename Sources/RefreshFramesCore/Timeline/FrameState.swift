@@ -57,7 +57,7 @@ public struct ViewState: Sendable, Equatable {
     public var alpha: Double = 1
     public var textColor: RGBA = .black
     public var backgroundColor: RGBA = .clear
-    /// For spinners: how many of the 12 spokes show (0…12) and the index of the brightest spoke.
+    /// For spinners: how many of the 8 spokes show (0…8) and the index of the brightest spoke.
     public var spinner: SpinnerState?
     /// For image views: the image shown (its `image`, or the frame of the sequence playing).
     public var image = ImageName.none
@@ -203,11 +203,27 @@ public struct TransitionState: Sendable, Equatable {
     }
 }
 
-/// UIActivityIndicatorView-style spinner: 12 spokes; the pull reveals them one by one, refreshing turns them.
+/// A modern iOS spinner (iOS 13+: UIActivityIndicatorView's `.medium`/`.large`, UIRefreshControl's
+/// own): 8 spokes; the pull reveals them one by one, refreshing turns them in discrete steps, the
+/// brightest spoke moving on by one every `stepDuration` (a turn in `period`, 0.8 s).
 public struct SpinnerState: Sendable, Equatable {
+    /// The spokes of every spinner iOS 13 and later draws (docs/uikit-semantics-sources.md).
+    package static let spokeCount = 8
+    /// One turn: `_UIActivityIndicatorSettings.fullLoopDuration`, 0.8 s.
+    package static let period = 0.8
+    /// How long the brightest spoke stays on one spoke: 0.1 s.
+    package static var stepDuration: Double { period / Double(spokeCount) }
+
+    /// How many spokes show, 0 to `spokeCount`.
     public var visibleSpokes: Int
-    /// Which spoke is brightest (0 = 12 o'clock, clockwise); advances 12 steps a second while refreshing.
+    /// Which spoke is brightest (0 = 12 o'clock, clockwise); advances one spoke every 0.1 s while refreshing.
     public var leadingSpoke: Int
+
+    /// The brightest spoke `elapsed` seconds after the spinner started turning.
+    package static func leadingSpoke(after elapsed: Double) -> Int {
+        // The small allowance keeps an instant on a step's start (0.3 s = 3 steps) on that step.
+        Int((elapsed / stepDuration + 1e-9).rounded(.down)) % spokeCount
+    }
 
     public init(visibleSpokes: Int, leadingSpoke: Int) {
         self.visibleSpokes = visibleSpokes

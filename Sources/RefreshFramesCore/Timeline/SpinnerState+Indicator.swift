@@ -1,14 +1,14 @@
 extension SpinnerState {
-    /// A `UIActivityIndicatorView`'s spokes at `time` (a Swift program's, made in code): all 12,
-    /// turning 12 steps a second from its `startAnimating()` while it animates, as the spec's spinner
+    /// A `UIActivityIndicatorView`'s spokes at `time` (a Swift program's, made in code): all 8,
+    /// turning a spoke every 0.1 s from its `startAnimating()` while it animates, as the spec's spinner
     /// turns while refreshing; at rest on the first step when it is stopped (shown so when
     /// `hidesWhenStopped` is false). Unlike UIRefreshControl's spinner, it does not reveal its spokes
     /// with the pull.
     package static func indicator(_ runs: [ImageAnimationRun], at time: Double) -> SpinnerState {
         guard let run = runs.last(where: { $0.start <= time }), run.stop.map({ time < $0 }) ?? true else {
-            return SpinnerState(visibleSpokes: 12, leadingSpoke: 0)
+            return SpinnerState(visibleSpokes: spokeCount, leadingSpoke: 0)
         }
-        return SpinnerState(visibleSpokes: 12, leadingSpoke: Int(((time - run.start) * 12).rounded(.down)) % 12)
+        return SpinnerState(visibleSpokes: spokeCount, leadingSpoke: leadingSpoke(after: time - run.start))
     }
 }
 

@@ -190,15 +190,15 @@ package enum ScenarioClock {
 
     static func spinner(_ s: Scenario, at time: Double, pull: Double, began: Double) -> SpinnerState {
         if time >= began {
-            let turns = Int(((time - began) * 12).rounded(.down))
-            return SpinnerState(visibleSpokes: 12, leadingSpoke: turns % 12)
+            return SpinnerState(
+                visibleSpokes: SpinnerState.spokeCount, leadingSpoke: SpinnerState.leadingSpoke(after: time - began))
         }
         let trigger: Double
         switch s.refreshStart {
         case .pullThreshold(let d): trigger = d
         case .at: trigger = s.controlHeight
         }
-        let spokes = Int((12 * min(pull / trigger, 1)).rounded(.down))
+        let spokes = Int((Double(SpinnerState.spokeCount) * min(pull / trigger, 1)).rounded(.down))
         return SpinnerState(visibleSpokes: spokes, leadingSpoke: 0)
     }
 }

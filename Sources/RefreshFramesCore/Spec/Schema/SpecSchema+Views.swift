@@ -169,7 +169,7 @@ extension SpecSchema {
             [
                 "type": "boolean",
                 "description":
-                    "Spinners: true (the default) for UIRefreshControl's own spinner, its spokes appearing with the pull; false for a UIActivityIndicatorView of the control's own (as ESPullToRefresh's header), all 12 spokes from the start, turning from when refreshing begins.",
+                    "Spinners: true (the default) for UIRefreshControl's own spinner, its spokes appearing with the pull; false for a UIActivityIndicatorView of the control's own (as ESPullToRefresh's header), all 8 spokes from the start, turning from when refreshing begins.",
             ]
         )
     ]
