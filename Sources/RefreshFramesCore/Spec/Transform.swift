@@ -76,7 +76,7 @@ public struct Transform: Sendable, Equatable {
     /// before it): the centre, `(½ − anchor) × size` from the position, goes through the transform
     /// (divided by w under a perspective). With the default anchor point (the centre) it is the
     /// translation exactly, as it was before anchor points existed.
-    public func centerShift(width: Double, height: Double, anchor: Point) -> (x: Double, y: Double) {
+    package func centerShift(width: Double, height: Double, anchor: Point) -> (x: Double, y: Double) {
         guard anchor.x != 0.5 || anchor.y != 0.5 else { return (translationX, translationY) }
         let d = (x: (0.5 - anchor.x) * width, y: (0.5 - anchor.y) * height)
         let p = matrix3D.project(x: d.x, y: d.y)
