@@ -378,21 +378,7 @@ package struct ASTDecoder {
             if let list = node.node("params") {
                 parameters = try d.decodeParameters(list, labels: labels)
             }
-            var result: TypeName?
-            if let arrow = d.cursor.current, arrow.is("->") {
-                let k = d.cursor.firstToken(atOrAfter: arrow.start) + 1
-                if let (type, next) = TypeParser.parse(d.cursor.tokens, from: k) {
-                    result = type
-                    d.cursor.move(to: next)
-                }
-            } else if let arrow = d.cursor.tokens.dropFirst(d.cursor.index).prefix(4).first(where: { $0.is("->") }) {
-                // `throws ->`, `async ->`
-                let k = d.cursor.firstToken(atOrAfter: arrow.start) + 1
-                if let (type, next) = TypeParser.parse(d.cursor.tokens, from: k) {
-                    result = type
-                    d.cursor.move(to: next)
-                }
-            }
+            let result = d.decodeResultType()
             let body = try node.node("body").map { (b: ASTNode) throws(CodeDiagnostic) in try d.decodeBlock(b) } ?? []
             var function = FunctionDecl(name: base, parameters: parameters, body: body, location: location)
             function.result = result
@@ -434,14 +420,7 @@ package struct ASTDecoder {
                 try getter.node("params").map { (list: ASTNode) throws(CodeDiagnostic) in
                     try d.decodeParameters(list, labels: labels)
                 } ?? []
-            var result: TypeName?
-            if let arrow = d.cursor.current, arrow.is("->") {
-                let k = d.cursor.firstToken(atOrAfter: arrow.start) + 1
-                if let (type, next) = TypeParser.parse(d.cursor.tokens, from: k) {
-                    result = type
-                    d.cursor.move(to: next)
-                }
-            }
+            let result = d.decodeResultType()
             let body =
                 try getter.node("body").map { (b: ASTNode) throws(CodeDiagnostic) in try d.decodeBlock(b) } ?? []
             var function = FunctionDecl(name: "subscript", parameters: parameters, body: body, location: location)
@@ -449,6 +428,19 @@ package struct ASTDecoder {
             function.isStatic = node.flag("static")
             return function
         }
+    }
+
+    /// The type after a function's or subscript's `->` (also past `throws`/`async`), the cursor moved
+    /// past it; nil when none is written.
+    mutating func decodeResultType() -> TypeName? {
+        let arrow =
+            cursor.current?.is("->") == true
+            ? cursor.current : cursor.tokens.dropFirst(cursor.index).prefix(4).first(where: { $0.is("->") })
+        guard let arrow,
+            let (type, next) = TypeParser.parse(cursor.tokens, from: cursor.firstToken(atOrAfter: arrow.start) + 1)
+        else { return nil }
+        cursor.move(to: next)
+        return type
     }
 
     /// A parameter list: names and labels from the dump, types and `inout` from the tokens.
