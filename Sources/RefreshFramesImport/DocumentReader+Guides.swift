@@ -42,19 +42,25 @@ extension DocumentReader {
             bars.top += navigationBar
             bars.bottom += tabBar
             safeArea = bars
-            // Before safe areas (a document without useSafeAreas, Xcode 8 or earlier), IB lays the
-            // root out as iOS 10 did: its margins are the minimums alone, the top and bottom layout
-            // guides carry the bars. iOS 11 insets them from the safe area: say so where it matters.
+            // Before safe areas (a document without useSafeAreas last laid out by Xcode 8 or earlier),
+            // IB lays the root out as iOS 10 did: its margins are the minimums alone, the top and
+            // bottom layout guides carry the bars. iOS 11 insets them from the safe area, and so does
+            // Xcode 9 and later's canvas in such a document: say so where it matters.
             if !usesSafeAreas, bars.top > 0 || bars.bottom > 0, Self.usesOwnVerticalMargins(node) {
+                let above = formatNumber(bars.top)
+                let below = formatNumber(bars.bottom)
                 warn(
                     node,
-                    "laid out as IB does for a document without safe areas (Xcode 8 or earlier): the root's top and bottom margins leave out the bars (\(formatNumber(bars.top)) pt above, \(formatNumber(bars.bottom)) below); on iOS 11 and later UIKit insets them from the safe area, so views on those margins move by that much"
+                    laysOutAsIOS11
+                        ? "laid out as Xcode 9 and later lay out a document without safe areas: the root's top and bottom margins are inset from the bars (\(above) pt above, \(below) below), as on iOS 11 and later; on iOS 10 and earlier they leave the bars out, so views on those margins move by that much"
+                        : "laid out as IB does for a document without safe areas (Xcode 8 or earlier): the root's top and bottom margins leave out the bars (\(above) pt above, \(below) below); on iOS 11 and later UIKit insets them from the safe area, so views on those margins move by that much"
                 )
             }
             margins = Self.rootMargins(
                 custom: Self.customMargins(node), width: size?.width ?? 0, safeArea: safeArea,
                 respectsMinimums: Self.flag(controller, "viewRespectsSystemMinimumLayoutMargins", default: true),
-                insetFromSafeArea: usesSafeAreas && Self.flag(node, "insetsLayoutMarginsFromSafeArea", default: true))
+                insetFromSafeArea: laysOutAsIOS11 && Self.flag(node, "insetsLayoutMarginsFromSafeArea", default: true),
+                anyWidth: device == nil)
         } else {
             if isRoot, usesSafeAreas, let size,
                 let screen = Self.screenSize(device, landscape: orientation == "landscape"),
@@ -73,7 +79,7 @@ extension DocumentReader {
             if let superview, let frame = size, let bounds = superview.bounds {
                 (safeArea, margins) = Self.subviewInsets(
                     margins: margins, frame: frame, in: bounds, superview: superview.anchor,
-                    insetFromSafeArea: usesSafeAreas
+                    insetFromSafeArea: laysOutAsIOS11
                         && Self.flag(node, "insetsLayoutMarginsFromSafeArea", default: true),
                     preservesSuperviewMargins: Self.flag(node, "preservesSuperviewLayoutMargins", default: false))
             } else if isRoot, safeArea != EdgeInsets(),
@@ -109,6 +115,14 @@ extension DocumentReader {
             }
         }
     }
+
+    /// Whether IB laid the document out as iOS 11 and later do, its views' margins inset from the
+    /// safe area: a document with safe areas (`useSafeAreas`), or one without last saved by Xcode 9
+    /// or later (`toolsVersion` 13000 and above), whose canvas is iOS 11's. allenwong/30DaysofSwift
+    /// Project 28's scene (Xcode 10, saved in the Xcode 8 format) stores a table on the root's top
+    /// margin at y = 64, the status and navigation bars; sam408130/Lolita-public's Xcode 6 scenes
+    /// store the same at y = 0. docs/import-sources.md.
+    var laysOutAsIOS11: Bool { usesSafeAreas || (toolsVersion ?? 0) >= 13000 }
 
     /// A subview's safe area and margins, from the frame IB stored for it (the layout's own frame
     /// would make the margins depend on the solution): the safe area is the part of the
@@ -245,14 +259,15 @@ extension DocumentReader {
     }
 
     /// A view controller's root view's margins as UIKit computes them: its own margins (by default
-    /// the system minimums: 0 above and below, 16 beside, 20 from 414 pt wide), no smaller than
+    /// the system minimums: 0 above and below, 16 beside, 20 from 414 pt wide; 16 on the 600 pt
+    /// canvas of a document without `<device>`, Xcode 6 and 7's Any width, `anyWidth`), no smaller than
     /// the system minimums unless `viewRespectsSystemMinimumLayoutMargins` is off, then inset from
     /// the safe area unless `insetsLayoutMarginsFromSafeArea` is off. Sources in docs/import-sources.md.
     static func rootMargins(
         custom: (top: Double?, left: Double?, bottom: Double?, right: Double?)?, width: Double, safeArea: EdgeInsets,
-        respectsMinimums: Bool, insetFromSafeArea: Bool
+        respectsMinimums: Bool, insetFromSafeArea: Bool, anyWidth: Bool = false
     ) -> EdgeInsets {
-        let side: Double = width >= 414 ? 20 : 16
+        let side: Double = width >= 414 && !anyWidth ? 20 : 16
         let minimum = EdgeInsets(top: 0, left: side, bottom: 0, right: side)
         var own = EdgeInsets(
             top: custom?.top ?? minimum.top, left: custom?.left ?? minimum.left,

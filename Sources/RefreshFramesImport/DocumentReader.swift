@@ -22,6 +22,9 @@ struct DocumentReader {
     var orientation: String?
     /// `useSafeAreas="YES"` (Xcode 9 and later, unless turned off): the scenes have safe areas.
     var usesSafeAreas = true
+    /// The document's `toolsVersion` (the Xcode that last laid it out: 13000 and above is Xcode 9
+    /// or later); nil when it does not say.
+    var toolsVersion: Double?
     /// The device's `appearance="dark"`, else light: what system colours resolve for.
     var appearance: Appearance = .light
     /// A storyboard scene's view controller, for its top and bottom layout guides and margins.
@@ -70,6 +73,7 @@ struct DocumentReader {
         appearance = document.child("device")?["appearance"] == "dark" ? .dark : .light
         orientation = document.child("device")?["orientation"]
         usesSafeAreas = document["useSafeAreas"] == "YES"
+        toolsVersion = document["toolsVersion"].flatMap(Double.init)
         let root = try rootView(document, storyboard: type == XIBImporter.storyboardType)
         inactive = inactiveIDs(root, document: document)
         outletNames = Self.outletNames(document, root: root)

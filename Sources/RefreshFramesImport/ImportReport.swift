@@ -17,8 +17,12 @@ package enum ImportReport {
                 + "solved \(format(difference.solved))"
                 + (difference.misplaced ? " (IB marks the view misplaced: its stored frame is stale)" : "")
                 + (difference.brokenConstraint.map { broken in
-                    " (IB's stored frames break the constraint on line \(broken.line): \(broken.attribute) "
-                        + "\(formatNumber(broken.stored)) where it makes \(formatNumber(broken.expected)))"
+                    let values =
+                        "\(broken.attribute) \(formatNumber(broken.stored)) where it makes \(formatNumber(broken.expected))"
+                    return difference.partlyStale
+                        ? " (IB's stored frames are also off the constraint on line \(broken.line), \(values), "
+                            + "but putting IB's offsets right leaves the view more than 0.5 pt from the solved frame)"
+                        : " (IB's stored frames break the constraint on line \(broken.line): \(values))"
                 } ?? "")
                 + (difference.wholePoints.isEmpty
                     ? ""

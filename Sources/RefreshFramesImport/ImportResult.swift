@@ -120,6 +120,11 @@ package struct FrameDifference: Sendable, Equatable {
     /// The sizes IB stored on the whole point above the solved, fractional one, in a document
     /// without `<device>` (Xcode 7 or earlier): `["height"]`. Said, not counted as stale.
     package var wholePoints: [String] = []
+    /// The stored frame breaks `brokenConstraint` (and perhaps others), but putting those offsets
+    /// right still leaves the view more than 0.5 pt from the solved frame: the stale part is not the whole difference (a
+    /// label whose centre IB stored 0.5 off and whose width is the stand-in font's), so it is a
+    /// plain difference. `StoredFrames.correctionLeavesWithin`.
+    package var partlyStale = false
 
     package init(
         tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect, misplaced: Bool = false,
@@ -139,12 +144,12 @@ package struct FrameDifference: Sendable, Equatable {
         a.tag == b.tag && a.line == b.line && a.interfaceBuilder == b.interfaceBuilder && a.solved == b.solved
             && a.misplaced == b.misplaced && a.brokenConstraint == b.brokenConstraint
             && a.follows?.tag == b.follows?.tag && a.follows?.line == b.follows?.line
-            && a.wholePoints == b.wholePoints
+            && a.wholePoints == b.wholePoints && a.partlyStale == b.partlyStale
     }
 
-    /// Whether IB's stored frame is known to be off the document's constraints: marked misplaced,
-    /// breaking one, or tied by one to a view whose frame is.
-    package var isStale: Bool { misplaced || brokenConstraint != nil || follows != nil }
+    /// Whether the difference is IB's stale frame: marked misplaced, breaking a constraint by as much
+    /// as the whole difference (`partlyStale` false), or tied by one to a view whose frame is.
+    package var isStale: Bool { misplaced || (brokenConstraint != nil && !partlyStale) || follows != nil }
 
     /// Why, for the summary: `IB's stored frame is marked misplaced`.
     package var staleReason: String {
@@ -172,12 +177,22 @@ package struct BrokenConstraint: Sendable, Equatable {
     package var attribute: String
     package var stored: Double
     package var expected: Double
+    /// The checked view's own attribute in the constraint (its first item's, or its second's when it
+    /// is the second item) and how far that attribute of its stored frame would move to satisfy the
+    /// constraint, the other item staying where IB stored it.
+    package var ownAttribute: String
+    package var ownOffset: Double
 
-    package init(line: Int, attribute: String, stored: Double, expected: Double) {
+    package init(
+        line: Int, attribute: String, stored: Double, expected: Double, ownAttribute: String? = nil,
+        ownOffset: Double? = nil
+    ) {
         self.line = line
         self.attribute = attribute
         self.stored = stored
         self.expected = expected
+        self.ownAttribute = ownAttribute ?? attribute
+        self.ownOffset = ownOffset ?? expected - stored
     }
 }
 

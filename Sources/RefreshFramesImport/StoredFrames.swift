@@ -33,6 +33,12 @@ struct StoredFrames {
     /// stored frames break by more than `tolerance`; nil when they satisfy every one they can be
     /// checked against.
     func brokenConstraint(of tag: Int, in constraints: [ImportedConstraint]) -> BrokenConstraint? {
+        brokenConstraints(of: tag, in: constraints).first
+    }
+
+    /// Every required, plain constraint on the view that the stored frames break, in document order.
+    func brokenConstraints(of tag: Int, in constraints: [ImportedConstraint]) -> [BrokenConstraint] {
+        var found: [BrokenConstraint] = []
         for constraint in constraints where constraint.isPlain && constraint.pinnedTag == nil {
             let spec = constraint.spec
             guard spec.priority == 1000, spec.item == .view(tag: tag) || spec.toItem == .view(tag: tag),
@@ -50,8 +56,115 @@ struct StoredFrames {
                 case .greaterThanOrEqual: expected - stored > Self.tolerance
                 }
             if broken {
-                return BrokenConstraint(
-                    line: constraint.line, attribute: spec.attribute.rawValue, stored: stored, expected: expected)
+                // The view's own side: as the first item it moves by the offset; as the second, by
+                // the offset back through the multiplier.
+                let isFirst = spec.item == .view(tag: tag)
+                let own = isFirst ? spec.attribute : (spec.toAttribute ?? spec.attribute)
+                let ownOffset =
+                    isFirst ? expected - stored : spec.multiplier == 0 ? 0 : (stored - expected) / spec.multiplier
+                found.append(
+                    BrokenConstraint(
+                        line: constraint.line, attribute: spec.attribute.rawValue, stored: stored, expected: expected,
+                        ownAttribute: own.rawValue, ownOffset: ownOffset))
+            }
+        }
+        return found
+    }
+
+    /// Whether putting right the offsets by which IB's stored frame breaks its constraints (`broken`:
+    /// each the view's own attribute moved by `ownOffset`) can leave the view within 0.5 pt of the
+    /// solved frame in every edge and size: the stale part is then the whole difference. In each axis
+    /// one of the broken constraints of that axis (or none) is put right: the whole frame moved by
+    /// the offset, or, where the view's required constraints fix its size in that axis
+    /// (`sizeFixed`, as the 441 of Xcode 6's template by its leading and centre), only the edge
+    /// the constraint names (a size grown or shrunk at one end or about its centre, a centre moved
+    /// by resizing at one end by twice the offset); a size its content sets (a label's text) is
+    /// not IB's offset to put right. A view tied to its own aspect ratio (`aspect`: width =
+    /// aspect x height) resizes in the other axis with it, at either end or about its centre.
+    static func correctionLeavesWithin(
+        stored: Rect, solved: Rect, broken: [BrokenConstraint], sizeFixed: (horizontal: Bool, vertical: Bool),
+        aspect: Double? = nil
+    ) -> Bool {
+        typealias Change = (origin: Double, size: Double)
+        var horizontal: [Change] = [(0, 0)]
+        var vertical: [Change] = [(0, 0)]
+        for constraint in broken {
+            guard let attribute = LayoutAttribute(rawValue: constraint.ownAttribute) else { continue }
+            let offset = constraint.ownOffset
+            let isSize = attribute == .width || attribute == .height
+            let resizes = isSize || (isHorizontal(attribute) ? sizeFixed.horizontal : sizeFixed.vertical)
+            let candidates: [Change] =
+                switch attribute {
+                case .left, .leading, .top: [(offset, 0)] + (resizes ? [(offset, -offset)] : [])
+                case .right, .trailing, .bottom: [(offset, 0)] + (resizes ? [(0, offset)] : [])
+                case .width, .height: [(0, offset), (-offset, offset), (-offset / 2, offset)]
+                case .centerX, .centerY: [(offset, 0)] + (resizes ? [(0, 2 * offset), (2 * offset, -2 * offset)] : [])
+                }
+            if isHorizontal(attribute) { horizontal += candidates } else { vertical += candidates }
+        }
+        func within(_ a: Double, _ b: Double) -> Bool { abs(a - b) <= 0.5 + 1e-9 }
+        func fitsH(_ change: Change) -> Bool {
+            let x = stored.x + change.origin
+            let w = stored.width + change.size
+            return within(x, solved.x) && within(w, solved.width) && within(x + w, solved.maxX)
+        }
+        func fitsV(_ change: Change) -> Bool {
+            let y = stored.y + change.origin
+            let h = stored.height + change.size
+            return within(y, solved.y) && within(h, solved.height) && within(y + h, solved.maxY)
+        }
+        // A resize that the aspect ratio carries into the other axis.
+        func carried(_ size: Double) -> [Change] {
+            size == 0 ? [] : [(0, size), (-size, size), (-size / 2, size)]
+        }
+        for change in vertical where fitsV(change) {
+            if (horizontal + carried((aspect ?? 0) * change.size)).contains(where: fitsH) { return true }
+        }
+        for change in horizontal where fitsH(change) {
+            let back = aspect.map { $0 == 0 ? 0 : change.size / $0 } ?? 0
+            if (vertical + carried(back)).contains(where: fitsV) { return true }
+        }
+        return false
+    }
+
+    /// Whether the view's required constraints fix its size in each axis: a constraint on its width
+    /// (height), or two on different positions of that axis (leading and centre X, top and bottom).
+    static func sizeFixed(of tag: Int, in constraints: [ImportedConstraint]) -> (horizontal: Bool, vertical: Bool) {
+        var positions: [Bool: Set<LayoutAttribute>] = [true: [], false: []]
+        var sizes: Set<Bool> = []
+        for constraint in constraints where constraint.spec.priority == 1000 && constraint.pinnedTag == nil {
+            let spec = constraint.spec
+            var own: [LayoutAttribute] = []
+            if spec.item == .view(tag: tag) { own.append(spec.attribute) }
+            if spec.toItem == .view(tag: tag) { own.append(spec.toAttribute ?? spec.attribute) }
+            guard spec.relation == .equal else { continue }
+            for attribute in own {
+                switch attribute {
+                case .width: sizes.insert(true)
+                case .height: sizes.insert(false)
+                case .left, .leading: positions[true, default: []].insert(.leading)
+                case .right, .trailing: positions[true, default: []].insert(.trailing)
+                default: positions[isHorizontal(attribute), default: []].insert(attribute)
+                }
+            }
+        }
+        return (
+            sizes.contains(true) || positions[true, default: []].count >= 2,
+            sizes.contains(false) || positions[false, default: []].count >= 2
+        )
+    }
+
+    /// The view's own aspect ratio, width = aspect x height, from a required constraint tying its
+    /// width to its height; nil when it has none.
+    static func aspect(of tag: Int, in constraints: [ImportedConstraint]) -> Double? {
+        for constraint in constraints where constraint.spec.priority == 1000 {
+            let spec = constraint.spec
+            guard spec.item == .view(tag: tag), spec.toItem == .view(tag: tag), spec.relation == .equal else {
+                continue
+            }
+            if spec.attribute == .width, spec.toAttribute == .height { return spec.multiplier }
+            if spec.attribute == .height, spec.toAttribute == .width, spec.multiplier != 0 {
+                return 1 / spec.multiplier
             }
         }
         return nil

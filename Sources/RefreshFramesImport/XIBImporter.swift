@@ -213,13 +213,21 @@ package enum XIBImporter {
             if stored.isClose(to: solved) {
                 check.matching.append(view.spec.tag)
             } else {
-                check.differences.append(
-                    FrameDifference(
-                        tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved,
-                        misplaced: view.misplaced,
-                        brokenConstraint: view.misplaced
-                            ? nil : storedFrames.brokenConstraint(of: view.spec.tag, in: imported.constraints),
-                        wholePoints: imported.hasNoDevice ? Self.wholePoints(stored: stored, solved: solved) : []))
+                let allBroken =
+                    view.misplaced ? [] : storedFrames.brokenConstraints(of: view.spec.tag, in: imported.constraints)
+                let broken = allBroken.first
+                var difference = FrameDifference(
+                    tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved,
+                    misplaced: view.misplaced, brokenConstraint: broken,
+                    wholePoints: imported.hasNoDevice ? Self.wholePoints(stored: stored, solved: solved) : [])
+                // Stale only when the stale part is the whole difference.
+                if broken != nil {
+                    difference.partlyStale = !StoredFrames.correctionLeavesWithin(
+                        stored: stored, solved: solved, broken: allBroken,
+                        sizeFixed: StoredFrames.sizeFixed(of: view.spec.tag, in: imported.constraints),
+                        aspect: StoredFrames.aspect(of: view.spec.tag, in: imported.constraints))
+                }
+                check.differences.append(difference)
             }
         }
         // A difference whose stored frame agrees, by a required constraint, with a stale one, and that

@@ -75,6 +75,31 @@ struct ImportedLayoutTests {
         Case(
             fixture: "legacy-margins.storyboard", frames: [1: r(16, 0, 100, 30), 2: r(20, 28, 40, 20)],
             summary: "2 frames solved and match Interface Builder's"),
+        // The same document last saved by Xcode 10 (still without safe areas): its canvas is iOS
+        // 11's, the root's margins inset from the status bar.
+        Case(
+            fixture: "legacy-margins-xcode9.storyboard", frames: [1: r(16, 20, 100, 30), 2: r(20, 28, 40, 20)],
+            summary: "2 frames solved and match Interface Builder's"),
+        // An Xcode 6 document without <device>: the 600 pt canvas of any width, the root's side
+        // margins the compact width's 16.
+        Case(
+            fixture: "any-width-margins.storyboard", frames: [1: r(16, 30, 40, 20), 2: r(544, 30, 40, 20)],
+            summary: "2 frames solved and match Interface Builder's"),
+        // A navigation bar over the scenes of a navigation controller's stack (its root, and one
+        // pushed by a show segue), not over a controller that only has a navigationItem, nor over
+        // what that one shows. Frames derived in the fixture's comment.
+        Case(
+            fixture: "nav-inferred.storyboard", scene: "Root", frames: [1: r(16, 74, 40, 20), 2: r(16, 300, 60, 30)],
+            summary: "2 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "nav-inferred.storyboard", scene: "Pushed", frames: [1: r(16, 74, 40, 20)],
+            summary: "1 frame solved and matches Interface Builder's"),
+        Case(
+            fixture: "nav-inferred.storyboard", scene: "Alone", frames: [1: r(16, 30, 40, 20), 2: r(16, 300, 60, 30)],
+            summary: "2 frames solved and match Interface Builder's"),
+        Case(
+            fixture: "nav-inferred.storyboard", scene: "Presented", frames: [1: r(16, 30, 40, 20)],
+            summary: "1 frame solved and matches Interface Builder's"),
         // Views below the root of an iPhone X scene: a safe area where they cover the root's unsafe
         // edges, margins measured from it (or not), and preservesSuperviewLayoutMargins. Frames
         // derived in the fixture's comment.
@@ -463,18 +488,33 @@ struct ImportedLayoutTests {
         #expect(result.frameDifferences.map(\.interfaceBuilder) == [frame])
     }
 
-    @Test func aSceneInANavigationControllerHasItsBarBelowTheStatusBar() throws {
-        let text = String(decoding: try fixture("guides.storyboard"), as: UTF8.self)
+    /// The navigation bar is the navigation controller's: a navigationItem alone (IB keeps it on a
+    /// controller taken out of one) puts no bar over the scene.
+    @Test(arguments: [(false, 54.0), (true, 98.0)])
+    func aSceneInANavigationControllerHasItsBarBelowTheStatusBar(inNavigationController: Bool, y: Double) throws {
+        var text = String(decoding: try fixture("guides.storyboard"), as: UTF8.self)
             .replacingOccurrences(
                 of: #"<viewController storyboardIdentifier="Safe" id="Gd1-vc-001" sceneMemberID="viewController">"#,
                 with:
                     #"<viewController storyboardIdentifier="Safe" id="Gd1-vc-001" sceneMemberID="viewController"><navigationItem key="navigationItem" title="T" id="Gd1-ni-001"/>"#
             )
+        if inNavigationController {
+            text = text.replacingOccurrences(
+                of: "</scenes>",
+                with: #"""
+                    <scene sceneID="Gd9-sn-000"><objects>
+                    <navigationController id="Gd9-nc-000" sceneMemberID="viewController"><connections>
+                    <segue destination="Gd1-vc-001" kind="relationship" relationship="rootViewController" id="Gd9-sg-000"/>
+                    </connections></navigationController></objects></scene>
+                    </scenes>
+                    """#)
+        }
         let result = try XIBImporter.importDocument(
             Array(text.utf8), fileName: "g", animation: .none, measurer: wenQuanYi)
         let spec = try Spec.decode(Array(result.specJSON.utf8))
-        // 10 below the safe area's top: the 44 pt status bar and the 44 pt navigation bar.
-        #expect(try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi).layout.frame(tag: 1).y == 98)
+        // 10 below the safe area's top: the 44 pt status bar, and in a navigation controller its
+        // 44 pt navigation bar.
+        #expect(try Timeline.make(spec: spec, now: 0, measurer: wenQuanYi).layout.frame(tag: 1).y == y)
     }
 
     @Test func aVariationThatAppliesReplacesThePropertyValuesItOverrides() throws {

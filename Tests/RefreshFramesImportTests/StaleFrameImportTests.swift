@@ -127,4 +127,84 @@ struct StaleFrameImportTests {
         #expect(tag4.solved == Self.r(408, 60, 40, 20))
         #expect(!tag4.isStale)
     }
+    /// A label centred in the 480 pt root (centerX = the root's 240), its text 2 x 17 = 34 wide by
+    /// the test measurer: UIKit puts it at x = 240 - 17 = 223. IB stored it 40 wide at x = 220.5, as
+    /// a wider font would, with its centre 220.5 + 20 = 240.5: off the centerX constraint by 0.5. Put
+    /// right (moved by -0.5, or resized at one end by -1), the frame is still 2.5 pt or more from
+    /// the solved one: the stale part is not the whole difference, so it is a plain difference,
+    /// and its line says the constraint is off without the words that mark a stale one.
+    @Test func aFrameOffItsConstraintByLessThanItsDifferenceIsAPlainDifference() throws {
+        let text = String(decoding: try fixture("stale-frames.xib"), as: UTF8.self)
+            .replacingOccurrences(
+                of: "</subviews>",
+                with: #"""
+                        <label opaque="NO" userInteractionEnabled="NO" tag="6" contentMode="left" text="刷新" textAlignment="center" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Stl-lb-006">
+                            <rect key="frame" x="220.5" y="90" width="40" height="20"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                            <nil key="textColor"/>
+                            <nil key="highlightedColor"/>
+                        </label>
+                        <label opaque="NO" userInteractionEnabled="NO" tag="7" contentMode="left" text="刷新" textAlignment="center" lineBreakMode="tailTruncation" baselineAdjustment="alignBaselines" adjustsFontSizeToFit="NO" translatesAutoresizingMaskIntoConstraints="NO" id="Stl-lb-007">
+                            <rect key="frame" x="324" y="90" width="33" height="20"/>
+                            <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                            <nil key="textColor"/>
+                            <nil key="highlightedColor"/>
+                        </label>
+                    </subviews>
+                    """#
+            )
+            .replacingOccurrences(
+                of: #"id="Stl-c9-004"/>"#,
+                with: #"""
+                    id="Stl-c9-004"/>
+                    <constraint firstItem="Stl-lb-006" firstAttribute="centerX" secondItem="Stl-rt-000" secondAttribute="centerX" id="Stl-c12-006"/>
+                    <constraint firstItem="Stl-lb-006" firstAttribute="top" secondItem="Stl-rt-000" secondAttribute="top" constant="90" id="Stl-c13-006"/>
+                    <constraint firstItem="Stl-lb-007" firstAttribute="centerX" secondItem="Stl-rt-000" secondAttribute="centerX" constant="100" id="Stl-c14-007"/>
+                    <constraint firstItem="Stl-lb-007" firstAttribute="top" secondItem="Stl-rt-000" secondAttribute="top" constant="90" id="Stl-c15-007"/>
+                    """#)
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "s.xib", animation: .none, measurer: wenQuanYi)
+        let tag6 = try #require(result.frameDifferences.first { $0.tag == 6 })
+        let centre = try #require(
+            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("Stl-c12-006") })
+        #expect(tag6.solved == Self.r(223, 90, 34, 20))
+        #expect(tag6.brokenConstraint?.line == centre + 1)
+        #expect(tag6.partlyStale)
+        #expect(!tag6.isStale)
+        // Tag 7, centred 100 right of the root's centre: solved (340 - 17 = 323, 90, 34, 20); IB
+        // stored (324, 90, 33, 20), centre 340.5. Resizing it at its left end by twice the 0.5 would
+        // give the solved frame, but its width is its text's, not its constraints': only moving it
+        // is IB's offset to put right, which leaves 1 pt of width: a plain difference.
+        let tag7 = try #require(result.frameDifferences.first { $0.tag == 7 })
+        #expect(tag7.solved == Self.r(323, 90, 34, 20))
+        #expect(tag7.partlyStale && !tag7.isStale)
+        // Tag 1's 441, whose 0.5 pt off its centerX is its whole difference, stays stale.
+        #expect(result.frameDifferences.first { $0.tag == 1 }?.isStale == true)
+        #expect(
+            result.summary.hasPrefix(
+                "1 frame solved and matches Interface Builder's; 3 solved and differ (largest difference 6 pt, tag 3); 2 solved and differ where IB's frame is off its constraints (tag 1: "
+            ))
+        let line = ImportReport.lines(for: result, path: "s.xib").first { $0.contains("frame of tag 6") }
+        #expect(
+            line?.hasSuffix(
+                "solved (223, 90, 34, 20) (IB's stored frames are also off the constraint on line \(centre + 1), centerX 240.5 where it makes 240, but putting IB's offsets right leaves the view more than 0.5 pt from the solved frame)"
+            ) == true)
+    }
+    /// Tag 1 also placed 19 below the top (its top constraint made 19, IB's frame kept at 20): its
+    /// stored frame breaks two constraints, centerX (the 441) and top (by 1); putting both right
+    /// leaves it on the solved (20, 19, 440, 21), so it stays stale (the centerX alone would leave
+    /// it 1 pt off).
+    @Test func aFrameOffTwoOfItsConstraintsIsStaleWhenBothMakeItsWholeDifference() throws {
+        let text = String(decoding: try fixture("stale-frames.xib"), as: UTF8.self)
+            .replacingOccurrences(
+                of: #"secondAttribute="top" constant="20" id="Stl-c3-001""#,
+                with: #"secondAttribute="top" constant="19" id="Stl-c3-001""#)
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "s.xib", animation: .none, measurer: wenQuanYi)
+        let tag1 = try #require(result.frameDifferences.first { $0.tag == 1 })
+        #expect(tag1.solved == Self.r(20, 19, 440, 21))
+        #expect(tag1.brokenConstraint?.attribute == "centerX")
+        #expect(!tag1.partlyStale)
+        #expect(tag1.isStale)
+    }
 }
