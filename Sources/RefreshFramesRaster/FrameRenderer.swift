@@ -122,7 +122,8 @@ package struct FrameRenderer: FrameDrawing {
                         placement: placement, shape: shape, background: view.backgroundColor,
                         clips: spec.clipsToBounds, text: drawing.text, textColor: drawing.textColor ?? view.textColor,
                         spokes: drawing.spokes, tint: spec.tintColor, alpha: alpha, ancestorClips: parent.clips,
-                        image: drawing.image, backgroundImage: drawing.backgroundImage),
+                        image: drawing.image, backgroundImage: drawing.backgroundImage,
+                        shapeContent: ShapeLayerDrawing(view)),
                     parent: parent.position, ownAlpha: clamp01(view.alpha),
                     border: LayerBorder(
                         placement: placement, shape: shape, width: view.borderWidth, color: view.borderColor,

@@ -80,6 +80,7 @@ struct Surface {
         let ancestorClips = layer.ancestorClips
         let image = layer.image
         let backgroundImage = layer.backgroundImage
+        let shapeContent = layer.shapeContent
         let hasBackground = background.alpha > 0
 
         let ppp = placement.pixelsPerPoint
@@ -90,7 +91,13 @@ struct Surface {
         let emojiAlpha = Float(clamp01(textColor.alpha))
         let layerAlpha = Float(alpha)
         let needsShape = hasBackground || clips
-        let needsLocal = needsShape || spokes != nil || !emoji.isEmpty || image != nil || backgroundImage != nil
+        let needsLocal =
+            needsShape || spokes != nil || !emoji.isEmpty || image != nil || backgroundImage != nil
+            || shapeContent != nil
+        let fillInk = premultiplied(shapeContent?.fill ?? .clear)
+        let strokeInk = premultiplied(shapeContent?.stroke ?? .clear)
+        // Past the shape's rectangle by two pixels its fields give no coverage.
+        let shapeMargin = 2 / max(ppp, 1e-9)
         let held = region
         if let text, !needsLocal, ancestorClips.isEmpty {
             compositeText(text, ink: ink, alpha: layerAlpha, in: box)
@@ -114,6 +121,22 @@ struct Surface {
                     var layer: Premultiplied = (0, 0, 0, 0)
                     if hasBackground {
                         layer = (bg.0 * shapeCoverage, bg.1 * shapeCoverage, bg.2 * shapeCoverage, bg.3 * shapeCoverage)
+                    }
+                    if let shapeContent,
+                        placement.projection != nil
+                            || (local.x > shapeContent.minX - shapeMargin && local.x < shapeContent.maxX + shapeMargin
+                                && local.y > shapeContent.minY - shapeMargin
+                                && local.y < shapeContent.maxY + shapeMargin)
+                    {
+                        let (sx, sy) = (Double(x) + 0.5, Double(y) + 0.5)
+                        if !shapeContent.fillSegments.isEmpty {
+                            let c = placement.coverage(sx, sy, local: local, field: shapeContent.fillDistance)
+                            over(&layer, fillInk, Float(c) * clip)
+                        }
+                        if !shapeContent.pieces.isEmpty {
+                            let c = placement.coverage(sx, sy, local: local, field: shapeContent.strokeDistance)
+                            over(&layer, strokeInk, Float(c) * clip)
+                        }
                     }
                     if let spokes {
                         let here =
@@ -242,6 +265,8 @@ struct Layer {
     var image: PlacedImage? = nil
     /// A button's background image, drawn under its image.
     var backgroundImage: PlacedImage? = nil
+    /// A shape layer's fill and stroke, drawn over the background.
+    var shapeContent: ShapeLayerDrawing? = nil
 
     /// The pixels the layer may draw on a `width × height` frame (its antialiased edges included):
     /// it leaves every other pixel as it was. Nil when it draws nothing.
@@ -253,6 +278,12 @@ struct Layer {
         var box: PixelBox?
         if hasBackground || spokes != nil { box = shapeBox }
         if let text { box = text.box.union(box) }
+        if let s = shapeContent,
+            let shapeBox = placement.pixelBounds(
+                minX: s.minX, minY: s.minY, maxX: s.maxX, maxY: s.maxY, margin: 1, clip: (width, height))
+        {
+            box = shapeBox.union(box)
+        }
         for image in [backgroundImage, image].compactMap({ $0 }) {
             if let imageBox = placement.pixelBounds(
                 minX: image.minX, minY: image.minY, maxX: image.maxX, maxY: image.maxY, margin: 1,

@@ -216,6 +216,8 @@ extension SourceWriter {
             case .text(let s): s.dumpDescription
             case .image(let name): name ?? "none"
             case .path(let p): p.dumpDescription
+            case .shapePath(let p): p.dumpDescription
+            case .lineCap(let c): c.dumpDescription
             }
         }
         switch a.content {
@@ -274,7 +276,7 @@ extension SourceWriter {
         case .number: "CGFloat"
         case .point: "CGPoint"
         case .size: "CGSize"
-        case .color, .transform, .bool, .text, .image, .path: nil
+        case .color, .transform, .bool, .text, .image, .path, .shapePath, .lineCap: nil
         }
     }
 

@@ -141,6 +141,8 @@ enum SwiftLiteral {
         case .size(let s): "CGSize(width: \(number(s.width)), height: \(number(s.height)))"
         case .image(let name): name.map { "UIImage(named: \(string(imageName($0))))" } ?? "nil"
         case .path(let p): path(p)
+        case .shapePath(let p): shapePath(p)
+        case .lineCap(let c): "." + c.rawValue
         }
     }
 
@@ -161,7 +163,7 @@ enum SwiftLiteral {
     /// nil for a value written where it is used (a UIKit colour name, `.identity`, a text).
     static func constant(_ v: UIKitValue) -> [String]? {
         switch v {
-        case .text, .image, .path: return nil
+        case .text, .image, .path, .shapePath, .lineCap: return nil
         case .number(let n): return [": CGFloat = \(number(n))"]
         case .color(let c):
             let literal = color(c)
@@ -191,7 +193,8 @@ enum SwiftLiteral {
         case .point: "CGPoint"
         case .size: "CGSize"
         case .image: "UIImage?"
-        case .path: "CGPath?"
+        case .path, .shapePath: "CGPath?"
+        case .lineCap: "CAShapeLayerLineCap"
         }
     }
 
@@ -208,6 +211,8 @@ enum SwiftLiteral {
         case .value(.size(let s)): "\(name) \(s.dumpDescription)"
         case .value(.image(let s)): "\(name) " + (s.map { "\"\($0)\"" } ?? "none")
         case .value(.path(let p)): "\(name) \(p.dumpDescription)"
+        case .value(.shapePath(let p)): "\(name) \(p.dumpDescription)"
+        case .value(.lineCap(let c)): "\(name) \(c.rawValue)"
         case .nextPaletteColor: "\(name) the next palette colour"
         case .initial: "\(name) its own colour"
         }
@@ -247,5 +252,25 @@ extension SwiftLiteral {
             return "UIBezierPath(roundedRect: \(rect(r)), cornerRadius: \(number(radius))).cgPath"
         case .ellipse(let r): return "UIBezierPath(ovalIn: \(rect(r))).cgPath"
         }
+    }
+
+    /// A shape layer's path as one expression: a closure building the `UIBezierPath` element by
+    /// element (an elliptical arc is a circular one scaled, which UIBezierPath has no call for:
+    /// written as a comment).
+    static func shapePath(_ p: ShapePath) -> String {
+        guard !p.elements.isEmpty else { return "nil" }
+        func point(_ q: Point) -> String { "CGPoint(x: \(number(q.x)), y: \(number(q.y)))" }
+        let calls = p.elements.map { e -> String in
+            switch e {
+            case .move(let q): "p.move(to: \(point(q)))"
+            case .line(let q): "p.addLine(to: \(point(q)))"
+            case .arc(let c, let rx, let ry, let start, let sweep):
+                rx == ry
+                    ? "p.addArc(withCenter: \(point(c)), radius: \(number(rx)), startAngle: \(number(start)), endAngle: \(number(start + sweep)), clockwise: \(sweep >= 0))"
+                    : "/* an elliptical arc: radii \(number(rx)), \(number(ry)) */"
+            case .close: "p.close()"
+            }
+        }
+        return "{ let p = UIBezierPath(); " + calls.joined(separator: "; ") + "; return p.cgPath }()"
     }
 }

@@ -27,7 +27,7 @@ extension UIKitBinding {
         let add: (inout NativeCall) throws -> Value = { call in
             let parent = try self.object(call.receiver, call.context)
             let child = try self.object(call.arguments[0], call.context)
-            guard child.nativeType === self.types.layer else {
+            guard child.nativeType === self.types.layer || child.nativeType === self.types.shapeLayer else {
                 throw call.context.error(
                     "addSublayer(_:) of \(child.label)'s layer: moving a view's own layer is not supported; add the view with addSubview(_:)"
                 )
@@ -53,7 +53,8 @@ extension UIKitBinding {
             guard let set = property.set else { continue }
             var wrapped = property
             wrapped.set = { native, value, context in
-                if let object = native.payload as? ViewObject, object.nativeType === self.types.layer,
+                if let object = native.payload as? ViewObject,
+                    object.nativeType === self.types.layer || object.nativeType === self.types.shapeLayer,
                     object.superview != nil
                 {
                     context.warn(

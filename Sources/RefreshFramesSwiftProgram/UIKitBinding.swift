@@ -30,6 +30,8 @@ package struct UIKitBinding {
         let viewController = NativeType("UIViewController", superclass: "NSObject", isReference: true)
         let tableViewController = NativeType("UITableViewController", superclass: "UIViewController", isReference: true)
         let layer = NativeType("CALayer", superclass: "NSObject", isReference: true)
+        let shapeLayer = NativeType("CAShapeLayer", superclass: "CALayer", isReference: true)
+        let bezierPath = NativeType("UIBezierPath", superclass: "NSObject", isReference: true)
         let basicAnimation = NativeType("CABasicAnimation", superclass: "CAAnimation", isReference: true)
         let keyframeAnimation = NativeType("CAKeyframeAnimation", superclass: "CAAnimation", isReference: true)
         let springAnimation = NativeType("CASpringAnimation", superclass: "CABasicAnimation", isReference: true)
@@ -69,6 +71,7 @@ package struct UIKitBinding {
         addCustomControls(to: &library)
         addNib(to: &library)
         addStandaloneLayers(to: &library)
+        addShapeLayers(to: &library)
         library.protocols.formUnion(["UIScrollViewDelegate", "CAAnimationDelegate", "UIGestureRecognizerDelegate"])
         return library
     }

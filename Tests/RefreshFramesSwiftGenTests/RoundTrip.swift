@@ -437,8 +437,10 @@ func same<Value: TrackValue>(_ a: Value, _ b: Value) -> Bool {
     case (.size(let x), .size(let y)): return abs(x.width - y.width) < tolerance && abs(x.height - y.height) < tolerance
     case (.image(let x), .image(let y)): return x == y
     case (.path(let x), .path(let y)): return x == y
+    case (.shapePath(let x), .shapePath(let y)): return x == y
+    case (.lineCap(let x), .lineCap(let y)): return x == y
     case (.transform, _), (.number, _), (.color, _), (.text, _), (.bool, _), (.point, _), (.size, _),
-        (.image, _), (.path, _):
+        (.image, _), (.path, _), (.shapePath, _), (.lineCap, _):
         return false
     }
 }

@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ("let s = CAShapeLayer()", "CAShapeLayer"),
+        ("let g = CAGradientLayer()", "CAGradientLayer"),
         ("let t = CATransformLayer()", "CATransformLayer"),
         ("square.layer.sublayerTransform = CATransform3DIdentity", "sublayerTransform"),
     ])

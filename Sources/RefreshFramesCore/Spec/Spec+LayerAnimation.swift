@@ -75,9 +75,16 @@ extension SpecDecoder {
     /// The kind of value a key path takes: the property's as UIKit holds it, a number for a component.
     func layerValueKind(_ keyPath: String, _ r: ValueReader) throws(SpecDiagnostic) -> UIKitValue {
         if keyPath == "transform.rotation" || ValueComponent(rawValue: keyPath) != nil { return .number(0) }
+        if AnimatableProperties.shapeLayerOnly.contains(keyPath) {
+            throw r.fail(
+                "'\(keyPath)' is a CAShapeLayer's: a spec's views have no shape layer (a Swift program's CAShapeLayer has)"
+            )
+        }
         guard let p = AnimatableProperties.property(layerKeyPath: keyPath) else {
             let paths =
-                AnimatableProperties.all.compactMap(\.layerKeyPath) + ValueComponent.allCases.map(\.rawValue)
+                AnimatableProperties.all.compactMap(\.layerKeyPath).filter {
+                    !AnimatableProperties.shapeLayerOnly.contains($0)
+                } + ValueComponent.allCases.map(\.rawValue)
                 + ["transform.rotation"]
             var message = "'\(keyPath)' is not an animatable key path; expected one of \(paths.joined(separator: ", "))"
             if let m = closestMatch(to: keyPath, in: paths) {
@@ -98,6 +105,7 @@ extension SpecDecoder {
         case .text: return .text(try r.string())
         case .image: throw r.fail("an image view's image has no layer key path")
         case .path: throw r.fail("a shadowPath has no layer key path here")
+        case .shapePath, .lineCap: throw r.fail("a CAShapeLayer's path and lineCap have no layer key path here")
         case .transform: return .transform(try decodeTransform(r))
         case .point, .size:
             let pair = try r.array()

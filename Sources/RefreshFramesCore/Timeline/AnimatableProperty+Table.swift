@@ -16,6 +16,10 @@ package enum AnimatableProperties {
         AnimatableProperty.highlighted, AnimatableProperty.selected, AnimatableProperty.enabled,
         // Added by issue 27 (layerdraw2): the shape that casts the shadow.
         AnimatableProperty.shadowPath,
+        // Added by issue 28 (shapelayer): a Swift program's CAShapeLayer.
+        AnimatableProperty.path, AnimatableProperty.strokeColor, AnimatableProperty.fillColor,
+        AnimatableProperty.lineWidth, AnimatableProperty.lineCap, AnimatableProperty.strokeStart,
+        AnimatableProperty.strokeEnd,
     ]
 
     /// The index of the property named `name` in `all`.

@@ -147,6 +147,10 @@ package enum UIKitValue: Sendable, Equatable {
     case image(String?)
     /// A `CGPath` (`layer.shadowPath`): a `UIBezierPath`'s rect, rounded rect or oval, or nil.
     case path(ShadowPath)
+    /// A `CAShapeLayer.path`'s `CGPath` (`.none`: nil).
+    case shapePath(ShapePath)
+    /// A `CAShapeLayerLineCap`.
+    case lineCap(LineCap)
 }
 
 /// What UIKit code assigns for a setting: a value, or what the control works out when the block runs.

@@ -89,6 +89,15 @@ public struct ViewState: Sendable, Equatable {
     public var shadowColor: RGBA = .black
     /// `layer.shadowPath`: the shape that casts the shadow (`.none`: the composited alpha).
     package var shadowPath = ShadowPath.none
+    /// A `CAShapeLayer`'s shape (a Swift program's): its path (`.none`: no shape), stroke and fill
+    /// colours, line width and cap, and the part of the path stroked (fractions of its length).
+    package var path = ShapePath.none
+    package var strokeColor: RGBA = .clear
+    package var fillColor: RGBA = .black
+    package var lineWidth: Double = 1
+    package var lineCap = LineCap.butt
+    package var strokeStart: Double = 0
+    package var strokeEnd: Double = 1
     /// A `UIView.transition(with:…)` in flight on this view, if any.
     public var transition: TransitionState? = nil
     /// The properties added to the table since `state` first printed views whose value here is not

@@ -115,6 +115,8 @@ extension AnimationRuntime {
             case .text(let s)?: s.dumpDescription
             case .image(let name)?: name ?? "none"
             case .path(let p)?: p.dumpDescription
+            case .shapePath(let p)?: p.dumpDescription
+            case .lineCap(let c)?: c.dumpDescription
             case nil: nil
             }
         }
