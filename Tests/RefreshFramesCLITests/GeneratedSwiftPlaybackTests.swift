@@ -45,14 +45,56 @@ struct GeneratedSwiftPlaybackTests {
         Case(
             sample: "Tests/RefreshFramesSwiftGenTests/Fixtures/reset-leaves-spinner-faded.json", floor: 7_000),
         // CATransform3D: `view.transform3D =` a perspective, layer animations of transform.rotation.x/.y over it.
-        Case(sample: "Tests/RefreshFramesSwiftGenTests/Fixtures/rotation-xy.json", floor: 9_800),
-        // CATransform3D values of layer animations of "transform" and its CASpringAnimation play
-        // (swiftprog7); its `calculationMode = .cubic` (Swift 4.2's CAAnimationCalculationMode
-        // member) is not read yet.
-        Case(
-            sample: "Tests/RefreshFramesSwiftGenTests/Fixtures/layer-waits-3d.json", floor: 0,
-            refused: "depends on 'String.cubic'"),
+        // 9,215 values: its views' 2-D fields are not compared where their transform is 3-D (the
+        // matrices are), 9,880 before.
+        Case(sample: "Tests/RefreshFramesSwiftGenTests/Fixtures/rotation-xy.json", floor: 9_200),
+        // Not listed: layer-waits-3d (CATransform3D layer animations, CASpringAnimation,
+        // `calculationMode = .cubic`) plays since spinnergen, every view's value the spec's, but its
+        // `phase` is "ending" at 4.6–4.75 s where the spec's is "ended": the spec's loop stops at
+        // 4.6 s (its programStoppedAt), the code's run at its last change, 4.8 s, the end of the
+        // keyframe animation of view 3 that the loop does not wait for (which both show moving until
+        // then). Not decided yet which the phase should say.
     ]
+
+    /// layer-waits-3d's view 4 at rest from 1.5 s (its block's 0.4 s from 1.1 s is over; the next
+    /// step, to the identity, begins at 2.1 s): the spec's `{rotationX: 40, perspective: 200,
+    /// translation: [4, 0], scale: 1.2}` and the code's `CATransform3DScale(CATransform3DRotate(
+    /// CATransform3DConcat(P, T), 40°, 1, 0, 0), 1.2, 1.2, 1)` are one CATransform3D, S · Rx · P · T
+    /// in row vectors (Core Animation's `CATransform3DRotate(t, …)` is R · t, `Concat(a, b)` a · b):
+    /// row 2 is 1.2 · (0, cos 40°, sin 40°, 0) · P · T and row 3 (0, −sin 40°, cos 40°, 0) · P · T, where
+    /// P · T's row 3 is (−4/200, 0, 1, −1/200),
+    /// so m21 = −1.2 sin 40° · 4/200 = −0.0154269, m22 = 1.2 cos 40° = 0.9192533, m23 = 1.2 sin 40°,
+    /// m24 = −1.2 sin 40°/200. Its affine part's y scale, hypot(m21, m22) = 0.9193827, is the
+    /// 0.9194 `state` prints for the code (the spec's prints its own 1.2).
+    @Test func layerWaits3DViewFourIsOneMatrixInBoth() throws {
+        let now: Int64 = 1_455_451_200
+        let sample = "Tests/RefreshFramesSwiftGenTests/Fixtures/layer-waits-3d.json"
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let generated = try run(["swift", GeneratedPlayback.specURL(sample).path, "-o", dir + "/Generated.swift"])
+        try #require(generated.status == 0, "refresh-frames swift: \(generated.stderr)")
+        try GeneratedPlayback.playbackSpec(of: sample, swiftFile: "Generated.swift").write(
+            to: URL(fileURLWithPath: dir + "/playback.json"))
+        let spec = try RefreshAnimation(contentsOf: GeneratedPlayback.specURL(sample).path, now: now)
+        let code = try RefreshAnimation(contentsOf: dir + "/playback.json", now: now)
+        let (s, c) = (sin(40 * Double.pi / 180), cos(40 * Double.pi / 180))
+        let expected: [(Int, Double)] = [
+            (0, 1.2), (1, 0), (2, 0), (3, 0), (4, -1.2 * s * 4 / 200), (5, 1.2 * c), (6, 1.2 * s),
+            (7, -1.2 * s / 200), (8, -c * 4 / 200), (9, -s), (10, c), (11, -c / 200), (12, 4), (13, 0), (14, 0),
+            (15, 1),
+        ]
+        for t in [1.5, 1.8, 2.05] {
+            for animation in [spec, code] {
+                let view = try #require(animation.state(at: t).views.first { $0.tag == 4 })
+                let m = view.transform.matrix3D.elements
+                for (i, value) in expected {
+                    #expect(abs(m[i] - value) < 1e-9, "t=\(t) m[\(i)] = \(m[i]), \(value) by hand")
+                }
+            }
+            let printed = try #require(code.state(at: t).views.first { $0.tag == 4 }).transform.scaleY
+            #expect(abs(printed - hypot(1.2 * s * 4 / 200, 1.2 * c)) < 1e-9, "t=\(t): \(printed)")
+        }
+    }
 
     @Test(arguments: cases)
     func theGeneratedSwiftPlaysAsItsSpec(_ c: Case) throws {
@@ -220,6 +262,16 @@ enum GeneratedPlayback {
                 let text = String(format: "%.9f", element == 0 ? 0 : element)
                 all[".labels[tag \(view.tag)].matrix3D[\(i)]"] = Leaf(
                     text: text == "-0.000000000" ? "0.000000000" : text, key: "matrix3D")
+            }
+            // A 3-D transform is its matrix, compared above: its 2-D fields are how the value was made
+            // (a spec's own rotation, scale and translation, or the 2-D decomposition of a matrix's
+            // affine part, which for a perspective mixes the translation into m21), not a value UIKit
+            // has (CATransform3DGetAffineTransform of a non-affine matrix "is undefined").
+            if !view.transform.isPlanar {
+                let prefix = ".labels[tag \(view.tag)]."
+                all = all.filter { path, _ in
+                    !["rotation", "scale[", "translation["].contains { path.hasPrefix(prefix + $0) }
+                }
             }
         }
         // An image is the same when its files are: the spec names it by its path, the code by the
