@@ -295,11 +295,15 @@ extension SourceWriter {
         _ assignments: [SourcePlan.Assignment], on target: String, type: String, constants: String, tags: [Int]
     ) -> [String] {
         let spinners = tags.filter { plan.kind($0) == .spinner }
+        let classes = Set(
+            spinners.map { spec.view(tag: $0)?.revealsWithPull ?? false ? "RefreshSpinner" : "UIActivityIndicatorView" }
+        ).sorted()
         let whileRefreshing =
             spinners.isEmpty
             ? nil
             : spinners.count == tags.count
-                ? "self.isRefreshing" : "self.isRefreshing || !(\(target) is UIActivityIndicatorView)"
+                ? "self.isRefreshing"
+                : "self.isRefreshing || !(" + classes.map { "\(target) is \($0)" }.joined(separator: " || ") + ")"
         return assignments.flatMap { a in
             let value: String
             switch a.setting {

@@ -15,7 +15,7 @@ extension SourceWriter {
                 }
             }
             if w.hasIdleTextMethod { w.line("showIdleTexts()") }
-            if w.spec.scenario.contentAlphaFollowsPull != nil { w.line("pullDidChange(to: 0)") }
+            if w.followsPull { w.line("pullDidChange(to: 0)") }
             w.line("NSLayoutConstraint.activate([")
             w.indent += 1
             for c in w.spec.constraints { w.line((w.constraintName(c) ?? w.constraintExpression(c)) + ",") }
@@ -89,7 +89,7 @@ extension SourceWriter {
             out += Self.lineSettings(view.lines, name: name)
         case .spinner:
             line("\(name).color = \(SwiftLiteral.color(view.tintColor))")
-            line("\(name).hidesWhenStopped = false")
+            if !view.revealsWithPull { line("\(name).hidesWhenStopped = false") }
         case .stack:
             out += Self.stackSettings(view.stack ?? StackSpec(), name: name)
         case .button:
@@ -242,11 +242,21 @@ extension SourceWriter {
     mutating func writeRefreshing() {
         line()
         line("// MARK: Refreshing")
-        if spec.scenario.contentAlphaFollowsPull != nil {
+        if followsPull {
+            let fades = spec.scenario.contentAlphaFollowsPull != nil
+            let does = [
+                fades ? "Fades the content in" : nil, pullSpinners.isEmpty ? nil : "reveals the spinner's spokes",
+            ]
+            .compactMap { $0 }.joined(separator: " and ")
             line()
-            line("/// Fades the content in with the pull, in points (`-scrollView.contentOffset.y`).")
+            line(
+                "/// \(does.prefix(1).uppercased() + does.dropFirst()) with the pull, in points (`-scrollView.contentOffset.y`)."
+            )
             block("func pullDidChange(to distance: CGFloat)") { w in
-                w.line("alpha = min(max(distance / Appearance.opaquePull, 0), 1)")
+                if fades { w.line("alpha = min(max(distance / Appearance.opaquePull, 0), 1)") }
+                for view in w.pullSpinners {
+                    w.line("\(w.viewName(view.tag)).reveal(distance / Appearance.triggerPull)")
+                }
             }
         }
         line()

@@ -165,6 +165,7 @@ struct SourceWriter {
             }
         }
         writeAnimationStop()
+        writeRefreshSpinner()
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -175,6 +176,10 @@ struct SourceWriter {
 
     var hasProgram: Bool { plan.hasProgram }
     var spinners: [ViewSpec] { spec.views.filter { $0.kind == .spinner } }
+    /// UIRefreshControl's own spinners (`revealsWithPull`), written as `RefreshSpinner`s.
+    var pullSpinners: [ViewSpec] { spinners.filter(\.revealsWithPull) }
+    /// Whether the view has `pullDidChange(to:)`: its alpha or a spinner follows the pull.
+    var followsPull: Bool { spec.scenario.contentAlphaFollowsPull != nil || !pullSpinners.isEmpty }
     /// Image views whose frame sequence plays while refreshing (`"animating": "refreshing"`).
     var sequencesWhileRefreshing: [ViewSpec] { spec.views.filter { $0.imageView?.animating == .whileRefreshing } }
     var changedTexts: [ViewSpec] {
@@ -216,7 +221,7 @@ struct SourceWriter {
         line("///")
         line("///         private func load(_ done: @escaping () -> Void) { done() }  // the app's own work")
         line("///     }")
-        if spec.scenario.contentAlphaFollowsPull != nil {
+        if followsPull {
             line("///")
             line(
                 "/// and from `scrollViewDidScroll(_:)`: `refreshView.pullDidChange(to: -scrollView.contentOffset.y)`.")
@@ -245,6 +250,15 @@ struct SourceWriter {
                 w.line("/// UIRefreshControl fades its spinner out over 0.3 s when refreshing ends.")
                 w.line("static let spinnerFadeDuration: TimeInterval = 0.3")
             }
+            if !w.pullSpinners.isEmpty {
+                let trigger: Double =
+                    switch w.spec.scenario.refreshStart {
+                    case .pullThreshold(let d): d
+                    case .at: w.spec.scenario.controlHeight
+                    }
+                w.line("/// The pull at which refreshing begins: the spinner shows a spoke per eighth of it.")
+                w.line("static let triggerPull: CGFloat = \(SwiftLiteral.number(trigger))")
+            }
         }
         for pattern in plan.clockPatterns {
             line()
@@ -263,7 +277,7 @@ struct SourceWriter {
             let type = view.kind.uikitClass
             let initial =
                 switch view.kind {
-                case .spinner: "UIActivityIndicatorView(style: .medium)"
+                case .spinner: view.revealsWithPull ? "RefreshSpinner()" : "UIActivityIndicatorView(style: .medium)"
                 case .image: "UIImageView(image: \(Self.image(view.imageView?.image, view.imageView)))"
                 case .button: "UIButton(type: .custom)"
                 default: "\(type)()"

@@ -136,7 +136,12 @@ extension UIKitBinding {
                 a.content = .keyframes(values: values, keyTimes: times, timingFunctions: curves, mode: mode)
             })
         keyframes.properties["calculationMode"] = field(
-            "calculationMode", .named("String"), get: { _ in .nil },
+            // Typed so that Swift 4.2+'s `.cubic` (CAAnimationCalculationMode) reads as the constant.
+            "calculationMode", .named("CAAnimationCalculationMode"),
+            get: { a in
+                guard case .keyframes(_, _, _, let mode) = a.content else { return .nil }
+                return .string(mode.rawValue)
+            },
             set: { a, v, c in
                 guard case .keyframes(let values, let times, let functions, _) = a.content else { return }
                 let name = try c.string(v, "calculationMode")

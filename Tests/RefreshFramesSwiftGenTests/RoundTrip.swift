@@ -24,7 +24,7 @@ protocol FollowsPull {
 extension RotateScaleRefreshView: GeneratedRefreshView {}
 extension ColorDotsRefreshView: GeneratedRefreshView {}
 extension MarqueeRefreshView: GeneratedRefreshView, FollowsPull {}
-extension ClassicSpinnerRefreshView: GeneratedRefreshView {}
+extension ClassicSpinnerRefreshView: GeneratedRefreshView, FollowsPull {}
 extension ButtonsRefreshView: GeneratedRefreshView {}
 extension CurvesRefreshView: GeneratedRefreshView {}
 extension AttributesRotateScaleRefreshView: GeneratedRefreshView {}
@@ -68,7 +68,7 @@ let generatedCases: [GeneratedCase] = [
     GeneratedCase(spec: "samples/rotate-scale.json", type: RotateScaleRefreshView.self, probes: 17927),
     GeneratedCase(spec: "samples/color-dots.json", type: ColorDotsRefreshView.self, probes: 21216),
     GeneratedCase(spec: "samples/marquee.json", type: MarqueeRefreshView.self, probes: 7979),
-    GeneratedCase(spec: "samples/classic-spinner.json", type: ClassicSpinnerRefreshView.self, probes: 216),
+    GeneratedCase(spec: "samples/classic-spinner.json", type: ClassicSpinnerRefreshView.self, probes: 252),
     // The generator's paths the samples do not take: every curve, delay, alpha, tag lists, palettes.
     GeneratedCase(
         spec: "Tests/RefreshFramesSwiftGenTests/Fixtures/curves.json", type: CurvesRefreshView.self, probes: 1813),
@@ -234,11 +234,26 @@ enum RoundTrip {
         }
         view.layoutIfNeeded()
         mismatches += checkViews(view, spec: spec, layout: timeline.layout, phase: "idle")
+        let pullSpinners = spec.views.filter { $0.kind == .spinner && $0.revealsWithPull }.map(\.tag)
 
         var initial: [ObjectIdentifier: [String: any TrackValue]] = [:]
         for subview in Shim.descendants(of: view) { initial[ObjectIdentifier(subview)] = Shim.state(of: subview) }
         Shim.clearChanges()
 
+        var instants = Set(timeline.checkpoints)
+        for (a, b) in zip(timeline.checkpoints, timeline.checkpoints.dropFirst()) {
+            instants.insert(a + (b - a) / 4)
+            instants.insert(a + (b - a) / 2)
+            instants.insert(a + (b - a) * 3 / 4)
+        }
+        // The pull as the app tells it from scrollViewDidScroll, at each instant compared before
+        // refreshing begins (a spinner that reveals its spokes with the pull).
+        if let follower = view as? FollowsPull {
+            for t in instants.sorted() where t < timeline.refreshBeganAt {
+                Shim.run(until: t)
+                follower.pullDidChange(to: timeline.sample(at: t).pull)
+            }
+        }
         Shim.run(until: timeline.refreshBeganAt)
         view.beginRefreshing()
         view.layoutIfNeeded()
@@ -251,15 +266,9 @@ enum RoundTrip {
         // What the engine animates: a view the code leaves where layout put it is compared too.
         let engineChanges = Set(timeline.segments.map { "\($0.tag) \($0.property)" })
         var probes = 0
-        var instants = Set(timeline.checkpoints)
-        for (a, b) in zip(timeline.checkpoints, timeline.checkpoints.dropFirst()) {
-            instants.insert(a + (b - a) / 4)
-            instants.insert(a + (b - a) / 2)
-            instants.insert(a + (b - a) * 3 / 4)
-        }
         for t in instants.sorted() {
             let state = timeline.sample(at: t)
-            for subview in Shim.descendants(of: view) {
+            for subview in drawn(view, pullSpinners: pullSpinners) {
                 guard let engine = state.views.first(where: { $0.tag == subview.tag }) else {
                     mismatches.append("tag \(subview.tag): the engine has no such view")
                     continue
@@ -278,18 +287,7 @@ enum RoundTrip {
                     }
                     probes += 1
                     let want = engine[keyPath: property.state]
-                    let initialValue = initial[id]![p.name] as! P.Setting.Value
-                    let byBlocks = recordedValue(recorded, view: id, property: property, at: t) ?? initialValue
-                    let blocks = blocksInFlight(recorded, view: id, property: property, at: t)
-                    // The layer's own animations (caAnimation steps) and the blocks', in the order added.
-                    let got = Shim.layerPresentation(
-                        blocks.model ?? initialValue, view: id, property: p.name, at: t, blocksAdded: blocks.added
-                    ) { below in
-                        // Additive blocks add their offsets to what is below them; others show their value.
-                        guard blocks.additive, let offset = (blocks.model ?? initialValue).offset(from: byBlocks)
-                        else { return byBlocks }
-                        return below.adding(offset)
-                    }
+                    let got = shown(property, of: subview, at: t, recorded: recorded, initial: initial)
                     if !same(got, want) {
                         mismatches.append(
                             "tag \(subview.tag) \(p.name) at \(formatNumber(t)) s: generated code \(got.dumpDescription), engine \(want.dumpDescription)"
@@ -298,6 +296,22 @@ enum RoundTrip {
                 }
                 for p in AnimatableProperties.all { compare(p) }
                 mismatches += compareTransitions(subview, engine: engine.transition, at: t, probes: &probes)
+                // The generated RefreshSpinner's spokes read back as UIRefreshControl's spinner.
+                if pullSpinners.contains(subview.tag) {
+                    probes += 1
+                    // Read on the shim's clock, in whole microseconds, where the pull's calls were made.
+                    let shimTime = Double(Shim.micros(t)) / 1_000_000
+                    let alphas = spokes(of: subview).map {
+                        Double(
+                            shown(AnimatableProperty.alpha, of: $0, at: shimTime, recorded: recorded, initial: initial))
+                    }
+                    let got = SpinnerState(refreshControlSpokeAlphas: alphas)
+                    if got != engine.spinner {
+                        mismatches.append(
+                            "tag \(subview.tag) spinner at \(formatNumber(t)) s: generated code \(got.map { "\($0)" } ?? "spokes' alphas \(alphas)"), engine \(engine.spinner.map { "\($0)" } ?? "none")"
+                        )
+                    }
+                }
             }
             if let follower = view as? FollowsPull {
                 follower.pullDidChange(to: state.pull)
@@ -311,6 +325,39 @@ enum RoundTrip {
         }
         if instants.count < 5 { mismatches.append("only \(instants.count) instants compared") }
         return Outcome(differences: mismatches + Shim.layoutErrors.map { "layout: \($0)" }, probes: probes)
+    }
+
+    /// What `view` shows of one property at `t`: the blocks' changes and the layer's own animations,
+    /// in the order added, over the initial value.
+    static func shown<Setting>(
+        _ property: AnimatableProperty<Setting>, of view: UIView, at t: Double, recorded: [Shim.Change],
+        initial: [ObjectIdentifier: [String: any TrackValue]]
+    ) -> Setting.Value {
+        let id = ObjectIdentifier(view)
+        let initialValue = initial[id]![property.name] as! Setting.Value
+        let byBlocks = recordedValue(recorded, view: id, property: property, at: t) ?? initialValue
+        let blocks = blocksInFlight(recorded, view: id, property: property, at: t)
+        return Shim.layerPresentation(
+            blocks.model ?? initialValue, view: id, property: property.name, at: t, blocksAdded: blocks.added
+        ) { below in
+            // Additive blocks add their offsets to what is below them; others show their value.
+            guard blocks.additive, let offset = (blocks.model ?? initialValue).offset(from: byBlocks)
+            else { return byBlocks }
+            return below.adding(offset)
+        }
+    }
+
+    /// The generated `RefreshSpinner`'s spokes: the untagged subviews of a spinner the spec draws as
+    /// UIRefreshControl's own (`revealsWithPull`), compared as its spinner state, not as views.
+    static func spokes(of spinner: UIView) -> [UIView] {
+        Shim.descendants(of: spinner).filter { $0.tag == 0 && $0.superview === spinner }
+    }
+
+    /// The views compared with the engine's: every descendant but the spokes of `pullSpinners`.
+    static func drawn(_ view: UIView, pullSpinners: [Int]) -> [UIView] {
+        let spinners = Shim.descendants(of: view).filter { pullSpinners.contains($0.tag) }
+        let spokes = Set(spinners.flatMap(spokes(of:)).map(ObjectIdentifier.init))
+        return Shim.descendants(of: view).filter { !spokes.contains(ObjectIdentifier($0)) }
     }
 
     /// A `UIView.transition` in flight on the view: its kind and progress, against the engine's.
@@ -337,7 +384,8 @@ enum RoundTrip {
     /// Frames, tags and the properties set once (fonts, alignment, corner radii) against the spec.
     static func checkViews(_ view: UIView, spec: Spec, layout: Layout, phase: String) -> [String] {
         var issues: [String] = []
-        let subviews = Shim.descendants(of: view)
+        let pullSpinners = spec.views.filter { $0.kind == .spinner && $0.revealsWithPull }.map(\.tag)
+        let subviews = drawn(view, pullSpinners: pullSpinners)
         let specs = spec.views.drawingOrder.map { spec.views[$0] }
         if subviews.map(\.tag) != specs.map(\.tag) {
             issues.append("subview tags \(subviews.map(\.tag)), spec \(specs.map(\.tag)) (drawing order)")
@@ -349,7 +397,11 @@ enum RoundTrip {
                 )
             }
             if subview.isHidden != viewSpec.isHidden { issues.append("tag \(viewSpec.tag) isHidden differs") }
-            if Shim.kind(of: subview) != viewSpec.kind {
+            // UIRefreshControl's own spinner is the generated RefreshSpinner, a view with 8 spokes.
+            let kind =
+                pullSpinners.contains(viewSpec.tag) && spokes(of: subview).count == SpinnerState.spokeCount
+                ? .spinner : Shim.kind(of: subview)
+            if kind != viewSpec.kind {
                 issues.append(
                     "tag \(viewSpec.tag) kind: generated code \(Shim.kind(of: subview)), spec \(viewSpec.kind)")
             }

@@ -184,7 +184,12 @@ enum ShimLayout {
     }
 
     static func solve(_ root: UIView) throws {
-        let all = descendants(of: root)
+        // A view that translates its autoresizing mask into constraints (a code-made view's default)
+        // keeps the frame the code gives it, and so do its subviews: the solver places the others.
+        func constrained(_ view: UIView) -> [UIView] {
+            view.subviews.filter { !$0.translatesAutoresizingMaskIntoConstraints }.flatMap { [$0] + constrained($0) }
+        }
+        let all = constrained(root)
         let views = all.map { view -> ViewSpec in
             var spec = ViewSpec(tag: view.tag)
             switch view {

@@ -134,7 +134,7 @@ public enum Shim {
     /// Forgets the changes recorded so far (the set-up's), keeping the clock.
     public static func clearChanges() { changes = [] }
 
-    static func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
+    package static func micros(_ seconds: Double) -> Int64 { Int64((seconds * 1_000_000).rounded()) }
 
     static func schedule(
         at time: Int64, _ action: @escaping @MainActor () -> Void,

@@ -236,7 +236,7 @@ open class UIView {
     open func layoutSubviews() {}
 
     /// Solves the active constraints of this view and its subviews with the engine's solver, sets
-    /// the subviews' frames and calls `layoutSubviews()`.
+    /// the subviews' frames and calls `layoutSubviews()` of this view, then of its descendants.
     open func layoutIfNeeded() {
         do {
             try ShimLayout.solve(self)
@@ -244,6 +244,7 @@ open class UIView {
             Shim.layoutErrors.append("\(error)")
         }
         layoutSubviews()
+        for view in ShimLayout.descendants(of: self) { view.layoutSubviews() }
     }
 
     func addConstraint(_ constraint: NSLayoutConstraint) { constraints.append(constraint) }

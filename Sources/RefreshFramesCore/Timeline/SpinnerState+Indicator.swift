@@ -26,3 +26,29 @@ extension ImageAnimationRun {
         return runs
     }
 }
+
+extension SpinnerState {
+    /// The state that 8 spokes' alphas show (spoke 0 at 12 o'clock, then clockwise), drawn as
+    /// UIRefreshControl's spinner is (the renderer's `Spokes`): while some are hidden, the first
+    /// `visibleSpokes` opaque and the others at 0; once all show, each 1/8 fainter per spoke behind the
+    /// brightest. Nil for alphas that are neither (to 1e-9): the generated `RefreshSpinner`'s spokes
+    /// read back as the spec's spinner (`GeneratedSwiftPlaybackTests`, `SwiftRoundTripTests`).
+    package init?(refreshControlSpokeAlphas alphas: [Double]) {
+        let n = Self.spokeCount
+        guard alphas.count == n else { return nil }
+        func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-9 }
+        let visible = alphas.prefix { !near($0, 0) }.count
+        if visible < n {
+            guard alphas[..<visible].allSatisfy({ near($0, 1) }), alphas[visible...].allSatisfy({ near($0, 0) })
+            else { return nil }
+            self.init(visibleSpokes: visible, leadingSpoke: 0)
+            return
+        }
+        guard let leading = alphas.firstIndex(where: { near($0, 1) }) else { return nil }
+        for (index, alpha) in alphas.enumerated() {
+            let behind = (leading - index + n) % n
+            guard near(alpha, Double(n - behind) / Double(n)) else { return nil }
+        }
+        self.init(visibleSpokes: n, leadingSpoke: leading)
+    }
+}

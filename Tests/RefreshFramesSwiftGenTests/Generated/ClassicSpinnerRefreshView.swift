@@ -44,6 +44,8 @@ import UIKit
 ///         private func load(_ done: @escaping () -> Void) { done() }  // the app's own work
 ///     }
 ///
+/// and from `scrollViewDidScroll(_:)`: `refreshView.pullDidChange(to: -scrollView.contentOffset.y)`.
+///
 /// Call `showIdleTexts()` from `scrollViewWillBeginDragging(_:)` to show the pull texts again.
 final class ClassicSpinnerRefreshView: UIView {
     /// The size the spec was designed at; the constraints follow the view's bounds.
@@ -54,6 +56,8 @@ final class ClassicSpinnerRefreshView: UIView {
         static let font = UIFont.systemFont(ofSize: 13)
         /// UIRefreshControl fades its spinner out over 0.3 s when refreshing ends.
         static let spinnerFadeDuration: TimeInterval = 0.3
+        /// The pull at which refreshing begins: the spinner shows a spoke per eighth of it.
+        static let triggerPull: CGFloat = 110
     }
 
     private static let clockFormatter: DateFormatter = {
@@ -62,7 +66,7 @@ final class ClassicSpinnerRefreshView: UIView {
         return formatter
     }()
 
-    private let spinner1 = UIActivityIndicatorView(style: .medium)
+    private let spinner1 = RefreshSpinner()
     private let label2 = UILabel()
 
     override init(frame: CGRect) {
@@ -79,7 +83,6 @@ final class ClassicSpinnerRefreshView: UIView {
         backgroundColor = Appearance.background
         spinner1.tag = 1
         spinner1.color = .red
-        spinner1.hidesWhenStopped = false
         spinner1.translatesAutoresizingMaskIntoConstraints = false
         addSubview(spinner1)
         label2.tag = 2
@@ -91,6 +94,7 @@ final class ClassicSpinnerRefreshView: UIView {
         label2.translatesAutoresizingMaskIntoConstraints = false
         addSubview(label2)
         showIdleTexts()
+        pullDidChange(to: 0)
         NSLayoutConstraint.activate([
             spinner1.widthAnchor.constraint(equalToConstant: 28),
             spinner1.heightAnchor.constraint(equalToConstant: 28),
@@ -108,6 +112,11 @@ final class ClassicSpinnerRefreshView: UIView {
 
     // MARK: Refreshing
 
+    /// Reveals the spinner's spokes with the pull, in points (`-scrollView.contentOffset.y`).
+    func pullDidChange(to distance: CGFloat) {
+        spinner1.reveal(distance / Appearance.triggerPull)
+    }
+
     /// Call when the refresh control begins refreshing: shows the refreshing texts, starts the spinner.
     func beginRefreshing() {
         label2.text = "最后一次更新时间： " + Self.clockFormatter.string(from: Date())
@@ -119,5 +128,90 @@ final class ClassicSpinnerRefreshView: UIView {
         UIView.animate(withDuration: Appearance.spinnerFadeDuration) {
             self.spinner1.alpha = 0
         }
+    }
+}
+
+/// UIRefreshControl's own spinner (iOS 13+), which an app cannot place or show part of: 8 spokes
+/// shown one per eighth of the pull to the trigger (clockwise from 12 o'clock); once all show,
+/// each spoke behind the brightest is 1/8 fainter, and while animating the brightest moves on one
+/// spoke every 0.1 s (a turn in 0.8 s).
+private final class RefreshSpinner: UIView {
+    static let spokeCount = 8
+    static let turnDuration: TimeInterval = 0.8
+    /// Keyframe options have no curves; UIKit reads `UIView.AnimationOptions`' curve bits.
+    static let curveLinear = UIView.KeyframeAnimationOptions(rawValue: UIView.AnimationOptions.curveLinear.rawValue)
+
+    var color: UIColor = .gray {
+        didSet {
+            for spoke in spokes { spoke.backgroundColor = color }
+        }
+    }
+    private(set) var isAnimating = false
+    /// Made when first used, once the view that holds the spinner has made its own views.
+    private lazy var spokes: [UIView] = (0..<Self.spokeCount).map { _ in
+        let spoke = UIView()
+        spoke.backgroundColor = self.color
+        spoke.alpha = 0
+        self.addSubview(spoke)
+        return spoke
+    }
+
+    /// Each spoke a capsule 1/8 of the smaller side D thick, from 0.175 D to 0.5 D off the centre.
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let side = min(bounds.width, bounds.height)
+        for (index, spoke) in spokes.enumerated() {
+            let angle = CGFloat(index) * 2 * .pi / CGFloat(Self.spokeCount)
+            spoke.transform = .identity
+            spoke.bounds = CGRect(x: 0, y: 0, width: side / 8, height: side * 0.325)
+            spoke.layer.cornerRadius = side / 16
+            spoke.center = CGPoint(
+                x: bounds.midX + sin(angle) * side * 0.3375, y: bounds.midY - cos(angle) * side * 0.3375)
+            spoke.transform = CGAffineTransform(rotationAngle: angle)
+        }
+    }
+
+    /// A spoke's alpha when `leading` is the brightest: 1/8 fainter for each spoke behind it.
+    static func alpha(ofSpoke index: Int, leading: Int) -> CGFloat {
+        let behind = (leading - index + spokeCount) % spokeCount
+        return CGFloat(spokeCount - behind) / CGFloat(spokeCount)
+    }
+
+    /// Shows one spoke per eighth of `fraction` (the pull over the trigger's); not while animating.
+    func reveal(_ fraction: CGFloat) {
+        guard !isAnimating else { return }
+        let shown = Int(CGFloat(Self.spokeCount) * min(max(fraction, 0), 1))  // rounded down
+        for (index, spoke) in spokes.enumerated() {
+            if index >= shown {
+                spoke.alpha = 0
+            } else {
+                spoke.alpha = shown == Self.spokeCount ? Self.alpha(ofSpoke: index, leading: 0) : 1
+            }
+        }
+    }
+
+    /// Shows every spoke and turns them, a spoke every 0.1 s, until `stopAnimating()`.
+    func startAnimating() {
+        guard !isAnimating else { return }
+        isAnimating = true
+        UIView.animateKeyframes(
+            withDuration: Self.turnDuration, delay: 0,
+            options: [.repeat, .calculationModeDiscrete, Self.curveLinear]
+        ) {
+            for step in 0..<Self.spokeCount {
+                UIView.addKeyframe(
+                    withRelativeStartTime: Double(step) / Double(Self.spokeCount), relativeDuration: 0
+                ) {
+                    for (index, spoke) in self.spokes.enumerated() {
+                        spoke.alpha = Self.alpha(ofSpoke: index, leading: step)
+                    }
+                }
+            }
+        }
+    }
+
+    func stopAnimating() {
+        isAnimating = false
+        for spoke in spokes { spoke.layer.removeAllAnimations() }
     }
 }
