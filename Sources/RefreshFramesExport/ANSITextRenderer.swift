@@ -422,7 +422,13 @@ package struct ANSITextRenderer: Sendable {
             guard view.text != nil, view.spinner == nil, spec.kind != .spinner else { continue }
             let opacity = min(max(view.alpha * offset.alpha * state.contentAlpha, 0), 1)
             guard view.textColor.alpha * opacity >= Self.visibleAlpha else { continue }
-            let shift = Self.centerShift(view)
+            // Where `drawView` centres the text: under a 3-D transform the projected box's centre
+            // (none: the view shows in no cell).
+            var shift = Self.centerShift(view)
+            if !view.transform.isPlanar {
+                guard let box = Self.projectedBox(view) else { continue }
+                shift = (box.dx, box.dy)
+            }
             let u = (origin.x + offset.x + view.frame.midX + shift.x) / cellWidth
             let v = (origin.y + offset.y + view.frame.midY + shift.y) / (2 * cellWidth)
             let lines = self.lines(spec, view)

@@ -188,7 +188,7 @@ struct Placement {
     var rotationRadians: Double
     /// For a view under a 3-D transform (its own or an ancestor's): the exact map to pixels and
     /// back; the fields above are then its first-order approximation at the centre, for what is
-    /// drawn flat (text masks, shadow offsets). Nil: the fields are exact.
+    /// drawn flat (shadow offsets, the pixel size emoji are resampled to). Nil: the fields are exact.
     var projection: Projection? = nil
 
     init?(frame: Rect, transform: Transform, anchor: Point = Point(x: 0.5, y: 0.5), scale: Double) {

@@ -4,7 +4,7 @@ import RefreshFramesCore
 /// A plane-to-plane projective map, a 3 × 3 matrix applied to row vectors `(x, y, 1) · H` (Core
 /// Animation's convention): what a flat layer's 4 × 4 transform does to the layer's plane once the
 /// perspective divide is done and z is dropped. Affine maps are the ones whose last column is (0, 0, 1).
-struct Homography: Equatable {
+struct Homography: Hashable {
     var m11, m12, m13: Double
     var m21, m22, m23: Double
     var m31, m32, m33: Double
@@ -148,6 +148,18 @@ struct Projection: Equatable {
             }
         }
         return Double(inside) / 16
+    }
+
+    /// The most pixels per point along either of the plane's axes at local point (x, y): the lengths
+    /// of ∂pixel/∂local's columns; nil where the point is behind the eye.
+    func stretch(_ x: Double, _ y: Double) -> Double? {
+        let p = toPixel.apply(x, y)
+        guard p.w > 0 else { return nil }
+        let (X, Y) = (p.x / p.w, p.y / p.w)
+        let (ax, ay) = ((toPixel.m11 - X * toPixel.m13) / p.w, (toPixel.m12 - Y * toPixel.m13) / p.w)
+        let (bx, by) = ((toPixel.m21 - X * toPixel.m23) / p.w, (toPixel.m22 - Y * toPixel.m23) / p.w)
+        let most = max((ax * ax + ay * ay).squareRoot(), (bx * bx + by * by).squareRoot())
+        return most.isFinite ? most : nil
     }
 
     /// Pixels per point at a pixel, the same in every direction (the square root of the area ratio).

@@ -4,7 +4,8 @@ import RefreshFramesCore
 
 /// A label's text re-rasterised by FreeType at its on-screen size and angle, as coverage in 0…1
 /// over a pixel box of the surface, with its colour emoji placed on the same line (the box covers
-/// them too).
+/// them too). Under a 3-D transform the text is rasterised flat in the view's plane and sampled
+/// through the projection (`projected`); the emoji are sampled there by the layer's local points.
 struct TextMask {
     var box: PixelBox
     var coverage: [Float]
@@ -59,6 +60,12 @@ struct TextMask {
         self.box = box
         guard rasterized else {
             coverage = []
+            return
+        }
+        if let projection = placement.projection {
+            coverage = try TextMask.projected(
+                placed, size: size, slack: slack, placement: placement, projection: projection, box: box, fonts: fonts,
+                rendering: rendering)
             return
         }
         switch rendering {
@@ -197,6 +204,126 @@ struct TextMask {
         return bytes.map { Float($0) / 255 }
     }
 
+    /// A projected view's text (under a 3-D transform, its own or an ancestor's), as Core Animation
+    /// draws a layer's contents: rasterised flat in the view's own plane, into a buffer over its
+    /// lines' boxes at `flatScale` pixels per point (the most the projection magnifies them, so
+    /// nothing is upsampled), then each pixel of `box` mapped back through the projection to the
+    /// view's points and the buffer sampled there, bilinear (a pixel whose footprint spans more than
+    /// a texel of the buffer averages n × n samples across it). So the back face shows the text
+    /// mirrored, the perspective foreshortens it, and pixels behind the eye get none.
+    private static func projected(
+        _ lines: [PlacedLine], size: Double, slack: Double, placement: Placement, projection: Projection,
+        box: PixelBox, fonts: FontBook, rendering: TextRendering
+    ) throws -> [Float] {
+        var (minX, minY) = (Double.infinity, Double.infinity)
+        var (maxX, maxY) = (-Double.infinity, -Double.infinity)
+        for line in lines {
+            minX = min(minX, line.startX - slack)
+            maxX = max(maxX, line.startX + line.layout.width * size + slack)
+            minY = min(minY, line.top - slack)
+            maxY = max(maxY, line.bottom + slack)
+        }
+        var coverage = [Float](repeating: 0, count: box.width * box.height)
+        guard minX < maxX, minY < maxY, minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else {
+            return coverage
+        }
+        let scale = flatScale(projection, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+        // The buffer's centre keeps the screen centre's fraction of a pixel (to 1/64), so text that
+        // the projection only moves (or mirrors about a pixel edge) lands on the pixels flat text would.
+        func fraction(_ v: Double) -> Double {
+            let snapped = v.isFinite ? (v * 64).rounded() / 64 : 0
+            return snapped - snapped.rounded(.down)
+        }
+        let centerX = (-minX * scale).rounded(.up) + 2 + fraction(placement.centerX)
+        let centerY = (-minY * scale).rounded(.up) + 2 + fraction(placement.centerY)
+        let flatBox = PixelBox(
+            x0: 0, y0: 0, x1: Int((centerX + maxX * scale).rounded(.up)) + 2,
+            y1: Int((centerY + maxY * scale).rounded(.up)) + 2)
+        let flat = Placement(
+            flatCenterX: centerX, centerY: centerY, scale: scale, halfWidth: placement.halfWidth,
+            halfHeight: placement.halfHeight)
+        let texels: [Float]
+        switch rendering {
+        case .hinted: texels = try hinted(lines, size: size, placement: flat, box: flatBox, fonts: fonts)
+        case .unhinted: texels = try unhinted(lines, size: size, placement: flat, box: flatBox)
+        }
+        let (tw, th) = (flatBox.width, flatBox.height)
+        @inline(__always) func texel(_ x: Int, _ y: Int) -> Float {
+            x >= 0 && y >= 0 && x < tw && y < th ? texels[y * tw + x] : 0
+        }
+        // Bilinear between texel centres; nothing off the buffer or on no point of the plane.
+        @inline(__always) func sample(_ px: Double, _ py: Double) -> Float {
+            let local = projection.local(px, py)
+            guard local != Projection.nowhere else { return 0 }
+            let u = centerX + local.x * scale - 0.5
+            let v = centerY + local.y * scale - 0.5
+            guard u > -1, v > -1, u < Double(tw), v < Double(th) else { return 0 }
+            let (u0, v0) = (Int(u.rounded(.down)), Int(v.rounded(.down)))
+            let (fu, fv) = (Float(u - Double(u0)), Float(v - Double(v0)))
+            return (texel(u0, v0) * (1 - fu) + texel(u0 + 1, v0) * fu) * (1 - fv)
+                + (texel(u0, v0 + 1) * (1 - fu) + texel(u0 + 1, v0 + 1) * fu) * fv
+        }
+        for y in box.y0..<box.y1 {
+            for x in box.x0..<box.x1 {
+                let (px, py) = (Double(x) + 0.5, Double(y) + 0.5)
+                let local = projection.local(px, py)
+                guard local != Projection.nowhere else {
+                    // Straddling the horizon (a corner of the pixel on the plane): 4 × 4 samples,
+                    // those on the plane counted; wholly off it: nothing.
+                    let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)]
+                    guard
+                        corners.contains(where: {
+                            projection.local(Double(x) + $0.0, Double(y) + $0.1) != Projection.nowhere
+                        })
+                    else { continue }
+                    var sum: Float = 0
+                    for j in 0..<4 {
+                        for i in 0..<4 {
+                            sum += sample(Double(x) + (Double(i) + 0.5) / 4, Double(y) + (Double(j) + 0.5) / 4)
+                        }
+                    }
+                    coverage[(y - box.y0) * box.width + (x - box.x0)] = sum / 16
+                    continue
+                }
+                // The pixel's footprint in texels: its sides mapped back (∂local/∂pixel) times the scale.
+                let j = projection.jacobian(px, py, local: local)
+                let footprint =
+                    scale * max((j.xx * j.xx + j.yx * j.yx).squareRoot(), (j.xy * j.xy + j.yy * j.yy).squareRoot())
+                let n = footprint.isFinite ? min(4, max(1, Int((footprint - 1e-6).rounded(.up)))) : 4
+                var value: Float
+                if n == 1 {
+                    value = sample(px, py)
+                } else {
+                    value = 0
+                    for b in 0..<n {
+                        for a in 0..<n {
+                            value += sample(
+                                Double(x) + (Double(a) + 0.5) / Double(n), Double(y) + (Double(b) + 0.5) / Double(n))
+                        }
+                    }
+                    value /= Float(n * n)
+                }
+                coverage[(y - box.y0) * box.width + (x - box.x0)] = min(1, value)
+            }
+        }
+        return coverage
+    }
+
+    /// Pixels per point for a projected view's flat text: the most the projection stretches the
+    /// rectangle (any direction's, at its corners in front of the eye: a homography's scale is
+    /// extreme at a corner), to 1/8, within 1/8…16 and 4096 pixels a side.
+    static func flatScale(_ projection: Projection, minX: Double, minY: Double, maxX: Double, maxY: Double) -> Double {
+        var most = 0.0
+        for (x, y) in [(minX, minY), (maxX, minY), (minX, maxY), (maxX, maxY), (0, 0)] {
+            guard let stretch = projection.stretch(x, y) else { continue }
+            most = max(most, stretch)
+        }
+        if most == 0 || !most.isFinite { most = 1 }
+        let side = max(maxX - minX, maxY - minY)
+        let capped = min(most, 16, 4096 / max(side, 1e-9))
+        return max(1.0 / 8, (capped * 8 - 1e-6).rounded(.up) / 8)
+    }
+
     /// gd expands "&#…;" and "&name;" entities; escape "&" so the text is drawn as written.
     static func gdEscaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&#38;")
@@ -205,5 +332,16 @@ struct TextMask {
     @inline(__always) func value(_ x: Int, _ y: Int) -> Float {
         guard x >= box.x0, x < box.x1, y >= box.y0, y < box.y1 else { return 0 }
         return coverage[(y - box.y0) * box.width + (x - box.x0)]
+    }
+}
+
+extension Placement {
+    /// Flat, unturned: local points (from the centre) to the pixels of a buffer, `scale` per point,
+    /// the centre at (`x`, `y`); for a projected view's text drawn in its own plane.
+    init(flatCenterX x: Double, centerY y: Double, scale: Double, halfWidth: Double, halfHeight: Double) {
+        (centerX, centerY, cosine, sine, rotationRadians) = (x, y, 1, 0, 0)
+        (unitX, unitY, pixelsPerPoint) = (scale, scale, scale)
+        (self.halfWidth, self.halfHeight) = (halfWidth, halfHeight)
+        projection = nil
     }
 }

@@ -17,6 +17,8 @@ final class TextMaskCache: @unchecked Sendable {
         var centerX, centerY, rotation, unitX, unitY, halfWidth, halfHeight: Double
         var boundsWidth, boundsHeight: Int
         var rendering: TextRendering
+        /// A projected view's map to pixels, which its mask is sampled through (nil: flat).
+        var projection: Homography?
     }
 
     /// Enough for every label of a few specs at a few transforms; cleared whole when full.
@@ -43,7 +45,7 @@ final class TextMaskCache: @unchecked Sendable {
             centerY: placement.centerY,
             rotation: placement.rotationRadians, unitX: placement.unitX, unitY: placement.unitY,
             halfWidth: placement.halfWidth, halfHeight: placement.halfHeight, boundsWidth: bounds.0,
-            boundsHeight: bounds.1, rendering: rendering)
+            boundsHeight: bounds.1, rendering: rendering, projection: placement.projection?.toPixel)
         lock.lock()
         if let cached = masks[key] {
             lock.unlock()

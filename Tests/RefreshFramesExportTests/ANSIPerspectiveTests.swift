@@ -57,4 +57,33 @@ import Testing
         let filled = Self.filled(Self.grid(degrees: 90, eye: 500))
         #expect(filled.allSatisfy { $0.isEmpty }, "\(filled)")
     }
+
+    /// A label's text is centred in the projected box, also when it reaches the grid's edge (where
+    /// the lines are placed together first): a 200 × 20 label centred on the canvas's left edge
+    /// (x 0, y 30), "BBBB", turned −60° about y with the eye 300 pt away. Its right end comes near:
+    /// x = 100 has w = 1 − 100·sin 60°/300 = 0.711, X = 50 / 0.711 = 70.3; x = −100, X = −38.8; the
+    /// box's centre 15.7 pt right of the frame's, column 3.15, so the four characters start at
+    /// column ⌊3.15 − 2 + 0.5⌋ = 1. From the frame's centre (column 0) they would start at −2, off the
+    /// grid, and be pushed to column 0.
+    @Test func aTurnedLabelsTextIsCentredInItsProjectedBoxAtTheEdge() {
+        let (theta, eye) = (-Double.pi / 3, 300.0)
+        let xs = [-100.0, 100].map { x in x * cos(theta) / (1 + x * sin(theta) / eye) }
+        let center = (xs.min()! + xs.max()!) / 2
+        let expected = Int((center / 5 - 2 + 0.5).rounded(.down))
+        #expect(expected == 1)
+        var transform = Transform.identity
+        transform.rotationY = -60
+        transform.perspective = eye
+        let state = FrameState(
+            time: 0, phase: .refreshing, refreshBeganAt: 0, refreshEndedAt: nil, contentAlpha: 1, pull: 60,
+            views: [
+                ViewState(
+                    tag: 2, text: "BBBB", frame: Rect(x: -100, y: 20, width: 200, height: 20), transform: transform,
+                    alpha: 1, textColor: .black, backgroundColor: .clear)
+            ])
+        let grid = ANSITextRenderer(columns: 75).render(
+            state, views: [ViewSpec(tag: 2, texts: [.idle: "BBBB"])], canvas: Self.canvas)
+        let row = (0..<grid.width).map { String(grid[$0, 3].character) }.joined()
+        #expect(row.firstIndex(of: "B").map { row.distance(from: row.startIndex, to: $0) } == expected, "row 3: \(row)")
+    }
 }
