@@ -91,8 +91,12 @@ package struct SwiftProgramRunner {
         // intrinsic size: invalidateIntrinsicContentSize, setNeedsLayout) before the next frame;
         // the code's own constraints are solved, and its layoutSubviews() called, by layoutPass.
         try world.layOutAtTheEndOfTheTurn(at: at)
-        interpreter.runLoop.turnEnded = { () throws(CodeDiagnostic) in try world.layOutAtTheEndOfTheTurn(at: at) }
+        interpreter.runLoop.turnEnded = { () throws(CodeDiagnostic) in
+            try world.layOutAtTheEndOfTheTurn(at: at)
+            world.commitTransactionsAtTheEndOfTheTurn()
+        }
         try layoutPass(world, binding, interpreter, object, at: at)
+        world.commitTransactionsAtTheEndOfTheTurn()
 
         // The scenario's callbacks, on the run loop.
         let micros = VirtualRunLoop.micros

@@ -54,12 +54,9 @@ extension UIKitBinding {
             var wrapped = property
             wrapped.set = { native, value, context in
                 if let object = native.payload as? ViewObject,
-                    object.nativeType === self.types.layer || object.nativeType === self.types.shapeLayer,
-                    object.superview != nil
+                    object.nativeType === self.types.layer || object.nativeType === self.types.shapeLayer
                 {
-                    context.warn(
-                        "\(object.label).\(name) changed while in a layer tree: Core Animation animates a standalone layer's change implicitly (0.25 s by default); the engine shows the new value at once"
-                    )
+                    self.world.sayImplicitAnimation(of: object, name, context)
                 }
                 try set(&native, value, context)
             }

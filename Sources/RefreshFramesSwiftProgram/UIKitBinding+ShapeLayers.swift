@@ -84,10 +84,8 @@ extension UIKitBinding {
         for name in ["strokeColor", "fillColor", "lineWidth", "strokeStart", "strokeEnd"] {
             guard var wrapped = shape.properties[name], let set = wrapped.set else { continue }
             wrapped.set = { native, value, context in
-                if let object = native.payload as? ViewObject, object.superview != nil {
-                    context.warn(
-                        "\(object.label).\(name) changed while in a layer tree: Core Animation animates a standalone layer's change implicitly (0.25 s by default); the engine shows the new value at once"
-                    )
+                if let object = native.payload as? ViewObject {
+                    self.world.sayImplicitAnimation(of: object, name, context)
                 }
                 try set(&native, value, context)
             }

@@ -13,7 +13,9 @@ extension UIKitBinding {
 
     // MARK: UIColor
 
-    /// UIKit's named colours in both spellings: `UIColor.redColor()` (Swift 2) and `UIColor.red`.
+    /// UIKit's named colours in both spellings: `UIColor.redColor()` (Swift 2) and `UIColor.red`;
+    /// iOS 13's semantic colours (`UIColor.systemBlue`, `.label`, `.systemBackground`, …) from the
+    /// spec's own table (`SemanticColor`), resolved for the spec's appearance.
     private func addColor(to library: inout NativeLibrary) {
         let type = types.color
         type.describe = { payload in (payload as? RGBA).map { "UIColor(\($0.hexString))" } ?? "UIColor" }
@@ -21,6 +23,13 @@ extension UIKitBinding {
         for (name, rgba) in RGBA.named {
             type.staticProperties[name] = NativeStaticProperty(type: .named("UIColor")) { _ in self.color(rgba) }
             type.staticMethods.append(NativeFunction(name + "Color") { _ in self.color(rgba) })
+        }
+        // A dynamic colour resolves with the trait collection it is drawn in: the spec's appearance
+        // is the run's only one, so it is resolved when read.
+        for entry in SemanticColor.all {
+            type.staticProperties[entry.name] = NativeStaticProperty(type: .named("UIColor")) { _ in
+                self.color(entry.resolved(for: self.world.spec.appearance))
+            }
         }
         let number = TypeName.named("CGFloat")
         func component(_ call: NativeCall, _ i: Int, _ what: String) throws -> Double {

@@ -122,9 +122,12 @@ extension UIKitBinding {
         ] {
             view.properties[name] = kept(name)
         }
-        // Kept; a view that draws itself (`draw(_:)`) is drawn in it.
+        // Kept (read back inherited from the superviews, the system blue when none set one, as
+        // UIKit's is); a view that draws itself (`draw(_:)`) is drawn in it.
         view.properties["tintColor"] = NativeProperty(
-            get: { value, context in try self.object(value, context).local["tintColor"] as? Value ?? .nil },
+            get: { value, context in
+                self.world.tintColor(of: try self.object(value, context)) ?? self.color(self.world.defaultTint)
+            },
             set: { native, value, context in
                 let object = try self.object(.native(native), context)
                 object.local["tintColor"] = value

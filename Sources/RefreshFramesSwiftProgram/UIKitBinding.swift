@@ -72,6 +72,7 @@ package struct UIKitBinding {
         addNib(to: &library)
         addStandaloneLayers(to: &library)
         addShapeLayers(to: &library)
+        addTransactions(to: &library)
         library.protocols.formUnion(["UIScrollViewDelegate", "CAAnimationDelegate", "UIGestureRecognizerDelegate"])
         return library
     }

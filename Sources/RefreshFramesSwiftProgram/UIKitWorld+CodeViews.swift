@@ -78,11 +78,21 @@ extension UIKitWorld {
                 "draw(_:) of \(name) is not run (Core Graphics is not drawn here): its views are drawn as squares of their tintColor",
                 at: draw.location)
         }
-        runtime.set(.backgroundColor, of: tag, to: Self.defaultTint, at: time)
+        runtime.set(.backgroundColor, of: tag, to: defaultTint, at: time)
     }
 
-    /// UIKit's default `tintColor` (the system blue).
-    static let defaultTint = RGBA(red: 0, green: 122.0 / 255, blue: 1)
+    /// UIKit's default `tintColor`: the system blue, in the spec's appearance.
+    var defaultTint: RGBA { SemanticColor.resolve("systemBlue", spec.appearance)! }
+
+    /// `tintColor` as UIKit reads it: the view's own, else its nearest superview's, else the default.
+    func tintColor(of object: ViewObject) -> Value? {
+        var view: ViewObject? = object
+        while let v = view {
+            if let set = v.local["tintColor"] as? Value, !set.isNil { return set }
+            view = v.superview
+        }
+        return nil
+    }
 
     /// Keeps the code's views that were added to a drawn view, each under the view it was added
     /// to; warns of the others at the line that made them.

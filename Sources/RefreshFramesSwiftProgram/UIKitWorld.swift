@@ -148,6 +148,8 @@ package final class UIKitWorld {
     /// Every `startAnimating()`/`stopAnimating()` of an activity indicator the code made, by tag
     /// (an entry for each such indicator, from when it is made).
     var indicatorCalls: [Int: [(time: Double, starts: Bool)]] = [:]
+    /// Core Animation's transactions open now (`CATransaction`).
+    var transactions = TransactionStack()
     /// How `UIImage(named:)` finds an image (nil: only the spec's images are known).
     var imageLookup: ImageLookup?
     /// What each name looked up gave (each name is looked up once).

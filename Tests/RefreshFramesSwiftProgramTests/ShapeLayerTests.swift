@@ -21,9 +21,11 @@ import Testing
     /// A control written for these tests: the ring fills with the pull (`strokeEnd` = pull / 60
     /// from `scrollViewDidScroll`, which reads `contentOffset.y` = −pull here) until it refreshes;
     /// `refresh` (the control's `.valueChanged`) runs `onRefresh`.
-    static func control(cap: String = ".butt", strokeEnd: String = "0", scroll: Bool = true, onRefresh: String = "")
-        -> String
-    {
+    /// `disabled`: the change in `scrollViewDidScroll` is made with actions disabled.
+    static func control(
+        cap: String = ".butt", strokeEnd: String = "0", scroll: Bool = true, disabled: Bool = false,
+        onRefresh: String = ""
+    ) -> String {
         """
         import UIKit
 
@@ -54,6 +56,7 @@ import Testing
 
             func scrollViewDidScroll(_ scrollView: UIScrollView) {
                 if \(scroll) && !refreshing {
+                    CATransaction.setDisableActions(\(disabled))
                     ring.strokeEnd = min(-scrollView.contentOffset.y / 60, 1)
                 }
             }
@@ -124,7 +127,16 @@ import Testing
         #expect(bitmap[35, 35].red == 255 && bitmap[35, 64].red == 0 && bitmap[64, 64].red == 0)
         // The change in scrollViewDidScroll is an implicit animation in UIKit: named once, at its line.
         let implicit = diagnostics.filter { $0.contains("CAShapeLayer().strokeEnd changed while in a layer tree") }
-        #expect(implicit.count == 1 && implicit[0].hasPrefix("RefreshView.swift:30:"), "\(diagnostics)")
+        #expect(implicit.count == 1 && implicit[0].hasPrefix("RefreshView.swift:31:"), "\(diagnostics)")
+    }
+
+    /// The same change with actions disabled (in the turn's implicit transaction): UIKit does not
+    /// animate it, so the engine's value is UIKit's and nothing is said.
+    @Test func aChangeWithActionsDisabledIsNotNamed() throws {
+        let (timeline, diagnostics) = try Self.run(Self.control(disabled: true))
+        #expect(abs(Self.ring(timeline, at: 0.1).strokeEnd - 0.25) < 1e-9)
+        #expect(abs(Self.ring(timeline, at: 0.3).strokeEnd - 0.75) < 1e-9)
+        #expect(!diagnostics.contains { $0.contains("changed while in a layer tree") }, "\(diagnostics)")
     }
 
     /// `CABasicAnimation(keyPath: "strokeEnd")` from 0 to 1 over 1 s, linear (a basic animation's
