@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import RefreshFramesCore
@@ -259,5 +260,31 @@ struct AnimatabilityTests {
         let t = try Timeline.make(spec: try Spec.decode(Array(json.utf8)), now: 0, measurer: emMeasurer)
         // The textColor block has nothing animatable, so the alpha block starts at 0, not at 1 s.
         #expect(view(t.sample(at: 0.25), 1).alpha == 0.5)
+    }
+}
+
+/// `ended` is when everything has come to rest, not when the loop stops: layer-waits-3d's loop
+/// (refreshing 0.2–3.2 s) runs cycles of 2.2 s — views 1 and 2's spring 0.4 s, view 3's flip
+/// 0.5 s, view 4's block 0.4 s and keyframes 0.6 s (each waited for), then view 3's 0.5 s
+/// keyframe animation (not waited for) beside view 4's 0.3 s block — so the second cycle begins at
+/// 2.4 s, its last two steps at 2.4 + 1.9 = 4.3 s, and its check point (4.3 + 0.3 = 4.6 s) sees
+/// refreshing over. View 3 still moves until 4.3 + 0.5 = 4.8 s: `ending` until then, and the
+/// scenario's default duration is 4.8 + 0.5 = 5.3 s.
+struct RestAfterTheLoopTests {
+    @Test func endedWaitsForAnAnimationTheLoopDidNotWaitFor() throws {
+        let url = repositoryRoot.appendingPathComponent("Tests/RefreshFramesSwiftGenTests/Fixtures/layer-waits-3d.json")
+        let spec = try Spec.decode([UInt8](try Data(contentsOf: url)))
+        let t = try Timeline.make(spec: spec, now: 0, measurer: emMeasurer)
+        #expect(t.refreshEndedAt == 3.2)
+        #expect(abs(t.programStoppedAt! - 4.6) < 1e-9)
+        #expect(abs(t.restAt - 4.8) < 1e-9)
+        #expect(abs(t.duration - 5.3) < 1e-9)
+        #expect(t.phase(at: 3.19) == .refreshing)
+        for time in [3.2, 4.6, 4.7, 4.79] { #expect(t.phase(at: time) == .ending, "\(time)") }
+        for time in [4.81, 5.0] { #expect(t.phase(at: time) == .ended, "\(time)") }
+        // View 3 is moving at 4.7 s and at rest (the keyframes' last value) from 4.8 s on.
+        let moving = view(t.sample(at: 4.7), 3).transform
+        #expect(moving != view(t.sample(at: 4.6), 3).transform)
+        #expect(view(t.sample(at: 4.8), 3).transform == view(t.sample(at: 5.2), 3).transform)
     }
 }

@@ -36,7 +36,9 @@ extension Timeline {
         self.refreshEndedAt = refreshEndedAt
         self.programStoppedAt = programStoppedAt
         let scenario = spec.scenario
-        let restAt = max(programStoppedAt ?? refreshEndedAt, refreshEndedAt + scenario.collapseDuration)
+        restAt = Self.restTime(
+            refreshEndedAt: refreshEndedAt, programStoppedAt: programStoppedAt,
+            collapseDuration: scenario.collapseDuration, segments: runtime.segments, transitions: runtime.transitions)
         let lastPull = scenario.pull.last?.time ?? 0
         duration = scenario.duration ?? (max(restAt, lastPull) + 0.5)
         guard duration <= Limits.totalDuration else {

@@ -26,6 +26,8 @@ package struct Timeline: Sendable {
     package let refreshEndedAt: Double
     /// When the loop reached a check point with refreshing over and the reset applied; nil without a program.
     package let programStoppedAt: Double?
+    /// When everything has come to rest (`Timeline.restTime`): `phase` is `ended` from then.
+    package let restAt: Double
     /// The scenario's length in seconds.
     package let duration: Double
     /// The host table, when the spec has one (set by `Timeline.make`).
@@ -63,7 +65,9 @@ package struct Timeline: Sendable {
         layouts = builder.runtime.layouts
         transitions = builder.runtime.transitions
         imageRuns = builder.imageRuns
-        let restAt = max(stopped ?? ended, ended + scenario.collapseDuration)
+        restAt = Self.restTime(
+            refreshEndedAt: ended, programStoppedAt: stopped, collapseDuration: scenario.collapseDuration,
+            segments: segments, transitions: transitions)
         let lastPull = scenario.pull.last?.time ?? 0
         duration = scenario.duration ?? (max(restAt, lastPull) + 0.5)
         guard duration <= Limits.totalDuration else {
@@ -86,8 +90,20 @@ package struct Timeline: Sendable {
             return ScenarioClock.fingerPull(spec.scenario, at: time) > 0 ? .pulling : .idle
         }
         if time < refreshEndedAt { return .refreshing }
-        let restAt = max(programStoppedAt ?? refreshEndedAt, refreshEndedAt + spec.scenario.collapseDuration)
         return time < restAt ? .ending : .ended
+    }
+
+    /// When everything has come to rest after endRefreshing: the loop has stopped (its reset
+    /// applied), the content has collapsed, and the last animation that ends is over, including one
+    /// the loop did not wait for (a `caAnimation` without `wait`, a Swift program's animation still
+    /// running when its code is done). Animations that never end (repeated forever) do not count.
+    package static func restTime(
+        refreshEndedAt: Double, programStoppedAt: Double?, collapseDuration: Double, segments: [Segment],
+        transitions: [Int: [AnimationRuntime.TransitionRecord]]
+    ) -> Double {
+        let ends = segments.map(\.end) + transitions.values.joined().map(\.end)
+        let lastChange = ends.filter(\.isFinite).max() ?? refreshEndedAt
+        return max(programStoppedAt ?? refreshEndedAt, refreshEndedAt + collapseDuration, lastChange)
     }
 
     package func sample(at time: Double) -> FrameState {
