@@ -10,24 +10,32 @@ import RefreshFramesSwiftCode
 /// Animation (its default action, 0.25 s, unless `CATransaction.setDisableActions(true)`), which
 /// the engine shows at once, with a warning at the line.
 extension UIKitBinding {
+    /// `init()` of a layer class the code makes itself (`CALayer()`, `CAShapeLayer()`): a code view
+    /// of that class, drawn once added; a subclass of it is an error at its line, saying `drawn`.
+    func standaloneLayerInitializer(_ type: NativeType, drawn: String) -> NativeFunction {
+        NativeFunction("init") { call in
+            if let name = call.context.interpreter.constructingClass, name != type.name {
+                throw call.context.error("a \(type.name) subclass (\(name)) is not supported: \(drawn)")
+            }
+            let object = ViewObject(role: .view, specTag: nil, label: "\(type.name)()")
+            object.nativeType = type
+            self.world.addCodeView(object, frame: Rect(x: 0, y: 0, width: 0, height: 0), at: call.location)
+            return .native(NativeValue(type, object))
+        }
+    }
+
+    /// Whether `object` is a layer the code made itself, not a view's own layer.
+    func isStandaloneLayer(_ object: ViewObject) -> Bool {
+        object.nativeType === types.layer || object.nativeType === types.shapeLayer
+    }
+
     func addStandaloneLayers(to library: inout NativeLibrary) {
         let layer = types.layer
-        layer.initializers = [
-            NativeFunction("init") { call in
-                if let name = call.context.interpreter.constructingClass, name != "CALayer" {
-                    throw call.context.error(
-                        "a CALayer subclass (\(name)) is not supported: only a plain CALayer() is drawn, as a view")
-                }
-                let object = ViewObject(role: .view, specTag: nil, label: "CALayer()")
-                object.nativeType = self.types.layer
-                self.world.addCodeView(object, frame: Rect(x: 0, y: 0, width: 0, height: 0), at: call.location)
-                return .native(NativeValue(self.types.layer, object))
-            }
-        ]
+        layer.initializers = [standaloneLayerInitializer(layer, drawn: "only a plain CALayer() is drawn, as a view")]
         let add: (inout NativeCall) throws -> Value = { call in
             let parent = try self.object(call.receiver, call.context)
             let child = try self.object(call.arguments[0], call.context)
-            guard child.nativeType === self.types.layer || child.nativeType === self.types.shapeLayer else {
+            guard self.isStandaloneLayer(child) else {
                 throw call.context.error(
                     "addSublayer(_:) of \(child.label)'s layer: moving a view's own layer is not supported; add the view with addSubview(_:)"
                 )
@@ -53,9 +61,7 @@ extension UIKitBinding {
             guard let set = property.set else { continue }
             var wrapped = property
             wrapped.set = { native, value, context in
-                if let object = native.payload as? ViewObject,
-                    object.nativeType === self.types.layer || object.nativeType === self.types.shapeLayer
-                {
+                if let object = native.payload as? ViewObject, self.isStandaloneLayer(object) {
                     self.world.sayImplicitAnimation(of: object, name, context)
                 }
                 try set(&native, value, context)

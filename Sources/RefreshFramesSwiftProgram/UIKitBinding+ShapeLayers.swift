@@ -14,18 +14,7 @@ import RefreshFramesSwiftCode
 extension UIKitBinding {
     func addShapeLayers(to library: inout NativeLibrary) {
         let shape = types.shapeLayer
-        shape.initializers = [
-            NativeFunction("init") { call in
-                if let name = call.context.interpreter.constructingClass, name != "CAShapeLayer" {
-                    throw call.context.error(
-                        "a CAShapeLayer subclass (\(name)) is not supported: only a plain CAShapeLayer() is drawn")
-                }
-                let object = ViewObject(role: .view, specTag: nil, label: "CAShapeLayer()")
-                object.nativeType = shape
-                self.world.addCodeView(object, frame: Rect(x: 0, y: 0, width: 0, height: 0), at: call.location)
-                return .native(NativeValue(shape, object))
-            }
-        ]
+        shape.initializers = [standaloneLayerInitializer(shape, drawn: "only a plain CAShapeLayer() is drawn")]
         let number = TypeName.named("CGFloat")
         let color = TypeName.optional(.named("CGColor"), implicitlyUnwrapped: false)
         shape.properties["path"] = property(
