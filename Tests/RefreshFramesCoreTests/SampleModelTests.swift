@@ -32,6 +32,22 @@ struct SampleModelTests {
         from + (to - from) * (t - start) / duration
     }
 
+    /// A view's turn in its place in the row: to 45° over 0.1 s from `start`, back over 0.05 s.
+    static func tilt(at u: Double, from start: Double) -> Double {
+        if (start..<start + 0.1).contains(u) { return linear(0, 45, start: start, duration: 0.1, at: u) }
+        if (start + 0.1..<start + 0.15).contains(u) { return linear(45, 0, start: start + 0.1, duration: 0.05, at: u) }
+        return 0
+    }
+
+    /// The whole row's scale: to 1.5 over `up` s from `start`, back to 1 over `down` s.
+    static func grow(at u: Double, from start: Double, up: Double, down: Double) -> Double {
+        if (start..<start + up).contains(u) { return linear(1, 1.5, start: start, duration: up, at: u) }
+        if (start + up..<start + up + down).contains(u) {
+            return linear(1.5, 1, start: start + up, duration: down, at: u)
+        }
+        return 1
+    }
+
     static func view(_ state: FrameState, _ tag: Int) -> ViewState { state.views.first { $0.tag == tag }! }
 
     static func colorProbes(_ t: Double, _ tag: Int, _ name: String, expected: RGBA, actual: RGBA) -> [Probe] {
@@ -76,17 +92,9 @@ struct SampleModelTests {
                     let loop = Int(((t - began) / cycle).rounded(.down))
                     let u = t - began - Double(loop) * cycle
                     let start = 0.15 * Double(i)
-                    if (start..<start + 0.1).contains(u) {
-                        rotation = Self.linear(0, 45, start: start, duration: 0.1, at: u)
-                        color = Self.palette[(7 * loop + i) % 7]
-                    } else if (start + 0.1..<start + 0.15).contains(u) {
-                        rotation = Self.linear(45, 0, start: start + 0.1, duration: 0.05, at: u)
-                    }
-                    if (1.05..<1.4).contains(u) {
-                        scale = Self.linear(1, 1.5, start: 1.05, duration: 0.35, at: u)
-                    } else if (1.4..<cycle).contains(u) {
-                        scale = Self.linear(1.5, 1, start: 1.4, duration: 0.25, at: u)
-                    }
+                    rotation = Self.tilt(at: u, from: start)
+                    if (start..<start + 0.1).contains(u) { color = Self.palette[(7 * loop + i) % 7] }
+                    scale = Self.grow(at: u, from: 1.05, up: 0.35, down: 0.25)
                 }
                 let v = Self.view(state, i + 1)
                 probes.append(
@@ -124,10 +132,10 @@ struct SampleModelTests {
                     let start = 0.15 * Double(i)
                     let before = loop == 0 ? RGBA.clear : Self.palette[(8 * (loop - 1) + i) % 7]
                     let after = Self.palette[(8 * loop + i) % 7]
+                    rotation = Self.tilt(at: u, from: start)
                     if u < start {
                         background = before
                     } else if u < start + 0.1 {
-                        rotation = Self.linear(0, 45, start: start, duration: 0.1, at: u)
                         // Core Animation interpolates a CGColor's components (non-premultiplied).
                         func mix(_ a: Double, _ b: Double) -> Double {
                             Self.linear(a, b, start: start, duration: 0.1, at: u)
@@ -137,13 +145,8 @@ struct SampleModelTests {
                             blue: mix(before.blue, after.blue), alpha: mix(before.alpha, after.alpha))
                     } else {
                         background = after
-                        if u < start + 0.15 { rotation = Self.linear(45, 0, start: start + 0.1, duration: 0.05, at: u) }
                     }
-                    if (1.2..<1.6).contains(u) {
-                        scale = Self.linear(1, 1.5, start: 1.2, duration: 0.4, at: u)
-                    } else if (1.6..<cycle).contains(u) {
-                        scale = Self.linear(1.5, 1, start: 1.6, duration: 0.25, at: u)
-                    }
+                    scale = Self.grow(at: u, from: 1.2, up: 0.4, down: 0.25)
                 }
                 let v = Self.view(state, i + 1)
                 let x = 187.5 - 5 - 20 - Double(3 - i) * 30
