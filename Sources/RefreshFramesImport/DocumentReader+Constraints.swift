@@ -79,6 +79,13 @@ extension DocumentReader {
             return nil
         }
         let secondAttribute = secondAttributeOption?.0
+        if let setsContentSize = contentSizeSide(
+            first: (firstOwner, node["firstAttribute"] ?? "", first ?? owner),
+            second: secondAnchor.map { ($0, node["secondAttribute"] ?? node["firstAttribute"] ?? "") })
+        {
+            warn(node, "\(setsContentSize); a spec has no content size, so the layout leaves it out; dropped")
+            return nil
+        }
         var secondOffset = 0.0
         if let secondAnchor {
             // Without a secondAttribute, the second item's attribute is the first's.
@@ -135,6 +142,54 @@ extension DocumentReader {
         return spec
     }
 
+    /// Why a constraint relates a scroll view's content size rather than frames, or nil: an edge or
+    /// margin of a scroll view to a view inside it is its content area's (TN2154, "UIScrollView And
+    /// Autolayout": "Constraints between the edges or margins of the scroll view and its content
+    /// attach to the scroll view's content area. Constraints between the height, width, or centers
+    /// attach to the scroll view's frame."), and so is any attribute of its `contentLayoutGuide`. At
+    /// rest (content offset zero) the content area's leading and top edges are the scroll view's
+    /// bounds' own, so those constraints place the views as they read; its trailing and bottom edges,
+    /// width, height and centre follow the content size, which sizes nothing in a spec.
+    func contentSizeSide(
+        first: (anchor: Anchor?, name: String, item: LayoutItem),
+        second: (anchor: Anchor, name: String)?
+    ) -> String? {
+        let origin: Set<String> = ["leading", "left", "top", "leadingMargin", "leftMargin", "topMargin"]
+        let edges: Set<String> = origin.union([
+            "trailing", "right", "bottom", "trailingMargin", "rightMargin", "bottomMargin",
+        ])
+        func isInside(_ item: LayoutItem, _ container: LayoutItem) -> Bool {
+            var current = item
+            var steps = 0
+            while case .view(let tag) = current, let parent = superviews[tag], steps <= superviews.count {
+                if parent == container { return true }
+                current = parent
+                steps += 1
+            }
+            return false
+        }
+        func reason(_ anchor: Anchor, _ name: String, other: LayoutItem?) -> String? {
+            guard !origin.contains(name) else { return nil }
+            if anchor.isContentGuide {
+                return "\(anchor.item)'s contentLayoutGuide \(name) follows the scroll view's content size, not a frame"
+            }
+            guard !anchor.isGuide, scrollViews.contains(anchor.item), edges.contains(name), let other,
+                isInside(other, anchor.item)
+            else { return nil }
+            return
+                "a scroll view's \(name) edge to a view inside it is its content area's, not its frame's: it sets \(anchor.item)'s content size"
+        }
+        if let second {
+            if let why = reason(second.anchor, second.name, other: first.item) { return why }
+            if let anchor = first.anchor { return reason(anchor, first.name, other: second.anchor.item) }
+            return nil
+        }
+        if let anchor = first.anchor, anchor.isContentGuide, ["width", "height"].contains(first.name) {
+            return "it sizes \(anchor.item)'s contentLayoutGuide, the scroll view's content size, not a frame"
+        }
+        return nil
+    }
+
     /// Whether a constraint relates the items' own attributes (no margin attribute, baseline or
     /// layout guide) with the constant the document gives.
     static func isPlain(_ node: XMLNode, ids: [String: Anchor]) -> Bool {
@@ -142,6 +197,9 @@ extension DocumentReader {
         let guides = [node["firstItem"], node["secondItem"]].compactMap { $0 }.contains { ids[$0]?.isGuide ?? true }
         return !guides && attributes.allSatisfy { LayoutAttribute(rawValue: $0) != nil }
     }
+
+    /// The elements of UIScrollView and its subclasses.
+    static let scrollViewElements: Set<String> = ["scrollView", "tableView", "collectionView", "textView"]
 
     /// `leadingMargin` … `centerYWithinMargins`: the attribute of the view's margins.
     static let marginAttributes: [String: LayoutAttribute] = [
@@ -193,6 +251,9 @@ struct Anchor {
     /// The view's safe-area insets (for its subviews' safe areas); zero for a guide.
     var safeArea = EdgeInsets()
     var isGuide = false
+    /// A scroll view's `contentLayoutGuide`: its origin is the scroll view's content origin, its size
+    /// the content size.
+    var isContentGuide = false
     /// For a label: its baseline's offset below its centre (from the font's metrics).
     var baseline: Double? = nil
     /// Whether the view draws text (a label), so has a baseline of its own.

@@ -96,6 +96,9 @@ extension DocumentReader {
             switch guide["key"] {
             case "safeArea": ids[id] = Anchor(item: item, insets: safeArea, margins: margins, isGuide: true)
             case "layoutMargins": ids[id] = Anchor(item: item, insets: margins, margins: margins, isGuide: true)
+            // A scroll view's guides (iOS 11): the frame's, and the content area's (its size the content size).
+            case "frameLayoutGuide": ids[id] = Anchor(item: item, isGuide: true)
+            case "contentLayoutGuide": ids[id] = Anchor(item: item, isGuide: true, isContentGuide: true)
             default: continue
             }
         }

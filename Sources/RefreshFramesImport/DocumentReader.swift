@@ -42,6 +42,11 @@ struct DocumentReader {
     var resourceImages: [String: IntrinsicSize] = [:]
     var resolvedImages: [String: ImportImages.Found] = [:]
     var usesAssetCatalogs = false
+    /// Each view's superview (by tag; a subview of the root has `.superview`), and the scroll views
+    /// (`<scrollView>`, `<tableView>`, `<collectionView>`, `<textView>`): what a constraint's edge
+    /// to a scroll view means depends on whether the other view is inside it (`DocumentReader+Constraints`).
+    var superviews: [Int: LayoutItem] = [:]
+    var scrollViews: Set<LayoutItem> = []
 
     init(fileName: String, isFontInstalled: @escaping (String) -> Bool) {
         self.fileName = fileName
@@ -270,6 +275,7 @@ struct DocumentReader {
         var views: [ImportedView] = []
         var ids: [String: Anchor] = [:]
         addAnchors(of: root, as: .superview, isRoot: true, size: frame, to: &ids)
+        if Self.scrollViewElements.contains(root.name) { scrollViews.insert(.superview) }
         var constraints: [ImportedConstraint] = []
         for ((node, superview), tag) in zip(nodes, tags) {
             // UIStackView turns translatesAutoresizingMaskIntoConstraints off for its arranged views.
@@ -277,6 +283,8 @@ struct DocumentReader {
             var view = readView(node, tag: tag)
             view.spec.name = node["id"].flatMap { outletNames[$0] }
             view.spec.superview = superview.map { tags[$0] }
+            superviews[tag] = superview.map { .view(tag: tags[$0]) } ?? .superview
+            if Self.scrollViewElements.contains(node.name) { scrollViews.insert(.view(tag: tag)) }
             let container = superview.map { views[$0].frame } ?? frame
             if view.frame == nil, let inset = node.keyed("frameInset"), let container {
                 view.frame = frameInset(inset, in: container)

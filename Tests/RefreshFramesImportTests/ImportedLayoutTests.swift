@@ -227,6 +227,32 @@ struct ImportedLayoutTests {
         #expect(safe.contains(#""2.leading == superview.leading + 16""#))
     }
 
+    @Test func aScrollViewsEdgesToItsContentSetTheContentSizeNotTheContentViewsFrame() throws {
+        // A content view pinned to the four edges of a 120 pt scroll view, and one pinned to the
+        // contentLayoutGuide with its width from the frameLayoutGuide: each is as tall as its label
+        // and margins (60), not as the scroll view, and IB's frames are not called stale.
+        let result = try importFixture("scroll-content.xib", animation: .none)
+        #expect(result.frameCheck.matching == [1, 2, 3, 4, 5, 6])
+        #expect(result.frameDifferences.isEmpty)
+        #expect(result.frameCheck.pinned.isEmpty)
+        let dropped = result.warnings.filter { $0.message.contains("content size") }
+        #expect(
+            dropped.map(\.description) == [
+                "39: <constraint id=\"Cn1-sc-006\">: a scroll view's trailing edge to a view inside it is its content area's, not its frame's: it sets view 1's content size; a spec has no content size, so the layout leaves it out; dropped",
+                "40: <constraint id=\"Cn1-sc-007\">: a scroll view's bottom edge to a view inside it is its content area's, not its frame's: it sets view 1's content size; a spec has no content size, so the layout leaves it out; dropped",
+                "67: <constraint id=\"Cn2-sc-006\">: view 4's contentLayoutGuide trailing follows the scroll view's content size, not a frame; a spec has no content size, so the layout leaves it out; dropped",
+                "68: <constraint id=\"Cn2-sc-007\">: view 4's contentLayoutGuide bottom follows the scroll view's content size, not a frame; a spec has no content size, so the layout leaves it out; dropped",
+            ])
+        // The leading and top edges place the content at the scroll view's origin (content offset
+        // zero); the widths are the frames' (the scroll view's own, and its frameLayoutGuide's).
+        let spec = result.specJSON
+        #expect(spec.contains(#""2.top == 1.top""#))
+        #expect(spec.contains(#""5.leading == 4.leading""#))
+        #expect(spec.contains(#""2.width == 1.width""#))
+        #expect(spec.contains(#""5.width == 4.width""#))
+        #expect(!spec.contains("2.bottom == 1.bottom") && !spec.contains("5.trailing == 4.trailing"))
+    }
+
     @Test func aViewPlacedByItsFrameFollowsItsAutoresizingMaskWhenTheCanvasChanges() throws {
         var spec = try Spec.decode(Array(try importFixture("fixed-frames.xib").specJSON.utf8))
         spec.canvas.width = 640
