@@ -12,13 +12,15 @@ final class ControllerObject {
 
 /// `UIRefreshControl` (refreshing, target-action, `endRefreshing`), `UIScrollView`/`UITableView`
 /// (the scenario's content offset, the spec's host table), `UIViewController`/`UITableViewController`
-/// (the view loaded on first use), `Bundle.loadNibNamed` (the spec's views).
+/// (the view loaded on first use), `Bundle.loadNibNamed` (the spec's views), `UIScreen.main` (the
+/// screen the table fills, at the canvas's scale).
 extension UIKitBinding {
     func addControls(to library: inout NativeLibrary) {
         addRefreshControl(to: &library)
         addScrollViews(to: &library)
         addControllers(to: &library)
         addBundle(to: &library)
+        addScreen(to: &library)
     }
 
     /// The event of `addTarget(_:action:for:)` or `sendActions(for:)`: `valueChanged`, `touchUpInside`…
@@ -290,5 +292,27 @@ extension UIKitBinding {
             }
         ]
         library.add(bundle)
+    }
+
+    /// `UIScreen.main` (Swift 2: `UIScreen.mainScreen()`): its `bounds` are the screen the table
+    /// view fills (the host's viewport, else the canvas), `scale` and `nativeScale` the canvas's,
+    /// `nativeBounds` the bounds in pixels (portrait, as UIKit's are).
+    private func addScreen(to library: inout NativeLibrary) {
+        let screen = types.screen
+        let main = NativeStaticProperty(type: .named("UIScreen")) { _ in .native(NativeValue(screen, self.world)) }
+        screen.staticProperties["main"] = main
+        screen.staticMethods = [NativeFunction("mainScreen") { context in try main.get(context.context) }]
+        let number = TypeName.named("CGFloat")
+        func size() -> Size { world.screenSize }
+        screen.properties["bounds"] = NativeProperty(type: .named("CGRect")) { _, _ in
+            self.rect(Rect(x: 0, y: 0, width: size().width, height: size().height))
+        }
+        screen.properties["scale"] = NativeProperty(type: number) { _, _ in .double(self.world.spec.canvas.scale) }
+        screen.properties["nativeScale"] = screen.properties["scale"]
+        screen.properties["nativeBounds"] = NativeProperty(type: .named("CGRect")) { _, _ in
+            let scale = self.world.spec.canvas.scale
+            return self.rect(Rect(x: 0, y: 0, width: size().width * scale, height: size().height * scale))
+        }
+        library.add(screen)
     }
 }

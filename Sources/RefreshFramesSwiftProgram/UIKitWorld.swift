@@ -267,6 +267,12 @@ package final class UIKitWorld {
         return runtime.model(property, of: tag) ?? value
     }
 
+    /// The screen the table fills (`UIScreen.main.bounds`): the host's viewport, else the canvas.
+    var screenSize: Size {
+        spec.host.map { Size(width: $0.viewport.width, height: $0.viewport.height) }
+            ?? Size(width: spec.canvas.width, height: spec.canvas.height)
+    }
+
     /// A view's frame: the layout's, moved by what the code set of its center and bounds.
     func frame(of view: ViewObject) -> Rect {
         guard let tag = view.specTag else {
@@ -278,16 +284,7 @@ package final class UIKitWorld {
                 return Rect(x: 0, y: min(0, -pull), width: size.width, height: size.height)
             }
             if view.role == .tableView || view.role == .scrollView {
-                // The screen the table fills: the host's viewport, else the canvas.
-                let size =
-                    spec.host.map { Size(width: $0.viewport.width, height: $0.viewport.height) }
-                    ?? Size(width: spec.canvas.width, height: spec.canvas.height)
-                return Rect(x: 0, y: contentOffsetY, width: size.width, height: size.height)
-            }
-            if view.role == .tableView || view.role == .scrollView {
-                // The table view fills the host's viewport (a phone screen without one).
-                let viewport = spec.host?.viewport ?? ViewportSize(width: spec.canvas.width, height: spec.canvas.height)
-                return Rect(x: 0, y: 0, width: viewport.width, height: viewport.height)
+                return Rect(x: 0, y: contentOffsetY, width: screenSize.width, height: screenSize.height)
             }
             if view.isNibRoot {
                 return Rect(x: 0, y: 0, width: spec.canvas.width, height: spec.canvas.height)

@@ -1,0 +1,43 @@
+import RefreshFramesCore
+import RefreshFramesSwiftProgram
+import Testing
+
+/// `UIScreen.main` is the screen the table view fills: kalvish21/shapelayertest's LoadingView
+/// makes itself `UIScreen.main.bounds.width` wide and centres its ring by it.
+@Suite struct ScreenTests {
+    @Test func theMainScreenIsTheCanvasAtItsScaleInBothSpellings() throws {
+        let code = controller(
+            """
+                @objc func refresh() {
+                    let bounds = UIScreen.main.bounds
+                    print(bounds.width, bounds.height, UIScreen.main.scale, UIScreen.main.nativeBounds.width)
+                    print(UIScreen.mainScreen().bounds.size.width / 2)
+                }
+            """)
+        let (printed, diagnostics) = try playPrinting(code)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        // Each printed line starts with the time it was printed at.
+        #expect(printed.count == 2, "\(printed)")
+        #expect(printed.first?.hasSuffix(" 200.0 60.0 2.0 400.0") == true, "\(printed)")
+        #expect(printed.last?.hasSuffix(" 100.0") == true, "\(printed)")
+    }
+
+    @Test func withAHostItIsTheHostsViewport() throws {
+        let code = controller(
+            """
+                @objc func refresh() { print(UIScreen.main.bounds.width, UIScreen.main.bounds.height) }
+            """)
+        var json = smallSpec
+        json.removeLast()  // the closing brace
+        json += #", "host": {"viewport": "iPhone SE", "table": {"rows": ["a"]}}}"#
+        var runner = SwiftProgramRunner(module: try decode(code))
+        runner.workDurationGiven = true
+        var printed: [String] = []
+        _ = try Timeline.make(spec: try spec(json), now: testNow, measurer: measurer) { base in
+            let result = try runner.run(over: base, now: testNow)
+            printed = result.printed.map(\.description)
+            return result.run
+        }
+        #expect(printed.count == 1 && printed[0].hasSuffix("320.0 568.0"), "\(printed)")
+    }
+}
