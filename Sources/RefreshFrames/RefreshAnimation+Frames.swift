@@ -26,7 +26,8 @@ extension RefreshAnimation {
 
     /// The scenario's length in seconds.
     public var duration: Double { timeline.duration }
-    /// When refreshing begins, in seconds.
+    /// When refreshing begins, in seconds; `.infinity` when the app's Swift code never began it
+    /// (a control that only follows the pull), as `refreshEndedAt` then.
     public var refreshBeganAt: Double { timeline.refreshBeganAt }
     /// When `endRefreshing` is called, in seconds.
     public var refreshEndedAt: Double { timeline.refreshEndedAt }

@@ -17,8 +17,12 @@ enum ValidateCommand {
         let labels = loaded.spec.views.count
         var summary =
             "\(loaded.name): ok: \(labels) view\(labels == 1 ? "" : "s"), \(loaded.spec.constraints.count) constraints, "
-        summary +=
-            "\(t.segments.count) animation segments, refresh \(formatSeconds(t.refreshBeganAt)) s–\(formatSeconds(t.refreshEndedAt)) s"
+        summary += "\(t.segments.count) animation segments, "
+        if t.refreshBegins {
+            summary += "refresh \(formatSeconds(t.refreshBeganAt)) s–\(formatSeconds(t.refreshEndedAt)) s"
+        } else {
+            summary += "no refresh (the pull alone)"
+        }
         if let stop = t.programStoppedAt { summary += ", loop stops at \(formatSeconds(stop)) s" }
         summary += ", duration \(formatSeconds(t.duration)) s\n"
         Output.out(summary)

@@ -145,6 +145,9 @@ enum ImportCode {
                 bytes: Array(json.utf8), name: name, files: SpecFiles(directory: directory), now: now,
                 programs: loader)
             let timeline = animation.timeline
+            guard timeline.refreshBegins else {
+                return .success("the refresh never begins as the scenario pulls: the pull is shown alone")
+            }
             return .success(
                 "refreshing runs from \(formatSeconds(timeline.refreshBeganAt)) to \(formatSeconds(timeline.refreshEndedAt)) s as the scenario pulls"
             )

@@ -134,7 +134,8 @@ enum PreviewCommand {
             case .pull, .refresh:
                 player.restart()
                 clock.duration = player.timeline.duration
-                clock.seek(to: command == .pull ? 0 : player.timeline.refreshBeganAt)
+                let refresh = player.timeline.refreshBegins ? player.timeline.refreshBeganAt : 0
+                clock.seek(to: command == .pull ? 0 : refresh)
                 if command == .pull { clock.play() }
             case .holdPull(let step):
                 player.holdPull(by: step, shown: player.timeline.sample(at: clock.time).pull)

@@ -38,7 +38,9 @@ package struct GoldenCheck: Sendable {
     /// Six instants that show the animation: its start, just after refreshing begins, and across the rest.
     package static func defaultInstants(_ timeline: Timeline) -> [Double] {
         let d = timeline.duration
-        let instants = [0, timeline.refreshBeganAt + 0.05, d * 0.25, d * 0.5, d * 0.75, max(0, d - 0.01)]
+        // Without a refresh (a code's control that follows the pull alone), a tenth of the way instead.
+        let began = timeline.refreshBegins ? timeline.refreshBeganAt + 0.05 : d * 0.1
+        let instants = [0, began, d * 0.25, d * 0.5, d * 0.75, max(0, d - 0.01)]
         return Array(Set(instants.map { ($0 * 1000).rounded() / 1000 })).sorted()
     }
 

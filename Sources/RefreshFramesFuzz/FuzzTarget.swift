@@ -133,7 +133,8 @@ enum FuzzTarget {
         let timeline = animation.timeline
         var encoder = ANSIEncoder(colorMode: .truecolor)
         let text = ANSITextRenderer(columns: 1 + bytes.count % 97)
-        for time in [0, timeline.refreshBeganAt, timeline.refreshEndedAt, timeline.duration / 2, timeline.duration] {
+        let times = [0, timeline.refreshBeganAt, timeline.refreshEndedAt, timeline.duration / 2, timeline.duration]
+        for time in times where time.isFinite {
             let state = timeline.sample(at: time)
             _ = state.json
             _ = encoder.encode(frame: text.render(state, views: spec.views, canvas: spec.canvas))

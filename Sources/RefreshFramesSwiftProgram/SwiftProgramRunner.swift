@@ -266,6 +266,14 @@ package struct SwiftProgramRunner {
         let limit = micros(scenario.duration ?? Limits.totalDuration)
         while let next = interpreter.runLoop.nextTime, next <= limit {
             if let until = runsUntil, next > micros(until), world.endedRefreshingAt != nil { break }
+            if scenario.duration == nil, custom != nil, pull.first != nil, world.beganRefreshingAt == nil,
+                next > micros(settled + Self.afterglow)
+            {
+                interpreter.warn(
+                    "the code keeps animating after the pull, with no refresh: shown until \(VirtualRunLoop.format(micros(settled + Self.afterglow))) (set scenario.duration to see more)",
+                    at: at)
+                break
+            }
             if scenario.duration == nil, let ended = world.endedRefreshingAt,
                 next > ended + micros(scenario.collapseDuration + Self.afterglow), next > micros(settled)
             {
@@ -283,12 +291,19 @@ package struct SwiftProgramRunner {
             }
         }
         if let custom, world.beganRefreshingAt == nil {
-            // The two ways such a control begins: the message names the flag it has, or the four it could.
+            // A control that only follows the pull (kalvish21/shapelayertest's ring), or one the
+            // scenario's pull does not start: the pull is shown alone, and the warning names the two
+            // ways such a control begins (the flag it has, or the four it could).
             let flag = refreshingFlag(custom, binding).map { "its '\($0)' never turned true" }
-            throw .error(
-                at: at,
-                "the refresh never began: \(custom.label) never sent .valueChanged (sendActions(for:)) as the scenario pulled, and \(flag ?? "it has no stored 'refreshing', 'isRefreshing', 'loading' or 'isLoading' that turns true")"
-            )
+            interpreter.warn(
+                "the refresh never began: \(custom.label) never sent .valueChanged (sendActions(for:)) as the scenario pulled, and \(flag ?? "it has no stored 'refreshing', 'isRefreshing', 'loading' or 'isLoading' that turns true"); shown as the pull alone",
+                at: at)
+            world.finishCodeViews()
+            var run = RuntimeRun(
+                runtime: world.runtime, refreshBeganAt: .infinity, refreshEndedAt: .infinity, programStoppedAt: nil)
+            run.imageRuns = ImageAnimationRun.runs(world.imageCalls)
+            run.indicatorRuns = world.indicatorCalls.mapValues(ImageAnimationRun.indicatorRuns)
+            return Result(run: run, diagnostics: interpreter.diagnostics, printed: interpreter.printed)
         }
         guard let ended = world.endedRefreshingAt else {
             // Nothing began refreshing at all: say that, not what would end it.

@@ -4,16 +4,18 @@ import RefreshFramesSwiftCode
 import RefreshFramesSwiftProgram
 import Testing
 
-/// What a control of the code's own is told and given: the error when its refresh never begins
-/// names both ways one begins, and a `UIRefreshControl` subclass is laid out once installed.
+/// What a control of the code's own is told and given: when its refresh never begins the pull is
+/// shown alone and the warning names both ways one begins; a `UIRefreshControl` subclass is laid out
+/// once installed.
 @Suite struct CustomControlFollowUpTests {
-    /// A `UIControl` added to the table view that never sends `.valueChanged`: the error names the
-    /// stored flag it has (`isLoading`), or the four it could have.
+    /// A `UIControl` added to the table view that never sends `.valueChanged` (a ring that only
+    /// follows the pull, as kalvish21/shapelayertest's): the warning names the stored flag it has
+    /// (`isLoading`), or the four it could have; the timeline is the pull alone, no refresh.
     @Test(arguments: [
         ("", "it has no stored 'refreshing', 'isRefreshing', 'loading' or 'isLoading' that turns true"),
         ("var isLoading = false", "its 'isLoading' never turned true"),
     ])
-    func theNeverBeganErrorNamesTheStoredFlagRoute(_ member: String, _ says: String) throws {
+    func aControlThatNeverBeginsIsShownFollowingThePullAlone(_ member: String, _ says: String) throws {
         let code = """
             import UIKit
 
@@ -23,19 +25,33 @@ import Testing
 
             class ViewController: UIViewController {
                 @IBOutlet weak var tableView: UITableView!
+                let spin = Spin(frame: CGRect(x: 0, y: -60, width: 200, height: 60))
                 override func viewDidLoad() {
                     super.viewDidLoad()
-                    tableView.addSubview(Spin(frame: CGRect(x: 0, y: -60, width: 200, height: 60)))
+                    tableView.addSubview(spin)
+                }
+                func scrollViewDidScroll(_ scrollView: UIScrollView) {
+                    spin.alpha = -scrollView.contentOffset.y / 90
                 }
             }
             """
-        let error = try #require(throws: CodeDiagnostic.self) {
-            _ = try swiftTimeline(try spec(smallSpec), try decode(code))
-        }
+        let (timeline, diagnostics) = try swiftTimeline(try spec(smallSpec), try decode(code))
         #expect(
-            error.description.contains(
-                "the refresh never began: Spin() never sent .valueChanged (sendActions(for:)) as the scenario pulled, and \(says)"
-            ), "\(error)")
+            diagnostics.contains {
+                $0.contains(
+                    "the refresh never began: Spin() never sent .valueChanged (sendActions(for:)) as the scenario pulled, and \(says); shown as the pull alone"
+                )
+            }, "\(diagnostics)")
+        #expect(!timeline.refreshBegins)
+        // The pull (90 pt at 0.6 s, back to 0 at 1.2 s) as it is, never held open; at rest half a
+        // second after the pull's last keyframe, with no collapse.
+        #expect(timeline.duration == 1.7)
+        let tag = try #require(timeline.spec.views.last?.tag)
+        let middle = timeline.sample(at: 0.3)
+        #expect(middle.pull == 45 && middle.phase == .pulling && middle.refreshBeganAt == nil)
+        #expect(abs((middle.views.first { $0.tag == tag }?.alpha ?? -1) - 0.5) < 1e-9)
+        #expect(timeline.sample(at: 1.5).pull == 0 && timeline.sample(at: 1.5).phase == .idle)
+        #expect(timeline.dump.hasPrefix("the refresh never begins (the pull alone); duration 1.700 s\n"))
     }
 
     /// A `UIRefreshControl` subclass that sets itself up in `layoutSubviews()` and is installed

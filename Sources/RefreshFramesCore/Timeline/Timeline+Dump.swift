@@ -6,7 +6,10 @@ extension Timeline {
     ///        0.000           tag 1  textColor        #000000FF → #FF00FFFF  instant
     package var dump: String {
         var lines: [String] = []
-        var header = "refresh begins at \(seconds(refreshBeganAt)) s; endRefreshing at \(seconds(refreshEndedAt)) s"
+        var header =
+            refreshBegins
+            ? "refresh begins at \(seconds(refreshBeganAt)) s; endRefreshing at \(seconds(refreshEndedAt)) s"
+            : "the refresh never begins (the pull alone)"
         if let programStoppedAt { header += "; loop stops at \(seconds(programStoppedAt)) s" }
         header += "; duration \(seconds(duration)) s"
         lines.append(header)

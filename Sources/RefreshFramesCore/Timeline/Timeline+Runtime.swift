@@ -36,23 +36,28 @@ extension Timeline {
         self.refreshEndedAt = refreshEndedAt
         self.programStoppedAt = programStoppedAt
         let scenario = spec.scenario
-        restAt = Self.restTime(
-            refreshEndedAt: refreshEndedAt, programStoppedAt: programStoppedAt,
-            collapseDuration: scenario.collapseDuration, segments: runtime.segments, transitions: runtime.transitions)
         let lastPull = scenario.pull.last?.time ?? 0
+        // A refresh that never began (infinite times): at rest when the pull and the code's
+        // animations are over, with no collapse.
+        let began = refreshBeganAt.isFinite
+        restAt = Self.restTime(
+            refreshEndedAt: began ? refreshEndedAt : lastPull, programStoppedAt: programStoppedAt,
+            collapseDuration: began ? scenario.collapseDuration : 0, segments: runtime.segments,
+            transitions: runtime.transitions)
         duration = scenario.duration ?? (max(restAt, lastPull) + 0.5)
         guard duration <= Limits.totalDuration else {
             throw SpecDiagnostic(
                 path: "scenario", location: nil,
                 message:
-                    "the animation lasts \(formatNumber(duration)) s (refreshing \(formatNumber(refreshBeganAt))–\(formatNumber(refreshEndedAt)) s), over the limit totalDuration = \(formatNumber(Limits.totalDuration)) s"
+                    "the animation lasts \(formatNumber(duration)) s (\(began ? "refreshing \(formatNumber(refreshBeganAt))–\(formatNumber(refreshEndedAt)) s" : "no refresh")), over the limit totalDuration = \(formatNumber(Limits.totalDuration)) s"
             )
         }
     }
 }
 
 /// What a program that drives the runtime itself gives back: the runtime after the run, and when
-/// the refresh began and ended and the program stopped, in seconds.
+/// the refresh began and ended and the program stopped, in seconds (both infinite when the code's
+/// control never began refreshing: the pull is shown alone).
 package struct RuntimeRun: Sendable {
     package var runtime: AnimationRuntime
     package var refreshBeganAt: Double

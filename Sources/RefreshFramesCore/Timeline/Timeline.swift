@@ -22,8 +22,12 @@ package struct Timeline: Sendable {
     /// The activity indicators a Swift program made, by tag: their `startAnimating()` to
     /// `stopAnimating()` runs (`SpinnerState.indicator`); the other spinners are UIRefreshControl's.
     package internal(set) var indicatorRuns: [Int: [ImageAnimationRun]] = [:]
+    /// When refreshing begins and `endRefreshing` is called; both infinite when a Swift program's
+    /// control never began refreshing (`refreshBegins`).
     package let refreshBeganAt: Double
     package let refreshEndedAt: Double
+    /// Whether refreshing begins at all: false for a code's control that only follows the pull.
+    package var refreshBegins: Bool { refreshBeganAt.isFinite }
     /// When the loop reached a check point with refreshing over and the reset applied; nil without a program.
     package let programStoppedAt: Double?
     /// When everything has come to rest (`Timeline.restTime`): `phase` is `ended` from then.
