@@ -29,6 +29,7 @@ struct IOSFontStateTests {
         ("System", 12, 14.5), ("System", 15, 18), ("System", 17, 20.5), ("System", 38, 45.5),
         ("Helvetica Neue", 16, 19.5), ("Helvetica Neue", 17, 20.5), ("Helvetica Neue", 24, 29),
         ("Avenir-Book", 17, 23.5), ("Avenir-Book", 20, 27.5), ("Avenir", 30, 41),
+        ("Verdana", 12, 15), ("Verdana", 17, 21),
     ]
 
     @Test func labelsInIOSFontsHaveIOSsIntrinsicHeights() throws {

@@ -8,11 +8,13 @@ import Testing
     let book = FontBook.shared
 
     /// UILabel's intrinsic height: UIFont.lineHeight rounded up to the 2× pixel grid. The first four
-    /// System sizes and both Avenir-Book sizes are heights Interface Builder stores for such labels.
+    /// System sizes, both Avenir-Book sizes and both Verdana sizes are heights Interface Builder stores
+    /// for such labels (Verdana: 12 × 2489/2048 = 14.58 → 15, 17 × 2489/2048 = 20.66 → 21; DejaVu Sans,
+    /// its stand-in, would give 14 and 20).
     @Test(arguments: [
         ("System", 12.0, 14.5), ("System", 15, 18), ("System", 17, 20.5), ("System", 38, 45.5),
         ("Helvetica Neue", 16, 19.5), ("Helvetica Neue", 17, 20.5), ("Avenir-Book", 17, 23.5),
-        ("Avenir-Book", 20, 27.5), ("Avenir", 20, 27.5),
+        ("Avenir-Book", 20, 27.5), ("Avenir", 20, 27.5), ("Verdana", 12, 15), ("Verdana", 17, 21),
     ])
     func intrinsicHeightsAreIOSs(family: String, size: Double, height: Double) throws {
         let measured = try book.measure("Ag", font: FontSpec(family: family, size: size))

@@ -146,7 +146,13 @@ extension IOSFont {
             standIns: ["Liberation Sans", "Nimbus Sans", "DejaVu Sans"]),
         IOSFont(family: "Futura", keys: ["futura"], metrics: nil, standIns: ["URW Gothic", "DejaVu Sans"]),
         IOSFont(family: "Palatino", keys: ["palatino"], metrics: nil, standIns: ["P052", "DejaVu Serif"]),
-        IOSFont(family: "Verdana", keys: ["verdana"], metrics: nil, standIns: ["DejaVu Sans"]),
+        IOSFont(
+            family: "Verdana", keys: ["verdana"],
+            metrics: IOSFontMetrics(
+                units: 2048, ascender: 2059, descender: 430, leading: 0,
+                source: "hhea of the Verdana font file (an OpenType parser's test of Verdana.ttf; font-fallback tables)"
+            ),
+            standIns: ["DejaVu Sans"]),
         IOSFont(family: "Chalkduster", keys: ["chalkduster"], metrics: nil, standIns: ["DejaVu Sans"]),
     ]
 
