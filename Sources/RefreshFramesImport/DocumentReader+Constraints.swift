@@ -143,10 +143,11 @@ extension DocumentReader {
     }
 
     /// Why a constraint relates a scroll view's content size rather than frames, or nil: an edge or
-    /// margin of a scroll view to a view inside it is its content area's (TN2154, "UIScrollView And
-    /// Autolayout": "Constraints between the edges or margins of the scroll view and its content
-    /// attach to the scroll view's content area. Constraints between the height, width, or centers
-    /// attach to the scroll view's frame."), and so is any attribute of its `contentLayoutGuide`. At
+    /// margin of a scroll view to a view inside it is its content area's (the Auto Layout Guide,
+    /// "Working with Scroll Views": "Constraints between the edges or margins of the scroll view and
+    /// its content attach to the scroll view's content area. Constraints between the height, width, or
+    /// centers attach to the scroll view's frame."; TN2154, "UIScrollView And Autolayout", says the
+    /// same of the edges), and so is any attribute of its `contentLayoutGuide`. At
     /// rest (content offset zero) the content area's leading and top edges are the scroll view's
     /// bounds' own, so those constraints place the views as they read; its trailing and bottom edges,
     /// width, height and centre follow the content size, which sizes nothing in a spec.
