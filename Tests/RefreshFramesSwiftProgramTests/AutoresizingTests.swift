@@ -96,14 +96,7 @@ import Testing
                 }
             }
             """
-        var runner = SwiftProgramRunner(module: try decode(code))
-        runner.workDurationGiven = true
-        var diagnostics: [String] = []
-        _ = try Timeline.make(spec: try spec(smallSpec), now: testNow, measurer: measurer) { base in
-            let result = try runner.run(over: base, now: testNow)
-            diagnostics = result.diagnostics.map(\.description)
-            return result.run
-        }
+        let diagnostics = try swiftTimeline(try spec(smallSpec), try decode(code)).diagnostics
         let said = diagnostics.filter { $0.contains("autoresizingMask") }
         if named {
             #expect(

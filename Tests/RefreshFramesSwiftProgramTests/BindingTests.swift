@@ -66,14 +66,7 @@ func state(_ timeline: Timeline, _ tag: Int, at time: Double) -> ViewState {
                 }
                 @objc func refresh() { print("valueChanged", tableView.isDragging, offsets.last!) }
             """)
-        var runner = SwiftProgramRunner(module: try decode(code))
-        runner.workDurationGiven = true
-        var printed: [String] = []
-        _ = try Timeline.make(spec: try spec(smallSpec), now: testNow, measurer: measurer) { base in
-            let result = try runner.run(over: base, now: testNow)
-            printed = result.printed.map(\.description)
-            return result.run
-        }
+        let printed = try swiftRun(try spec(smallSpec), try decode(code)).printed.map(\.description)
         // Frames at k/60 s from 0 to 1.587 s whose offset changed: k = 0, then k = 1…36 rising to
         // 90 pt at 0.6 s (the 0.4 s crossing is frame 24), 37…54 holding (no change), k = 55…60
         // falling until the pull meets the 60 pt the refresh holds open at 1.0 s, then unchanged.
@@ -200,13 +193,7 @@ func state(_ timeline: Timeline, _ tag: Int, at time: Double) -> ViewState {
                     control.endRefreshing()
                 }
             """)
-        let runner = SwiftProgramRunner(module: try decode(code))
-        var printed: [String] = []
-        _ = try Timeline.make(spec: try spec(smallSpec), now: testNow, measurer: measurer) { base in
-            let result = try runner.run(over: base, now: testNow)
-            printed = result.printed.map(\.description)
-            return result.run
-        }
+        let printed = try swiftRun(try spec(smallSpec), try decode(code)).printed.map(\.description)
         #expect(printed == ["0.4 s 1.0 6.0 13.0 4.0 3.0", "0.4 s 1.0 2.0 5.0 4.0 4.0 5.0"])
     }
 

@@ -30,14 +30,7 @@ import Testing
         var json = smallSpec
         json.removeLast()  // the closing brace
         json += #", "host": {"viewport": "iPhone SE", "table": {"rows": ["a"]}}}"#
-        var runner = SwiftProgramRunner(module: try decode(code))
-        runner.workDurationGiven = true
-        var printed: [String] = []
-        _ = try Timeline.make(spec: try spec(json), now: testNow, measurer: measurer) { base in
-            let result = try runner.run(over: base, now: testNow)
-            printed = result.printed.map(\.description)
-            return result.run
-        }
+        let printed = try swiftRun(try spec(json), try decode(code)).printed.map(\.description)
         #expect(printed.count == 1 && printed[0].hasSuffix("320.0 568.0"), "\(printed)")
     }
 }

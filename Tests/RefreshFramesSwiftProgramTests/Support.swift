@@ -67,15 +67,25 @@ func spec(_ json: String) throws -> Spec {
 func swiftTimeline(_ spec: Spec, _ module: CodeModule, className: String? = nil, workDurationGiven: Bool = true)
     throws -> (timeline: Timeline, diagnostics: [String])
 {
+    let run = try swiftRun(spec, module, className: className, workDurationGiven: workDurationGiven)
+    return (run.timeline, run.diagnostics)
+}
+
+/// The timeline of `spec` with `module` as its program, the code's warnings and what it printed.
+func swiftRun(_ spec: Spec, _ module: CodeModule, className: String? = nil, workDurationGiven: Bool = true)
+    throws -> (timeline: Timeline, diagnostics: [String], printed: [PrintedLine])
+{
     var runner = SwiftProgramRunner(module: module, className: className)
     runner.workDurationGiven = workDurationGiven
     var diagnostics: [String] = []
+    var printed: [PrintedLine] = []
     let timeline = try Timeline.make(spec: spec, now: testNow, measurer: measurer) { base in
         let result = try runner.run(over: base, now: testNow)
         diagnostics = result.diagnostics.map(\.description)
+        printed = result.printed
         return result.run
     }
-    return (timeline, diagnostics)
+    return (timeline, diagnostics, printed)
 }
 
 /// Whether two instants show the same views: texts, hidden flags, colours, alpha and transforms
