@@ -31,12 +31,30 @@ enum SpecLoader {
         do {
             let animation = try RefreshAnimation(contentsOf: path, now: now, programs: swift, appearance: appearance)
             for warning in swift.warnings { Output.err(warning.description + "\n") }
+            // A program run only up to one instant has no whole run to look over.
+            if runsUntil == nil {
+                for view in animation.timeline.viewsNeverOnCanvas() {
+                    Output.err(offCanvasWarning(view, animation) + "\n")
+                }
+            }
             return animation
         } catch {
             // The code's warnings first (they often say why it failed), then its error, or the spec's.
             for warning in swift.warnings { Output.err(warning.description + "\n") }
             throw .input(error.description)
         }
+    }
+
+    /// `spec.json: warning: view 2 draws but is never on the 375 × 140 pt canvas: …`.
+    static func offCanvasWarning(_ view: OffCanvasView, _ animation: RefreshAnimation) -> String {
+        let canvas = animation.spec.canvas
+        let e = view.extent
+        let named = view.name.map { " ('\($0)')" } ?? ""
+        let rect = [e.x, e.y, e.width, e.height].map(formatNumber).joined(separator: ", ")
+        return "\(animation.name): warning: view \(view.tag)\(named) draws but is never on the "
+            + "\(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) pt canvas: what it draws is "
+            + "\(view.side.rawValue) it at each of \(view.samples) instants sampled over the run (at \(formatSeconds(view.time)) s, (\(rect)) in "
+            + "the canvas's points)"
     }
 
     /// Takes `REFRESH_FRAMES_IOS_FONTS`'s fonts (its error is bad input), saying once when it found none.

@@ -105,11 +105,37 @@ struct CommandLineTests {
 
 /// `validate`, `state` and `timeline` on the reference samples, with the real fonts.
 struct InspectionCommandTests {
-    @Test(arguments: ["rotate-scale", "color-dots", "marquee", "classic-spinner"])
+    @Test(arguments: ["rotate-scale", "color-dots", "marquee", "classic-spinner", "arrow-spinner"])
     func everySampleValidates(name: String) throws {
         let r = try run(["validate", samplePath(name)])
         #expect(r.status == 0)
         #expect(r.stdout.hasPrefix("\(samplePath(name)): ok: "))
+        #expect(r.stderr == "", "no view of a sample is off its canvas, nor any other remark")
+    }
+
+    /// A view whose drawing no frame shows is named, with where it is; the spec still validates
+    /// and renders (it is the user's to move it or make the canvas larger).
+    @Test func aViewNeverOnTheCanvasIsNamed() throws {
+        let dir = try temporaryDirectory()
+        try """
+        {"canvas": {"width": 100, "height": 60},
+         "views": [{"tag": 1, "text": "我", "name": "far"}, {"tag": 2, "text": "近"}],
+         "constraints": ["1.leading == superview.leading + 20", "1.top == superview.top + 70",
+                         "2.centerX == superview.centerX", "2.centerY == superview.centerY"],
+         "scenario": {"refreshAt": 0, "workDuration": 1}}
+        """.write(toFile: dir + "/far.json", atomically: true, encoding: .utf8)
+        let r = try run(["validate", "far.json"], in: dir)
+        #expect(r.status == 0)
+        #expect(
+            r.stderr.hasPrefix(
+                "far.json: warning: view 1 ('far') draws but is never on the 100 × 60 pt canvas: what it draws is "
+                    + "below it at each of 55 instants sampled over the run (at 0.00 s, (20, 70, "),
+            "\(r.stderr)")
+        #expect(r.stderr.hasSuffix(") in the canvas's points)\n"))
+        #expect(r.stderr.components(separatedBy: "\n").count == 2, "one line, for view 1 alone")
+        let render = try run(["render", "far.json", "-o", "far.gif"], in: dir)
+        #expect(render.status == 0)
+        #expect(render.stderr.contains("view 1 ('far') draws but is never on the"))
     }
 
     @Test func stateIsTheDocumentedJSON() throws {
