@@ -90,13 +90,7 @@ extension DocumentReader {
                 }
             }
         }
-        if kind == .stack, let insets = node.keyed("layoutMargins"), insets.name == "edgeInsets" {
-            for (index, name) in ["top", "left", "bottom", "right"].enumerated() {
-                if let value = insets[name].flatMap(Double.init), value.isFinite {
-                    spec.stack?.layoutMargins[index] = value
-                }
-            }
-        }
+        if kind == .stack { readStackMargins(node, into: &spec) }
         if node.name == "label" { readLines(node, into: &spec) }
         if node.name == "button", kind == .label {
             imported.button = readButton(node, into: &spec)
@@ -338,5 +332,33 @@ extension DocumentReader {
                 "hidesWhenStopped: UIKit hides it until the app's code starts it; the spec's indicator shows its spokes, stopped, until refreshing begins"
             )
         }
+    }
+}
+
+extension DocumentReader {
+    /// A stack view's layout margins (`<edgeInsets key="layoutMargins">`, or
+    /// `<directionalEdgeInsets key="directionalLayoutMargins">` with leading and trailing as left and
+    /// right, as in a left-to-right language). A stack view whose document gives it margins arranges
+    /// its views inside them: Interface Builder writes no attribute for
+    /// `isLayoutMarginsRelativeArrangement` (none of the public documents looked at has one; a
+    /// `layoutMarginsRelativeArrangement` attribute is honoured where present), and the frames it stores
+    /// for such stacks' arranged views are inset by the margins (docs/import-sources.md, layouts10).
+    func readStackMargins(_ node: XMLNode, into spec: inout ViewSpec) {
+        let sides: [String]
+        let insets: XMLNode
+        if let plain = node.keyed("layoutMargins"), plain.name == "edgeInsets" {
+            (insets, sides) = (plain, ["top", "left", "bottom", "right"])
+        } else if let directional = node.keyed("directionalLayoutMargins"), directional.name == "directionalEdgeInsets"
+        {
+            (insets, sides) = (directional, ["top", "leading", "bottom", "trailing"])
+        } else {
+            return
+        }
+        for (index, name) in sides.enumerated() {
+            if let value = insets[name].flatMap(Double.init), value.isFinite {
+                spec.stack?.layoutMargins[index] = value
+            }
+        }
+        if node["layoutMarginsRelativeArrangement"] != "NO" { spec.stack?.isLayoutMarginsRelativeArrangement = true }
     }
 }

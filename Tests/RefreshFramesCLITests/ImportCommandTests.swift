@@ -53,6 +53,7 @@ struct ImportCommandTests {
     /// The README's one-liner on stack views, rendered half-way through the refresh.
     @Test(arguments: [
         ("stack-fill-equally.xib", "4 frames solved and match Interface Builder's"),
+        ("stack-margins.xib", "8 frames solved and match Interface Builder's"),
         ("stack-hidden.xib", "4 frames solved and match Interface Builder's"),
         ("stack-nested.xib", "6 frames solved and match Interface Builder's"),
     ])

@@ -46,6 +46,22 @@ struct StackViewImportTests {
                 30: #""axis": "horizontal", "spacing": 10"#,
                 31: #""axis": "vertical", "spacing": 2, "alignment": "top""#,
             ]),
+        // Margins: stack 40's directional ones (6, 10 leading, 6, 4 trailing) and stack 50's (0, 4, 0,
+        // 4) inset their arranged views, as isLayoutMarginsRelativeArrangement does ("the stack view
+        // lays out its arranged views relative to its layout margins"), which IB writes no attribute
+        // for; 10 + 50 + 4 wide, 6 + 20 + 4 + 20 + 6 tall; 4 + 30 + 8 + 30 + 4 wide. Stack 60 has no
+        // margins in the document: its view is at its edge, not 8 pt in.
+        Case(
+            fixture: "stack-margins.xib",
+            frames: [
+                40: r(16, 2, 64, 56), 41: r(10, 6, 50, 20), 42: r(10, 30, 50, 20), 50: r(96, 10, 76, 30),
+                51: r(4, 0, 30, 30), 52: r(42, 0, 30, 30), 60: r(188, 10, 30, 30), 61: r(0, 0, 30, 30),
+            ],
+            stacks: [
+                40: #""spacing": 4, "isLayoutMarginsRelativeArrangement": true, "layoutMargins": [6, 10, 6, 4]"#,
+                50: #""spacing": 8, "isLayoutMarginsRelativeArrangement": true, "layoutMargins": [0, 4, 0, 4]"#,
+                60: #"{"tag": 60, "kind": "stack", "axis": "horizontal"}"#,
+            ]),
     ]
 
     @Test(arguments: cases)
