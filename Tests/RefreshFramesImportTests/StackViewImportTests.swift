@@ -48,7 +48,7 @@ struct StackViewImportTests {
             ]),
         // Margins: stack 40's directional ones (6, 10 leading, 6, 4 trailing) and stack 50's (0, 4, 0,
         // 4) inset their arranged views, as isLayoutMarginsRelativeArrangement does ("the stack view
-        // lays out its arranged views relative to its layout margins"), which IB writes no attribute
+        // will layout its arranged views relative to its layout margins"), which IB writes no attribute
         // for; 10 + 50 + 4 wide, 6 + 20 + 4 + 20 + 6 tall; 4 + 30 + 8 + 30 + 4 wide. Stack 60 has no
         // margins in the document: its view is at its edge, not 8 pt in.
         Case(
