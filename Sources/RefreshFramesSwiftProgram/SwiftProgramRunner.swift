@@ -166,6 +166,25 @@ package struct SwiftProgramRunner {
                 try callback("scrollViewWillBeginDragging")
             }
             try interpreter.schedule(at: micros(release), "scrollViewDidEndDragging") { () throws(CodeDiagnostic) in
+                // The finger rests at the deepest pull when it lifts: no velocity. The target is where
+                // the content comes to rest as things stand: the top of its inset, with the control's
+                // height while refreshing (UIRefreshControl's inset; the scenario holds the pull there).
+                func resting() -> Point {
+                    let refreshing =
+                        world.beganRefreshingAt.map { $0 <= micros(release) } == true && world.endedRefreshingAt == nil
+                    return Point(x: 0, y: -(world.topInset + (refreshing ? scenario.controlHeight : 0)))
+                }
+                let target = PointBox(resting())
+                try callback(
+                    "scrollViewWillEndDragging", [binding.point(Point(x: 0, y: 0)), binding.pointer(to: target)])
+                let rest = resting()
+                if target.written, target.point != rest {
+                    interpreter.warn(
+                        "scrollViewWillEndDragging set targetContentOffset to (\(formatNumber(target.point.x)), "
+                            + "\(formatNumber(target.point.y))); the content comes to rest at (\(formatNumber(rest.x)), "
+                            + "\(formatNumber(rest.y))), where the scenario's pull takes it (controlHeight while refreshing): "
+                            + "the code's target is not followed", at: at)
+                }
                 world.isDragging = false
                 world.isDecelerating = true
                 try callback("scrollViewDidEndDragging", [.bool(true)])

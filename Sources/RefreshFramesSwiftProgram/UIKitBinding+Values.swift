@@ -363,6 +363,25 @@ extension UIKitBinding {
         addNumberMembers([("x", \Point.x), ("y", \.y)], to: point, read: pointValue)
         library.add(point)
 
+        let pointer = types.pointPointer
+        pointer.describe = {
+            ($0 as? PointBox).map { "UnsafeMutablePointer<CGPoint>((\($0.point.x), \($0.point.y)))" } ?? ""
+        }
+        pointer.properties["pointee"] = NativeProperty(
+            type: .named("CGPoint"),
+            get: { value, context in
+                guard case .native(let n) = value, let box = n.payload as? PointBox else {
+                    throw context.error("expected an UnsafeMutablePointer<CGPoint>")
+                }
+                return self.point(box.point)
+            },
+            set: { native, value, context in
+                guard let box = native.payload as? PointBox else { return }
+                box.point = try self.pointValue(value, context)
+                box.written = true
+            })
+        library.add(pointer)
+
         let size = types.size
         size.describe = { ($0 as? Size).map { "(\($0.width), \($0.height))" } ?? "CGSize" }
         size.equals = { ($0 as? Size) == ($1 as? Size) }
@@ -402,6 +421,9 @@ extension UIKitBinding {
                 })
         }
     }
+
+    /// `UnsafeMutablePointer<CGPoint>` to `box`: the code reads and writes `pointee`.
+    func pointer(to box: PointBox) -> Value { .native(NativeValue(types.pointPointer, box)) }
 
     func rect(_ r: Rect) -> Value { .native(NativeValue(types.rect, r)) }
     func point(_ p: Point) -> Value { .native(NativeValue(types.point, p)) }
@@ -474,4 +496,13 @@ extension UIKitBinding {
         default: return (v, p, q)
         }
     }
+}
+
+/// The `CGPoint` an `UnsafeMutablePointer<CGPoint>` points to (`targetContentOffset`), and whether
+/// the code wrote it.
+final class PointBox {
+    var point: Point
+    var written = false
+
+    init(_ point: Point) { self.point = point }
 }

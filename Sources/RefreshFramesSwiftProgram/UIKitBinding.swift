@@ -15,6 +15,7 @@ package struct UIKitBinding {
         let rect = NativeType("CGRect", isReference: false)
         let point = NativeType("CGPoint", isReference: false)
         let size = NativeType("CGSize", isReference: false)
+        let pointPointer = NativeType("UnsafeMutablePointer", isReference: true)
         let edgeInsets = NativeType("UIEdgeInsets", isReference: false)
         let options = NativeType("UIViewAnimationOptions", isReference: false)
         let keyframeOptions = NativeType("UIViewKeyframeAnimationOptions", isReference: false)

@@ -77,6 +77,41 @@ func state(_ timeline: Timeline, _ tag: Int, at time: Double) -> ViewState {
             ])
     }
 
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)` as the finger lifts (0.9 s),
+    /// just before `scrollViewDidEndDragging`: the finger rests at the deepest pull, so no velocity;
+    /// the target is where the content comes to rest, the control's 60 pt held open while
+    /// refreshing (since 0.4 s). The code may read and write `pointee`; a target the engine does not
+    /// follow is said.
+    @Test(arguments: [(-60.0, false), (-100, true)])
+    func willEndDraggingComesFirstWithNoVelocityAndTheRestingTarget(target: Double, warned: Bool) throws {
+        let code = controller(
+            """
+                func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                               targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+                    print("willEndDragging", velocity.x, velocity.y, targetContentOffset.pointee.y, scrollView.contentOffset.y)
+                    targetContentOffset.pointee.y = \(target)
+                    print("target", targetContentOffset.pointee)
+                }
+                func scrollViewDidEndDragging(_ scrollView: UIScrollView, willDecelerate decelerate: Bool) {
+                    print("didEndDragging")
+                }
+                @objc func refresh() {}
+            """)
+        let run = try swiftRun(try spec(smallSpec), try decode(code))
+        #expect(
+            run.printed.map(\.description) == [
+                "0.9 s willEndDragging 0.0 0.0 -60.0 -90.0", "0.9 s target (0.0, \(target))", "0.9 s didEndDragging",
+            ])
+        let said = run.diagnostics.filter { $0.contains("targetContentOffset") }
+        #expect(
+            said
+                == (warned
+                    ? [
+                        "RefreshView.swift:3:7: warning: scrollViewWillEndDragging set targetContentOffset to (0, -100); the content comes to rest at (0, -60), where the scenario's pull takes it (controlHeight while refreshing): the code's target is not followed"
+                    ] : []),
+            "\(run.diagnostics)")
+    }
+
     /// A spinner that turns 45° per 0.25 s linear block, chained from its completion while
     /// refreshing: at 0.4 s + 0.25 k + 0.25 f it shows 45 (k + f)°; the work ends at 2.4 s, when
     /// the eighth block completes, so the chain stops after a full turn.
