@@ -170,8 +170,12 @@ package struct SwiftProgramRunner {
                 // the content comes to rest as things stand: the top of its inset, with the control's
                 // height while refreshing (UIRefreshControl's inset; the scenario holds the pull there).
                 func resting() -> Point {
+                    // A control of the code's own may have just set its refreshing flag (it is read
+                    // at the end of the turn).
                     let refreshing =
-                        world.beganRefreshingAt.map { $0 <= micros(release) } == true && world.endedRefreshingAt == nil
+                        world.endedRefreshingAt == nil
+                        && (world.beganRefreshingAt.map { $0 <= micros(release) } == true
+                            || custom.map { isRefreshing($0, binding, interpreter) == true } == true)
                     return Point(x: 0, y: -(world.topInset + (refreshing ? scenario.controlHeight : 0)))
                 }
                 let target = PointBox(resting())

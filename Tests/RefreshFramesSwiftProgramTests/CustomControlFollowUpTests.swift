@@ -54,6 +54,38 @@ import Testing
         #expect(timeline.dump.hasPrefix("the refresh never begins (the pull alone); duration 1.700 s\n"))
     }
 
+    /// raywenderlich's parallax control begins refreshing in `scrollViewWillEndDragging` (its flag
+    /// turns true as the finger lifts, at 0.9 s) and keeps the content open by the target it sets:
+    /// −60, the control's height, which is where the scenario holds it, so no warning.
+    @Test func aControlThatBeginsAsTheFingerLiftsKeepsItsTarget() throws {
+        let code = """
+            import UIKit
+
+            class Spin: UIView {
+                var isRefreshing = false
+            }
+
+            class ViewController: UIViewController {
+                @IBOutlet weak var tableView: UITableView!
+                let spin = Spin(frame: CGRect(x: 0, y: -60, width: 200, height: 60))
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    tableView.addSubview(spin)
+                }
+                func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
+                                               targetContentOffset: UnsafeMutablePointer<CGPoint>) {
+                    spin.isRefreshing = true
+                    targetContentOffset.pointee.y = -60
+                }
+            }
+            """
+        let (timeline, diagnostics) = try swiftTimeline(try spec(smallSpec), try decode(code))
+        #expect(timeline.refreshBeganAt == 0.9)
+        #expect(
+            !diagnostics.contains { $0.contains("targetContentOffset") || $0.contains("never began") }, "\(diagnostics)"
+        )
+    }
+
     /// A `UIRefreshControl` subclass that sets itself up in `layoutSubviews()` and is installed
     /// through `tableView.refreshControl =` (no subview added to it) is laid out at the end of
     /// `viewDidLoad`'s turn, as `addSubview` would have it.
