@@ -181,12 +181,18 @@ extension UIKitBinding {
         func make(_ type: NativeType, _ view: ViewObject) -> Value {
             .native(NativeValue(type, ControllerObject(view: view)))
         }
+        // Its view fills the screen when it loads: a storyboard scene's is the device's size, the
+        // view UIViewController's loadView() makes has the screen's bounds.
+        func controllerView() -> ViewObject {
+            let view = ViewObject(role: .view, specTag: nil, label: "the view controller's view")
+            let screen = self.world.screenSize
+            view.local["frame"] = Rect(x: 0, y: 0, width: screen.width, height: screen.height)
+            return view
+        }
         controller.initializers = [
-            NativeFunction("init") { _ in
-                make(controller, ViewObject(role: .view, specTag: nil, label: "the view controller's view"))
-            },
+            NativeFunction("init") { _ in make(controller, controllerView()) },
             NativeFunction("init", [NativeParameter("nibName"), NativeParameter("bundle")], acceptsUnknown: true) { _ in
-                make(controller, ViewObject(role: .view, specTag: nil, label: "the view controller's view"))
+                make(controller, controllerView())
             },
         ]
         controller.properties["view"] = NativeProperty(
