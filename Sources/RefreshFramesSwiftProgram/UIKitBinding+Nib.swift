@@ -50,12 +50,19 @@ extension UIKitBinding {
             guard let view = world.spec.views.first(where: { $0.name == property.name }),
                 let outlet = world.specViews[view.tag]
             else {
-                // `weak var hintLabel: UILabel?` is an outlet when a view has its name; an implicitly
-                // unwrapped one always is.
-                guard unwrapped else { continue }
-                interpreter.warn(
-                    "the outlet '\(property.name)' of \(info.name) is connected to no view: give the spec's view \"name\": \"\(property.name)\"",
-                    at: property.location)
+                // `weak var hintLabel: UILabel?` is connected when a view has its name; an unconnected
+                // `@IBOutlet` is said (a plain implicitly unwrapped property is the code's to set).
+                guard unwrapped, property.isOutlet else { continue }
+                if case .optional(.array, _)? = property.type {
+                    interpreter.warn(
+                        "the outlet collection '\(property.name)' of \(info.name) is not connected: import does not read "
+                            + "<outletCollection> connections, and a spec cannot give one name to several views; it stays nil",
+                        at: property.location)
+                } else {
+                    interpreter.warn(
+                        "the outlet '\(property.name)' of \(info.name) is connected to no view: give the spec's view \"name\": \"\(property.name)\"",
+                        at: property.location)
+                }
                 continue
             }
             try interpreter.setProperty(property.name, of: made, to: value(of: outlet))

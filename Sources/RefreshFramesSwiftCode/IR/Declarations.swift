@@ -69,6 +69,8 @@ package struct PropertyDecl: Sendable {
     package var isLet = false
     package var isLazy = false
     package var isWeak = false
+    /// `@IBOutlet`: a nib connects it.
+    package var isOutlet = false
     /// A computed property's getter.
     package var getter: [Stmt]?
     package var setter: Accessor?

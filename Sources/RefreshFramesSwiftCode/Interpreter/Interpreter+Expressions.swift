@@ -166,9 +166,8 @@ extension Interpreter {
             if case .super = base.kind { return try superMember(name, scope, frame, at: e.location) }
             guard let value = try evaluatePostfix(base, scope, frame, nil) else { return nil }
             if case .nil = value {
-                throw .error(
-                    at: e.location,
-                    "unexpectedly found nil reading '\(name)' (an implicitly unwrapped optional that is nil)")
+                let why = unconnectedOutlet(base, frame) ?? "an implicitly unwrapped optional that is nil"
+                throw .error(at: e.location, "unexpectedly found nil reading '\(name)' (\(why))")
             }
             return try member(of: value, name, at: e.location, frame)
         case .subscript(let base, let arguments):

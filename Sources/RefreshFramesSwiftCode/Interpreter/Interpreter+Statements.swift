@@ -221,6 +221,9 @@ extension Interpreter {
         _ frame: Frame, at: CodeLocation
     ) throws(CodeDiagnostic) -> Flow {
         let values = try evaluate(sequence, scope, frame)
+        if values.isNil, let outlet = unconnectedOutlet(sequence, frame) {
+            throw .error(at: sequence.location, "cannot loop over nil: \(outlet)")
+        }
         var flow = Flow.normal
         try forEachElement(of: values, at: sequence.location) { (element: Value) throws(CodeDiagnostic) -> Bool in
             try self.step()
@@ -286,5 +289,33 @@ extension Interpreter {
         default:
             throw .error(at: location, "cannot loop over \(describeType(sequence))")
         }
+    }
+}
+
+extension Interpreter {
+    /// What to say of a nil read from `expression` when it names an `@IBOutlet` of the class whose
+    /// code runs (`innerViews`, `self.innerViews`) that nothing set; nil otherwise.
+    func unconnectedOutlet(_ expression: Expr, _ frame: Frame) -> String? {
+        let name: String
+        switch expression.kind {
+        case .name(let n): name = n
+        case .member(let base, let n):
+            guard case .`self` = base.kind else { return nil }
+            name = n
+        default: return nil
+        }
+        var type = frame.type
+        while let t = type {
+            if let property = t.storedProperties.first(where: { $0.name == name }) {
+                guard property.isOutlet else { return nil }
+                if case .optional(.array, _)? = property.type {
+                    return "'\(name)' is an @IBOutlet collection that nothing connected (import does not read "
+                        + "<outletCollection> connections, and a spec cannot give one name to several views)"
+                }
+                return "'\(name)' is an @IBOutlet that nothing connected (give the spec's view \"name\": \"\(name)\")"
+            }
+            type = t.superclass
+        }
+        return nil
     }
 }

@@ -310,6 +310,7 @@ package struct ASTDecoder {
                     property.isStatic = variable.flag("static")
                     property.isLazy = variable.flag("lazy")
                     property.isWeak = variable.nodes("attrs").contains { $0.flag("weak") || $0.flag("unowned") }
+                    property.isOutlet = variable.nodes("attrs").contains { $0.kind == "ib_outlet_attr" }
                     if let range = variable.range { d.cursor.seek(range.start) }
                 }
                 let nameToken = d.cursor.find(name)

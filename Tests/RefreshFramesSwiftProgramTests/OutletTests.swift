@@ -1,0 +1,50 @@
+import RefreshFramesCore
+import RefreshFramesSwiftCode
+import Testing
+
+/// A nil that an `@IBOutlet` nothing connected gives is named as such; a plain implicitly
+/// unwrapped property is the code's own to set, and its nil is said as Swift would.
+@Suite struct OutletTests {
+    static func failure(_ use: String, declaring member: String) throws -> String {
+        let code = """
+            import UIKit
+
+            class ViewController: UIViewController {
+                @IBOutlet weak var tableView: UITableView!
+                \(member)
+                let control = UIRefreshControl()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    tableView.refreshControl = control
+                    \(use)
+                }
+            }
+            """
+        do {
+            _ = try swiftTimeline(try spec(smallSpec), try decode(code))
+            return ""
+        } catch let error as CodeDiagnostic {
+            return error.description
+        }
+    }
+
+    @Test func anUnconnectedOutletCollectionIsNamedWhenTheCodeLoopsOverIt() throws {
+        #expect(
+            try Self.failure("for v in innerViews { v.alpha = 0 }", declaring: "@IBOutlet var innerViews: [UIView]!")
+                == "RefreshView.swift:10:18: error: cannot loop over nil: 'innerViews' is an @IBOutlet collection that nothing connected (import does not read <outletCollection> connections, and a spec cannot give one name to several views)"
+        )
+    }
+
+    @Test func anUnconnectedOutletIsNamedWhenTheCodeReadsThroughIt() throws {
+        let outlet = try Self.failure("print(self.badge.alpha)", declaring: "@IBOutlet weak var badge: UILabel!")
+        #expect(
+            outlet
+                == "RefreshView.swift:10:26: error: unexpectedly found nil reading 'alpha' ('badge' is an @IBOutlet that nothing connected (give the spec's view \"name\": \"badge\"))",
+            "\(outlet)")
+        let plain = try Self.failure("print(animator.alpha)", declaring: "private var animator: UIView!")
+        #expect(
+            plain
+                == "RefreshView.swift:10:24: error: unexpectedly found nil reading 'alpha' (an implicitly unwrapped optional that is nil)",
+            "\(plain)")
+    }
+}
