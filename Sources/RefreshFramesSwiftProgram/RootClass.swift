@@ -12,14 +12,15 @@ struct RootClass {
 
     let decl: TypeDecl
     let kind: Kind
-    /// Its `UITableView!`/`UIScrollView!` properties without a value: outlets UIKit connects.
-    var outlets: [String] {
-        decl.properties.filter { p in
-            guard p.initial == nil, !p.isStatic, !p.isComputed, case .optional(let wrapped, true)? = p.type else {
-                return false
-            }
-            return ["UITableView", "UIScrollView"].contains(wrapped.name ?? "")
-        }.map(\.name)
+    /// Its `UITableView!`/`UICollectionView!`/`UIScrollView!` properties without a value: outlets
+    /// UIKit connects, with the type each names.
+    var outlets: [(name: String, type: String)] {
+        decl.properties.compactMap { p in
+            guard p.initial == nil, !p.isStatic, !p.isComputed, case .optional(let wrapped, true)? = p.type,
+                let type = wrapped.name, ["UITableView", "UICollectionView", "UIScrollView"].contains(type)
+            else { return nil }
+            return (p.name, type)
+        }
     }
 
     /// The class named `name`, or the one the code's shape says: its one view controller (or the

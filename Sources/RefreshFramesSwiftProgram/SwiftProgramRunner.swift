@@ -83,8 +83,13 @@ package struct SwiftProgramRunner {
         if interpreter.hasMethod("awakeFromNib", labels: [], on: object) {
             try interpreter.callMethod("awakeFromNib", on: object, at: at)
         }
-        for property in root.outlets {
-            try interpreter.setProperty(property, of: object, to: binding.value(of: binding.tableObject))
+        // The scene's scrolling view is the one the outlets name: a collection view for a
+        // `UICollectionView!` (its cells are still the spec's host table).
+        if root.outlets.contains(where: { $0.type == "UICollectionView" }) {
+            binding.tableObject.nativeType = binding.types.collectionView
+        }
+        for outlet in root.outlets {
+            try interpreter.setProperty(outlet.name, of: object, to: binding.value(of: binding.tableObject))
         }
         try binding.loadView(of: object, interpreter, at: at)
         // UIKit lays out what a turn of the run loop invalidated (a label's new text changes its

@@ -160,6 +160,18 @@ extension UIKitBinding {
                 })
         }
         library.add(table)
+        let collection = types.collectionView
+        let collectionCalls: [(String, [String?])] = [
+            ("reloadData", []), ("performBatchUpdates", [nil, "completion"]), ("insertItems", ["at"]),
+            ("deleteItems", ["at"]), ("reloadItems", ["at"]), ("register", [nil, "forCellWithReuseIdentifier"]),
+        ]
+        for (name, labels) in collectionCalls {
+            collection.methods.append(
+                NativeFunction(name, labels.map { NativeParameter($0) }, acceptsUnknown: true) { call in
+                    self.skippedTableCall(name, call.context)
+                })
+        }
+        library.add(collection)
     }
 
     private func skippedTableCall(_ name: String, _ context: NativeContext) -> Value {

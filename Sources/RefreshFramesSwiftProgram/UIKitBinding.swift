@@ -28,6 +28,7 @@ package struct UIKitBinding {
         let refreshControl = NativeType("UIRefreshControl", superclass: "UIControl", isReference: true)
         let scrollView = NativeType("UIScrollView", superclass: "UIView", isReference: true)
         let tableView = NativeType("UITableView", superclass: "UIScrollView", isReference: true)
+        let collectionView = NativeType("UICollectionView", superclass: "UIScrollView", isReference: true)
         let viewController = NativeType("UIViewController", superclass: "NSObject", isReference: true)
         let tableViewController = NativeType("UITableViewController", superclass: "UIViewController", isReference: true)
         let layer = NativeType("CALayer", superclass: "NSObject", isReference: true)

@@ -47,4 +47,26 @@ import Testing
                 == "RefreshView.swift:10:24: error: unexpectedly found nil reading 'alpha' (an implicitly unwrapped optional that is nil)",
             "\(plain)")
     }
+
+    /// A `UICollectionView!` outlet is connected to the scene's scrolling view, as a
+    /// `UITableView!` one is: the refresh control installed on it is driven.
+    @Test func aCollectionViewOutletIsConnected() throws {
+        let code = """
+            import UIKit
+
+            class ViewController: UIViewController {
+                @IBOutlet weak var collectionView: UICollectionView!
+                let control = UIRefreshControl()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    collectionView.refreshControl = control
+                    collectionView.reloadData()
+                }
+            }
+            """
+        let (timeline, diagnostics) = try swiftTimeline(try spec(smallSpec), try decode(code))
+        #expect(timeline.refreshBeganAt == 0.4)
+        #expect(
+            diagnostics.contains { $0.contains("reloadData: the table's rows are the spec's \"host\" table: skipped") })
+    }
 }
