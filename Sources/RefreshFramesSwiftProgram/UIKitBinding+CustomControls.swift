@@ -49,8 +49,19 @@ extension UIKitBinding {
                 try self.object(value, context).local["contentInset"] as? Value ?? self.edgeInsets(EdgeInsets())
             },
             set: { native, value, context in
-                _ = try self.edgeInsetsValue(value, context)
-                try self.object(.native(native), context).local["contentInset"] = value
+                let new = try self.edgeInsetsValue(value, context)
+                let object = try self.object(.native(native), context)
+                let old = (object.local["contentInset"] as? Value).flatMap { try? self.edgeInsetsValue($0, context) }
+                object.local["contentInset"] = value
+                // The code's inset is its own to read; where the content sits is the scenario's.
+                if new.top != (old ?? EdgeInsets()).top {
+                    let scenario = self.world.spec.scenario
+                    context.warn(
+                        "contentInset.top changed: the content's offset follows the scenario's pull here (held at "
+                            + "controlHeight, \(formatNumber(scenario.controlHeight)) pt, while refreshing, then back over "
+                            + "collapseDuration, \(formatNumber(scenario.collapseDuration)) s), so the inset is kept for the "
+                            + "code to read but moves nothing")
+                }
             }, drawsNothing: true)
         types.scrollView.properties["contentInset"] = insets
         // `contentInset` plus the safe area the host's bars add (Apple: "The safe area insets are

@@ -69,4 +69,25 @@ import Testing
         #expect(
             diagnostics.contains { $0.contains("reloadData: the table's rows are the spec's \"host\" table: skipped") })
     }
+
+    /// The code's own `contentInset` is kept for it to read; a change of its top is said once where
+    /// it is made, since the content's offset is the scenario's (a change of the bottom moves
+    /// nothing drawn either way, and is not said).
+    @Test func aContentInsetTopTheCodeSetsIsSaidToMoveNothing() throws {
+        let code = controller(
+            """
+                @objc func refresh() {
+                    tableView.contentInset = UIEdgeInsets(top: 0, left: 0, bottom: 20, right: 0)
+                    UIView.animate(withDuration: 0.3) { self.tableView.contentInset.top += 60 }
+                    print(tableView.contentInset.top, tableView.contentInset.bottom)
+                }
+            """)
+        let run = try swiftRun(try spec(smallSpec), try decode(code))
+        #expect(run.printed.map(\.text) == ["60.0 20.0"])
+        let said = run.diagnostics.filter { $0.contains("contentInset") }
+        #expect(
+            said == [
+                "RefreshView.swift:20:60: warning: contentInset.top changed: the content's offset follows the scenario's pull here (held at controlHeight, 60 pt, while refreshing, then back over collapseDuration, 0.3 s), so the inset is kept for the code to read but moves nothing"
+            ], "\(said)")
+    }
 }
