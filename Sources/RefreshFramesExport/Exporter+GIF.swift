@@ -43,7 +43,8 @@ extension Exporter {
             }
         }
         try attributing(ExportError.encode) { try encoder.finish() }
-        return "\(slots.count) frames, \(formatDuration(job.to - job.from)), \(samples[0].width)x\(samples[0].height)"
+        return
+            "\(encoder.frameCount) frames, \(formatDuration(job.to - job.from)), \(samples[0].width)x\(samples[0].height)"
     }
 }
 

@@ -86,6 +86,9 @@ package struct GIFEncoder {
         pending = displayed
     }
 
+    /// The frames the file holds so far (a frame that looks like the one before lengthens it instead).
+    package private(set) var frameCount = 0
+
     /// Adds a frame shown for `delayCentiseconds` (merged into the previous frame's delay when
     /// the two look the same).
     package mutating func add(_ frame: Bitmap, delayCentiseconds: Int) throws {
@@ -198,6 +201,7 @@ package struct GIFEncoder {
     /// the palette's order is unknown, holds it instead.
     private mutating func writePending() throws {
         guard let rect = pendingRect else { return }
+        frameCount += 1
         if held != nil {
             hold(rect)
             return
