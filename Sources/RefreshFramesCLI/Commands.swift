@@ -23,7 +23,7 @@ enum ValidateCommand {
         } else {
             summary += "no refresh (the pull alone)"
         }
-        if let stop = t.programStoppedAt { summary += ", loop stops at \(formatSeconds(stop)) s" }
+        if let stop = t.programStoppedAt { summary += ", \(t.stopPhrase) \(formatSeconds(stop)) s" }
         summary += ", duration \(formatSeconds(t.duration)) s\n"
         Output.out(summary)
         for line in fontNotes(loaded) { Output.err(line + "\n") }

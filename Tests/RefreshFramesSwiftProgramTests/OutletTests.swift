@@ -90,4 +90,19 @@ import Testing
                 "RefreshView.swift:20:60: warning: contentInset.top changed: the content's offset follows the scenario's pull here (held at controlHeight, 60 pt, while refreshing, then back over collapseDuration, 0.3 s), so the inset is kept for the code to read but moves nothing"
             ], "\(said)")
     }
+
+    /// A Swift program has no loop of the tool's: the timeline says when the code's last animation
+    /// ends (a 3 s fade begun as refreshing begins at 0.4 s, past endRefreshing at 2.4 s).
+    @Test func aSwiftProgramsTimelineSaysWhenItsLastAnimationEnds() throws {
+        let code = controller(
+            """
+                @objc func refresh() { UIView.animate(withDuration: 3) { self.square.alpha = 0 } }
+            """)
+        let (timeline, _) = try swiftTimeline(try spec(smallSpec), try decode(code))
+        #expect(timeline.programStoppedAt == 3.4)
+        #expect(
+            timeline.dump.hasPrefix(
+                "refresh begins at 0.400 s; endRefreshing at 2.400 s; the code's last animation ends at 3.400 s;"),
+            "\(timeline.dump.prefix(120))")
+    }
 }

@@ -4,13 +4,17 @@ extension Timeline {
     ///     refresh begins at 0.000 s; endRefreshing at 4.000 s; loop stops at 4.950 s; duration 5.450 s
     ///        0.000 →  0.100  tag 1  transform        identity → rotate(45°)  linear
     ///        0.000           tag 1  textColor        #000000FF → #FF00FFFF  instant
+    /// How `programStoppedAt` is said: a JSON program's loop stops; a Swift program has no loop of
+    /// ours, its last animation ends.
+    package var stopPhrase: String { spec.program != nil ? "loop stops at" : "the code's last animation ends at" }
+
     package var dump: String {
         var lines: [String] = []
         var header =
             refreshBegins
             ? "refresh begins at \(seconds(refreshBeganAt)) s; endRefreshing at \(seconds(refreshEndedAt)) s"
             : "the refresh never begins (the pull alone)"
-        if let programStoppedAt { header += "; loop stops at \(seconds(programStoppedAt)) s" }
+        if let programStoppedAt { header += "; \(stopPhrase) \(seconds(programStoppedAt)) s" }
         header += "; duration \(seconds(duration)) s"
         lines.append(header)
         lines.append("layout:")
