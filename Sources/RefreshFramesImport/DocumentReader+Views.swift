@@ -46,6 +46,7 @@ extension DocumentReader {
             frameLine: frameNode?.line ?? node.line)
 
         imported.misplaced = node["misplaced"] == "YES"
+        imported.fixedFrame = node["fixedFrame"] == "YES"
         readAttributes(node, into: &spec, text: &text)
         if let image { spec.imageView = readImageView(node, image: image) }
         if kind == .button { readImageButton(node, images: buttonImages, into: &spec) }

@@ -149,12 +149,19 @@ package enum XIBImporter {
             let stored =
                 view.frame == nil
                 ? "(0, 0, 0, 0), as it has no stored frame," : "IB's frame \(ImportReport.format(frame))"
+            // Interface Builder places a `fixedFrame` view without constraints by its frame too.
+            let tag = view.spec.tag
+            let constrained = imported.constraints.contains {
+                $0.pinnedTag == nil && ($0.spec.item == .view(tag: tag) || $0.spec.toItem == .view(tag: tag))
+            }
+            let why =
+                view.fixedFrame && !constrained
+                ? "it has fixedFrame=\"YES\" and no constraints, so Interface Builder places it by its stored frame (constraints it adds when it builds the nib); pinned to"
+                : "the document's constraints leave it undetermined; pinned to"
             warnings.append(
                 ImportWarning(
                     line: view.line, element: view.element,
-                    message:
-                        "\(message.prefix { $0 != ";" }): the document's constraints leave it undetermined; pinned to \(stored) at priority 999"
-                ))
+                    message: "\(message.prefix { $0 != ";" }): \(why) \(stored) at priority 999"))
             imported.constraints += pins(view, frame: frame)
             return true
         }
@@ -293,6 +300,9 @@ struct ImportedView {
     var text: String?
     /// IB's `misplaced="YES"`: the stored frame is not where the constraints put the view.
     var misplaced = false
+    /// IB's `fixedFrame="YES"`: a view IB places by its stored frame (its build-time constraints, up
+    /// to Xcode 7; autoresizing from Xcode 8).
+    var fixedFrame = false
     /// A button's title, for a button drawn as a label (its title).
     var button: ButtonTitle?
     /// Whether the imported animation animates it: labels, not the buttons drawn as labels.

@@ -160,6 +160,18 @@ struct ImportedLayoutTests {
         #expect(timeline.layout.frames == c.frames)
     }
 
+    /// Xcode 5's prototyping constraints: a view with fixedFrame="YES", Auto Layout on and no
+    /// constraints is placed by its stored frame (IB adds constraints for it when it builds the nib);
+    /// import pins it there and says why, not that the document leaves it undetermined.
+    @Test func aFixedFrameViewWithoutConstraintsIsPinnedSayingIBPlacesItByItsFrame() throws {
+        let result = try importFixture("fixed-frame-xcode5.xib")
+        #expect(
+            result.warnings.map(\.description).filter { $0.contains("pinned") } == [
+                "13: <label id=\"Ffx-lb-001\">: view 1 has an ambiguous horizontal position: it has fixedFrame=\"YES\" and no constraints, so Interface Builder places it by its stored frame (constraints it adds when it builds the nib); pinned to IB's frame (10, 5, 300, 50) at priority 999"
+            ])
+        #expect(result.frameCheck.pinned == [1])
+    }
+
     @Test func aLayoutThatDoesNotSolveIsRepairedAsUIKitWouldAndSaysSo() throws {
         let result = try importFixture("unsolvable.xib")
         #expect(
