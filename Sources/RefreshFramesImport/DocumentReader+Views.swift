@@ -47,6 +47,7 @@ extension DocumentReader {
 
         imported.misplaced = node["misplaced"] == "YES"
         imported.fixedFrame = node["fixedFrame"] == "YES"
+        imported.showsSymbol = node.name == "imageView" && node["catalog"] == "system"
         readAttributes(node, into: &spec, text: &text)
         if let image { spec.imageView = readImageView(node, image: image) }
         if kind == .button { readImageButton(node, images: buttonImages, into: &spec) }

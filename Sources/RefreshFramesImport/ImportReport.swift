@@ -28,6 +28,10 @@ package enum ImportReport {
                     ? ""
                     : " (IB stored its \(difference.wholePoints.joined(separator: " and ")) on a whole point, "
                         + "as Xcode 7 and earlier could: the document has no <device>)")
+                + (difference.symbol
+                    ? " (an SF Symbol: its constraints place its alignment rect, inset from its frame by the "
+                        + "symbol's alignment insets, which are not known here)"
+                    : "")
                 + (difference.follows.map { follows in
                     " (IB's frame agrees by the constraint on line \(follows.line) with tag \(follows.tag)'s, "
                         + "which is off its constraints)"

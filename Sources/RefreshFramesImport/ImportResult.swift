@@ -125,6 +125,10 @@ package struct FrameDifference: Sendable, Equatable {
     /// label whose centre IB stored 0.5 off and whose width is the stand-in font's), so it is a
     /// plain difference. `StoredFrames.correctionLeavesWithin`.
     package var partlyStale = false
+    /// An image view showing an SF Symbol: its constraints place its alignment rect, inset from its
+    /// frame by the symbol's alignment insets, which are not known here (UIImage: "The
+    /// alignmentRectInsets of a UIImage are used by UIImageView … for constraint-based layout").
+    package var symbol = false
 
     package init(
         tag: Int, line: Int, interfaceBuilder: Rect, solved: Rect, misplaced: Bool = false,

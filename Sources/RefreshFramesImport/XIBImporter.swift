@@ -220,13 +220,16 @@ package enum XIBImporter {
             if stored.isClose(to: solved) {
                 check.matching.append(view.spec.tag)
             } else {
+                // An SF Symbol's frame is not the rect its constraints place: not a sign of a stale file.
                 let allBroken =
-                    view.misplaced ? [] : storedFrames.brokenConstraints(of: view.spec.tag, in: imported.constraints)
+                    view.misplaced || view.showsSymbol
+                    ? [] : storedFrames.brokenConstraints(of: view.spec.tag, in: imported.constraints)
                 let broken = allBroken.first
                 var difference = FrameDifference(
                     tag: view.spec.tag, line: view.frameLine, interfaceBuilder: stored, solved: solved,
                     misplaced: view.misplaced, brokenConstraint: broken,
                     wholePoints: imported.hasNoDevice ? Self.wholePoints(stored: stored, solved: solved) : [])
+                difference.symbol = view.showsSymbol
                 // Stale only when the stale part is the whole difference.
                 if broken != nil {
                     difference.partlyStale = !StoredFrames.correctionLeavesWithin(
@@ -303,6 +306,9 @@ struct ImportedView {
     /// IB's `fixedFrame="YES"`: a view IB places by its stored frame (its build-time constraints, up
     /// to Xcode 7; autoresizing from Xcode 8).
     var fixedFrame = false
+    /// An image view showing an SF Symbol (`catalog="system"`): Auto Layout places its alignment
+    /// rect, which the symbol's alignment insets (not known here) set apart from its frame.
+    var showsSymbol = false
     /// A button's title, for a button drawn as a label (its title).
     var button: ButtonTitle?
     /// Whether the imported animation animates it: labels, not the buttons drawn as labels.

@@ -172,6 +172,22 @@ struct ImportedLayoutTests {
         #expect(result.frameCheck.pinned == [1])
     }
 
+    /// An SF Symbol's image view: Auto Layout places its alignment rect, which the symbol's
+    /// alignment insets (not known here) set apart from its frame, so IB's frame (0.5 down, 1 shorter
+    /// than the edges it is pinned to) is not a sign of a stale file: a plain difference, said so.
+    @Test func anSFSymbolsFrameOffItsEdgesIsNotCalledStale() throws {
+        let result = try importFixture("sf-symbol.xib")
+        #expect(result.frameDifferences.map(\.isStale) == [false])
+        #expect(
+            result.summary
+                == "0 frames solved and match Interface Builder's; 1 solved and differs (largest difference 1 pt, tag 1)"
+        )
+        #expect(
+            ImportReport.lines(for: result, path: "s.xib").last
+                == "s.xib:17: frame of tag 1: IB (0, 0.5, 120, 129), solved (0, 0, 120, 130) (an SF Symbol: its constraints place its alignment rect, inset from its frame by the symbol's alignment insets, which are not known here)"
+        )
+    }
+
     @Test func aLayoutThatDoesNotSolveIsRepairedAsUIKitWouldAndSaysSo() throws {
         let result = try importFixture("unsolvable.xib")
         #expect(
