@@ -182,18 +182,16 @@ struct DocumentReader {
                 throw .noRootView(line: view.line, detail: "the \(view.reference) has no content view")
             }
             warn(view, "the cell is imported as its content view \(content.reference)")
+            var merged = content
             if content.keyed("frame") == nil, let frame = view.keyed("frame"), let inset = content.keyed("frameInset") {
                 // Xcode 8.0 writes the content view's frame as an inset of the cell's.
                 var rect = frame
                 rect.attributes = ["key": "frame", "x": "0", "y": "0"]
                 rect.attributes["width"] = inset["width"] ?? frame["width"]
                 rect.attributes["height"] = inset["height"] ?? frame["height"]
-                var withFrame = content
-                withFrame.children.insert(rect, at: 0)
-                view = withFrame
-            } else {
-                view = content
+                merged.children.insert(rect, at: 0)
             }
+            view = Self.withCellsConstraints(merged, of: top)
             for other in candidates where other.line != top.line || other.name != top.name {
                 warn(other, "only the first top-level view is imported; this object is skipped")
             }
@@ -324,6 +322,37 @@ struct DocumentReader {
         return ImportedDocument(
             canvas: canvas, rootElement: root.reference, rootLine: root.line, views: views, constraints: constraints,
             backgroundName: backgroundName, appearance: appearance, hasNoDevice: device == nil)
+    }
+
+    /// A cell's content view with what the cell itself holds of its layout: the cell's own
+    /// `<constraints>` (the content view's subviews tied to the cell, or to its safe area) and its
+    /// layout guides, which are the content view's bounds (the content view fills the cell), and the
+    /// cell's `id` where the content view has none.
+    static func withCellsConstraints(_ content: XMLNode, of cell: XMLNode) -> XMLNode {
+        var merged = content
+        if merged["id"] == nil, let id = cell["id"] { merged.attributes["id"] = id }
+        merged.children += cell.children("viewLayoutGuide").filter { guide in
+            !content.children("viewLayoutGuide").contains { $0["key"] == guide["key"] }
+        }
+        // A guide of the cell that the content view also has: the cell's id names the content view's.
+        for guide in cell.children("viewLayoutGuide") {
+            guard
+                let index = merged.children.firstIndex(where: {
+                    $0.name == "viewLayoutGuide" && $0["key"] == guide["key"]
+                }),
+                merged.children[index]["id"] != guide["id"], let id = guide["id"]
+            else { continue }
+            var alias = merged.children[index]
+            alias.attributes["id"] = id
+            merged.children.append(alias)
+        }
+        guard let cellConstraints = cell.child("constraints"), !cellConstraints.children.isEmpty else { return merged }
+        if let index = merged.children.firstIndex(where: { $0.name == "constraints" }) {
+            merged.children[index].children += cellConstraints.children
+        } else {
+            merged.children.append(cellConstraints)
+        }
+        return merged
     }
 
     /// The views of a hierarchy, at every level.

@@ -523,6 +523,18 @@ struct ImportedLayoutTests {
         #expect(spec.canvas.width == 320 && spec.canvas.height == 43)
     }
 
+    /// A collection view cell whose own `<constraints>` tie its content view's subviews to the cell
+    /// and its safe area (which the content view fills): read with the content view's, so both views
+    /// solve to IB's frames (they were pinned, their constraints dropped without a word).
+    @Test func aCellsOwnConstraintsPlaceItsContentViewsSubviews() throws {
+        let result = try XIBImporter.importDocument(
+            fixture("cell-constraints.xib"), fileName: "c.xib", animation: .none, measurer: iOSMetrics)
+        #expect(result.summary == "2 frames solved and match Interface Builder's")
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        let timeline = try Timeline.make(spec: spec, now: 0, measurer: iOSMetrics)
+        #expect(timeline.layout.frames == [1: Self.r(10, 5, 180, 50), 2: Self.r(20, 15, 30, 30)])
+    }
+
     @Test(arguments: [
         (
             #"minX="20" minY="15" width="80" height="30""#, #"minY="15" width="80" height="30""#,
