@@ -33,17 +33,26 @@ package struct ImageFiles {
     /// The images `spec` names, decoded.
     package static func load(_ spec: Spec, directory: String) throws(SpecDiagnostic) -> ImageLibrary {
         let references = Self.references(spec)
-        guard !references.isEmpty else { return ImageLibrary() }
         var loader = ImageFiles(directory: directory)
+        // The catalogs are checked whether or not the spec's views name images: a Swift program's
+        // UIImage(named:) looks in them too.
         var catalogs: [AssetCatalog] = []
         for (index, name) in spec.assets.enumerated() {
+            let path = spec.assets.count == 1 ? "assets" : "assets[\(index)]"
+            if let real = Self.realPath(loader.path(name)), !loader.contains(real) {
+                throw SpecDiagnostic(
+                    path: path, location: nil,
+                    message:
+                        "asset catalog '\(name)' is outside the spec's repository ('\(loader.root)'); images are read only from inside it (write the spec inside the app's repository)"
+                )
+            }
             do {
                 catalogs.append(try AssetCatalog(name: name, path: loader.path(name)))
             } catch {
-                let path = spec.assets.count == 1 ? "assets" : "assets[\(index)]"
                 throw SpecDiagnostic(path: path, location: nil, message: error.message)
             }
         }
+        guard !references.isEmpty else { return ImageLibrary() }
         var library = ImageLibrary()
         for (name, path) in references where library[name] == nil {
             do {
@@ -206,10 +215,13 @@ package struct ImageFiles {
         return ImageAsset(name: name, variants: variants, isTemplate: isTemplate)
     }
 
+    /// Whether a real (resolved) path is `root` or inside it.
+    func contains(_ real: String) -> Bool { real == root || real.hasPrefix(root == "/" ? "/" : root + "/") }
+
     /// The bytes of a regular file inside `root`, at most `imageBytes`.
     private func read(_ path: String, fail: (String) -> Problem) throws(Problem) -> [UInt8] {
         guard let real = Self.realPath(path) else { throw fail("cannot be read (\(String(cString: strerror(errno))))") }
-        guard real == root || real.hasPrefix(root == "/" ? "/" : root + "/") else {
+        guard contains(real) else {
             throw fail("is outside the spec's repository ('\(root)'); images are read only from inside it")
         }
         let fd = open(real, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOFOLLOW)

@@ -91,6 +91,30 @@ struct ImageViewCommandTests {
         #expect(Self.pixel(try Self.frame(dir, at: 0), 10, 5) == Self.blue)
     }
 
+    /// A spec may name only catalogs inside its own repository (images are read only from there):
+    /// one outside is refused at its key, whether or not a view names an image (a Swift program's
+    /// UIImage(named:) looks in it too), instead of failing later at each image.
+    @Test func anAssetCatalogOutsideTheSpecsRepositoryIsRefusedAtItsKey() throws {
+        let dir = try temporaryDirectory()
+        try Self.write(
+            Array(#"{"info": {"author": "xcode", "version": 1}}"#.utf8), dir + "/app/Assets.xcassets/Contents.json")
+        try FileManager.default.createDirectory(atPath: dir + "/specs", withIntermediateDirectories: true)
+        try """
+        {"canvas": {"width": 100, "height": 60}, "assets": "../app/Assets.xcassets",
+         "views": [{"tag": 1, "kind": "view", "backgroundColor": "red"}],
+         "constraints": ["1.width == 10", "1.height == 10", "1.top == superview.top", "1.leading == superview.leading"],
+         "scenario": {"refreshAt": 0, "workDuration": 1}}
+        """.write(toFile: dir + "/specs/spec.json", atomically: true, encoding: .utf8)
+        let r = try run(["validate", "spec.json"], in: dir + "/specs")
+        #expect(r.status == 2)
+        let root = try #require(
+            URL(fileURLWithPath: dir + "/specs").resolvingSymlinksInPath().path.removingPercentEncoding)
+        #expect(
+            r.stderr
+                == "spec.json:1:52: error: assets: asset catalog '../app/Assets.xcassets' is outside the spec's repository ('\(root)'); images are read only from inside it (write the spec inside the app's repository)\n"
+        )
+    }
+
     @Test func aFrameSequencePlaysAtItsTiming() throws {
         let dir = try temporaryDirectory()
         for (name, color) in [("r", Self.red), ("g", Self.green), ("b", Self.blue)] {
