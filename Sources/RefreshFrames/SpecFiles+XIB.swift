@@ -35,7 +35,8 @@ extension SpecFiles {
                 bytes, fileName: resolved, animation: .none, measurer: .fonts,
                 isFontInstalled: { FontBook.isInstalled(family: $0) },
                 standIn: { try? FontBook.shared.standIn(for: $0) }, scene: reference.scene,
-                baselineOffset: { try? FontBook.shared.baselineOffset(font: $0) }, images: images)
+                baselineOffset: { try? FontBook.shared.baselineOffset(font: $0) }, images: images,
+                rootSize: reference.canvasSize)
             return Array(result.specJSON.utf8)
         } catch {
             throw fail("\(resolved):\(error.line): \(error.message)")

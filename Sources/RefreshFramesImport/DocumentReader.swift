@@ -25,6 +25,8 @@ struct DocumentReader {
     /// The document's `toolsVersion` (the Xcode that last laid it out: 13000 and above is Xcode 9
     /// or later); nil when it does not say.
     var toolsVersion: Double?
+    /// The size to lay the root out at instead of the stored one (a spec's own canvas).
+    var rootSize: Size?
     /// The device's `appearance="dark"`, else light: what system colours resolve for.
     var appearance: Appearance = .light
     /// A storyboard scene's view controller, for its top and bottom layout guides and margins.
@@ -214,8 +216,12 @@ struct DocumentReader {
     // MARK: - The hierarchy
 
     private mutating func readRoot(_ root: XMLNode) throws(ImportError) -> ImportedDocument {
-        guard let frame = root.keyed("frame").flatMap(rect) else {
+        guard var frame = root.keyed("frame").flatMap(rect) else {
             throw .noRootView(line: root.line, detail: "the root \(root.reference) has no <rect key=\"frame\">")
+        }
+        if let rootSize {
+            frame.width = rootSize.width
+            frame.height = rootSize.height
         }
         var background = RGBA.white
         var backgroundName: String?

@@ -27,7 +27,8 @@ package enum XIBImporter {
         _ bytes: [UInt8], fileName: String, animation: ImportAnimation, measurer: TextMeasurer,
         isFontInstalled: @escaping @Sendable (String) -> Bool = { $0 == FontSpec.defaultFamily },
         standIn: @escaping @Sendable (FontSpec) -> String? = { _ in nil }, scene: String? = nil,
-        baselineOffset: @escaping @Sendable (FontSpec) -> Double? = { _ in nil }, images: ImportImages = .none
+        baselineOffset: @escaping @Sendable (FontSpec) -> Double? = { _ in nil }, images: ImportImages = .none,
+        rootSize: Size? = nil
     ) throws(ImportError) -> ImportResult {
         let document: XMLNode
         do {
@@ -40,6 +41,7 @@ package enum XIBImporter {
         reader.baselineOffset = baselineOffset
         reader.standIn = standIn
         reader.images = images
+        reader.rootSize = rootSize
         reader.measure = { text, font in try? measurer.measure(text, font) }
         var imported = try reader.read(document)
         var warnings = reader.warnings

@@ -81,6 +81,14 @@ extension UIKitBinding {
 
     /// `view.frame = rect`, as the code's assignment sets it.
     func setFrame(_ object: ViewObject, _ r: Rect, _ context: NativeContext) throws(CodeDiagnostic) {
+        let canvas = world.spec.canvas
+        if object.isNibRoot, r.width != canvas.width || r.height != canvas.height {
+            context.warn(
+                "the nib's root view is laid out as the canvas (\(formatNumber(canvas.width)) × \(formatNumber(canvas.height)) pt: "
+                    + "the document's size unless the spec gives its own), so a frame of \(formatNumber(r.width)) × "
+                    + "\(formatNumber(r.height)) does not lay its views out again: give the spec \"canvas\": "
+                    + "{\"width\": \(formatNumber(r.width)), \"height\": \(formatNumber(r.height))}")
+        }
         guard object.specTag != nil else {
             let old = world.frame(of: object)
             object.local["frame"] = r

@@ -248,6 +248,28 @@ struct ImportCodeTests {
     }
 }
 
+extension ImportCodeTests {
+    /// A spec's own canvas lays the xib's root out at that size: a root IB drew the size of the
+    /// iPhone X's screen (with its 44 and 34 pt safe area) becomes a 100 pt control without the
+    /// screen's safe area, so a view 10 below the safe area's top is 10 down, and one on its bottom
+    /// ends at 100 (they were at 54 and 46 to 66, the screen's insets and height kept).
+    @Test func aSpecsOwnCanvasLaysTheXibsRootOutAtThatSize() throws {
+        let dir = try temporaryDirectory()
+        try Data(
+            contentsOf: repositoryRoot.appendingPathComponent(
+                "Tests/RefreshFramesImportTests/Fixtures/xib-screen-safe-area.xib")
+        )
+        .write(to: URL(fileURLWithPath: dir + "/x.xib"))
+        try
+            #"{"xib": "x.xib", "canvas": {"width": 375, "height": 100}, "scenario": {"refreshAt": 0, "workDuration": 1}}"#
+            .write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        let state = try run(["state", "s.json", "--at", "0"], in: dir)
+        #expect(state.status == 0, "\(state.stderr)")
+        #expect(state.stdout.contains(#"{"tag": 1, "text": null, "frame": [0.0, 10.0, 40.0, 20.0]"#), "\(state.stdout)")
+        #expect(state.stdout.contains(#"{"tag": 3, "text": null, "frame": [0.0, 80.0, 40.0, 20.0]"#), "\(state.stdout)")
+    }
+}
+
 extension PreviewTests {
     /// `preview --watch` of an `import --code` spec reloads when the Swift file or the xib is saved.
     @Test func watchReloadsTheCodeAndTheXib() throws {

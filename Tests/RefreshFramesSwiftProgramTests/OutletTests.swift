@@ -105,4 +105,19 @@ import Testing
                 "refresh begins at 0.400 s; endRefreshing at 2.400 s; the code's last animation ends at 3.400 s;"),
             "\(timeline.dump.prefix(120))")
     }
+
+    /// The nib's root is laid out as the canvas: a frame of another size the code gives it lays
+    /// nothing out again, and the warning says which canvas would (the spec's own canvas lays the
+    /// document's root out at its size).
+    @Test func aFrameOfAnotherSizeForTheNibsRootNamesTheCanvasThatWouldLayItOut() throws {
+        let code = controller(
+            """
+                @objc func refresh() { label.superview!.frame = CGRect(x: 0, y: 0, width: 100, height: 60) }
+            """)
+        let (_, diagnostics) = try swiftTimeline(try spec(smallSpec), try decode(code))
+        #expect(
+            diagnostics.filter { $0.contains("nib's root") } == [
+                "RefreshView.swift:18:45: warning: the nib's root view is laid out as the canvas (200 × 60 pt: the document's size unless the spec gives its own), so a frame of 100 × 60 does not lay its views out again: give the spec \"canvas\": {\"width\": 100, \"height\": 60}"
+            ], "\(diagnostics)")
+    }
 }

@@ -10,6 +10,10 @@ package struct XIBReference: Sendable, Equatable {
     package var file: String
     /// A storyboard's scene (as `import --scene`); nil for the first.
     package var scene: String?
+    /// The spec's own canvas size, when it gives one: the document's root is laid out at that size
+    /// (a root the size of the device's screen is then a control-sized view, with no safe area of
+    /// the screen's), not at the size Interface Builder stored.
+    package var canvasSize: Size? = nil
 
     package init(file: String, scene: String? = nil) {
         self.file = file
@@ -51,7 +55,8 @@ extension SpecDocument {
             !xib.value.isNull
         else { return root }
         let reader = ValueReader(node: xib.value, path: "xib")
-        let reference = try SpecDecoder().decodeXIB(reader)
+        var reference = try SpecDecoder().decodeXIB(reader)
+        reference.canvasSize = Self.canvasSize(members)
         for member in members where XIBReference.layoutKeys.contains(member.key) {
             throw SpecDiagnostic(
                 path: member.key, location: member.keyLocation,
@@ -82,6 +87,17 @@ extension SpecDocument {
                 ))
         }
         return JSONNode(.object(members), at: root.location)
+    }
+}
+
+extension SpecDocument {
+    /// The spec's `canvas` width and height, when it gives both as numbers (the decoder checks them).
+    static func canvasSize(_ members: [JSONNode.Member]) -> Size? {
+        guard case .object(let canvas)? = members.first(where: { $0.key == "canvas" })?.value.value,
+            case .number(let width)? = canvas.first(where: { $0.key == "width" })?.value.value,
+            case .number(let height)? = canvas.first(where: { $0.key == "height" })?.value.value
+        else { return nil }
+        return Size(width: width, height: height)
     }
 }
 
