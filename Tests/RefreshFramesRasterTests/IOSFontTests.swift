@@ -31,7 +31,7 @@ import Testing
         ("System", "regular", "Inter Regular"), ("System", "semibold", "Inter Semi Bold"),
         ("System", "bold", "Inter Bold"), ("Helvetica Neue", "regular", "Nimbus Sans Regular"),
         ("HelveticaNeue-Bold", "regular", "Nimbus Sans Bold"), ("Arial", "regular", "Liberation Sans Regular"),
-        ("Menlo", "regular", "DejaVu Sans Mono Book"),
+        ("Menlo", "regular", "DejaVu Sans Mono Book"), ("HoeflerText-Regular", "regular", "P052 Roman"),
         ("WenQuanYi Micro Hei", "bold", "WenQuanYi Micro Hei Regular with synthetic bold"),
         ("PingFang SC", "regular", "Noto Sans CJK SC Regular"), ("PingFang SC", "semibold", "Noto Sans CJK SC Bold"),
         ("PingFangTC-Regular", "regular", "Noto Sans CJK TC Regular"),

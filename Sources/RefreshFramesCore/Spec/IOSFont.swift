@@ -146,6 +146,7 @@ extension IOSFont {
             standIns: ["Liberation Sans", "Nimbus Sans", "DejaVu Sans"]),
         IOSFont(family: "Futura", keys: ["futura"], metrics: nil, standIns: ["URW Gothic", "DejaVu Sans"]),
         IOSFont(family: "Palatino", keys: ["palatino"], metrics: nil, standIns: ["P052", "DejaVu Serif"]),
+        IOSFont(family: "Hoefler Text", keys: ["hoeflertext"], metrics: nil, standIns: ["P052", "DejaVu Serif"]),
         IOSFont(
             family: "Verdana", keys: ["verdana"],
             metrics: IOSFontMetrics(
