@@ -16,25 +16,13 @@ import Testing
         ("var isLoading = false", "its 'isLoading' never turned true"),
     ])
     func aControlThatNeverBeginsIsShownFollowingThePullAlone(_ member: String, _ says: String) throws {
-        let code = """
-            import UIKit
-
-            class Spin: UIControl {
-                \(member)
-            }
-
-            class ViewController: UIViewController {
-                @IBOutlet weak var tableView: UITableView!
-                let spin = Spin(frame: CGRect(x: 0, y: -60, width: 200, height: 60))
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    tableView.addSubview(spin)
-                }
+        let code = spinController(
+            "UIControl", spinMembers: member,
+            members: """
                 func scrollViewDidScroll(_ scrollView: UIScrollView) {
                     spin.alpha = -scrollView.contentOffset.y / 90
                 }
-            }
-            """
+                """)
         let (timeline, diagnostics) = try swiftTimeline(try spec(smallSpec), try decode(code))
         #expect(
             diagnostics.contains {
@@ -58,27 +46,15 @@ import Testing
     /// turns true as the finger lifts, at 0.9 s) and keeps the content open by the target it sets:
     /// −60, the control's height, which is where the scenario holds it, so no warning.
     @Test func aControlThatBeginsAsTheFingerLiftsKeepsItsTarget() throws {
-        let code = """
-            import UIKit
-
-            class Spin: UIView {
-                var isRefreshing = false
-            }
-
-            class ViewController: UIViewController {
-                @IBOutlet weak var tableView: UITableView!
-                let spin = Spin(frame: CGRect(x: 0, y: -60, width: 200, height: 60))
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    tableView.addSubview(spin)
-                }
+        let code = spinController(
+            "UIView", spinMembers: "var isRefreshing = false",
+            members: """
                 func scrollViewWillEndDragging(_ scrollView: UIScrollView, withVelocity velocity: CGPoint,
                                                targetContentOffset: UnsafeMutablePointer<CGPoint>) {
                     spin.isRefreshing = true
                     targetContentOffset.pointee.y = -60
                 }
-            }
-            """
+                """)
         let (timeline, diagnostics) = try swiftTimeline(try spec(smallSpec), try decode(code))
         #expect(timeline.refreshBeganAt == 0.9)
         #expect(

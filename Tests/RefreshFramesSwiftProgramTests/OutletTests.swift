@@ -6,20 +6,7 @@ import Testing
 /// unwrapped property is the code's own to set, and its nil is said as Swift would.
 @Suite struct OutletTests {
     static func failure(_ use: String, declaring member: String) throws -> String {
-        let code = """
-            import UIKit
-
-            class ViewController: UIViewController {
-                @IBOutlet weak var tableView: UITableView!
-                \(member)
-                let control = UIRefreshControl()
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    tableView.refreshControl = control
-                    \(use)
-                }
-            }
-            """
+        let code = tableController(members: member, viewDidLoad: use)
         do {
             _ = try swiftTimeline(try spec(smallSpec), try decode(code))
             return ""

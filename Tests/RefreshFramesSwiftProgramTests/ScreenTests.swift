@@ -38,21 +38,12 @@ import Testing
     /// scene's is the device's size; UIViewController's own loadView() gives the screen's bounds):
     /// EvilPluto/tableUpdate sizes its refresh view by `view.bounds.width`, which was 0.
     @Test func aViewControllersViewIsTheScreensSizeInViewDidLoad() throws {
-        let code = """
-            import UIKit
-
-            class ViewController: UIViewController {
-                @IBOutlet weak var tableView: UITableView!
-                let control = UIRefreshControl()
-                override func viewDidLoad() {
-                    super.viewDidLoad()
-                    tableView.refreshControl = control
-                    print(view.bounds.width, view.bounds.height, view.frame.origin.x, view.frame.origin.y)
-                    let other = UIViewController()
-                    print(other.view.frame.size.width)
-                }
-            }
-            """
+        let code = tableController(
+            viewDidLoad: """
+                print(view.bounds.width, view.bounds.height, view.frame.origin.x, view.frame.origin.y)
+                let other = UIViewController()
+                print(other.view.frame.size.width)
+                """)
         let printed = try swiftRun(try spec(smallSpec), try decode(code)).printed.map(\.text)
         #expect(printed == ["200.0 60.0 0.0 0.0", "200.0"])
     }

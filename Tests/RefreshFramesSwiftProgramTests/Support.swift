@@ -121,3 +121,44 @@ func playPrinting(_ code: String) throws -> (printed: [String], diagnostics: [St
     }
     return (printed, diagnostics)
 }
+
+/// A view controller whose `viewDidLoad` installs a refresh control on its table view, then runs
+/// `viewDidLoad`; `members` are declared before the control.
+func tableController(members: String = "", viewDidLoad: String) -> String {
+    """
+    import UIKit
+
+    class ViewController: UIViewController {
+        @IBOutlet weak var tableView: UITableView!
+        \(members)
+        let control = UIRefreshControl()
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            tableView.refreshControl = control
+            \(viewDidLoad)
+        }
+    }
+    """
+}
+
+/// A control of the code's own, `Spin` (a `superclass` subclass with `spinMembers`), added to the
+/// table view 60 pt above the content in `viewDidLoad`; `members` are added to the controller.
+func spinController(_ superclass: String, spinMembers: String, members: String) -> String {
+    """
+    import UIKit
+
+    class Spin: \(superclass) {
+        \(spinMembers)
+    }
+
+    class ViewController: UIViewController {
+        @IBOutlet weak var tableView: UITableView!
+        let spin = Spin(frame: CGRect(x: 0, y: -60, width: 200, height: 60))
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            tableView.addSubview(spin)
+        }
+        \(members)
+    }
+    """
+}
