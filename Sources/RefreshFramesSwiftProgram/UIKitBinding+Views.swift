@@ -285,8 +285,11 @@ extension UIKitBinding {
     /// `clipsToBounds`/`masksToBounds`: the spec's value is drawn; a change of it is named.
     func setClipsToBounds(_ object: ViewObject, _ value: Bool, _ context: NativeContext) throws(CodeDiagnostic) {
         if let tag = object.specTag, let spec = world.spec.view(tag: tag), spec.clipsToBounds != value {
+            // A spec that reads its layout from a xib has no views of its own to set it on.
+            let fix =
+                world.spec.xib.map { "set Clip to Bounds on the view in '\($0.file)'" } ?? "set it in the spec"
             context.warn(
-                "clipsToBounds = \(value) on \(object.label) is not drawn: the spec's \"clipsToBounds\": \(spec.clipsToBounds) is (set it in the spec)"
+                "clipsToBounds = \(value) on \(object.label) is not drawn: the spec's \"clipsToBounds\": \(spec.clipsToBounds) is (\(fix))"
             )
         }
         object.local["clipsToBounds"] = value

@@ -249,6 +249,24 @@ struct ImportCodeTests {
 }
 
 extension ImportCodeTests {
+    /// A spec that reads its layout from a xib has no views of its own: what the code changes that
+    /// only the layout draws (`clipsToBounds`) is said with where to set it, the xib.
+    @Test func aChangeOnlyTheLayoutDrawsNamesTheXibToSetItIn() throws {
+        let dir = try Self.app()
+        try Self.edit(
+            dir + "/app/Code/PullViewController.swift", "refreshControl.addSubview(contents)",
+            "refreshControl.addSubview(contents)\n        labels[0].clipsToBounds = true")
+        _ = try run(
+            ["import", "app/PullView.xib", "--code", "app/Code/PullViewController.swift", "-o", "specs/refresh.json"],
+            in: dir)
+        let r = try run(["validate", "specs/refresh.json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                "is not drawn: the spec's \"clipsToBounds\": false is (set Clip to Bounds on the view in '../app/PullView.xib')"
+            ), "\(r.stderr)")
+    }
+
     /// A spec's own canvas lays the xib's root out at that size: a root IB drew the size of the
     /// iPhone X's screen (with its 44 and 34 pt safe area) becomes a 100 pt control without the
     /// screen's safe area, so a view 10 below the safe area's top is 10 down, and one on its bottom
