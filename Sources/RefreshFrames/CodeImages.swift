@@ -24,7 +24,8 @@ final class CodeImages {
     }
 
     func find(_ name: String) -> Result<ImageAsset, ImageLookupFailure> {
-        // The spec's catalogs (one that cannot be read failed the spec when it named an image).
+        // The spec's catalogs (one outside its repository failed the spec, one that cannot be read did
+        // when the spec named an image).
         let catalogs =
             self.catalogs ?? spec.assets.compactMap { try? AssetCatalog(name: $0, path: files.path($0)) }
         self.catalogs = catalogs

@@ -32,27 +32,29 @@ package struct ImageFiles {
 
     /// The images `spec` names, decoded.
     package static func load(_ spec: Spec, directory: String) throws(SpecDiagnostic) -> ImageLibrary {
-        let references = Self.references(spec)
         var loader = ImageFiles(directory: directory)
-        // The catalogs are checked whether or not the spec's views name images: a Swift program's
-        // UIImage(named:) looks in them too.
-        var catalogs: [AssetCatalog] = []
+        func jsonPath(_ index: Int) -> String { spec.assets.count == 1 ? "assets" : "assets[\(index)]" }
+        // Where each catalog is, whether or not the spec's views name images: a Swift program's
+        // UIImage(named:) looks in them too (and opens them only then).
         for (index, name) in spec.assets.enumerated() {
-            let path = spec.assets.count == 1 ? "assets" : "assets[\(index)]"
             if let real = Self.realPath(loader.path(name)), !loader.contains(real) {
                 throw SpecDiagnostic(
-                    path: path, location: nil,
+                    path: jsonPath(index), location: nil,
                     message:
                         "asset catalog '\(name)' is outside the spec's repository ('\(loader.root)'); images are read only from inside it (write the spec inside the app's repository)"
                 )
             }
+        }
+        let references = Self.references(spec)
+        guard !references.isEmpty else { return ImageLibrary() }
+        var catalogs: [AssetCatalog] = []
+        for (index, name) in spec.assets.enumerated() {
             do {
                 catalogs.append(try AssetCatalog(name: name, path: loader.path(name)))
             } catch {
-                throw SpecDiagnostic(path: path, location: nil, message: error.message)
+                throw SpecDiagnostic(path: jsonPath(index), location: nil, message: error.message)
             }
         }
-        guard !references.isEmpty else { return ImageLibrary() }
         var library = ImageLibrary()
         for (name, path) in references where library[name] == nil {
             do {
