@@ -337,18 +337,15 @@ struct DocumentReader {
     static func withCellsConstraints(_ content: XMLNode, of cell: XMLNode) -> XMLNode {
         var merged = content
         if merged["id"] == nil, let id = cell["id"] { merged.attributes["id"] = id }
-        merged.children += cell.children("viewLayoutGuide").filter { guide in
-            !content.children("viewLayoutGuide").contains { $0["key"] == guide["key"] }
-        }
-        // A guide of the cell that the content view also has: the cell's id names the content view's.
+        // The cell's guides: one the content view lacks is added; for one it has, the cell's id is
+        // made to name the content view's.
         for guide in cell.children("viewLayoutGuide") {
-            guard
-                let index = merged.children.firstIndex(where: {
-                    $0.name == "viewLayoutGuide" && $0["key"] == guide["key"]
-                }),
-                merged.children[index]["id"] != guide["id"], let id = guide["id"]
-            else { continue }
-            var alias = merged.children[index]
+            guard let own = content.children("viewLayoutGuide").first(where: { $0["key"] == guide["key"] }) else {
+                merged.children.append(guide)
+                continue
+            }
+            guard let id = guide["id"], own["id"] != id else { continue }
+            var alias = own
             alias.attributes["id"] = id
             merged.children.append(alias)
         }

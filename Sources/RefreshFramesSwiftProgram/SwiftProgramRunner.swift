@@ -327,11 +327,7 @@ package struct SwiftProgramRunner {
                 "the refresh never began: \(custom.label) never sent .valueChanged (sendActions(for:)) as the scenario pulled, and \(flag ?? "it has no stored 'refreshing', 'isRefreshing', 'loading' or 'isLoading' that turns true"); shown as the pull alone",
                 at: at)
             world.finishCodeViews()
-            var run = RuntimeRun(
-                runtime: world.runtime, refreshBeganAt: .infinity, refreshEndedAt: .infinity, programStoppedAt: nil)
-            run.imageRuns = ImageAnimationRun.runs(world.imageCalls)
-            run.indicatorRuns = world.indicatorCalls.mapValues(ImageAnimationRun.indicatorRuns)
-            return Result(run: run, diagnostics: interpreter.diagnostics, printed: interpreter.printed)
+            return finished(world, interpreter, began: .infinity, ended: .infinity, stopped: nil)
         }
         guard let ended = world.endedRefreshingAt else {
             // Nothing began refreshing at all: say that, not what would end it.
@@ -350,9 +346,16 @@ package struct SwiftProgramRunner {
         let workEnd = began + scenario.workDuration
         let endSeconds = workDurationGiven && ended == micros(workEnd) ? workEnd : VirtualRunLoop.seconds(ended)
         let lastChange = world.runtime.segments.map(\.end).filter(\.isFinite).max() ?? 0
+        return finished(
+            world, interpreter, began: began, ended: endSeconds, stopped: lastChange > endSeconds ? lastChange : nil)
+    }
+
+    /// The run as it ended (its code views finished): the runtime with its image and spinner runs.
+    private func finished(
+        _ world: UIKitWorld, _ interpreter: Interpreter, began: Double, ended: Double, stopped: Double?
+    ) -> Result {
         var run = RuntimeRun(
-            runtime: world.runtime, refreshBeganAt: began, refreshEndedAt: endSeconds,
-            programStoppedAt: lastChange > endSeconds ? lastChange : nil)
+            runtime: world.runtime, refreshBeganAt: began, refreshEndedAt: ended, programStoppedAt: stopped)
         run.imageRuns = ImageAnimationRun.runs(world.imageCalls)
         run.indicatorRuns = world.indicatorCalls.mapValues(ImageAnimationRun.indicatorRuns)
         return Result(run: run, diagnostics: interpreter.diagnostics, printed: interpreter.printed)

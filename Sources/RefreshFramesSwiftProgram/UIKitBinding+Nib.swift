@@ -53,10 +53,10 @@ extension UIKitBinding {
                 // `weak var hintLabel: UILabel?` is connected when a view has its name; an unconnected
                 // `@IBOutlet` is said (a plain implicitly unwrapped property is the code's to set).
                 guard unwrapped, property.isOutlet else { continue }
-                if case .optional(.array, _)? = property.type {
+                if property.isOutletCollection {
                     interpreter.warn(
-                        "the outlet collection '\(property.name)' of \(info.name) is not connected: import does not read "
-                            + "<outletCollection> connections, and a spec cannot give one name to several views; it stays nil",
+                        "the outlet collection '\(property.name)' of \(info.name) is not connected: "
+                            + "\(PropertyDecl.outletCollectionsNotImported); it stays nil",
                         at: property.location)
                 } else {
                     interpreter.warn(

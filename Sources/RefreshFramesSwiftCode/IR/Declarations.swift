@@ -84,6 +84,16 @@ package struct PropertyDecl: Sendable {
     }
 
     package var isComputed: Bool { getter != nil }
+
+    /// `@IBOutlet var views: [UIView]!`: an outlet collection.
+    package var isOutletCollection: Bool {
+        guard isOutlet, case .optional(.array, _)? = type else { return false }
+        return true
+    }
+
+    /// Why an outlet collection is never connected here.
+    package static let outletCollectionsNotImported =
+        "import does not read <outletCollection> connections, and a spec cannot give one name to several views"
 }
 
 /// A setter or observer: its parameter (`newValue`, `oldValue`) and body.

@@ -308,9 +308,9 @@ extension Interpreter {
         while let t = type {
             if let property = t.storedProperties.first(where: { $0.name == name }) {
                 guard property.isOutlet else { return nil }
-                if case .optional(.array, _)? = property.type {
-                    return "'\(name)' is an @IBOutlet collection that nothing connected (import does not read "
-                        + "<outletCollection> connections, and a spec cannot give one name to several views)"
+                if property.isOutletCollection {
+                    return "'\(name)' is an @IBOutlet collection that nothing connected "
+                        + "(\(PropertyDecl.outletCollectionsNotImported))"
                 }
                 return "'\(name)' is an @IBOutlet that nothing connected (give the spec's view \"name\": \"\(name)\")"
             }
