@@ -285,6 +285,13 @@ extension ImportCodeTests {
         #expect(state.status == 0, "\(state.stderr)")
         #expect(state.stdout.contains(#"{"tag": 1, "text": null, "frame": [0.0, 10.0, 40.0, 20.0]"#), "\(state.stdout)")
         #expect(state.stdout.contains(#"{"tag": 3, "text": null, "frame": [0.0, 80.0, 40.0, 20.0]"#), "\(state.stdout)")
+        // A canvas no spec may have is the spec's own error, at its key, not the document's.
+        try
+            #"{"xib": "x.xib", "canvas": {"width": -1, "height": 100}, "scenario": {"refreshAt": 0, "workDuration": 1}}"#
+            .write(toFile: dir + "/s.json", atomically: true, encoding: .utf8)
+        let bad = try run(["validate", "s.json"], in: dir)
+        #expect(bad.status == 2)
+        #expect(bad.stderr == "s.json:1:38: error: canvas.width: expected a number from 1 to 4096, got -1\n")
     }
 }
 

@@ -91,11 +91,14 @@ extension SpecDocument {
 }
 
 extension SpecDocument {
-    /// The spec's `canvas` width and height, when it gives both as numbers (the decoder checks them).
+    /// The spec's `canvas` width and height, when it gives both as numbers a canvas may have; any
+    /// other value is left to the decoder, which reports it at the spec's own `canvas`.
     static func canvasSize(_ members: [JSONNode.Member]) -> Size? {
+        let size = 1.0...Limits.canvasPoints
         guard case .object(let canvas)? = members.first(where: { $0.key == "canvas" })?.value.value,
             case .number(let width)? = canvas.first(where: { $0.key == "width" })?.value.value,
-            case .number(let height)? = canvas.first(where: { $0.key == "height" })?.value.value
+            case .number(let height)? = canvas.first(where: { $0.key == "height" })?.value.value,
+            size.contains(width), size.contains(height)
         else { return nil }
         return Size(width: width, height: height)
     }
