@@ -87,6 +87,8 @@ struct DocumentReader {
         let deviceNode = document.child("device")
         let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
         var imported = try readRoot(Self.applyingVariations(root, classes: classes))
+        let owners = [root] + (controller.map { [$0] } ?? document.child("objects")?.children("placeholder") ?? [])
+        imported.outlets = Self.outlets(of: owners, rootID: root["id"], views: imported.views)
         if usesAssetCatalogs { imported.assets = images.catalogs }
         return imported
     }
@@ -111,6 +113,58 @@ struct DocumentReader {
             pending.append(contentsOf: node.children.reversed())
         }
         return names
+    }
+
+    /// The outlets a view's `"name"` cannot give, from the connections of the objects whose class
+    /// is the code's (the root view, a xib's File's Owner, a storyboard scene's controller), in
+    /// document order: an outlet to the root view, a second outlet to a view named for another,
+    /// and each `<outletCollection>` with its views in order (a view's own `gestureRecognizers`
+    /// and a controller's `view` are UIKit's, not the code's). A name a view has, or one already
+    /// given, is left out, as are destinations that are not imported views (a constraint).
+    static func outlets(of owners: [XMLNode], rootID: String?, views: [ImportedView]) -> [Outlet] {
+        var tags: [String: Int] = [:]
+        for view in views { if let id = view.id { tags[id] = view.spec.tag } }
+        var taken = Set(views.compactMap(\.spec.name))
+        var outlets: [Outlet] = []
+        for owner in owners {
+            for connection in owner.child("connections")?.children ?? [] {
+                guard let property = connection["property"], let destination = connection["destination"],
+                    let first = property.first, first.isASCII, first.isLetter || first == "_",
+                    property.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+                else { continue }
+                switch connection.name {
+                case "outlet":
+                    guard !taken.contains(property), !(property == "view" && Self.isController(owner))
+                    else { continue }
+                    if destination == rootID {
+                        outlets.append(Outlet(name: property, target: .root))
+                    } else if let tag = tags[destination] {
+                        outlets.append(Outlet(name: property, target: .view(tag)))
+                    } else {
+                        continue
+                    }
+                    taken.insert(property)
+                case "outletCollection" where property != "gestureRecognizers":
+                    guard let tag = tags[destination] else { continue }
+                    if let i = outlets.firstIndex(where: { $0.name == property }) {
+                        guard case .views(let list) = outlets[i].target, !list.contains(tag) else { continue }
+                        outlets[i].target = .views(list + [tag])
+                    } else if !taken.contains(property) {
+                        outlets.append(Outlet(name: property, target: .views([tag])))
+                        taken.insert(property)
+                    }
+                default:
+                    continue
+                }
+            }
+        }
+        return outlets
+    }
+
+    /// A storyboard's controller, or a xib's File's Owner of a controller class: its `view` outlet
+    /// is `UIViewController.view`.
+    private static func isController(_ owner: XMLNode) -> Bool {
+        owner.name.hasSuffix("Controller") || (owner["customClass"] ?? "").hasSuffix("Controller")
     }
 
     // MARK: - Finding the root view
@@ -286,6 +340,7 @@ struct DocumentReader {
             let arranged = superview.map { nodes[$0].node.name == "stackView" } ?? false
             var view = readView(node, tag: tag)
             view.spec.name = node["id"].flatMap { outletNames[$0] }
+            view.id = node["id"]
             view.spec.superview = superview.map { tags[$0] }
             superviews[tag] = superview.map { .view(tag: tags[$0]) } ?? .superview
             if Self.scrollViewElements.contains(node.name) { scrollViews.insert(.view(tag: tag)) }

@@ -16,6 +16,18 @@ enum SpecWriter {
         if !document.assets.isEmpty {
             lines.append("  \"assets\": [\(document.assets.map(string).joined(separator: ", "))],")
         }
+        if !document.outlets.isEmpty {
+            let entries = document.outlets.map { outlet in
+                let target: String
+                switch outlet.target {
+                case .root: target = string("root")
+                case .view(let tag): target = "\(tag)"
+                case .views(let tags): target = "[" + tags.map(String.init).joined(separator: ", ") + "]"
+                }
+                return "\(string(outlet.name)): \(target)"
+            }
+            lines.append("  \"outlets\": {\(entries.joined(separator: ", "))},")
+        }
         lines.append("  \"views\": [")
         lines += document.views.enumerated().map { index, view in
             "    " + self.view(view) + (index == document.views.count - 1 ? "" : ",")

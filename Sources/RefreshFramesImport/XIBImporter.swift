@@ -293,6 +293,8 @@ extension Rect {
 /// A subview as imported, with where it came from.
 struct ImportedView {
     var spec: ViewSpec
+    /// The element's `id`, which connections name.
+    var id: String? = nil
     /// Colours IB gave as system colours with a semantic equivalent, by the spec's key:
     /// `["textColor": "label"]`. The spec names them, so they follow `--appearance`.
     var colorNames: [String: String] = [:]
@@ -342,6 +344,8 @@ struct ImportedDocument {
     var appearance: Appearance = .light
     /// The asset catalogs the image views' images are in (the spec's `"assets"`).
     var assets: [String] = []
+    /// The code's outlets a view's name cannot give (the spec's `"outlets"`).
+    var outlets: [Outlet] = []
     /// The document has no `<device>`: saved by Xcode 7 or earlier, which could store frames on whole
     /// points.
     var hasNoDevice = false

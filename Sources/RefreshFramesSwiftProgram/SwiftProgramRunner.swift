@@ -270,9 +270,14 @@ package struct SwiftProgramRunner {
                     } else {
                         world.endRefreshing(control)
                     }
-                } else if interpreter.hasMethod("endRefreshing", labels: [], on: object) {
+                } else if interpreter.hasMethod("endRefreshing", labels: [], on: object)
+                    || interpreter.hasMethod("beginRefreshing", labels: [], on: object)
+                {
+                    // A view with beginRefreshing() alone ends as the work does: nothing to call.
                     world.endedRefreshingAt = world.time
-                    try interpreter.callMethod("endRefreshing", on: object, at: at)
+                    if interpreter.hasMethod("endRefreshing", labels: [], on: object) {
+                        try interpreter.callMethod("endRefreshing", on: object, at: at)
+                    }
                     // The app's endRefreshing() of its UIRefreshControl: the content scrolls back.
                     world.onEndRefreshing?(world.time)
                 }

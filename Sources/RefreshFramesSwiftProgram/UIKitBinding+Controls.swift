@@ -302,11 +302,10 @@ extension UIKitBinding {
                 [NativeParameter(nil, .named("String")), NativeParameter("owner"), NativeParameter("options")],
                 acceptsUnknown: true
             ) { call in
-                .array([
-                    self.value(
-                        of: self.world.nibRoot(
-                            named: try call.context.string(call.arguments[0], "the nib's name"), call.context))
-                ])
+                let root = self.world.nibRoot(
+                    named: try call.context.string(call.arguments[0], "the nib's name"), call.context)
+                try self.connectOutlets(ofOwner: call.arguments[1], root: root)
+                return .array([self.value(of: root)])
             }
         ]
         library.add(bundle)

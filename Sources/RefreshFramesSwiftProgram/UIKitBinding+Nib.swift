@@ -21,7 +21,9 @@ extension UIKitBinding {
             guard case .native(let n) = call.receiver, let name = n.payload as? String else {
                 throw call.context.error("expected a UINib")
             }
-            return .array([self.value(of: self.world.nibRoot(named: name, call.context))])
+            let root = self.world.nibRoot(named: name, call.context)
+            try self.connectOutlets(ofOwner: call.arguments[0], root: root)
+            return .array([self.value(of: root)])
         }
         nib.methods = [
             NativeFunction(
@@ -47,16 +49,14 @@ extension UIKitBinding {
             guard property.initial == nil, !property.isStatic, !property.isComputed,
                 case .optional(_, let unwrapped)? = property.type
             else { continue }
-            guard let view = world.spec.views.first(where: { $0.name == property.name }),
-                let outlet = world.specViews[view.tag]
-            else {
+            guard let outlet = outletValue(property.name, root: made) else {
                 // `weak var hintLabel: UILabel?` is connected when a view has its name; an unconnected
                 // `@IBOutlet` is said (a plain implicitly unwrapped property is the code's to set).
                 guard unwrapped, property.isOutlet else { continue }
                 if property.isOutletCollection {
                     interpreter.warn(
                         "the outlet collection '\(property.name)' of \(info.name) is not connected: "
-                            + "\(PropertyDecl.outletCollectionsNotImported); it stays nil",
+                            + "\(PropertyDecl.outletCollectionNotGiven(property.name)); it stays nil",
                         at: property.location)
                 } else {
                     interpreter.warn(
@@ -65,12 +65,45 @@ extension UIKitBinding {
                 }
                 continue
             }
-            try interpreter.setProperty(property.name, of: made, to: value(of: outlet))
+            try interpreter.setProperty(property.name, of: made, to: outlet)
         }
         if interpreter.hasMethod("awakeFromNib", labels: [], on: made) {
             try interpreter.callMethod("awakeFromNib", on: made, at: location)
         }
         return made
+    }
+
+    /// What the nib connects the code's outlet `name` to: the view with that `"name"`, else the
+    /// spec's `"outlets"` entry (`root`: the nib's root view, a collection: its views in order).
+    func outletValue(_ name: String, root: @autoclosure () -> Value?) -> Value? {
+        if let view = world.spec.views.first(where: { $0.name == name }), let object = world.specViews[view.tag] {
+            return value(of: object)
+        }
+        guard let outlet = world.spec.outlets.first(where: { $0.name == name }) else { return nil }
+        switch outlet.target {
+        case .root: return root()
+        case .view(let tag): return world.specViews[tag].map { value(of: $0) }
+        case .views(let tags): return .array(tags.compactMap { world.specViews[$0].map { value(of: $0) } })
+        }
+    }
+
+    /// `loadNibNamed(_:owner:options:)` with an object of the code's as the owner (File's Owner):
+    /// UIKit sets the owner's outlets that the nib connects before it returns the nib's objects, so
+    /// `addSubview(contentView)` right after the load finds the nib's root view. Only `@IBOutlet`s:
+    /// a plain property of a controller that loads the nib is not one IB can connect.
+    func connectOutlets(ofOwner owner: Value, root: ViewObject) throws(CodeDiagnostic) {
+        guard case .object(let instance) = owner, let interpreter = world.interpreter else { return }
+        var type: TypeInfo? = instance.type
+        var seen: Set<String> = []
+        while let t = type {
+            for property in t.storedProperties where seen.insert(property.name).inserted {
+                guard property.isOutlet, property.initial == nil, !property.isStatic, case .optional? = property.type,
+                    let outlet = outletValue(property.name, root: value(of: root))
+                else { continue }
+                try interpreter.setProperty(property.name, of: owner, to: outlet)
+            }
+            type = t.superclass
+        }
     }
 
     /// The class `name` declared anywhere in `types` (nested ones too).

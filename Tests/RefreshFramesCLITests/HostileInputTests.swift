@@ -243,7 +243,7 @@ private let escapes: [Hostile] = [
         files: specWith(#""canvas""#, "\"\\u001b]0;owned\\u0007\": 1, \"canvas\""),
         arguments: ["validate", "spec.json"],
         message:
-            #"spec.json:2:3: error: \u{1B}]0;owned\u{7}: unknown key '\u{1B}]0;owned\u{7}'; expected one of $schema, appearance, assets, canvas, constraints, description, font, fonts, golden, host, palette, program, scenario, views, xib"#
+            #"spec.json:2:3: error: \u{1B}]0;owned\u{7}: unknown key '\u{1B}]0;owned\u{7}'; expected one of $schema, appearance, assets, canvas, constraints, description, font, fonts, golden, host, outlets, palette, program, scenario, views, xib"#
     ),
     Hostile(
         name: "a font family that clears the screen",

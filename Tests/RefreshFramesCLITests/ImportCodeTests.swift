@@ -322,4 +322,26 @@ extension PreviewTests {
         _ = try tmux(["send-keys", "-t", session, "q"])
         #expect(try waitFor("EXIT=0"))
     }
+
+    /// A view whose own xib it loads as the File's Owner (OwnerView.xib, OwnerView.swift): the
+    /// import writes the owner's root and collection outlets, and the code finds them where UIKit
+    /// puts them: its letters fade in the collection's order F, R, E (tags 3, 1, 2), 0.2 s apart
+    /// from the refresh's start at 0.48 s; the status label reads "Loading" meanwhile.
+    @Test func aFilesOwnerViewPlaysWithItsRootAndCollectionOutlets() throws {
+        let dir = try temporaryDirectory()
+        let fixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures/import-code").path
+        for name in ["OwnerView.xib", "OwnerView.swift"] {
+            try FileManager.default.copyItem(atPath: fixtures + "/" + name, toPath: dir + "/" + name)
+        }
+        let r = try run(["import", "OwnerView.xib", "--code", "OwnerView.swift", "-o", "owner.json"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("the program is OwnerView.swift: refreshing runs from 0.48 to 2.48 s"), "\(r.stderr)")
+        let state = try run(["state", "owner.json", "--at", "0.78"], in: dir)
+        #expect(state.status == 0, "\(state.stderr)")
+        let json = try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any]
+        let labels = json?["labels"] as? [[String: Any]] ?? []
+        func alpha(_ tag: Int) -> Double? { labels.first { $0["tag"] as? Int == tag }?["alpha"] as? Double }
+        #expect([alpha(3), alpha(1), alpha(2)] == [0.2, 0.6, 1.0], "\(state.stdout)")
+        #expect(labels.first { $0["tag"] as? Int == 4 }?["text"] as? String == "Loading")
+    }
 }

@@ -58,6 +58,24 @@ struct XIBImporterTests {
         #expect(names == ["hintLabel", "box", "chip"], "\(lines)")
         #expect(try Spec.decode(Array(result.specJSON.utf8)).views.map(\.name) == ["hintLabel", "box", "chip"])
         #expect(try importFixture("fixed-frames.xib").specJSON.contains("\"name\"") == false)
+        // What a name cannot give is the spec's "outlets": File's Owner's second outlet to the
+        // label named hintLabel, and its `view`, the root (an owner of no controller class).
+        #expect(result.specJSON.contains(#"  "outlets": {"title": 1, "view": "root"},"#), "\(result.specJSON)")
+    }
+
+    /// A File's Owner's outlets (Tests/Fixtures/import-code/OwnerView.xib): its `contentView` is the
+    /// root, its `<outletCollection>` the labels in the order IB connected them, a second outlet to a
+    /// named label its tag; the label's own `gestureRecognizers` and an outlet to a constraint are
+    /// not the code's views, and are left out.
+    @Test func aFilesOwnersRootAndCollectionsAreTheSpecsOutlets() throws {
+        let xib = fixtures.appendingPathComponent("../../Fixtures/import-code/OwnerView.xib")
+        let result = try XIBImporter.importDocument(
+            Array(try Data(contentsOf: xib)), fileName: "OwnerView.xib", animation: .none, measurer: wenQuanYi,
+            isFontInstalled: { _ in true })
+        #expect(result.specJSON.contains(#"  "outlets": {"contentView": "root", "status": 4, "letters": [3, 1, 2]},"#))
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.view(tag: 4)?.name == "hint")
+        #expect(spec.outlets.map { $0.name } == ["contentView", "status", "letters"])
     }
 
     /// An iOS family keeps its iOS name whatever is installed: the spec means the same on every machine.

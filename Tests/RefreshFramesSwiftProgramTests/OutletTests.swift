@@ -18,8 +18,76 @@ import Testing
     @Test func anUnconnectedOutletCollectionIsNamedWhenTheCodeLoopsOverIt() throws {
         #expect(
             try Self.failure("for v in innerViews { v.alpha = 0 }", declaring: "@IBOutlet var innerViews: [UIView]!")
-                == "RefreshView.swift:10:18: error: cannot loop over nil: 'innerViews' is an @IBOutlet collection that nothing connected (import does not read <outletCollection> connections, and a spec cannot give one name to several views)"
+                == #"RefreshView.swift:10:18: error: cannot loop over nil: 'innerViews' is an @IBOutlet collection that nothing connected (the spec's "outlets" give no "innerViews": [tags] (import writes them from the document's <outletCollection> connections))"#
         )
+    }
+
+    /// The File's Owner pattern (`loadNibNamed("OwnerView", owner: self)` in `init(frame:)`): the
+    /// owner's outlets are set before the load returns — its `contentView` the nib's root, its
+    /// collection the views `"outlets"` lists, in that order, a named outlet the view so named.
+    @Test func aFilesOwnerGetsTheRootACollectionAndNamedViewsFromTheLoad() throws {
+        let json = smallSpec.replacingOccurrences(
+            of: #""views": [{"tag": 1, "text": "A"}"#,
+            with:
+                #""outlets": {"contentView": "root", "marks": [2, 1]}, "views": [{"tag": 1, "text": "A", "name": "title"}"#
+        )
+        let code = """
+            import UIKit
+
+            class OwnerView: UIView {
+                @IBOutlet var contentView: UIView!
+                @IBOutlet var marks: [UIView]!
+                @IBOutlet weak var title: UILabel!
+
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    Bundle.main.loadNibNamed("OwnerView", owner: self, options: nil)
+                    addSubview(contentView)
+                    print(contentView.subviews.count, marks.map { $0.tag }, title.text!)
+                }
+
+                func beginRefreshing() {
+                    UIView.animate(withDuration: 0.2, delay: 0, options: [], animations: { self.marks[0].alpha = 0 }, completion: nil)
+                }
+            }
+            """
+        let run = try swiftRun(try spec(json), try decode(code))
+        #expect(run.printed.map(\.text) == ["2 [2, 1] A"])
+        let (timeline, _) = try swiftTimeline(try spec(json), try decode(code))
+        #expect(state(timeline, 2, at: 1).alpha == 0)
+        #expect(state(timeline, 1, at: 1).alpha == 1)
+        // A view with beginRefreshing() and no endRefreshing() ends as the scenario's work does.
+        #expect(timeline.refreshEndedAt == 2.4)
+    }
+
+    /// A nib root of the code's class gets its collections from `"outlets"` too.
+    @Test func aNibRootOfTheCodesClassGetsItsCollection() throws {
+        let json = smallSpec.replacingOccurrences(
+            of: #""views": ["#, with: #""outlets": {"parts": [1, 2]}, "views": ["#)
+        let code = """
+            import UIKit
+
+            class PartsView: UIView {
+                @IBOutlet var parts: [UIView]!
+                override func awakeFromNib() {
+                    super.awakeFromNib()
+                    print(parts.count)
+                }
+            }
+
+            class ViewController: UITableViewController {
+                let control = UIRefreshControl()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    let view = Bundle.main.loadNibNamed("PartsView", owner: nil, options: nil)![0] as! PartsView
+                    control.addSubview(view)
+                    tableView.refreshControl = control
+                }
+            }
+            """
+        let run = try swiftRun(try spec(json), try decode(code))
+        #expect(run.printed.map(\.text) == ["2"])
+        #expect(!run.diagnostics.contains { $0.contains("not connected") }, "\(run.diagnostics)")
     }
 
     @Test func anUnconnectedOutletIsNamedWhenTheCodeReadsThroughIt() throws {

@@ -124,6 +124,8 @@ struct SpecDecoder {
         let golden = try o.optional("golden").map { r throws(SpecDiagnostic) in try decodeGolden(r) }
         let assets = try o.optional("assets").map { r throws(SpecDiagnostic) in try decodeAssetCatalogs(r) } ?? []
         let xib = try o.optional("xib").map { r throws(SpecDiagnostic) in try decodeXIB(r) }
+        let outlets =
+            try o.optional("outlets").map { r throws(SpecDiagnostic) in try decodeOutlets(r, views: views) } ?? []
         try o.finish()
         var spec = Spec(
             description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,
@@ -135,6 +137,7 @@ struct SpecDecoder {
         spec.golden = golden
         spec.appearance = o.appearance
         spec.assets = assets
+        spec.outlets = outlets
         return spec
     }
 

@@ -27,6 +27,8 @@ package struct Spec: Sendable {
     /// The app's asset catalogs (`"assets"`), relative to the spec's directory: where image names
     /// without a file suffix are looked up.
     package var assets: [String] = []
+    /// The code's outlets a view's `name` cannot give (`"outlets"`): the nib's root, collections.
+    package var outlets: [Outlet] = []
     /// The images the views and the program name, decoded: filled by the edge when it opens the
     /// spec's side files (empty until then, and for a spec whose files are not opened).
     package var images = ImageLibrary()

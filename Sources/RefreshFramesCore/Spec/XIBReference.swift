@@ -3,7 +3,7 @@
 /// core reads no file), so the spec always shows the xib as it is now.
 ///
 /// The document gives the keys `refresh-frames import` writes from it: `views` and `constraints`
-/// (which the spec then must not give), and `canvas`, `appearance` and `assets` unless the spec
+/// (which the spec then must not give), and `canvas`, `appearance`, `assets` and `outlets` unless the spec
 /// gives its own.
 package struct XIBReference: Sendable, Equatable {
     /// The .xib or .storyboard, as the spec writes it: relative to the spec's directory.
@@ -23,7 +23,7 @@ package struct XIBReference: Sendable, Equatable {
     /// The keys a document's import gives the spec.
     package static let layoutKeys = ["views", "constraints"]
     /// The keys it gives unless the spec has its own.
-    package static let defaultedKeys = ["canvas", "appearance", "assets"]
+    package static let defaultedKeys = ["canvas", "appearance", "assets", "outlets"]
 }
 
 extension SpecDecoder {
@@ -128,7 +128,7 @@ extension SpecSchema {
     /// `"xib"`.
     static let xib: SchemaNode = [
         "description":
-            "The app's Interface Builder document, relative to the spec, imported again at every run: it gives the views and constraints (the spec then gives neither), and the canvas, appearance and assets unless the spec gives its own (docs/swift-programs.md).",
+            "The app's Interface Builder document, relative to the spec, imported again at every run: it gives the views and constraints (the spec then gives neither), and the canvas, appearance, assets and outlets unless the spec gives its own (docs/swift-programs.md).",
         "anyOf": [
             ["type": "string", "pattern": "\\.(xib|storyboard)$"],
             [

@@ -91,9 +91,11 @@ package struct PropertyDecl: Sendable {
         return true
     }
 
-    /// Why an outlet collection is never connected here.
-    package static let outletCollectionsNotImported =
-        "import does not read <outletCollection> connections, and a spec cannot give one name to several views"
+    /// What connects an outlet collection: the spec's `"outlets"`, which import writes from the
+    /// document's `<outletCollection>` connections.
+    package static func outletCollectionNotGiven(_ name: String) -> String {
+        "the spec's \"outlets\" give no \"\(name)\": [tags] (import writes them from the document's <outletCollection> connections)"
+    }
 }
 
 /// A setter or observer: its parameter (`newValue`, `oldValue`) and body.

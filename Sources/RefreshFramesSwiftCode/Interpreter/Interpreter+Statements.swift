@@ -310,7 +310,7 @@ extension Interpreter {
                 guard property.isOutlet else { return nil }
                 if property.isOutletCollection {
                     return "'\(name)' is an @IBOutlet collection that nothing connected "
-                        + "(\(PropertyDecl.outletCollectionsNotImported))"
+                        + "(\(PropertyDecl.outletCollectionNotGiven(name)))"
                 }
                 return "'\(name)' is an @IBOutlet that nothing connected (give the spec's view \"name\": \"\(name)\")"
             }

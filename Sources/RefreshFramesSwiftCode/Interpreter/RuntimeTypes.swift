@@ -10,7 +10,7 @@ package final class TypeInfo {
     package internal(set) var superclass: TypeInfo?
     /// The first superclass that is not the program's (`UIRefreshControl`), bound or not.
     package internal(set) var nativeBaseName: String?
-    var storedProperties: [PropertyDecl] = []
+    package internal(set) var storedProperties: [PropertyDecl] = []
     var computedProperties: [String: PropertyDecl] = [:]
     var methods: [String: [FunctionDecl]] = [:]
     var initializers: [FunctionDecl] = []

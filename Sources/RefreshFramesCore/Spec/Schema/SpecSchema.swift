@@ -136,6 +136,7 @@ package enum SpecSchema {
         "host": ["$ref": "#/$defs/host"],
         "assets": assets,
         "xib": xib,
+        "outlets": outlets,
         "golden": [
             "type": "object",
             "description":

@@ -1,0 +1,98 @@
+/// `"outlets": {"contentView": "root", "labels": [2, 3, 4], "badge": 5}`: the `@IBOutlet`s of the
+/// app's code that a view's `"name"` cannot give: the nib's root view (a File's Owner's
+/// `contentView`), an outlet collection (its views in the collection's order), and a second outlet
+/// to a view that already has a name. A Swift program's nib root and `loadNibNamed(_:owner:)`'s
+/// owner are connected to them as UIKit connects the nib's outlets.
+package struct Outlet: Sendable, Equatable {
+    package enum Target: Sendable, Equatable {
+        /// The nib's root view: the canvas.
+        case root
+        case view(Int)
+        /// An outlet collection, in its order.
+        case views([Int])
+    }
+
+    package var name: String
+    package var target: Target
+
+    package init(name: String, target: Target) {
+        self.name = name
+        self.target = target
+    }
+}
+
+extension SpecDecoder {
+    /// The `outlets` object: each key a Swift identifier no view is named for, each value `"root"`,
+    /// a view's tag or a non-empty list of distinct tags.
+    func decodeOutlets(_ r: ValueReader, views: [ViewSpec]) throws(SpecDiagnostic) -> [Outlet] {
+        let o = try r.object()
+        guard o.members.count <= Limits.views else {
+            throw r.fail("\(o.members.count) outlets is over the limit views = \(Limits.views)")
+        }
+        let tags = Set(views.map(\.tag))
+        var outlets: [Outlet] = []
+        for member in o.members {
+            let name = member.key
+            guard let value = o.optional(name) else { continue }
+            guard let first = name.first, first.isASCII, first.isLetter || first == "_",
+                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+            else {
+                throw SpecDiagnostic(
+                    path: value.path, location: member.keyLocation,
+                    message:
+                        "'\(name)' is not a Swift property name; expected a letter or '_', then letters, digits or '_'")
+            }
+            if let named = views.first(where: { $0.name == name }) {
+                throw SpecDiagnostic(
+                    path: value.path, location: member.keyLocation,
+                    message:
+                        "view \(named.tag) is named '\(name)', which connects that outlet already; give this one another name"
+                )
+            }
+            func tag(_ r: ValueReader) throws(SpecDiagnostic) -> Int {
+                let tag = try r.integer(in: 1...1_000_000)
+                guard tags.contains(tag) else { throw r.fail("no view has tag \(tag)") }
+                return tag
+            }
+            let target: Outlet.Target
+            if value.isString {
+                guard try value.string() == "root" else {
+                    throw value.fail("expected \"root\" (the nib's root view), a view's tag or a list of tags")
+                }
+                target = .root
+            } else if case .array = value.node.value {
+                var list: [Int] = []
+                for item in try value.array() {
+                    let t = try tag(item)
+                    guard !list.contains(t) else { throw item.fail("view \(t) is in the collection twice") }
+                    list.append(t)
+                }
+                guard !list.isEmpty else { throw value.fail("expected at least one tag in an outlet collection") }
+                target = .views(list)
+            } else {
+                target = .view(try tag(value))
+            }
+            outlets.append(Outlet(name: name, target: target))
+        }
+        return outlets
+    }
+}
+
+extension SpecSchema {
+    static let outlets: SchemaNode = [
+        "type": "object",
+        "description":
+            "The code's @IBOutlets that a view's name cannot give (docs/swift-programs.md): \"root\" for the nib's root view (a File's Owner's contentView), a list of tags for an outlet collection, in its order, or a tag for a second outlet to a named view.",
+        "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+        "additionalProperties": [
+            "anyOf": [
+                ["const": "root"],
+                ["type": "integer", "minimum": 1, "maximum": 1_000_000],
+                [
+                    "type": "array", "items": ["type": "integer", "minimum": 1, "maximum": 1_000_000],
+                    "minItems": 1, "uniqueItems": true,
+                ],
+            ]
+        ],
+    ]
+}
