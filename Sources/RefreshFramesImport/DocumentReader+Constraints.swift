@@ -4,7 +4,9 @@ extension DocumentReader {
     /// Reads a `<constraints>` list with Xcode's defaults: a missing `firstItem` is the owner of the
     /// list, relation `equal`, multiplier 1 (or `a:b`), constant 0, priority 1000, and a constraint
     /// without `secondItem` is a constant size. Constraints with the superview first and multiplier 1
-    /// are turned around so the view comes first. Exact duplicates are dropped with a warning.
+    /// are turned around so the view comes first, unless an outlet names them (`constraintOutletIDs`:
+    /// the code's `constant` then means what it means in the document). Exact duplicates are dropped
+    /// with a warning.
     mutating func readConstraints(
         _ list: XMLNode, owner: LayoutItem, ids: [String: Anchor], into constraints: inout [ImportedConstraint]
     ) {
@@ -15,14 +17,16 @@ extension DocumentReader {
             }
             if let id = node["id"], inactive.contains(id) { continue }  // not in the device's size class
             guard var spec = constraint(node, owner: owner, ids: ids) else { continue }
-            spec = normalized(spec)
+            let isOutlet = node["id"].map(constraintOutletIDs.contains) ?? false
+            if !isOutlet { spec = normalized(spec) }
             if let earlier = constraints.first(where: { $0.spec.isSame(as: spec) }) {
                 warn(node, "duplicates \(earlier.element) on line \(earlier.line); dropped")
                 continue
             }
             constraints.append(
                 ImportedConstraint(
-                    spec: spec, element: node.reference, line: node.line, isPlain: Self.isPlain(node, ids: ids)))
+                    spec: spec, elementID: node["id"], documentConstant: node["constant"].flatMap(Double.init) ?? 0,
+                    element: node.reference, line: node.line, isPlain: Self.isPlain(node, ids: ids)))
         }
     }
 

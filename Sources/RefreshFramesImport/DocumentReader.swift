@@ -15,6 +15,8 @@ struct DocumentReader {
     var namedColors: [String: RGBA] = [:]
     /// The `@IBOutlet` each view is connected to (`<outlet property=… destination=…>`), by view id.
     var outletNames: [String: String] = [:]
+    /// The constraints an outlet of the code's names (by `id`): read as the document writes them.
+    var constraintOutletIDs: Set<String> = []
     /// Views and constraints that the size-class variations leave out for the device.
     var inactive: Set<String> = []
     /// The `<device id=… orientation=…>` the document is laid out for, if it says.
@@ -86,9 +88,12 @@ struct DocumentReader {
         outletNames = Self.outletNames(document, root: root)
         let deviceNode = document.child("device")
         let classes = SizeClasses(device: deviceNode?["id"], orientation: deviceNode?["orientation"])
-        var imported = try readRoot(Self.applyingVariations(root, classes: classes))
         let owners = [root] + (controller.map { [$0] } ?? document.child("objects")?.children("placeholder") ?? [])
-        imported.outlets = Self.outlets(of: owners, rootID: root["id"], views: imported.views)
+        constraintOutletIDs = Set(
+            owners.flatMap { $0.child("connections")?.children("outlet") ?? [] }.compactMap { $0["destination"] })
+        var imported = try readRoot(Self.applyingVariations(root, classes: classes))
+        imported.outlets = outlets(
+            of: owners, rootID: root["id"], views: imported.views, constraints: &imported.constraints)
         if usesAssetCatalogs { imported.assets = images.catalogs }
         return imported
     }
@@ -118,10 +123,13 @@ struct DocumentReader {
     /// The outlets a view's `"name"` cannot give, from the connections of the objects whose class
     /// is the code's (the root view, a xib's File's Owner, a storyboard scene's controller), in
     /// document order: an outlet to the root view, a second outlet to a view named for another,
-    /// and each `<outletCollection>` with its views in order (a view's own `gestureRecognizers`
-    /// and a controller's `view` are UIKit's, not the code's). A name a view has, or one already
-    /// given, is left out, as are destinations that are not imported views (a constraint).
-    static func outlets(of owners: [XMLNode], rootID: String?, views: [ImportedView]) -> [Outlet] {
+    /// each `<outletCollection>` with its views in order (a view's own `gestureRecognizers`
+    /// and a controller's `view` are UIKit's, not the code's), and an outlet to a constraint, which
+    /// then takes the outlet's name as its `"id"`. A name a view has, or one already given, is left
+    /// out, as are destinations that are not imported.
+    mutating func outlets(
+        of owners: [XMLNode], rootID: String?, views: [ImportedView], constraints: inout [ImportedConstraint]
+    ) -> [Outlet] {
         var tags: [String: Int] = [:]
         for view in views { if let id = view.id { tags[id] = view.spec.tag } }
         var taken = Set(views.compactMap(\.spec.name))
@@ -140,6 +148,18 @@ struct DocumentReader {
                         outlets.append(Outlet(name: property, target: .root))
                     } else if let tag = tags[destination] {
                         outlets.append(Outlet(name: property, target: .view(tag)))
+                    } else if let i = constraints.firstIndex(where: { $0.elementID == destination }) {
+                        // A margin's or a layout guide's offset is in the spec's constant: the
+                        // code's constant would not mean the same there.
+                        guard abs(constraints[i].spec.constant - constraints[i].documentConstant) < 1e-9 else {
+                            warn(
+                                connection,
+                                "the outlet '\(property)' to \(constraints[i].element) is not connected: its constant is \(SpecWriter.number(constraints[i].documentConstant)) in the document and \(SpecWriter.number(constraints[i].spec.constant)) from the view's edge here (a margin or a layout guide), so a constant the code sets would not mean the same"
+                            )
+                            continue
+                        }
+                        if constraints[i].spec.id == nil { constraints[i].spec.id = property }
+                        outlets.append(Outlet(name: property, target: .constraint(constraints[i].spec.id ?? property)))
                     } else {
                         continue
                     }

@@ -16,13 +16,20 @@ enum SpecWriter {
         if !document.assets.isEmpty {
             lines.append("  \"assets\": [\(document.assets.map(string).joined(separator: ", "))],")
         }
-        if !document.outlets.isEmpty {
-            let entries = document.outlets.map { outlet in
+        // A constraint outlet whose constraint the import dropped (a conflict) is left out with it.
+        let ids = Set(document.constraints.compactMap(\.spec.id))
+        let outlets = document.outlets.filter {
+            guard case .constraint(let id) = $0.target else { return true }
+            return ids.contains(id)
+        }
+        if !outlets.isEmpty {
+            let entries = outlets.map { outlet in
                 let target: String
                 switch outlet.target {
                 case .root: target = string("root")
                 case .view(let tag): target = "\(tag)"
                 case .views(let tags): target = "[" + tags.map(String.init).joined(separator: ", ") + "]"
+                case .constraint(let id): target = "{\"constraint\": \(string(id))}"
                 }
                 return "\(string(outlet.name)): \(target)"
             }
@@ -168,7 +175,7 @@ enum SpecWriter {
     /// The one-line shorthand where it can say it (a view first), else the object form.
     static func constraint(_ c: ConstraintSpec) -> String {
         let priority = c.priority == 1000 ? "" : " @\(number(c.priority))"
-        guard case .view(let tag) = c.item else {
+        guard case .view(let tag) = c.item, c.id == nil else {
             var members = ["\"item\": \(item(c.item))", "\"attribute\": \(string(c.attribute.rawValue))"]
             if c.relation != .equal { members.append("\"relation\": \(string(c.relation.rawValue))") }
             if let toItem = c.toItem, let toAttribute = c.toAttribute {
@@ -178,6 +185,7 @@ enum SpecWriter {
             if c.multiplier != 1 { members.append("\"multiplier\": \(number(c.multiplier))") }
             if c.constant != 0 { members.append("\"constant\": \(number(c.constant))") }
             if c.priority != 1000 { members.append("\"priority\": \(number(c.priority))") }
+            if let id = c.id { members.append("\"id\": \(string(id))") }
             return "{" + members.joined(separator: ", ") + "}"
         }
         let left = "\(tag).\(c.attribute.rawValue) \(c.relation.rawValue)"

@@ -322,6 +322,10 @@ struct ImportedView {
 /// A constraint as imported, with where it came from.
 struct ImportedConstraint {
     var spec: ConstraintSpec
+    /// The `<constraint>`'s `id`, which an outlet's connection names, and its `constant` as the
+    /// document gives it (the spec's differs for a margin or a layout guide).
+    var elementID: String? = nil
+    var documentConstant = 0.0
     var element: String
     var line: Int
     /// The view this constraint pins to IB's frame, for constraints the importer adds.

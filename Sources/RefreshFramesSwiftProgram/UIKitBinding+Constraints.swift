@@ -7,6 +7,14 @@ struct LayoutAnchor {
     let attribute: LayoutAttribute
 }
 
+/// An `NSLayoutConstraint` outlet to one of the spec's constraints (`"outlets": {"top": {"constraint":
+/// "top"}}`): its `constant` is the runtime's, changed for the next layout pass, as UIKit's is.
+final class SpecConstraintOutlet {
+    let id: String
+
+    init(id: String) { self.id = id }
+}
+
 /// An `NSLayoutConstraint` the code made from anchors; placed by the engine's solver once active.
 final class CodeConstraint {
     let first: LayoutAnchor
@@ -39,7 +47,7 @@ final class CodeConstraint {
 extension UIKitBinding {
     func addConstraints(to library: inout NativeLibrary) {
         let anchor = NativeType("NSLayoutAnchor", isReference: false)
-        let constraint = NativeType("NSLayoutConstraint", superclass: "NSObject", isReference: true)
+        let constraint = types.constraint
         let priority = NativeType("UILayoutPriority", isReference: false)
         let axis = NativeType("UILayoutConstraintAxis", isReference: false)
         let number = TypeName.named("CGFloat")
@@ -113,7 +121,15 @@ extension UIKitBinding {
             guard case .array(let items) = value else {
                 throw context.error("expected an array of constraints, got \(context.interpreter.describeType(value))")
             }
-            for item in items { self.world.setActive(try code(item, context), on) }
+            for item in items {
+                if case .native(let n) = item, n.payload is SpecConstraintOutlet {
+                    if !on {
+                        context.warn("deactivating one of the spec's constraints is not supported: it stays active")
+                    }
+                    continue
+                }
+                self.world.setActive(try code(item, context), on)
+            }
         }
         constraint.staticMethods = [
             NativeFunction("activate", [NativeParameter(nil, .array(.named("NSLayoutConstraint")))]) { call in
@@ -125,21 +141,62 @@ extension UIKitBinding {
                 return .void
             },
         ]
+        func specOutlet(_ value: Value) -> SpecConstraintOutlet? {
+            guard case .native(let n) = value else { return nil }
+            return n.payload as? SpecConstraintOutlet
+        }
         constraint.properties["isActive"] = NativeProperty(
-            type: .named("Bool"), get: { value, context in .bool(try code(value, context).isActive) },
+            type: .named("Bool"),
+            get: { value, context in
+                if specOutlet(value) != nil { return .bool(true) }
+                return .bool(try code(value, context).isActive)
+            },
             set: { native, value, context in
-                self.world.setActive(try code(.native(native), context), try context.bool(value, "isActive"))
+                let on = try context.bool(value, "isActive")
+                if specOutlet(.native(native)) != nil {
+                    if !on {
+                        context.warn("deactivating one of the spec's constraints is not supported: it stays active")
+                    }
+                    return
+                }
+                self.world.setActive(try code(.native(native), context), on)
             })
         constraint.properties["active"] = constraint.properties["isActive"]
         constraint.properties["constant"] = NativeProperty(
-            type: number, get: { value, context in .double(try code(value, context).constant) },
+            type: number,
+            get: { value, context in
+                if let outlet = specOutlet(value) {
+                    return .double(self.world.runtime.constraintConstant(outlet.id) ?? 0)
+                }
+                return .double(try code(value, context).constant)
+            },
             set: { native, value, context in
-                try code(.native(native), context).constant = try context.double(value, "constant")
+                let constant = try context.double(value, "constant")
+                if let outlet = specOutlet(.native(native)) {
+                    do throws(AnimationRuntime.RuntimeError) {
+                        try self.world.runtime.setConstraintConstant(outlet.id, to: constant, at: self.world.time)
+                    } catch {
+                        throw self.world.refused(error, "constant", context)
+                    }
+                    return
+                }
+                try code(.native(native), context).constant = constant
                 self.world.codeLayoutChanged()
             })
         constraint.properties["priority"] = NativeProperty(
-            type: .named("UILayoutPriority"), get: { value, context in .double(try code(value, context).priority) },
+            type: .named("UILayoutPriority"),
+            get: { value, context in
+                if let outlet = specOutlet(value) {
+                    return .double(self.world.spec.constraints.first { $0.id == outlet.id }?.priority ?? 1000)
+                }
+                return .double(try code(value, context).priority)
+            },
             set: { native, value, context in
+                if specOutlet(.native(native)) != nil {
+                    context.warn(
+                        "a new priority for one of the spec's constraints is not supported: it keeps the spec's")
+                    return
+                }
                 try code(.native(native), context).priority = try context.double(value, "priority")
                 self.world.codeLayoutChanged()
             })

@@ -84,6 +84,7 @@ extension UIKitBinding {
         case .root: return root()
         case .view(let tag): return world.specViews[tag].map { value(of: $0) }
         case .views(let tags): return .array(tags.compactMap { world.specViews[$0].map { value(of: $0) } })
+        case .constraint(let id): return .native(NativeValue(types.constraint, SpecConstraintOutlet(id: id)))
         }
     }
 

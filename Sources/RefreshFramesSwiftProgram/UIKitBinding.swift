@@ -40,6 +40,7 @@ package struct UIKitBinding {
         let animation = NativeType("CAAnimation", superclass: "NSObject", isReference: true)
         let timingFunction = NativeType("CAMediaTimingFunction", superclass: "NSObject", isReference: false)
         let bundle = NativeType("Bundle", superclass: "NSObject", isReference: true)
+        let constraint = NativeType("NSLayoutConstraint", superclass: "NSObject", isReference: true)
         let screen = NativeType("UIScreen", superclass: "NSObject", isReference: true)
         let controlEvents = NativeType("UIControlEvents", isReference: false)
         let attributedString = NativeType("NSAttributedString", superclass: "NSObject", isReference: false)

@@ -326,7 +326,10 @@ extension PreviewTests {
     /// A view whose own xib it loads as the File's Owner (OwnerView.xib, OwnerView.swift): the
     /// import writes the owner's root and collection outlets, and the code finds them where UIKit
     /// puts them: its letters fade in the collection's order F, R, E (tags 3, 1, 2), 0.2 s apart
-    /// from the refresh's start at 0.48 s; the status label reads "Loading" meanwhile.
+    /// from the refresh's start at 0.48 s; the status label reads "Loading" meanwhile, and its
+    /// constraints' outlets animate it in 0.4 s (ease in-out, so half way at 0.68 s) from 15 to 25 pt
+    /// tall with its bottom from 55 to 50 (the root's bottom 10 below it): (100, 40, 120, 15) →
+    /// (100, 32.5, 120, 20) → (100, 25, 120, 25), back after endRefreshing at 2.48 s.
     @Test func aFilesOwnerViewPlaysWithItsRootAndCollectionOutlets() throws {
         let dir = try temporaryDirectory()
         let fixtures = repositoryRoot.appendingPathComponent("Tests/Fixtures/import-code").path
@@ -336,12 +339,22 @@ extension PreviewTests {
         let r = try run(["import", "OwnerView.xib", "--code", "OwnerView.swift", "-o", "owner.json"], in: dir)
         #expect(r.status == 0, "\(r.stderr)")
         #expect(r.stderr.contains("the program is OwnerView.swift: refreshing runs from 0.48 to 2.48 s"), "\(r.stderr)")
-        let state = try run(["state", "owner.json", "--at", "0.78"], in: dir)
-        #expect(state.status == 0, "\(state.stderr)")
-        let json = try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any]
-        let labels = json?["labels"] as? [[String: Any]] ?? []
-        func alpha(_ tag: Int) -> Double? { labels.first { $0["tag"] as? Int == tag }?["alpha"] as? Double }
-        #expect([alpha(3), alpha(1), alpha(2)] == [0.2, 0.6, 1.0], "\(state.stdout)")
-        #expect(labels.first { $0["tag"] as? Int == 4 }?["text"] as? String == "Loading")
+        func labels(at time: String) throws -> [[String: Any]] {
+            let state = try run(["state", "owner.json", "--at", time], in: dir)
+            #expect(state.status == 0, "\(state.stderr)")
+            let json = try JSONSerialization.jsonObject(with: Data(state.stdout.utf8)) as? [String: Any]
+            return json?["labels"] as? [[String: Any]] ?? []
+        }
+        let at078 = try labels(at: "0.78")
+        func alpha(_ tag: Int) -> Double? { at078.first { $0["tag"] as? Int == tag }?["alpha"] as? Double }
+        #expect([alpha(3), alpha(1), alpha(2)] == [0.2, 0.6, 1.0], "\(at078)")
+        #expect(at078.first { $0["tag"] as? Int == 4 }?["text"] as? String == "Loading")
+        for (time, frame) in [
+            ("0.48", [100, 40, 120, 15]), ("0.68", [100, 32.5, 120, 20]), ("0.88", [100, 25, 120, 25]),
+            ("2.6", [100, 40, 120, 15]),
+        ] {
+            let status = try labels(at: time).first { $0["tag"] as? Int == 4 }
+            #expect(status?["frame"] as? [Double] == frame, "\(time): \(String(describing: status))")
+        }
     }
 }

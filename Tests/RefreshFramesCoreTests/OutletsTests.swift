@@ -6,15 +6,21 @@ import Testing
     static let views = #"[{"tag": 1, "text": "R", "name": "first"}, {"tag": 2, "text": "E"}, {"tag": 3, "text": "F"}]"#
 
     static func spec(_ outlets: String) -> String {
-        minimalSpec(views: views, constraints: "[]", extra: "\"outlets\": \(outlets),\n")
+        minimalSpec(
+            views: views,
+            constraints: #"[{"item": 1, "attribute": "top", "toItem": "superview", "constant": 5, "id": "top"}]"#,
+            extra: "\"outlets\": \(outlets),\n")
     }
 
     @Test func theRootACollectionInItsOrderAndASecondOutletDecode() throws {
-        let spec = try Spec.decode(Array(Self.spec(#"{"contentView": "root", "letters": [3, 1, 2], "title": 1}"#).utf8))
+        let spec = try Spec.decode(
+            Array(
+                Self.spec(#"{"contentView": "root", "letters": [3, 1, 2], "title": 1, "gap": {"constraint": "top"}}"#)
+                    .utf8))
         #expect(
             spec.outlets == [
                 Outlet(name: "contentView", target: .root), Outlet(name: "letters", target: .views([3, 1, 2])),
-                Outlet(name: "title", target: .view(1)),
+                Outlet(name: "title", target: .view(1)), Outlet(name: "gap", target: .constraint("top")),
             ])
         #expect(try Spec.decode(Array(minimalSpec().utf8)).outlets.isEmpty)
     }
@@ -25,7 +31,7 @@ import Testing
         (#"{"letters": []}"#, "outlets.letters", "expected at least one tag in an outlet collection"),
         (
             #"{"contentView": "superview"}"#, "outlets.contentView",
-            #"expected "root" (the nib's root view), a view's tag or a list of tags"#
+            #"expected "root" (the nib's root view), a view's tag, a list of tags or {"constraint": id}"#
         ),
         (
             #"{"first": 2}"#, "outlets.first",
@@ -36,6 +42,10 @@ import Testing
             "'café' is not a Swift property name; expected a letter or '_', then letters, digits or '_'"
         ),
         (#"{"title": 0}"#, "outlets.title", "expected an integer from 1 to 1000000, got 0"),
+        (
+            #"{"gap": {"constraint": "bottom"}}"#, "outlets.gap.constraint",
+            #"no constraint has id 'bottom' (a constraint object's "id")"#
+        ),
     ])
     func mistakesAreNamedAtTheirKey(outlets: String, path: String, message: String) {
         let error = decodeError(Self.spec(outlets))

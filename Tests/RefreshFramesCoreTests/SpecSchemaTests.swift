@@ -24,10 +24,11 @@ let everyKeySpecs = [
       ],
       "constraints": [
         {"item": 1, "attribute": "centerX", "relation": "==", "toItem": "superview", "toAttribute": "centerX",
-         "multiplier": 1, "constant": 0, "priority": 1000},
+         "multiplier": 1, "constant": 0, "priority": 1000, "id": "centre"},
         {"visual": "V:|-[first]", "options": "alignAllCenterX", "metrics": {"m": 1}},
         "H:[first]-[v2]", "V:[v2]-|", "2.centerX == superview.centerX"
       ],
+      "outlets": {"contentView": "root", "centreX": {"constraint": "centre"}},
       "palette": ["red"],
       "program": {"check": "afterCycle", "cycle": [
         {"animate": {"views": "all", "duration": 0.1, "delay": 0, "curve": {"cubicBezier": [0.4, 0, 0.6, 1]},
@@ -226,8 +227,13 @@ private struct SchemaWalker {
                 let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
                 let key = String(rest[..<end])
                 rest = rest[end...]
-                pointers = pointers.filter { properties(of: $0)?.contains(key) == true }.map {
-                    "\($0)/properties/\(key)"
+                // A named property, else a map's values (`outlets`: `additionalProperties`).
+                pointers = pointers.compactMap { p in
+                    if properties(of: p)?.contains(key) == true { return "\(p)/properties/\(key)" }
+                    if case .object? = member("additionalProperties", of: p)?.value {
+                        return "\(p)/additionalProperties"
+                    }
+                    return nil
                 }
             }
         }
@@ -317,11 +323,11 @@ private let foreignKey = String(repeating: "q", count: 40)
 
 /// The keys the decoder knows at every object of `root` (`views[0].font` → its keys), from the
 /// message it gives when `foreignKey` is added to that object alone. Maps of names (`metrics`, a
-/// layout step's `constraints` by id) are skipped.
+/// layout step's `constraints` by id, `outlets` by property name) are skipped.
 private func knownKeys(_ root: JSONNode) throws -> [String: Set<String>] {
     var result: [String: Set<String>] = [:]
-    for path in objectPaths(root, path: "") where !path.hasSuffix(".metrics") && !path.hasSuffix(".layout.constraints")
-    {
+    for path in objectPaths(root, path: "")
+    where !path.hasSuffix(".metrics") && !path.hasSuffix(".layout.constraints") && path != "outlets" {
         let bytes = Array(serialized(root, adding: foreignKey, at: path, current: "").utf8)
         do {
             _ = try Spec.decode(bytes)

@@ -65,17 +65,31 @@ struct XIBImporterTests {
 
     /// A File's Owner's outlets (Tests/Fixtures/import-code/OwnerView.xib): its `contentView` is the
     /// root, its `<outletCollection>` the labels in the order IB connected them, a second outlet to a
-    /// named label its tag; the label's own `gestureRecognizers` and an outlet to a constraint are
-    /// not the code's views, and are left out.
+    /// named label its tag, an outlet to a constraint the constraint's `"id"` (read as the document
+    /// writes it: the root's bottom first, not turned around); the label's own `gestureRecognizers`
+    /// is UIKit's, and an outlet to a constraint from the root's margin is not connected, since the
+    /// document's constant (92) is not the spec's (100).
     @Test func aFilesOwnersRootAndCollectionsAreTheSpecsOutlets() throws {
         let xib = fixtures.appendingPathComponent("../../Fixtures/import-code/OwnerView.xib")
         let result = try XIBImporter.importDocument(
             Array(try Data(contentsOf: xib)), fileName: "OwnerView.xib", animation: .none, measurer: wenQuanYi,
             isFontInstalled: { _ in true })
-        #expect(result.specJSON.contains(#"  "outlets": {"contentView": "root", "status": 4, "letters": [3, 1, 2]},"#))
+        #expect(
+            result.specJSON.contains(
+                #"  "outlets": {"contentView": "root", "status": 4, "hintHeight": {"constraint": "hintHeight"}, "bottomGap": {"constraint": "bottomGap"}, "letters": [3, 1, 2]},"#
+            ))
+        #expect(
+            result.specJSON.contains(
+                #"{"item": "superview", "attribute": "bottom", "toItem": 4, "toAttribute": "bottom", "constant": 5, "id": "bottomGap"}"#
+            ))
+        #expect(result.specJSON.contains(#"{"item": 4, "attribute": "height", "constant": 15, "id": "hintHeight"}"#))
+        #expect(
+            result.warnings.map(\.message).contains(
+                "the outlet 'hintLeading' to <constraint id=\"Own-cn-003\"> is not connected: its constant is 92 in the document and 100 from the view's edge here (a margin or a layout guide), so a constant the code sets would not mean the same"
+            ))
         let spec = try Spec.decode(Array(result.specJSON.utf8))
         #expect(spec.view(tag: 4)?.name == "hint")
-        #expect(spec.outlets.map { $0.name } == ["contentView", "status", "letters"])
+        #expect(spec.outlets.map { $0.name } == ["contentView", "status", "hintHeight", "bottomGap", "letters"])
     }
 
     /// An iOS family keeps its iOS name whatever is installed: the spec means the same on every machine.

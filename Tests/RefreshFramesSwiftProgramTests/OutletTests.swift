@@ -60,6 +60,42 @@ import Testing
         #expect(timeline.refreshEndedAt == 2.4)
     }
 
+    /// A constraint outlet is the spec's constraint: its `constant` reads back what the code set and
+    /// moves the view at the layout pass; deactivating it or changing its priority is said and
+    /// changes nothing.
+    @Test func aConstraintOutletMovesTheViewAtTheLayoutPass() throws {
+        let json = smallSpec.replacingOccurrences(
+            of: #""2.leading == superview.leading + 10""#,
+            with: #"{"item": 2, "attribute": "leading", "toItem": "superview", "constant": 10, "id": "left"}"#
+        ).replacingOccurrences(of: #""views": ["#, with: #""outlets": {"left": {"constraint": "left"}}, "views": ["#)
+        let code = """
+            import UIKit
+
+            class OwnerView: UIView {
+                @IBOutlet var left: NSLayoutConstraint!
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    _ = Bundle.main.loadNibNamed("OwnerView", owner: self, options: nil)
+                }
+                func beginRefreshing() {
+                    left.constant = 50
+                    print(left.constant, left.isActive)
+                    left.isActive = false
+                    left.priority = UILayoutPriority(250)
+                }
+            }
+            """
+        let run = try swiftRun(try spec(json), try decode(code))
+        #expect(run.printed.map(\.text) == ["50.0 true"])
+        #expect(state(run.timeline, 2, at: 0.3).frame.x == 10)
+        #expect(state(run.timeline, 2, at: 1).frame.x == 50)
+        #expect(
+            run.diagnostics.filter { $0.contains("spec's constraints") } == [
+                "RefreshView.swift:12:14: warning: deactivating one of the spec's constraints is not supported: it stays active",
+                "RefreshView.swift:13:14: warning: a new priority for one of the spec's constraints is not supported: it keeps the spec's",
+            ], "\(run.diagnostics)")
+    }
+
     /// A nib root of the code's class gets its collections from `"outlets"` too.
     @Test func aNibRootOfTheCodesClassGetsItsCollection() throws {
         let json = smallSpec.replacingOccurrences(

@@ -1,7 +1,7 @@
-/// `"outlets": {"contentView": "root", "labels": [2, 3, 4], "badge": 5}`: the `@IBOutlet`s of the
-/// app's code that a view's `"name"` cannot give: the nib's root view (a File's Owner's
-/// `contentView`), an outlet collection (its views in the collection's order), and a second outlet
-/// to a view that already has a name. A Swift program's nib root and `loadNibNamed(_:owner:)`'s
+/// `"outlets": {"contentView": "root", "labels": [2, 3, 4], "badge": 5, "top": {"constraint": "top"}}`:
+/// the `@IBOutlet`s of the app's code that a view's `"name"` cannot give: the nib's root view (a
+/// File's Owner's `contentView`), an outlet collection (its views in the collection's order), a
+/// second outlet to a view that already has a name, and an `NSLayoutConstraint` (by its `"id"`). A Swift program's nib root and `loadNibNamed(_:owner:)`'s
 /// owner are connected to them as UIKit connects the nib's outlets.
 package struct Outlet: Sendable, Equatable {
     package enum Target: Sendable, Equatable {
@@ -10,6 +10,8 @@ package struct Outlet: Sendable, Equatable {
         case view(Int)
         /// An outlet collection, in its order.
         case views([Int])
+        /// The spec's constraint with this `"id"`.
+        case constraint(String)
     }
 
     package var name: String
@@ -23,8 +25,10 @@ package struct Outlet: Sendable, Equatable {
 
 extension SpecDecoder {
     /// The `outlets` object: each key a Swift identifier no view is named for, each value `"root"`,
-    /// a view's tag or a non-empty list of distinct tags.
-    func decodeOutlets(_ r: ValueReader, views: [ViewSpec]) throws(SpecDiagnostic) -> [Outlet] {
+    /// a view's tag, a non-empty list of distinct tags or `{"constraint": id}`.
+    func decodeOutlets(_ r: ValueReader, views: [ViewSpec], constraintIDs: Set<String>) throws(SpecDiagnostic)
+        -> [Outlet]
+    {
         let o = try r.object()
         guard o.members.count <= Limits.views else {
             throw r.fail("\(o.members.count) outlets is over the limit views = \(Limits.views)")
@@ -57,9 +61,19 @@ extension SpecDecoder {
             let target: Outlet.Target
             if value.isString {
                 guard try value.string() == "root" else {
-                    throw value.fail("expected \"root\" (the nib's root view), a view's tag or a list of tags")
+                    throw value.fail(
+                        "expected \"root\" (the nib's root view), a view's tag, a list of tags or {\"constraint\": id}")
                 }
                 target = .root
+            } else if case .object = value.node.value {
+                let c = try value.object()
+                let idReader = try c.required("constraint")
+                let id = try idReader.string()
+                guard constraintIDs.contains(id) else {
+                    throw idReader.fail("no constraint has id '\(id)' (a constraint object's \"id\")")
+                }
+                try c.finish()
+                target = .constraint(id)
             } else if case .array = value.node.value {
                 var list: [Int] = []
                 for item in try value.array() {
@@ -82,7 +96,7 @@ extension SpecSchema {
     static let outlets: SchemaNode = [
         "type": "object",
         "description":
-            "The code's @IBOutlets that a view's name cannot give (docs/swift-programs.md): \"root\" for the nib's root view (a File's Owner's contentView), a list of tags for an outlet collection, in its order, or a tag for a second outlet to a named view.",
+            "The code's @IBOutlets that a view's name cannot give (docs/swift-programs.md): \"root\" for the nib's root view (a File's Owner's contentView), a list of tags for an outlet collection, in its order, a tag for a second outlet to a named view, or {\"constraint\": id} for an NSLayoutConstraint.",
         "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
         "additionalProperties": [
             "anyOf": [
@@ -91,6 +105,10 @@ extension SpecSchema {
                 [
                     "type": "array", "items": ["type": "integer", "minimum": 1, "maximum": 1_000_000],
                     "minItems": 1, "uniqueItems": true,
+                ],
+                [
+                    "type": "object", "properties": ["constraint": ["type": "string", "minLength": 1]],
+                    "required": ["constraint"], "additionalProperties": false,
                 ],
             ]
         ],

@@ -125,7 +125,9 @@ struct SpecDecoder {
         let assets = try o.optional("assets").map { r throws(SpecDiagnostic) in try decodeAssetCatalogs(r) } ?? []
         let xib = try o.optional("xib").map { r throws(SpecDiagnostic) in try decodeXIB(r) }
         let outlets =
-            try o.optional("outlets").map { r throws(SpecDiagnostic) in try decodeOutlets(r, views: views) } ?? []
+            try o.optional("outlets").map { r throws(SpecDiagnostic) in
+                try decodeOutlets(r, views: views, constraintIDs: ids)
+            } ?? []
         try o.finish()
         var spec = Spec(
             description: description, canvas: canvas, views: views, constraints: constraints, palette: palette,

@@ -165,6 +165,11 @@ extension AnimationRuntime {
         needsLayout = true
     }
 
+    /// The constant of the spec's constraint `id` now: the program's last one, else the spec's.
+    package func constraintConstant(_ id: String) -> Double? {
+        constants[id] ?? spec.constraints.first { $0.id == id }?.constant
+    }
+
     /// The views the program added that its own constraints place, and those constraints (a Swift
     /// program's): from now on every re-solve places them too; the next `layoutIfNeeded` re-solves.
     package mutating func setCodeLayout(views: [ViewSpec], constraints: [ConstraintSpec]) {
