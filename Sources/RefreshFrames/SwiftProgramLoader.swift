@@ -36,7 +36,8 @@ package final class SwiftProgramLoader: @unchecked Sendable {
                 let bytes = try InputFile.read(
                     path(of: file), limit: CodeLimits.sourceBytes, limitName: "codeSourceBytes",
                     expected: "a Swift file")
-                files.append(SourceFile(name: path(of: file), bytes: bytes))
+                // Named as the user would write it (`ps/../app/V.swift` is `app/V.swift`).
+                files.append(SourceFile(name: FilePath.lexicallyNormalized(path(of: file)), bytes: bytes))
             } catch {
                 throw SpecDiagnostic(path: jsonPath, location: nil, message: error.description)
             }
@@ -50,7 +51,7 @@ package final class SwiftProgramLoader: @unchecked Sendable {
             var runner = SwiftProgramRunner(module: module, className: reference.className)
             runner.workDurationGiven = reference.workDurationGiven
             runner.runsUntil = runsUntil
-            runner.images = CodeImages(spec: base.spec, directory: directory, code: files.first?.name).find
+            runner.images = CodeImages(spec: base.spec, directory: directory, code: reference.files.first.map(path(of:))).find
             var runWarnings: [CodeDiagnostic] = []
             // The warnings are kept when the run fails too: the command prints them before its error.
             defer { warnings = module.diagnostics + runWarnings }

@@ -165,9 +165,10 @@ enum CheckCommand {
         for (run, result) in zip(runs, reports) where result.results.contains(where: { !$0.passed }) {
             let spec = run.loaded.spec
             var reads: [String] = []
-            if let xib = spec.xib { reads.append("its layout is read from \(run.loaded.files.path(xib.file))") }
+            let shown = { (file: String) in FilePath.lexicallyNormalized(run.loaded.files.path(file)) }
+            if let xib = spec.xib { reads.append("its layout is read from \(shown(xib.file))") }
             if let swift = spec.swift {
-                let files = swift.files.map(run.loaded.files.path).joined(separator: ", ")
+                let files = swift.files.map(shown).joined(separator: ", ")
                 reads.append("its program is the Swift code in \(files)")
             }
             guard !reads.isEmpty else { continue }

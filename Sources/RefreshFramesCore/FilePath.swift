@@ -13,4 +13,23 @@ package enum FilePath {
         while directory.count > 1 && directory.hasSuffix("/") { directory = directory.dropLast() }
         return String(directory)
     }
+
+    /// `path` with its `.` and `name/..` components taken out, by the text alone (`ps/../app/V.swift`
+    /// → `app/V.swift`; `../a` and `/..` keep what they cannot drop): how a path is shown, not how
+    /// it is opened (a symbolic link's `..` is the link target's parent).
+    package static func lexicallyNormalized(_ path: String) -> String {
+        let absolute = path.hasPrefix("/")
+        var parts: [Substring] = []
+        for part in path.split(separator: "/", omittingEmptySubsequences: true) where part != "." {
+            if part == "..", let last = parts.last, last != ".." {
+                parts.removeLast()
+            } else if part == "..", absolute, parts.isEmpty {
+                continue
+            } else {
+                parts.append(part)
+            }
+        }
+        let joined = parts.joined(separator: "/")
+        return absolute ? "/" + joined : (joined.isEmpty ? "." : joined)
+    }
 }

@@ -14,4 +14,13 @@ struct FilePathTests {
         #expect(FilePath.directory(of: path) == expected)
         if asNSString { #expect((path as NSString).deletingLastPathComponent == expected) }
     }
+
+    /// How a Swift program's file is named in the code's warnings: `..` after a name cancels it.
+    @Test(arguments: [
+        ("ps/../app/V.swift", "app/V.swift"), ("./V.swift", "V.swift"), ("../app/V.swift", "../app/V.swift"),
+        ("a/b/../../../c", "../c"), ("/a/../b", "/b"), ("/../b", "/b"), ("a/./b//c", "a/b/c"), ("a/..", "."),
+    ])
+    func lexicallyNormalized(_ path: String, _ expected: String) {
+        #expect(FilePath.lexicallyNormalized(path) == expected)
+    }
 }
