@@ -11,6 +11,8 @@ package struct AssetCatalog: Sendable {
     let name: String
     /// Imageset directories (paths as `open` takes them) by asset name.
     private(set) var imagesets: [String: String] = [:]
+    /// Colorset directories by asset name (`UIColor(named:)`).
+    private(set) var colorsets: [String: String] = [:]
 
     /// How deep and how wide a catalog may be walked.
     static let maximumDepth = 16
@@ -50,6 +52,9 @@ package struct AssetCatalog: Sendable {
                 if child.hasSuffix(".imageset") {
                     let asset = prefix + String(child.dropLast(".imageset".count))
                     if imagesets[asset] == nil { imagesets[asset] = full }
+                } else if child.hasSuffix(".colorset") {
+                    let asset = prefix + String(child.dropLast(".colorset".count))
+                    if colorsets[asset] == nil { colorsets[asset] = full }
                 } else if !Self.isOtherSet(child) {
                     let namespace = Self.providesNamespace(full) ? prefix + child + "/" : prefix
                     stack.append((full, namespace, depth + 1))
@@ -129,5 +134,86 @@ package struct AssetCatalog: Sendable {
         return Imageset(
             files: byScale.keys.sorted().map { ($0, directory + "/" + byScale[$0]!.file) },
             isTemplate: intent == "template", vector: byScale.isEmpty ? vector : nil)
+    }
+
+    /// The colour of colorset `asset` for the iPhone in `appearance`, as `UIColor(named:)` resolves
+    /// it: the entry for the dark appearance (`"appearances": [{"appearance": "luminosity",
+    /// "value": "dark"}]`) in the dark one, else the one for any appearance (or light); the
+    /// `iphone` idiom's entry over the `universal` one; high-contrast entries are not read. nil when
+    /// the catalog has no colorset of that name.
+    package func color(_ asset: String, appearance: Appearance) throws(Problem) -> RGBA? {
+        guard let directory = colorsets[asset] else { return nil }
+        let json: [String: Any]
+        do {
+            json = try Self.contents(directory + "/Contents.json")
+        } catch {
+            throw Problem(message: "colorset '\(asset)' in '\(name)' \(error.message)")
+        }
+        var chosen: (rank: Int, color: [String: Any])?
+        for entry in json["colors"] as? [[String: Any]] ?? [] {
+            let idiom = entry["idiom"] as? String ?? "universal"
+            guard idiom == "universal" || idiom == "iphone", let color = entry["color"] as? [String: Any] else {
+                continue
+            }
+            var luminosity = "any"
+            var other = false
+            for trait in entry["appearances"] as? [[String: Any]] ?? [] {
+                if trait["appearance"] as? String == "luminosity", let value = trait["value"] as? String {
+                    luminosity = value
+                } else {
+                    other = true  // high contrast
+                }
+            }
+            guard !other else { continue }
+            let matches = luminosity == "any" || luminosity == appearance.rawValue
+            guard matches else { continue }
+            // The appearance's own entry over "any"; the iPhone's over the universal one.
+            let rank = (luminosity == "any" ? 0 : 2) + (idiom == "iphone" ? 1 : 0)
+            if chosen.map({ rank > $0.rank }) ?? true { chosen = (rank, color) }
+        }
+        guard let color = chosen?.color else {
+            throw Problem(message: "colorset '\(asset)' in '\(name)' has no colour for the iPhone")
+        }
+        if color["platform"] as? String == "ios", let reference = color["reference"] as? String {
+            let semantic = reference.hasSuffix("Color") ? String(reference.dropLast("Color".count)) : reference
+            if let rgba = SemanticColor.resolve(semantic, appearance) ?? RGBA.named[semantic] { return rgba }
+            throw Problem(
+                message: "colorset '\(asset)' in '\(name)' refers to '\(reference)', a system colour not known here")
+        }
+        let components = color["components"] as? [String: Any] ?? [:]
+        func component(_ key: String) throws(Problem) -> Double {
+            guard let text = components[key] as? String ?? (components[key] as? NSNumber)?.stringValue,
+                let value = Self.component(text)
+            else { throw Problem(message: "colorset '\(asset)' in '\(name)' has no number for '\(key)'") }
+            return value
+        }
+        let alpha = min(max(try component("alpha"), 0), 1)
+        let space = color["color-space"] as? String ?? "srgb"
+        switch space {
+        case "srgb", "extended-srgb":
+            return RGBA(
+                red: try component("red"), green: try component("green"), blue: try component("blue"), alpha: alpha
+            )
+            .clamped
+        case "display-p3":
+            return RGBA.fromDisplayP3(
+                red: try component("red"), green: try component("green"), blue: try component("blue"), alpha: alpha)
+        case "extended-linear-srgb":
+            return RGBA.fromLinearSRGB(
+                red: try component("red"), green: try component("green"), blue: try component("blue"), alpha: alpha)
+        case "gray-gamma-22", "extended-gray":
+            return RGBA(white: min(max(try component("white"), 0), 1), alpha: alpha)
+        default:
+            throw Problem(message: "colorset '\(asset)' in '\(name)' is in the colour space '\(space)', not read here")
+        }
+    }
+
+    /// A colorset component as Xcode writes it: `0.500` (a fraction), `0x80` (hexadecimal, of 255)
+    /// or `128` (an 8-bit integer: Xcode writes fractions with a point).
+    static func component(_ text: String) -> Double? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if t.lowercased().hasPrefix("0x") { return Int(t.dropFirst(2), radix: 16).map { Double($0) / 255 } }
+        if t.contains(".") || t.contains("e") { return Double(t) }
+        return Int(t).map { Double($0) / 255 }
     }
 }

@@ -53,6 +53,8 @@ package final class SwiftProgramLoader: @unchecked Sendable {
             runner.runsUntil = runsUntil
             runner.images =
                 CodeImages(spec: base.spec, directory: directory, code: reference.files.first.map(path(of:))).find
+            runner.colors =
+                CodeColors(spec: base.spec, directory: directory, code: reference.files.first.map(path(of:))).find
             var runWarnings: [CodeDiagnostic] = []
             // The warnings are kept when the run fails too: the command prints them before its error.
             defer { warnings = module.diagnostics + runWarnings }

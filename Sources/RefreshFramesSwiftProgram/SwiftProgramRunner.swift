@@ -44,6 +44,8 @@ package struct SwiftProgramRunner {
     /// How `UIImage(named:)` finds the images the spec does not name (nil: it finds none of them,
     /// and they are not drawn).
     package var images: ImageLookup?
+    /// How `UIColor(named:)` finds its colours (nil: it finds none, and gives nil).
+    package var colors: ColorLookup?
 
     package init(module: CodeModule, className: String? = nil) {
         self.module = module
@@ -69,6 +71,7 @@ package struct SwiftProgramRunner {
         let interpreter = try Interpreter(module: module, natives: binding.library(), limits: limits)
         world.interpreter = interpreter
         world.imageLookup = images
+        world.colorLookup = colors
         interpreter.nibObject = { native, info, location throws(CodeDiagnostic) in
             try binding.nibObject(native, info, at: location)
         }

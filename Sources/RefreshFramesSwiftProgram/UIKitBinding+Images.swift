@@ -5,6 +5,10 @@ import RefreshFramesSwiftCode
 /// `CodeImages`: a file beside the spec, the spec's catalogs, then the app's repository).
 package typealias ImageLookup = (String) -> Result<ImageAsset, ImageLookupFailure>
 
+/// How `UIColor(named:)` finds a colour: the colorsets of the spec's catalogs, then of the app's
+/// repository's (RefreshFrames' `CodeColors`), resolved for the spec's appearance.
+package typealias ColorLookup = (String) -> Result<RGBA, ImageLookupFailure>
+
 /// Why no image of a name was found: one clause saying where it was looked for.
 package struct ImageLookupFailure: Error, Sendable {
     package var message: String

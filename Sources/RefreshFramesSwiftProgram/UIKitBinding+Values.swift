@@ -63,6 +63,16 @@ extension UIKitBinding {
                     brightness: try component(call, 2, "brightness"))
                 return self.color(RGBA(red: r, green: g, blue: b, alpha: try component(call, 3, "alpha")))
             },
+            // `UIColor(named:)` (and `(named:in:compatibleWith:)`: one bundle, one trait collection
+            // here): an asset catalog's colour for the spec's appearance; nil, as UIKit's, when no
+            // catalog has it, said where it was looked for.
+            NativeFunction("init", [NativeParameter("named", .named("String"))]) { call in
+                try self.namedColor(call)
+            },
+            NativeFunction(
+                "init",
+                [NativeParameter("named", .named("String")), NativeParameter("in"), NativeParameter("compatibleWith")]
+            ) { call in try self.namedColor(call) },
         ]
         type.methods = [
             NativeFunction("withAlphaComponent", [NativeParameter(nil, number)]) { call in
@@ -104,6 +114,20 @@ extension UIKitBinding {
     }
 
     func color(_ rgba: RGBA) -> Value { .native(NativeValue(types.color, rgba)) }
+
+    private func namedColor(_ call: NativeCall) throws(CodeDiagnostic) -> Value {
+        let name = try call.context.string(call.arguments[0], "the colour's name")
+        guard let lookup = world.colorLookup else {
+            call.context.warn("UIColor(named: \"\(name)\") is nil: no asset catalog is read here")
+            return .nil
+        }
+        switch lookup(name) {
+        case .success(let rgba): return color(rgba)
+        case .failure(let failure):
+            call.context.warn("UIColor(named: \"\(name)\") is nil: \(failure.message)")
+            return .nil
+        }
+    }
 
     /// A colour argument; `nil` is clear (a view without a background).
     func rgba(_ value: Value, _ context: NativeContext) throws(CodeDiagnostic) -> RGBA {

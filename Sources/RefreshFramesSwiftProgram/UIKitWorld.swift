@@ -152,6 +152,7 @@ package final class UIKitWorld {
     var transactions = TransactionStack()
     /// How `UIImage(named:)` finds an image (nil: only the spec's images are known).
     var imageLookup: ImageLookup?
+    var colorLookup: ColorLookup?
     /// What each name looked up gave (each name is looked up once).
     var lookedUpImages: [String: Result<ImageAsset, ImageLookupFailure>] = [:]
 

@@ -49,3 +49,17 @@ struct SemanticColorTests {
         }
     }
 }
+
+/// A Display P3 colour shown in sRGB (an asset catalog's `display-p3` colorset).
+@Suite struct DisplayP3Tests {
+    @Test func sRGBsRedWrittenInDisplayP3IsRedAgain() {
+        // sRGB (1, 0, 0) is Display P3 (0.9175, 0.2003, 0.1386).
+        let c = RGBA.fromDisplayP3(red: 0.9175, green: 0.2003, blue: 0.1386, alpha: 1)
+        #expect(abs(c.red - 1) < 0.002 && c.green < 0.002 && c.blue < 0.002, "\(c)")
+        // A grey is the same grey; what lies outside sRGB is clipped.
+        let grey = RGBA.fromDisplayP3(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.5)
+        #expect(abs(grey.red - 0.5) < 1e-6 && abs(grey.blue - 0.5) < 1e-6 && grey.alpha == 0.5)
+        let red = RGBA.fromDisplayP3(red: 1, green: 0, blue: 0, alpha: 1)
+        #expect(abs(red.red - 1) < 1e-9 && red.green == 0 && red.blue == 0, "P3's red, clipped: \(red)")
+    }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A non-premultiplied sRGB colour with components in 0…1, as UIColor holds it.
 public struct RGBA: Hashable, Sendable {
     public var red: Double
@@ -17,6 +19,37 @@ public struct RGBA: Hashable, Sendable {
     }
 
     public static let clear = RGBA(white: 0, alpha: 0)
+
+    /// Each component in 0…1 (an extended-range colour shown in sRGB).
+    package var clamped: RGBA {
+        RGBA(
+            red: min(max(red, 0), 1), green: min(max(green, 0), 1), blue: min(max(blue, 0), 1),
+            alpha: min(max(alpha, 0), 1))
+    }
+
+    /// A Display P3 colour in sRGB: P3 shares sRGB's transfer curve, so its linear components are
+    /// taken to sRGB's primaries (both D65) and encoded again; what lies outside sRGB is clipped.
+    package static func fromDisplayP3(red: Double, green: Double, blue: Double, alpha: Double) -> RGBA {
+        let (r, g, b) = (linear(red), linear(green), linear(blue))
+        return fromLinearSRGB(
+            red: 1.2249401 * r - 0.2249404 * g,
+            green: -0.0420569 * r + 1.0420571 * g,
+            blue: -0.0196376 * r - 0.0786361 * g + 1.0982735 * b, alpha: alpha)
+    }
+
+    /// A colour of linear sRGB components, encoded with sRGB's curve and clipped to 0…1.
+    package static func fromLinearSRGB(red: Double, green: Double, blue: Double, alpha: Double) -> RGBA {
+        func encoded(_ c: Double) -> Double {
+            let v = min(max(c, 0), 1)
+            return v <= 0.0031308 ? 12.92 * v : 1.055 * pow(v, 1 / 2.4) - 0.055
+        }
+        return RGBA(red: encoded(red), green: encoded(green), blue: encoded(blue), alpha: min(max(alpha, 0), 1))
+    }
+
+    private static func linear(_ c: Double) -> Double {
+        let v = min(max(c, 0), 1)
+        return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
+    }
     public static let black = RGBA(white: 0)
     public static let white = RGBA(white: 1)
 
