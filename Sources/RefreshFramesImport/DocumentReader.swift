@@ -303,6 +303,13 @@ struct DocumentReader {
             background = self.color(color) ?? background
             backgroundName = Self.semanticName(color)
         }
+        // The root's alpha fades the whole control, its subviews too: a spec has no such key.
+        if let text = root["alpha"], let alpha = Double(text), alpha < 1 {
+            warn(
+                root,
+                "alpha \(SpecWriter.number(alpha)) of the root view is not represented in a spec: the canvas and its views are drawn at alpha 1"
+            )
+        }
         // Laid out at the device's scale, so frames snap to its pixel grid (1/3 pt on the 3x iPhones),
         // as UIKit's do on that device; 2 for a document without a device the table knows.
         let scale = device.flatMap(Device.interfaceBuilder)?.scale ?? 2

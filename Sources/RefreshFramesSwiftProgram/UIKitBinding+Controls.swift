@@ -153,6 +153,22 @@ extension UIKitBinding {
             ("reloadRowsAtIndexPaths", [nil, "withRowAnimation"]), ("reloadRows", ["at", "with"]),
             ("registerClass", [nil, "forCellReuseIdentifier"]), ("register", [nil, "forCellReuseIdentifier"]),
         ]
+        // `UITableView()` (or `(frame:style:)`) in a controller of the code's own: the scene's one
+        // table, as a `UITableView!` outlet is (its frame and style are the host's).
+        let sceneTable: (inout NativeCall) throws -> Value = { call in
+            if self.world.tableMade {
+                call.context.warn(
+                    "a second UITableView: the scene has one table, the spec's \"host\"; this is it again")
+            }
+            self.world.tableMade = true
+            return self.value(of: self.tableObject)
+        }
+        table.initializers = [
+            NativeFunction("init", body: sceneTable),
+            NativeFunction("init", [NativeParameter("frame")], acceptsUnknown: true, body: sceneTable),
+            NativeFunction(
+                "init", [NativeParameter("frame"), NativeParameter("style")], acceptsUnknown: true, body: sceneTable),
+        ]
         for (name, labels) in calls {
             table.methods.append(
                 NativeFunction(name, labels.map { NativeParameter($0) }, acceptsUnknown: true) { call in

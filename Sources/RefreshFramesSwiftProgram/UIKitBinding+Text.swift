@@ -168,7 +168,11 @@ extension UIKitBinding {
             { call in
                 let object = try self.object(call.receiver, call.context)
                 object.local["isAnimating"] = Value.bool(on)
-                if object.isCodeView, let tag = object.specTag {
+                // A spec's spinner the code starts and stops (a xib's indicator, by its outlet)
+                // turns as the code says, no longer from when refreshing begins.
+                if let tag = object.specTag,
+                    object.isCodeView || self.world.spec.view(tag: tag)?.kind == .spinner
+                {
                     self.world.indicatorCalls[tag, default: []].append((VirtualRunLoop.seconds(self.world.time), on))
                 }
                 try updateHidden(object, call.context)

@@ -153,6 +153,8 @@ package final class UIKitWorld {
     /// How `UIImage(named:)` finds an image (nil: only the spec's images are known).
     var imageLookup: ImageLookup?
     var colorLookup: ColorLookup?
+    /// The code made a `UITableView()`: the scene's table (a second one is the same, said).
+    var tableMade = false
     /// What each name looked up gave (each name is looked up once).
     var lookedUpImages: [String: Result<ImageAsset, ImageLookupFailure>] = [:]
 

@@ -92,6 +92,21 @@ struct XIBImporterTests {
         #expect(spec.outlets.map { $0.name } == ["contentView", "status", "hintHeight", "bottomGap", "letters"])
     }
 
+    /// The root's alpha fades the whole control in the app; a spec has no such key, so it is said.
+    @Test func aRootAlphaIsSaid() throws {
+        let text = String(decoding: try fixture("outlets.xib"), as: UTF8.self).replacingOccurrences(
+            of: #"<view contentMode="scaleToFill" id="Fxd-rt-000""#,
+            with: #"<view contentMode="scaleToFill" alpha="0.5" id="Fxd-rt-000""#)
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "alpha.xib", animation: .none, measurer: wenQuanYi,
+            isFontInstalled: { _ in true })
+        #expect(
+            result.warnings.map(\.message).contains(
+                "alpha 0.5 of the root view is not represented in a spec: the canvas and its views are drawn at alpha 1"
+            ))
+        #expect(try importFixture("outlets.xib").warnings.allSatisfy { !$0.message.contains("alpha") })
+    }
+
     /// An iOS family keeps its iOS name whatever is installed: the spec means the same on every machine.
     @Test func anIOSFamilyKeepsItsIOSName() throws {
         let result = try importFixture("tagged-labels.xib", installed: ["WenQuanYi Micro Hei", "Avenir"])

@@ -96,6 +96,78 @@ import Testing
             ], "\(run.diagnostics)")
     }
 
+    /// A nib named for its class (twilio's LoadingView, tree's): `type(of: self)` is the class,
+    /// `String(describing:)` of it its name, and NSObject's `description()` the name too (UIKit's
+    /// adds the app's module, `App.OwnerView`, not known here; `.components(separatedBy: ".").last`
+    /// gives the same either way). A xib's activity indicator reached by its outlet turns when the
+    /// code starts it and hides when it stops it (no "not supported" warning: it is a
+    /// UIActivityIndicatorView).
+    @Test func aNibNamedForItsClassLoadsAndItsIndicatorFollowsTheCode() throws {
+        let json = smallSpec.replacingOccurrences(
+            of: #""views": [{"tag": 1, "text": "A"}"#,
+            with:
+                #""outlets": {"contentView": "root"}, "views": [{"tag": 1, "text": "A"}, {"tag": 3, "kind": "spinner", "revealsWithPull": false, "name": "spinner"}"#
+        ).replacingOccurrences(
+            of: #""2.centerY == superview.centerY""#,
+            with:
+                #""2.centerY == superview.centerY", "3.width == 20", "3.height == 20", "3.top == superview.top", "3.trailing == superview.trailing""#
+        )
+        let code = """
+            import UIKit
+
+            class OwnerView: UIView {
+                @IBOutlet var contentView: UIView!
+                @IBOutlet weak var spinner: UIActivityIndicatorView!
+
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    let name = type(of: self).description().components(separatedBy: ".").last!
+                    print(name, String(describing: type(of: self)), "\\(type(of: 1.5))")
+                    Bundle.main.loadNibNamed(String(describing: type(of: self)), owner: self, options: nil)
+                    addSubview(contentView)
+                }
+
+                func beginRefreshing() {
+                    spinner.startAnimating()
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.spinner.stopAnimating() }
+                }
+            }
+            """
+        let run = try swiftRun(try spec(json), try decode(code))
+        #expect(run.printed.map(\.text) == ["OwnerView OwnerView Double"])
+        #expect(!run.diagnostics.contains { $0.contains("not supported") }, "\(run.diagnostics)")
+        // Started at 0.4 s (the refresh's start), a spoke on every 0.1 s; stopped and hidden at 1.4 s.
+        #expect(state(run.timeline, 3, at: 0.75).spinner?.leadingSpoke == 3)
+        #expect(state(run.timeline, 3, at: 1.2).isHidden == false)
+        #expect(state(run.timeline, 3, at: 1.5).isHidden == true)
+    }
+
+    /// A controller of the code's own that makes its table (`let tableView = UITableView()`) has
+    /// the scene's table, as a `UITableView!` outlet would: its refresh control is driven.
+    @Test func aTableViewTheCodeMakesIsTheScenesTable() throws {
+        let code = """
+            import UIKit
+
+            class ViewController: UIViewController {
+                let tableView = UITableView(frame: .zero, style: .plain)
+                let control = UIRefreshControl()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    view.addSubview(tableView)
+                    tableView.refreshControl = control
+                    control.addTarget(self, action: #selector(refresh), for: .valueChanged)
+                }
+                @objc func refresh() {
+                    DispatchQueue.main.asyncAfter(deadline: .now() + 1) { self.control.endRefreshing() }
+                }
+            }
+            """
+        let (timeline, diagnostics) = try swiftTimeline(try spec(smallSpec), try decode(code), workDurationGiven: false)
+        #expect(timeline.refreshBeganAt == 0.4)
+        #expect(timeline.refreshEndedAt == 1.4)
+        #expect(!diagnostics.contains { $0.contains("UITableView") }, "\(diagnostics)")
+    }
+
     /// A nib root of the code's class gets its collections from `"outlets"` too.
     @Test func aNibRootOfTheCodesClassGetsItsCollection() throws {
         let json = smallSpec.replacingOccurrences(

@@ -171,6 +171,13 @@ extension Interpreter {
                 }
             }
             if name == "self" { return .type(ref) }
+            // A class method of its host superclass (`RefreshView.animate(withDuration:…)`,
+            // NSObject's `description()`), called on the program's class.
+            if let base = info.nativeBaseName,
+                let method = natives.chain(base).lazy.compactMap({ $0.staticMethods.first { $0.name == name } }).first
+            {
+                return .function(.native(method, receiver: .type(ref)))
+            }
             throw .error(at: location, "\(info.name) has no static member '\(name)'")
         case .native(let type):
             if let ext = nativeExtensions[type.name], let property = ext.staticProperties[name] {

@@ -14,6 +14,15 @@ extension NativeLibrary {
                         .native(NativeValue(call.context.interpreter.natives.type("NSObject")!, NSObjectPayload()))
                     }
                 ]
+                // `type(of: self).description()`: the class's name (UIKit's is qualified by the app's
+                // module, `App.LoadingView`, which is not known here: the name alone, which
+                // `.components(separatedBy: ".").last` leaves as it is).
+                $0.staticMethods = [
+                    NativeFunction("description") { call in
+                        guard case .type(let t) = call.receiver else { return .string("NSObject") }
+                        return .string(t.name)
+                    }
+                ]
             })
         library.addTimers()
         library.addDispatch()
@@ -64,6 +73,26 @@ extension NativeLibrary {
                             try call.context.double(call.arguments[1], name)))
                 })
         }
+        // `type(of: self)`: the value's dynamic type, which `String(describing:)` and string
+        // interpolation write as its name (a nib named for its class: `loadNibNamed(String(describing:
+        // type(of: self)), …)`).
+        add(
+            function: NativeFunction("type", [NativeParameter("of")], acceptsUnknown: false) { call in
+                switch call.arguments[0] {
+                case .object(let instance): return .type(.program(instance.type))
+                case .structure(let value): return .type(.program(value.type))
+                case .enumCase(let value): return .type(.program(value.type))
+                case .native(let value): return .type(.native(value.type))
+                case .int: return .type(.primitive("Int"))
+                case .double: return .type(.primitive("Double"))
+                case .string: return .type(.primitive("String"))
+                case .bool: return .type(.primitive("Bool"))
+                case .type(let t): return .type(.unknown(t.name + ".Type"))
+                default:
+                    throw call.context.error(
+                        "type(of:) of \(call.context.interpreter.describeType(call.arguments[0])) is not supported")
+                }
+            })
         add(
             function: NativeFunction("abs", [NativeParameter(nil)]) { call in
                 switch call.arguments[0] {
