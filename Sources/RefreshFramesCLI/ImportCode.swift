@@ -60,7 +60,20 @@ enum ImportCode {
             ImportImageFinder.relativePath(
                 from: base, to: ImageFiles.realPath(path) ?? (path.hasPrefix("/") ? path : cwd + "/" + path))
         }
-        let height = (try? Spec.decode(Array(imported.specJSON.utf8)))?.canvas.height ?? 60
+        let canvas = (try? Spec.decode(Array(imported.specJSON.utf8)))?.canvas
+        let height = canvas?.height ?? 60
+        // A root the size of a screen (a full-screen loading view) makes a control that tall.
+        if let canvas,
+            let device = Device.all.first(where: {
+                ($0.width == canvas.width && $0.height == canvas.height)
+                    || ($0.height == canvas.width && $0.width == canvas.height)
+            })
+        {
+            let w = formatNumber(canvas.width)
+            Output.err(
+                "note: the xib's root is \(w) × \(formatNumber(canvas.height)), the screen of an \(device.name): the control is that tall (controlHeight \(formatNumber(canvas.height))); give the spec \"canvas\": {\"width\": \(w), \"height\": 60} to lay its views out in a 60 pt control\n"
+            )
+        }
         let xib = relative(document)
         let files = code.map(relative)
         let names = code.map { ($0 as NSString).lastPathComponent }.joined(separator: ", ")

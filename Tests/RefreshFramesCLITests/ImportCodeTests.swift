@@ -294,35 +294,6 @@ extension ImportCodeTests {
         #expect(bad.status == 2)
         #expect(bad.stderr == "s.json:1:38: error: canvas.width: expected a number from 1 to 4096, got -1\n")
     }
-}
-
-extension PreviewTests {
-    /// `preview --watch` of an `import --code` spec reloads when the Swift file or the xib is saved.
-    @Test func watchReloadsTheCodeAndTheXib() throws {
-        let dir = try ImportCodeTests.app()
-        let swift = dir + "/app/Code/PullViewController.swift"
-        #expect(
-            try run(
-                ["import", "app/PullView.xib", "--code", "app/Code/PullViewController.swift", "-o", "specs/w.json"],
-                in: dir
-            )
-            .status == 0)
-        try start("cd \(dir)/specs && \(binaryPath) preview w.json --ansi text --watch")
-        defer { _ = try? tmux(["kill-session", "-t", session]) }
-        #expect(try waitFor("pull"))
-        // Paused at 1 s, refreshing.
-        _ = try tmux(["send-keys", "-t", session, "k", "Home", "Right", "Right"])
-        #expect(try waitFor("t=1.00s paused"))
-        #expect(try waitFor("U"))
-        #expect(try !pane().contains("Z"))
-        try ImportCodeTests.edit(swift, "        animate(0)\n", "        labels[1].text = \"Z\"\n        animate(0)\n")
-        #expect(try waitFor("Z", seconds: 5), "the Swift file's save shows: \((try? pane()) ?? "")")
-        #expect(try pane().contains("t=1.00s paused"))
-        try ImportCodeTests.edit(dir + "/app/PullView.xib", #"text="P""#, #"text="W""#)
-        #expect(try waitFor("W", seconds: 5), "the xib's save shows: \((try? pane()) ?? "")")
-        _ = try tmux(["send-keys", "-t", session, "q"])
-        #expect(try waitFor("EXIT=0"))
-    }
 
     /// A view whose own xib it loads as the File's Owner (OwnerView.xib, OwnerView.swift): the
     /// import writes the owner's root and collection outlets, and the code finds them where UIKit
@@ -357,5 +328,53 @@ extension PreviewTests {
             let status = try labels(at: time).first { $0["tag"] as? Int == 4 }
             #expect(status?["frame"] as? [Double] == frame, "\(time): \(String(describing: status))")
         }
+    }
+
+    /// A root the size of a screen (a full-screen loading view) makes a control that tall: the
+    /// import says so and names the canvas that lays the views out in a 60 pt control instead.
+    @Test func aScreenSizedRootIsSaidWithTheCanvasThatMakesItAControl() throws {
+        let dir = try Self.app()
+        try Self.edit(
+            dir + "/app/PullView.xib", #"<rect key="frame" x="0.0" y="0.0" width="320" height="60"/>"#,
+            #"<rect key="frame" x="0.0" y="0.0" width="375" height="667"/>"#)
+        let r = try run(
+            ["import", "app/PullView.xib", "--code", "app/Code/PullViewController.swift", "-o", "specs/refresh.json"],
+            in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(
+            r.stderr.contains(
+                #"note: the xib's root is 375 × 667, the screen of an iPhone 8: the control is that tall (controlHeight 667); give the spec "canvas": {"width": 375, "height": 60} to lay its views out in a 60 pt control"#
+            ), "\(r.stderr)")
+        let plain = try run(["import", "app/PullView.xib", "--animation", "none"], in: dir)
+        #expect(!plain.stderr.contains("a screen"), "only with --code, whose scenario follows the root's height")
+    }
+}
+
+extension PreviewTests {
+    /// `preview --watch` of an `import --code` spec reloads when the Swift file or the xib is saved.
+    @Test func watchReloadsTheCodeAndTheXib() throws {
+        let dir = try ImportCodeTests.app()
+        let swift = dir + "/app/Code/PullViewController.swift"
+        #expect(
+            try run(
+                ["import", "app/PullView.xib", "--code", "app/Code/PullViewController.swift", "-o", "specs/w.json"],
+                in: dir
+            )
+            .status == 0)
+        try start("cd \(dir)/specs && \(binaryPath) preview w.json --ansi text --watch")
+        defer { _ = try? tmux(["kill-session", "-t", session]) }
+        #expect(try waitFor("pull"))
+        // Paused at 1 s, refreshing.
+        _ = try tmux(["send-keys", "-t", session, "k", "Home", "Right", "Right"])
+        #expect(try waitFor("t=1.00s paused"))
+        #expect(try waitFor("U"))
+        #expect(try !pane().contains("Z"))
+        try ImportCodeTests.edit(swift, "        animate(0)\n", "        labels[1].text = \"Z\"\n        animate(0)\n")
+        #expect(try waitFor("Z", seconds: 5), "the Swift file's save shows: \((try? pane()) ?? "")")
+        #expect(try pane().contains("t=1.00s paused"))
+        try ImportCodeTests.edit(dir + "/app/PullView.xib", #"text="P""#, #"text="W""#)
+        #expect(try waitFor("W", seconds: 5), "the xib's save shows: \((try? pane()) ?? "")")
+        _ = try tmux(["send-keys", "-t", session, "q"])
+        #expect(try waitFor("EXIT=0"))
     }
 }
