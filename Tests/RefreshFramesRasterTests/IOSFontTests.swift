@@ -36,6 +36,13 @@ import Testing
         ("PingFang SC", "regular", "Noto Sans CJK SC Regular"), ("PingFang SC", "semibold", "Noto Sans CJK SC Bold"),
         ("PingFangTC-Regular", "regular", "Noto Sans CJK TC Regular"),
         ("PingFang HK", "regular", "Noto Sans CJK HK Regular"),
+        // iOS's other families: the installed face nearest in kind (they fell to WenQuanYi Micro Hei).
+        ("Baskerville-Bold", "regular", "C059 Bold"), ("GillSans", "regular", "DejaVu Sans Book"),
+        ("SnellRoundhand", "regular", "Z003 Medium Italic"), ("Didot-Italic", "regular", "Nimbus Roman Italic"),
+        ("HiraginoSans-W6", "regular", "Noto Sans CJK JP Bold"),
+        ("HiraginoMinchoProN-W3", "regular", "Noto Serif CJK JP Regular"),
+        ("AppleSDGothicNeo-Regular", "regular", "Noto Sans CJK KR Regular"),
+        ("STSongti-SC-Regular", "regular", "Noto Serif CJK SC Regular"),
     ])
     func standInsAreTheFacesThatDraw(family: String, weight: String, standIn: String) throws {
         #expect(try book.standIn(for: FontSpec(family: family, size: 17, weight: weight)) == standIn)

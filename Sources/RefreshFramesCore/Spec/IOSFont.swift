@@ -155,6 +155,48 @@ extension IOSFont {
             ),
             standIns: ["DejaVu Sans"]),
         IOSFont(family: "Chalkduster", keys: ["chalkduster"], metrics: nil, standIns: ["DejaVu Sans"]),
+        // iOS's other families, drawn with the installed face nearest in kind (no metrics known):
+        // serifs with serifs, scripts with a script, CJK with Noto's CJK faces; none is a look-alike.
+        IOSFont(family: "Baskerville", keys: ["baskerville"], metrics: nil, standIns: ["C059", "DejaVu Serif"]),
+        IOSFont(family: "Charter", keys: ["charter"], metrics: nil, standIns: ["C059", "DejaVu Serif"]),
+        IOSFont(family: "Cochin", keys: ["cochin"], metrics: nil, standIns: ["P052", "DejaVu Serif"]),
+        IOSFont(family: "Didot", keys: ["didot"], metrics: nil, standIns: ["Nimbus Roman", "DejaVu Serif"]),
+        IOSFont(
+            family: "Bodoni 72", keys: ["bodoni72", "bodonisvtwentyfouritc"], metrics: nil,
+            standIns: ["Nimbus Roman", "DejaVu Serif"]),
+        IOSFont(
+            family: "American Typewriter", keys: ["americantypewriter"], metrics: nil,
+            standIns: ["C059", "DejaVu Serif"]
+        ),
+        IOSFont(family: "Gill Sans", keys: ["gillsans"], metrics: nil, standIns: ["DejaVu Sans"]),
+        IOSFont(family: "Optima", keys: ["optima"], metrics: nil, standIns: ["DejaVu Sans"]),
+        IOSFont(family: "Trebuchet MS", keys: ["trebuchetms"], metrics: nil, standIns: ["DejaVu Sans"]),
+        IOSFont(family: "Arial Rounded MT Bold", keys: ["arialroundedmtbold"], metrics: nil, standIns: ["DejaVu Sans"]),
+        IOSFont(family: "Copperplate", keys: ["copperplate"], metrics: nil, standIns: ["Nimbus Sans", "DejaVu Sans"]),
+        IOSFont(family: "Marker Felt", keys: ["markerfelt"], metrics: nil, standIns: ["DejaVu Sans"]),
+        IOSFont(family: "Noteworthy", keys: ["noteworthy"], metrics: nil, standIns: ["DejaVu Sans"]),
+        IOSFont(family: "Chalkboard SE", keys: ["chalkboardse"], metrics: nil, standIns: ["DejaVu Sans"]),
+        IOSFont(
+            family: "Snell Roundhand", keys: ["snellroundhand"], metrics: nil, standIns: ["Z003", "DejaVu Serif"]),
+        IOSFont(family: "Zapfino", keys: ["zapfino"], metrics: nil, standIns: ["Z003", "DejaVu Serif"]),
+        IOSFont(
+            family: "Hiragino Sans", keys: ["hiraginosans", "hiraginokakugothicpron"], metrics: nil,
+            standIns: ["Noto Sans CJK JP", "WenQuanYi Micro Hei"]),
+        IOSFont(
+            family: "Hiragino Mincho ProN", keys: ["hiraginominchopron"], metrics: nil,
+            standIns: ["Noto Serif CJK JP", "Noto Sans CJK JP", "WenQuanYi Micro Hei"]),
+        IOSFont(
+            family: "Apple SD Gothic Neo", keys: ["applesdgothicneo"], metrics: nil,
+            standIns: ["Noto Sans CJK KR", "WenQuanYi Micro Hei"]),
+        IOSFont(
+            family: "Heiti SC", keys: ["heitisc", "stheitisc"], metrics: nil,
+            standIns: ["Noto Sans CJK SC", "WenQuanYi Micro Hei"]),
+        IOSFont(
+            family: "Heiti TC", keys: ["heititc", "stheititc"], metrics: nil,
+            standIns: ["Noto Sans CJK TC", "WenQuanYi Micro Hei"]),
+        IOSFont(
+            family: "Songti SC", keys: ["songtisc", "stsongtisc"], metrics: nil,
+            standIns: ["Noto Serif CJK SC", "Noto Sans CJK SC", "WenQuanYi Micro Hei"]),
     ]
 
     /// PostScript style suffixes, compacted, with the weight and slant they name; longest first.
@@ -171,6 +213,9 @@ extension IOSFont {
             }
         }
         all.append(("mt", "regular", false))
+        // Hiragino's weights: W3 is its regular, W6 its bold (`HiraginoSans-W3`).
+        all.append(("w3", "regular", false))
+        all.append(("w6", "bold", false))
         all.append(("psmt", "regular", false))
         all.append(("boldmt", "bold", false))
         all.append(("psboldmt", "bold", false))
