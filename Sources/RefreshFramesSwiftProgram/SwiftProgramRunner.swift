@@ -82,6 +82,10 @@ package struct SwiftProgramRunner {
         if !module.statements.isEmpty { try interpreter.runTopLevel() }
         world.rootClassName = root.decl.name
         let object = try makeRoot(root, interpreter, binding, spec: spec, at: at)
+        // A storyboard scene's controller: UIKit connects its outlets to the scene's views (and
+        // constraints) when the storyboard makes it, before its view loads. (Its `view` is its own;
+        // an outlet to the scene's root is not one of the spec's views.)
+        if root.kind == .viewController { try binding.connectOutlets(ofOwner: object, root: nil) }
         // A control or controller of a storyboard (Lolita's RefreshControl) is woken from it.
         if interpreter.hasMethod("awakeFromNib", labels: [], on: object) {
             try interpreter.callMethod("awakeFromNib", on: object, at: at)

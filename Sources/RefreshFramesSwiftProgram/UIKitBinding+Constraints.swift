@@ -346,6 +346,16 @@ extension UIKitWorld {
             object.specTag.map { .view(tag: $0) } ?? .superview
         }
         for constraint in codeConstraints {
+            // The nib's root is laid out as the canvas (SCRRefreshControl pins its nib view's centre,
+            // bottom and size to the control): a constraint on it places nothing here.
+            if constraint.first.view.isNibRoot || constraint.second?.view.isNibRoot == true {
+                if nibRootConstraintsSaid.insert("\(constraint.location)").inserted {
+                    interpreter?.warn(
+                        "a constraint on the nib's root view does not move it: it is laid out as the canvas (\(formatNumber(spec.canvas.width)) × \(formatNumber(spec.canvas.height)) pt: the document's size unless the spec gives its own)",
+                        at: constraint.location)
+                }
+                continue
+            }
             var spec = ConstraintSpec(
                 item: item(constraint.first.view), attribute: constraint.first.attribute,
                 relation: constraint.relation, toItem: constraint.second.map { item($0.view) },

@@ -92,14 +92,14 @@ extension UIKitBinding {
     /// UIKit sets the owner's outlets that the nib connects before it returns the nib's objects, so
     /// `addSubview(contentView)` right after the load finds the nib's root view. Only `@IBOutlet`s:
     /// a plain property of a controller that loads the nib is not one IB can connect.
-    func connectOutlets(ofOwner owner: Value, root: ViewObject) throws(CodeDiagnostic) {
+    func connectOutlets(ofOwner owner: Value, root: ViewObject?) throws(CodeDiagnostic) {
         guard case .object(let instance) = owner, let interpreter = world.interpreter else { return }
         var type: TypeInfo? = instance.type
         var seen: Set<String> = []
         while let t = type {
             for property in t.storedProperties where seen.insert(property.name).inserted {
                 guard property.isOutlet, property.initial == nil, !property.isStatic, case .optional? = property.type,
-                    let outlet = outletValue(property.name, root: value(of: root))
+                    let outlet = outletValue(property.name, root: root.map { value(of: $0) })
                 else { continue }
                 try interpreter.setProperty(property.name, of: owner, to: outlet)
             }

@@ -155,6 +155,8 @@ package final class UIKitWorld {
     var colorLookup: ColorLookup?
     /// The code made a `UITableView()`: the scene's table (a second one is the same, said).
     var tableMade = false
+    /// The code's constraints on the nib's root that were said (by location), once each.
+    var nibRootConstraintsSaid: Set<String> = []
     /// What each name looked up gave (each name is looked up once).
     var lookedUpImages: [String: Result<ImageAsset, ImageLookupFailure>] = [:]
 

@@ -168,6 +168,64 @@ import Testing
         #expect(!diagnostics.contains { $0.contains("UITableView") }, "\(diagnostics)")
     }
 
+    /// A storyboard scene's controller gets its outlets when it is made, before `viewDidLoad`
+    /// (msanisetty/FlickrPhotos' loading view and its height constraint stopped with "unexpectedly
+    /// found nil setting 'constant'"): a view by its name, a constraint by `"outlets"`.
+    @Test func aScenesControllerHasItsOutletsInViewDidLoad() throws {
+        let json = smallSpec.replacingOccurrences(
+            of: #""2.width == 20""#, with: #"{"item": 2, "attribute": "width", "constant": 20, "id": "barWidth"}"#
+        ).replacingOccurrences(
+            of: #""views": [{"tag": 1, "text": "A"}, {"tag": 2, "kind": "view", "backgroundColor": "blue"}"#,
+            with:
+                #""outlets": {"barWidth": {"constraint": "barWidth"}}, "views": [{"tag": 1, "text": "A"}, {"tag": 2, "kind": "view", "backgroundColor": "blue", "name": "bar"}"#
+        )
+        let code = """
+            import UIKit
+
+            class ViewController: UITableViewController {
+                @IBOutlet weak var bar: UIView!
+                @IBOutlet weak var barWidth: NSLayoutConstraint!
+                let control = UIRefreshControl()
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    barWidth.constant = 60
+                    bar.alpha = 0.5
+                    tableView.refreshControl = control
+                }
+            }
+            """
+        let (timeline, _) = try swiftTimeline(try spec(json), try decode(code))
+        #expect(state(timeline, 2, at: 0.1).frame.width == 60)
+        #expect(state(timeline, 2, at: 0.1).alpha == 0.5)
+    }
+
+    /// SCRRefreshControl pins its nib's root to the control with constraints: the root is laid out
+    /// as the canvas, so they are said and place nothing (it stopped with "a constant constraint on
+    /// the superview constrains no view").
+    @Test func constraintsOnTheNibsRootAreSaidAndPlaceNothing() throws {
+        let code = """
+            import UIKit
+
+            class Control: UIControl {
+                var content: UIView!
+                override init(frame: CGRect) {
+                    super.init(frame: frame)
+                    content = Bundle.main.loadNibNamed("Content", owner: nil, options: nil)![0] as? UIView
+                    addSubview(content)
+                    content.translatesAutoresizingMaskIntoConstraints = false
+                    addConstraint(NSLayoutConstraint(item: content!, attribute: .width, relatedBy: .equal, toItem: nil, attribute: .notAnAttribute, multiplier: 1, constant: 120))
+                }
+                func beginRefreshing() {}
+            }
+            """
+        let run = try swiftRun(try spec(smallSpec), try decode(code))
+        #expect(
+            run.diagnostics.contains(
+                "RefreshView.swift:10:23: warning: a constraint on the nib's root view does not move it: it is laid out as the canvas (200 × 60 pt: the document's size unless the spec gives its own)"
+            ), "\(run.diagnostics)")
+        #expect(state(run.timeline, 2, at: 0.1).frame.x == 10)
+    }
+
     /// A nib root of the code's class gets its collections from `"outlets"` too.
     @Test func aNibRootOfTheCodesClassGetsItsCollection() throws {
         let json = smallSpec.replacingOccurrences(
