@@ -39,7 +39,8 @@ extension DocumentReader {
     /// A `<color>` element; unknown forms are reported and give nil.
     ///
     /// `calibratedRGB` (generic RGB, Xcode 7) and `deviceRGB` components are taken as sRGB, which
-    /// shifts colours slightly; `calibratedWhite`, `deviceWhite` and the gamma-2.2 grey space as sRGB grey.
+    /// shifts colours slightly; `displayP3` is converted to sRGB (`RGBA.fromDisplayP3`);
+    /// `calibratedWhite`, `deviceWhite` and the gamma-2.2 grey space as sRGB grey.
     mutating func color(_ node: XMLNode) -> RGBA? {
         if let rgba = plainColor(node) { return rgba }
         if let name = node["systemColor"] ?? node["cocoaTouchSystemColor"] {
@@ -73,6 +74,10 @@ extension DocumentReader {
             space.map(["sRGB", "calibratedRGB", "deviceRGB"].contains) ?? true
         {
             return RGBA(red: r, green: g, blue: b, alpha: alpha)
+        }
+        // Display P3 (Xcode's default for colours picked on a P3 Mac): converted to sRGB, clipped.
+        if let r = number("red"), let g = number("green"), let b = number("blue"), space == "displayP3" {
+            return RGBA.fromDisplayP3(red: r, green: g, blue: b, alpha: alpha)
         }
         if let w = number("white"),
             space.map(["calibratedWhite", "deviceWhite", "genericGamma22GrayColorSpace"].contains) ?? true

@@ -92,6 +92,21 @@ struct XIBImporterTests {
         #expect(spec.outlets.map { $0.name } == ["contentView", "status", "hintHeight", "bottomGap", "letters"])
     }
 
+    /// A Display P3 colour (SCRRefreshControl's green, 0.3255/0.6431/0.3176) is converted to sRGB
+    /// (0.1619, 0.6524, 0.2705: #29A645), where it was ignored with "not representable".
+    @Test func aDisplayP3ColourIsConvertedToSRGB() throws {
+        let text = String(decoding: try fixture("outlets.xib"), as: UTF8.self).replacingOccurrences(
+            of: #"<color key="textColor" red="0.0" green="0.0" blue="0.0" alpha="1" colorSpace="calibratedRGB"/>"#,
+            with:
+                #"<color key="textColor" red="0.32549019610000002" green="0.64313725489999995" blue="0.31764705879999999" alpha="1" colorSpace="custom" customColorSpace="displayP3"/>"#
+        )
+        let result = try XIBImporter.importDocument(
+            Array(text.utf8), fileName: "p3.xib", animation: .none, measurer: wenQuanYi, isFontInstalled: { _ in true })
+        #expect(result.warnings.allSatisfy { !$0.message.contains("not representable") }, "\(result.warnings)")
+        let spec = try Spec.decode(Array(result.specJSON.utf8))
+        #expect(spec.view(tag: 1)?.textColor.hexString == "#29A645FF")
+    }
+
     /// The root's alpha fades the whole control in the app; a spec has no such key, so it is said.
     @Test func aRootAlphaIsSaid() throws {
         let text = String(decoding: try fixture("outlets.xib"), as: UTF8.self).replacingOccurrences(
