@@ -77,6 +77,16 @@ package struct AssetCatalog: Sendable {
         return properties["provides-namespace"] as? Bool == true
     }
 
+    /// The `Contents.json` of the set `asset` (an `imageset`, a `colorset`) in `directory`, a
+    /// problem naming the set and the catalog.
+    private func contents(of kind: String, _ asset: String, in directory: String) throws(Problem) -> [String: Any] {
+        do {
+            return try Self.contents(directory + "/Contents.json")
+        } catch {
+            throw Problem(message: "\(kind) '\(asset)' in '\(name)' \(error.message)")
+        }
+    }
+
     /// A `Contents.json` as a JSON object (at most `maximumContentsBytes`, a regular file).
     static func contents(_ path: String) throws(Problem) -> [String: Any] {
         var info = stat()
@@ -103,12 +113,7 @@ package struct AssetCatalog: Sendable {
     /// The imageset of `asset`, nil when the catalog has none of that name.
     package func imageset(_ asset: String) throws(Problem) -> Imageset? {
         guard let directory = imagesets[asset] else { return nil }
-        let json: [String: Any]
-        do {
-            json = try Self.contents(directory + "/Contents.json")
-        } catch {
-            throw Problem(message: "imageset '\(asset)' in '\(name)' \(error.message)")
-        }
+        let json = try contents(of: "imageset", asset, in: directory)
         let entries = json["images"] as? [[String: Any]] ?? []
         var byScale: [Int: (idiom: String, file: String)] = [:]
         var vector: String?
@@ -143,12 +148,7 @@ package struct AssetCatalog: Sendable {
     /// the catalog has no colorset of that name.
     package func color(_ asset: String, appearance: Appearance) throws(Problem) -> RGBA? {
         guard let directory = colorsets[asset] else { return nil }
-        let json: [String: Any]
-        do {
-            json = try Self.contents(directory + "/Contents.json")
-        } catch {
-            throw Problem(message: "colorset '\(asset)' in '\(name)' \(error.message)")
-        }
+        let json = try contents(of: "colorset", asset, in: directory)
         var chosen: (rank: Int, color: [String: Any])?
         for entry in json["colors"] as? [[String: Any]] ?? [] {
             let idiom = entry["idiom"] as? String ?? "universal"
