@@ -50,14 +50,13 @@ final class CodeColors {
         }
         let document = code ?? files.path("Spec.json")
         guard let search = try? ImportImageFinder.search(document: document, assets: nil) else { return opened }
-        let root = files.root
+        // The app's catalogs the spec can read (inside its repository), each once, named from the spec.
+        var seen = Set(opened.map { ImageFiles.realPath(files.path($0.0)) ?? $0.0 })
+        let base = ImageFiles.realPath(files.directory.isEmpty ? "." : files.directory) ?? files.directory
         for (path, catalog) in search.catalogs {
             let real = ImageFiles.realPath(path) ?? path
-            guard root == "/" || real == root || real.hasPrefix(root + "/") else { continue }
-            let shown = ImportImageFinder.relativePath(
-                from: ImageFiles.realPath(files.directory.isEmpty ? "." : files.directory) ?? files.directory, to: real)
-            guard !opened.contains(where: { (ImageFiles.realPath(files.path($0.0)) ?? $0.0) == real }) else { continue }
-            opened.append((shown, catalog))
+            guard files.contains(real), seen.insert(real).inserted else { continue }
+            opened.append((ImportImageFinder.relativePath(from: base, to: real), catalog))
         }
         return opened
     }

@@ -108,9 +108,7 @@ struct DocumentReader {
         var pending = [document, root]
         while let node = pending.popLast() {
             if node.name == "outlet", let property = node["property"], let destination = node["destination"],
-                names[destination] == nil, !taken.contains(property), let first = property.first,
-                first.isASCII, first.isLetter || first == "_",
-                property.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+                names[destination] == nil, !taken.contains(property), property.isASCIIIdentifier
             {
                 names[destination] = property
                 taken.insert(property)
@@ -137,8 +135,7 @@ struct DocumentReader {
         for owner in owners {
             for connection in owner.child("connections")?.children ?? [] {
                 guard let property = connection["property"], let destination = connection["destination"],
-                    let first = property.first, first.isASCII, first.isLetter || first == "_",
-                    property.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
+                    property.isASCIIIdentifier
                 else { continue }
                 switch connection.name {
                 case "outlet":

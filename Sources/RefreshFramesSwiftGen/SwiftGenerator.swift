@@ -27,9 +27,8 @@ package enum SwiftGenerator {
 
     /// Whether `name` can name the generated class: an ASCII identifier starting with a letter.
     package static func isValidTypeName(_ name: String) -> Bool {
-        guard let first = name.first, first.isASCII, first.isLetter || first == "_" else { return false }
         let keywords: Set = ["Self", "Type", "Any", "Protocol"]
-        return !keywords.contains(name) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        return name.isASCIIIdentifier && !keywords.contains(name)
     }
 
     /// The Swift source for `spec`, read from `specName` whose bytes are `specBytes`.

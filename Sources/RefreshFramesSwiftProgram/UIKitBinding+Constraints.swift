@@ -117,19 +117,23 @@ extension UIKitBinding {
             }
             return c
         }
+        func specOutlet(_ value: Value) -> SpecConstraintOutlet? {
+            guard case .native(let n) = value else { return nil }
+            return n.payload as? SpecConstraintOutlet
+        }
+        /// `isActive = on` of one constraint: a spec's stays active (said when the code turns it off).
+        func setActive(_ value: Value, _ on: Bool, _ context: NativeContext) throws(CodeDiagnostic) {
+            guard specOutlet(value) == nil else {
+                if !on { context.warn("deactivating one of the spec's constraints is not supported: it stays active") }
+                return
+            }
+            self.world.setActive(try code(value, context), on)
+        }
         func activate(_ value: Value, _ on: Bool, _ context: NativeContext) throws(CodeDiagnostic) {
             guard case .array(let items) = value else {
                 throw context.error("expected an array of constraints, got \(context.interpreter.describeType(value))")
             }
-            for item in items {
-                if case .native(let n) = item, n.payload is SpecConstraintOutlet {
-                    if !on {
-                        context.warn("deactivating one of the spec's constraints is not supported: it stays active")
-                    }
-                    continue
-                }
-                self.world.setActive(try code(item, context), on)
-            }
+            for item in items { try setActive(item, on, context) }
         }
         constraint.staticMethods = [
             NativeFunction("activate", [NativeParameter(nil, .array(.named("NSLayoutConstraint")))]) { call in
@@ -141,10 +145,6 @@ extension UIKitBinding {
                 return .void
             },
         ]
-        func specOutlet(_ value: Value) -> SpecConstraintOutlet? {
-            guard case .native(let n) = value else { return nil }
-            return n.payload as? SpecConstraintOutlet
-        }
         constraint.properties["isActive"] = NativeProperty(
             type: .named("Bool"),
             get: { value, context in
@@ -152,14 +152,7 @@ extension UIKitBinding {
                 return .bool(try code(value, context).isActive)
             },
             set: { native, value, context in
-                let on = try context.bool(value, "isActive")
-                if specOutlet(.native(native)) != nil {
-                    if !on {
-                        context.warn("deactivating one of the spec's constraints is not supported: it stays active")
-                    }
-                    return
-                }
-                self.world.setActive(try code(.native(native), context), on)
+                try setActive(.native(native), try context.bool(value, "isActive"), context)
             })
         constraint.properties["active"] = constraint.properties["isActive"]
         constraint.properties["constant"] = NativeProperty(

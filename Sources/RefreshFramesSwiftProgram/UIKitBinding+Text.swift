@@ -170,9 +170,7 @@ extension UIKitBinding {
                 object.local["isAnimating"] = Value.bool(on)
                 // A spec's spinner the code starts and stops (a xib's indicator, by its outlet)
                 // turns as the code says, no longer from when refreshing begins.
-                if let tag = object.specTag,
-                    object.isCodeView || self.world.spec.view(tag: tag)?.kind == .spinner
-                {
+                if let tag = object.specTag, object.isCodeView || object.isSpecSpinner {
                     self.world.indicatorCalls[tag, default: []].append((VirtualRunLoop.seconds(self.world.time), on))
                 }
                 try updateHidden(object, call.context)

@@ -312,12 +312,16 @@ extension UIKitBinding {
     /// The value the code sees for a view: its program object when a program subclass made it. A
     /// spec's spinner is a `UIActivityIndicatorView` (a xib's `<activityIndicatorView>` outlet).
     func value(of object: ViewObject) -> Value {
-        let isSpinner = object.specTag.flatMap { world.spec.view(tag: $0) }?.kind == .spinner
-        let type =
-            object.nativeType
-            ?? (object.role == .label
-                ? types.label
-                : object.role == .imageView ? types.imageView : isSpinner ? types.activityIndicator : types.view)
+        let type: NativeType
+        if let own = object.nativeType {
+            type = own
+        } else {
+            switch object.role {
+            case .label: type = types.label
+            case .imageView: type = types.imageView
+            default: type = object.isSpecSpinner ? types.activityIndicator : types.view
+            }
+        }
         let native = NativeValue(type, object)
         return world.interpreter?.value(of: native) ?? .native(native)
     }

@@ -15,6 +15,8 @@ final class ViewObject {
     var specTag: Int?
     /// Made by the code (`UIView()`, `UILabel(frame:)`): drawn when it is added to a drawn view.
     var isCodeView = false
+    /// One of the spec's spinners: the code sees a `UIActivityIndicatorView` (a xib's indicator).
+    var isSpecSpinner = false
     /// Where the code made it, for a code view.
     var madeAt: CodeLocation?
     /// Its class overrides `draw(_:)`: it is drawn as a square of its tint colour.
@@ -173,6 +175,7 @@ package final class UIKitWorld {
         for view in spec.views {
             let role: ViewObject.Role = view.kind == .label ? .label : view.kind == .image ? .imageView : .view
             let object = ViewObject(role: role, specTag: view.tag, label: view.name ?? "view \(view.tag)")
+            object.isSpecSpinner = view.kind == .spinner
             specViews[view.tag] = object
         }
         for view in spec.views {

@@ -19,6 +19,8 @@ public struct RGBA: Hashable, Sendable {
     }
 
     public static let clear = RGBA(white: 0, alpha: 0)
+    public static let black = RGBA(white: 0)
+    public static let white = RGBA(white: 1)
 
     /// Each component in 0…1 (an extended-range colour shown in sRGB).
     package var clamped: RGBA {
@@ -50,8 +52,6 @@ public struct RGBA: Hashable, Sendable {
         let v = min(max(c, 0), 1)
         return v <= 0.04045 ? v / 12.92 : pow((v + 0.055) / 1.055, 2.4)
     }
-    public static let black = RGBA(white: 0)
-    public static let white = RGBA(white: 1)
 
     /// UIKit's named colours (`UIColor.brownColor()` is 0.6, 0.4, 0.2).
     public static let named: [String: RGBA] = [

@@ -1,8 +1,9 @@
 /// `"outlets": {"contentView": "root", "labels": [2, 3, 4], "badge": 5, "top": {"constraint": "top"}}`:
 /// the `@IBOutlet`s of the app's code that a view's `"name"` cannot give: the nib's root view (a
 /// File's Owner's `contentView`), an outlet collection (its views in the collection's order), a
-/// second outlet to a view that already has a name, and an `NSLayoutConstraint` (by its `"id"`). A Swift program's nib root and `loadNibNamed(_:owner:)`'s
-/// owner are connected to them as UIKit connects the nib's outlets.
+/// second outlet to a view that already has a name, and an `NSLayoutConstraint` (by its `"id"`).
+/// A Swift program's nib root, `loadNibNamed(_:owner:)`'s owner and the driven view controller are
+/// connected to them as UIKit connects the nib's outlets.
 package struct Outlet: Sendable, Equatable {
     package enum Target: Sendable, Equatable {
         /// The nib's root view: the canvas.
@@ -38,9 +39,7 @@ extension SpecDecoder {
         for member in o.members {
             let name = member.key
             guard let value = o.optional(name) else { continue }
-            guard let first = name.first, first.isASCII, first.isLetter || first == "_",
-                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-            else {
+            guard name.isASCIIIdentifier else {
                 throw SpecDiagnostic(
                     path: value.path, location: member.keyLocation,
                     message:

@@ -213,9 +213,7 @@ struct SpecDecoder {
         var view = ViewSpec(tag: try o.required("tag").integer(in: 1...1_000_000), font: defaultFont)
         if let n = o.optional("name") {
             let name = try n.string()
-            guard let first = name.first, first.isASCII, first.isLetter || first == "_",
-                name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-            else {
+            guard name.isASCIIIdentifier else {
                 throw n.fail(
                     "'\(name)' is not a name for visual formats; expected a letter or '_', then letters, digits or '_'")
             }

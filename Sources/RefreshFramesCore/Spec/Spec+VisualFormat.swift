@@ -50,9 +50,7 @@ extension SpecDecoder {
             let mo = try mr.object()
             for m in mo.members {
                 let value = try mo.optional(m.key)!.number(in: -1e5...1e5)
-                guard let first = m.key.first, first.isASCII, first.isLetter || first == "_",
-                    m.key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") })
-                else {
+                guard m.key.isASCIIIdentifier else {
                     throw SpecDiagnostic(
                         path: mr.path + "." + m.key, location: m.keyLocation,
                         message:

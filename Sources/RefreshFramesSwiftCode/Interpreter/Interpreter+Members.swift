@@ -152,6 +152,11 @@ extension Interpreter {
         return unknown("'\(name)' of \(native.type.name)", "is not supported", at: location)
     }
 
+    /// The host type's class method `name`, its own or a superclass's.
+    private func nativeStaticMethod(_ name: String, of typeName: String) -> NativeFunction? {
+        natives.chain(typeName).lazy.compactMap { $0.staticMethods.first { $0.name == name } }.first
+    }
+
     /// `Type.name`: a static property or method, a case, a nested type, a host static.
     func staticMember(of ref: TypeRef, _ name: String, at location: CodeLocation, _ frame: Frame) throws(CodeDiagnostic)
         -> Value
@@ -173,9 +178,7 @@ extension Interpreter {
             if name == "self" { return .type(ref) }
             // A class method of its host superclass (`RefreshView.animate(withDuration:…)`,
             // NSObject's `description()`), called on the program's class.
-            if let base = info.nativeBaseName,
-                let method = natives.chain(base).lazy.compactMap({ $0.staticMethods.first { $0.name == name } }).first
-            {
+            if let base = info.nativeBaseName, let method = nativeStaticMethod(name, of: base) {
                 return .function(.native(method, receiver: .type(ref)))
             }
             throw .error(at: location, "\(info.name) has no static member '\(name)'")
@@ -188,9 +191,7 @@ extension Interpreter {
                     return try host(at: location) { try property.get(context) }
                 }
             }
-            if let method = natives.chain(type.name).lazy.compactMap({ $0.staticMethods.first { $0.name == name } })
-                .first
-            {
+            if let method = nativeStaticMethod(name, of: type.name) {
                 return .function(.native(method, receiver: .type(ref)))
             }
             if name == "self" { return .type(ref) }
